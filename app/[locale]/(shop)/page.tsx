@@ -1,0 +1,90 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { Link } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/routing';
+import { listActiveProducts } from '@/lib/shop/catalogue';
+import { pageMetadata } from '@/lib/seo/metadata';
+import { buttonClasses } from '@/components/ui/button';
+import { ProductCard } from '@/components/shop/product-card';
+
+// The landing page is prerendered per locale and served from the cache.
+export const dynamic = 'force-static';
+
+const FAQ_KEYS = ['install', 'languages', 'payment', 'limits', 'privacy'] as const;
+
+export async function generateMetadata({ params }: PageProps<'/[locale]'>): Promise<Metadata> {
+  const { locale } = await params;
+  return pageMetadata(locale as Locale, 'home', '/');
+}
+
+export default async function HomePage({ params }: PageProps<'/[locale]'>) {
+  const { locale: raw } = await params;
+  const locale = raw as Locale;
+  setRequestLocale(locale);
+  const t = await getTranslations('Home');
+  const products = listActiveProducts(locale);
+
+  return (
+    <>
+      <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-50 to-slate-50">
+        <div className="mx-auto max-w-6xl px-4 py-20 text-center">
+          <h1 id="hero-title" className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+            {t('hero.title')}
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-700">{t('hero.lead')}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Link href="/#plans" className={buttonClasses('primary', 'lg')}>
+              {t('hero.primary')}
+            </Link>
+            <Link href="/chat" className={buttonClasses('secondary', 'lg')}>
+              {t('hero.secondary')}
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="benefits-title" className="mx-auto max-w-6xl px-4 py-16">
+        <h2 id="benefits-title" className="text-center text-2xl font-bold text-slate-900">
+          {t('benefits.title')}
+        </h2>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-3">
+          {(['live', 'bilingual', 'embed'] as const).map((key) => (
+            <li key={key} className="rounded-lg bg-white p-6 shadow-sm">
+              <h3 className="font-semibold text-slate-900">{t(`benefits.${key}.title`)}</h3>
+              <p className="mt-2 text-slate-700">{t(`benefits.${key}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id="plans" aria-labelledby="plans-title" className="scroll-mt-8 bg-white py-16">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="plans-title" className="text-center text-3xl font-bold text-slate-900">
+            {t('plans.title')}
+          </h2>
+          <p className="mx-auto mt-3 max-w-2xl text-center text-slate-700">{t('plans.lead')}</p>
+          <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+            {products.map((product) => (
+              <ProductCard key={product.slug} product={product} locale={locale} />
+            ))}
+          </div>
+          <p className="mt-6 text-center text-sm text-slate-700">{t('plans.vat')}</p>
+        </div>
+      </section>
+
+      <section id="faq" aria-labelledby="faq-title" className="mx-auto max-w-3xl scroll-mt-8 px-4 py-16">
+        <h2 id="faq-title" className="text-center text-3xl font-bold text-slate-900">
+          {t('faq.title')}
+        </h2>
+        <div className="mt-8 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {FAQ_KEYS.map((key) => (
+            <details key={key} className="group p-5">
+              <summary className="cursor-pointer font-semibold text-slate-900">{t(`faq.items.${key}.q`)}</summary>
+              <p className="mt-3 text-slate-700">{t(`faq.items.${key}.a`)}</p>
+            </details>
+          ))}
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { Link } from '@/lib/i18n/navigation';
+import type { Locale } from '@/lib/i18n/routing';
+import { pageMetadata } from '@/lib/seo/metadata';
+import { PageHeader } from '@/components/ui/page-header';
+import { buttonClasses } from '@/components/ui/button';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/shop/cancel'>): Promise<Metadata> {
+  return pageMetadata((await params).locale as Locale, 'shopCancel');
+}
+
+export default async function ShopCancelPage({ params }: PageProps<'/[locale]/shop/cancel'>) {
+  setRequestLocale((await params).locale as Locale);
+  const t = await getTranslations('Shop.cancel');
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16">
+      <PageHeader title={t('title')} lead={t('lead')} />
+      <p className="text-slate-800">{t('help')}</p>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Link href="/#plans" className={buttonClasses('primary')}>
+          {t('tryAgain')}
+        </Link>
+        <Link href="/chat" className={buttonClasses('secondary')}>
+          {t('askUs')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { notFound } from 'next/navigation';
+import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { AppShellClient } from '@/components/app/app-shell-client';
+import { SiteFooter } from '@/components/layout/site-footer';
+import { SiteHeader } from '@/components/layout/site-header';
+import { routing } from '@/lib/i18n/routing';
+import { env } from '@/lib/env';
+import '../globals.css';
+
+// Only en and de exist: any other first segment is a 404, never a per-request render.
+export const dynamicParams = false;
+
+export function generateStaticParams() {
+  return routing.locales.map((locale) => ({ locale }));
+}
+
+export async function generateMetadata({ params }: LayoutProps<'/[locale]'>): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: 'Metadata' });
+  return {
+    metadataBase: new URL(env.siteUrl),
+    title: { default: t('home.title'), template: `%s · ${t('siteName')}` },
+    description: t('home.description'),
+    applicationName: t('siteName'),
+  };
+}
+
+export const viewport: Viewport = { themeColor: '#4338ca', width: 'device-width', initialScale: 1 };
+
+export default async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  setRequestLocale(locale);
+  const t = await getTranslations({ locale, namespace: 'App' });
+  const { Errors } = await getMessages({ locale });
+
+  return (
+    <html lang={locale} dir="ltr">
+      <body className="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased">
+        {/* Server components translate and client components get props; only the error page's texts
+            go to the browser, because an error boundary has to render there. */}
+        <NextIntlClientProvider messages={{ Errors }}>
+          <a
+            href="#main"
+            className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
+          >
+            {t('skipToContent')}
+          </a>
+          <SiteHeader />
+          {children}
+          <SiteFooter />
+          <AppShellClient
+            labels={{
+              close: t('toast.close'),
+              region: t('toast.region'),
+              generalError: t('errors.general'),
+              newVersion: t('newVersion.message'),
+              reload: t('newVersion.reload'),
+            }}
+          />
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,26 @@
+'use client';
+
+import { Toaster } from '@/components/ui/toaster';
+import { setToastLabels } from '@/components/ui/toast-labels';
+import { GlobalErrorHandler } from './global-error-handler';
+import { VersionNotice } from './version-notice';
+
+export type AppShellLabels = {
+  close: string;
+  region: string;
+  generalError: string;
+  newVersion: string;
+  reload: string;
+};
+
+/** The client-side parts every page has: toasts, the global error handler and the new-version notice. */
+export function AppShellClient({ labels }: { labels: AppShellLabels }) {
+  setToastLabels({ close: labels.close, region: labels.region });
+  return (
+    <>
+      <Toaster />
+      <GlobalErrorHandler generalError={labels.generalError} />
+      <VersionNotice message={labels.newVersion} reload={labels.reload} />
+    </>
+  );
+}

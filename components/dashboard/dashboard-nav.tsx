@@ -1,0 +1,33 @@
+'use client';
+
+import { Link, usePathname } from '@/lib/i18n/navigation';
+import { cn } from '@/lib/cn';
+
+type Item = { href: string; label: string };
+
+export function DashboardNav({ items, label }: { items: Item[]; label: string }) {
+  const pathname = usePathname();
+  return (
+    <nav aria-label={label}>
+      <ul className="flex gap-1 overflow-x-auto md:flex-col">
+        {items.map((item) => {
+          const active = item.href === '/dashboard' ? pathname === item.href : pathname.startsWith(item.href);
+          return (
+            <li key={item.href}>
+              <Link
+                href={item.href}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
+                  'block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-700',
+                  active ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-200',
+                )}
+              >
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,52 @@
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/lib/i18n/navigation';
+
+export type MenuUser = { displayName: string | null; email: string | null };
+
+function initials(user: MenuUser): string {
+  const source = user.displayName || user.email || '?';
+  return source
+    .split(/[\s@.]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+}
+
+/** The account menu of the dashboard: who is signed in, links to profile and settings, sign-out. */
+export async function UserMenu({ user }: { user: MenuUser | null }) {
+  const t = await getTranslations('Dashboard.userMenu');
+  if (!user) {
+    return (
+      <p className="text-sm text-slate-700">
+        {t('signedOut')}{' '}
+        <Link href="/login" className="font-semibold text-brand-700 underline underline-offset-4">
+          {t('signIn')}
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <details className="relative">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1 hover:bg-slate-200">
+        <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
+          {initials(user)}
+        </span>
+        <span className="text-sm font-medium">{user.displayName || user.email}</span>
+        <span className="sr-only">{t('open')}</span>
+      </summary>
+      <ul className="absolute right-0 z-10 mt-2 w-48 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+        <li>
+          <Link href="/dashboard/profile" className="block px-4 py-2 text-sm hover:bg-slate-100">
+            {t('profile')}
+          </Link>
+        </li>
+        <li>
+          <Link href="/dashboard/settings" className="block px-4 py-2 text-sm hover:bg-slate-100">
+            {t('settings')}
+          </Link>
+        </li>
+      </ul>
+    </details>
+  );
+}

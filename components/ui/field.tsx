@@ -1,0 +1,108 @@
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { cn } from '@/lib/cn';
+
+const control =
+  'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm ' +
+  'focus:border-brand-700 focus:outline-2 focus:outline-brand-700 disabled:bg-slate-100';
+
+type FieldFrameProps = { id: string; label: string; hint?: string; error?: string; children: ReactNode };
+
+function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
+        {label}
+      </label>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function describedBy(id: string, hint?: string, error?: string) {
+  return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+}
+
+type Common = { id: string; label: string; hint?: string; error?: string };
+
+export function TextField({ id, label, hint, error, className, ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <input
+        id={id}
+        name={id}
+        className={cn(control, className)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...props}
+      />
+    </FieldFrame>
+  );
+}
+
+export function TextAreaField({ id, label, hint, error, className, ...props }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <textarea
+        id={id}
+        name={id}
+        rows={4}
+        className={cn(control, className)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...props}
+      />
+    </FieldFrame>
+  );
+}
+
+type Option = { value: string; label: string };
+
+export function SelectField({
+  id,
+  label,
+  hint,
+  error,
+  options,
+  className,
+  ...props
+}: Common & { options: Option[] } & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <select
+        id={id}
+        name={id}
+        className={cn(control, className)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...props}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+export function CheckboxField({ id, label, ...props }: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className="flex items-center gap-2">
+      <input id={id} name={id} type="checkbox" className="h-4 w-4 rounded border-slate-400 accent-brand-700" {...props} />
+      <label htmlFor={id} className="text-sm text-slate-900">
+        {label}
+      </label>
+    </div>
+  );
+}

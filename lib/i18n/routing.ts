@@ -1,0 +1,30 @@
+import { defineRouting } from 'next-intl/routing';
+
+export const locales = ['en', 'de'] as const;
+export type Locale = (typeof locales)[number];
+export const defaultLocale: Locale = 'en';
+
+export const LOCALE_COOKIE = 'i18n_redirected';
+export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
+
+/** The remembered interface language (spec §3): 365 days, path /, SameSite=Lax, Secure when configured. */
+export const localeCookie = {
+  name: LOCALE_COOKIE,
+  maxAge: LOCALE_COOKIE_MAX_AGE,
+  path: '/',
+  sameSite: 'lax',
+  // Inlined at build time from lib/env (next.config.ts).
+  secure: process.env.NEXT_PUBLIC_COOKIE_SECURE === 'true',
+} as const;
+
+export const routing = defineRouting({
+  locales,
+  defaultLocale,
+  localePrefix: 'as-needed',
+  localeDetection: true,
+  localeCookie,
+});
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (locales as readonly string[]).includes(value);
+}

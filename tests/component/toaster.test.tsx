@@ -1,0 +1,169 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { Toaster } from '@/components/ui/toaster';
+import { toast } from '@/lib/toast';
+import { TOAST_DEFAULTS, TOAST_POSITIONS, TOAST_TYPES } from '@/lib/toast/config';
+
+// Sonner adds a toast to its list in a timeout; run it.
+function flush() {
+  act(() => void jest.advanceTimersByTime(0));
+}
+
+// Sonner removes a dismissed toast through a chain of timeouts and effects (exit animation).
+function settle() {
+  for (let i = 0; i < 5; i++) act(() => void jest.advanceTimersByTime(250));
+}
+
+function toasts() {
+  return Array.from(document.querySelectorAll<HTMLElement>('[data-toast-type]'));
+}
+
+describe('toasts', () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+    // jsdom never has focus; a visitor reading the page does.
+    jest.spyOn(document, 'hasFocus').mockReturnValue(true);
+    render(<Toaster />);
+  });
+  afterEach(() => {
+    act(() => {
+      toast.dismiss();
+      jest.runOnlyPendingTimers();
+    });
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+
+  it('has the specification’s defaults', () => {
+    expect(TOAST_DEFAULTS).toMatchObject({
+      position: 'top-right',
+      durationMs: 5000,
+      closeOnClick: true,
+      pauseOnHover: true,
+      pauseOnFocusLoss: true,
+      swipeToDismiss: true,
+      closeButton: true,
+      icon: true,
+      dir: 'ltr',
+      maxVisible: 20,
+      newestOnTop: true,
+    });
+    expect(TOAST_TYPES).toEqual(['success', 'error', 'warning', 'info', 'default']);
+    expect(TOAST_POSITIONS).toHaveLength(6);
+  });
+
+  it('shows a toast top-right, left-to-right, with icon and close button', () => {
+    act(() => void toast.success('Saved'));
+    flush();
+    const card = screen.getByText('Saved').closest<HTMLElement>('[data-toast-type]')!;
+    expect(card).toHaveAttribute('data-toast-type', 'success');
+    expect(card).toHaveAttribute('dir', 'ltr');
+    expect(card.querySelector('[data-toast-icon]')).not.toBeNull();
+    expect(within(card).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    const list = card.closest('[data-sonner-toaster]')!;
+    expect(list).toHaveAttribute('data-y-position', 'top');
+    expect(list).toHaveAttribute('data-x-position', 'right');
+  });
+
+  it('closes by itself after 5000 ms', () => {
+    act(() => void toast.info('Hello'));
+    flush();
+    act(() => jest.advanceTimersByTime(4999));
+    expect(screen.queryByText('Hello')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1));
+    settle();
+    expect(screen.queryByText('Hello')).not.toBeInTheDocument();
+  });
+
+  it('pauses while hovered', () => {
+    act(() => void toast('Hover me'));
+    flush();
+    const card = screen.getByText('Hover me').closest<HTMLElement>('[data-toast-type]')!;
+    act(() => jest.advanceTimersByTime(3000));
+    fireEvent.mouseEnter(card);
+    act(() => jest.advanceTimersByTime(10_000));
+    expect(screen.getByText('Hover me')).toBeInTheDocument();
+    fireEvent.mouseLeave(card);
+    act(() => jest.advanceTimersByTime(1999));
+    expect(screen.getByText('Hover me')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1));
+    settle();
+    expect(screen.queryByText('Hover me')).not.toBeInTheDocument();
+  });
+
+  it('pauses while the window is not focused', () => {
+    act(() => void toast.warning('Come back'));
+    flush();
+    act(() => void window.dispatchEvent(new Event('blur')));
+    act(() => jest.advanceTimersByTime(20_000));
+    expect(screen.getByText('Come back')).toBeInTheDocument();
+    act(() => void window.dispatchEvent(new Event('focus')));
+    act(() => jest.advanceTimersByTime(5000));
+    settle();
+    expect(screen.queryByText('Come back')).not.toBeInTheDocument();
+  });
+
+  it('closes on click and with the close button', () => {
+    act(() => void toast('Click me'));
+    flush();
+    act(() => void toast('Close me'));
+    flush();
+    fireEvent.click(screen.getByText('Click me'));
+    settle();
+    expect(screen.queryByText('Click me')).not.toBeInTheDocument();
+    const card = screen.getByText('Close me').closest<HTMLElement>('[data-toast-type]')!;
+    fireEvent.click(within(card).getByRole('button', { name: 'Close' }));
+    settle();
+    expect(screen.queryByText('Close me')).not.toBeInTheDocument();
+  });
+
+  it('shows a progress bar on error toasts only', () => {
+    act(() => void toast.error('Failed'));
+    flush();
+    act(() => void toast.success('Fine'));
+    flush();
+    expect(screen.getByText('Failed').closest('[data-toast-type]')!.querySelector('[data-toast-progress]')).not.toBeNull();
+    expect(screen.getByText('Fine').closest('[data-toast-type]')!.querySelector('[data-toast-progress]')).toBeNull();
+  });
+
+  it('uses an alert role for errors and warnings, status for the rest', () => {
+    act(() => void toast.error('Bad'));
+    flush();
+    act(() => void toast.info('Note'));
+    flush();
+    expect(screen.getByText('Bad').closest('[data-toast-type]')).toHaveAttribute('role', 'alert');
+    expect(screen.getByText('Note').closest('[data-toast-type]')).toHaveAttribute('role', 'status');
+  });
+
+  it('keeps up to 20 toasts visible, newest on top', () => {
+    act(() => {
+      for (let i = 1; i <= 21; i++) toast(`Toast ${i}`);
+    });
+    flush();
+    const visible = toasts().filter((el) => el.closest('[data-sonner-toast]')?.getAttribute('data-visible') === 'true');
+    expect(visible).toHaveLength(20);
+    expect(visible[0]).toHaveTextContent('Toast 21');
+    expect(visible[19]).toHaveTextContent(/^Toast 2$/);
+    expect(visible.map((el) => el.textContent)).not.toContain('Toast 1');
+  });
+
+  it('places a toast in any of the six positions', () => {
+    for (const position of TOAST_POSITIONS) act(() => void toast(`At ${position}`, { position }));
+    flush();
+    for (const position of TOAST_POSITIONS) {
+      const [y, x] = position.split('-');
+      const list = screen.getByText(`At ${position}`).closest('[data-sonner-toaster]')!;
+      expect(list).toHaveAttribute('data-y-position', y);
+      expect(list).toHaveAttribute('data-x-position', x);
+    }
+  });
+
+  it('runs an action and closes', () => {
+    const onClick = jest.fn();
+    act(() => void toast.info('New version', { duration: Infinity, action: { label: 'Reload', onClick } }));
+    flush();
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    expect(onClick).toHaveBeenCalledTimes(1);
+    settle();
+    expect(screen.queryByText('New version')).not.toBeInTheDocument();
+  });
+});

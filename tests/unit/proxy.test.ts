@@ -1,0 +1,59 @@
+/** @jest-environment node */
+import { NextRequest } from 'next/server';
+import proxy from '@/proxy';
+
+function request(path: string, headers: Record<string, string> = {}) {
+  return new NextRequest(new URL(path, 'http://localhost:3000'), { headers });
+}
+
+function localeCookie(response: Response) {
+  return response.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith('i18n_redirected='));
+}
+
+describe('proxy', () => {
+  it('remembers the visited locale in i18n_redirected for 365 days, path /, SameSite=Lax', () => {
+    const response = proxy(request('/de/chat'));
+    const cookie = localeCookie(response);
+    expect(cookie).toMatch(/^i18n_redirected=de;/);
+    expect(cookie).toMatch(/Max-Age=31536000/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).toMatch(/SameSite=lax/i);
+    expect(cookie).not.toMatch(/Secure/);
+  });
+
+  it('writes en when an English page is visited, even if the browser prefers English', () => {
+    const response = proxy(request('/chat', { 'accept-language': 'en-US,en;q=0.9' }));
+    expect(localeCookie(response)).toMatch(/^i18n_redirected=en;/);
+  });
+
+  it('sends a visitor with a saved de from / to /de', () => {
+    const response = proxy(request('/', { cookie: 'i18n_redirected=de' }));
+    expect(response.status).toBe(307);
+    expect(new URL(response.headers.get('location')!, 'http://localhost:3000').pathname).toBe('/de');
+  });
+
+  it('detects German from Accept-Language on a first visit', () => {
+    const response = proxy(request('/login', { 'accept-language': 'de-DE,de;q=0.9' }));
+    expect(new URL(response.headers.get('location')!, 'http://localhost:3000').pathname).toBe('/de/login');
+  });
+
+  it('applies route rules before locale routing, keeping the locale', () => {
+    const response = proxy(request('/de/register?plan=business'));
+    expect(response.status).toBe(308);
+    expect(response.headers.get('location')).toBe('http://localhost:3000/de/signup?plan=business');
+  });
+
+  it('answers external rules with an HTTP redirect to the other site', () => {
+    const response = proxy(request('/legal/stripe'));
+    expect(response.status).toBe(307);
+    expect(response.headers.get('location')).toBe('https://stripe.com/legal/ssa');
+  });
+
+  it('treats an unknown prefix as an English path (which then 404s), not as a locale', () => {
+    const response = proxy(request('/fr/chat'));
+    expect(response.headers.get('location')).toBeNull();
+    expect(response.headers.get('x-middleware-rewrite')).toContain('/en/fr/chat');
+  });
+});
