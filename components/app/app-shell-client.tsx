@@ -1,5 +1,6 @@
 'use client';
 
+import { useEffect } from 'react';
 import { Toaster } from '@/components/ui/toaster';
 import { setToastLabels } from '@/components/ui/toast-labels';
 import { GlobalErrorHandler } from './global-error-handler';
@@ -16,6 +17,10 @@ export type AppShellLabels = {
 /** The client-side parts every page has: toasts, the global error handler and the new-version notice. */
 export function AppShellClient({ labels }: { labels: AppShellLabels }) {
   setToastLabels({ close: labels.close, region: labels.region });
+  useEffect(() => {
+    // Marks the page interactive (the global handlers are listening); end-to-end tests wait for it.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <>
       <Toaster />

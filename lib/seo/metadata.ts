@@ -31,7 +31,8 @@ export async function pageMetadata(locale: Locale, page: PageKey, path?: string)
   const title = t(`${page}.title`);
   const description = t(`${page}.description`);
   const base: Metadata = {
-    title,
+    // The home page title already names the site; every other page gets the layout's " · Plauder".
+    title: page === 'home' ? { absolute: title } : title,
     description,
     metadataBase: new URL(env.siteUrl),
   };

@@ -1,0 +1,5 @@
+import { Content } from './content';
+
+export default function Page() {
+  return <Content />;
+}

@@ -1,0 +1,112 @@
+// Servers under test, each a child process in its own process group so that stopping it also stops
+// anything it spawned. Every server started here is stopped on exit, error and SIGINT/SIGTERM.
+import { fork, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const nextBin = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+const running = new Set();
+
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+process.on('exit', () => {
+  for (const child of running) killGroup(child, 'SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping servers`);
+    process.exit(130);
+  });
+}
+
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+function track(child, label) {
+  running.add(child);
+  let log = '';
+  const keep = (chunk) => {
+    log = (log + chunk).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+  exited.then(() => running.delete(child));
+
+  async function stop() {
+    if (!running.has(child)) return;
+    killGroup(child, 'SIGTERM');
+    const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  }
+  return { label, pid: child.pid, exited, stop, log: () => log };
+}
+
+async function waitUntilAnswering(server, url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let gone = false;
+  server.exited.then(() => (gone = true));
+  while (Date.now() < deadline && !gone) {
+    try {
+      const response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(5000) });
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await server.stop();
+  throw new Error(`${server.label} did not answer ${url} ${gone ? '(it exited)' : 'in time'}:\n${server.log()}`);
+}
+
+/**
+ * `next start` on loopback. `-H localhost`, not 127.0.0.1: with the latter Next normalises the host and
+ * next-intl's as-needed rewrite loops (DESIGN.md); requests to 127.0.0.1 work either way.
+ */
+export async function startNext({ label, dir, readyPath }) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [nextBin, 'start', '-H', 'localhost', '-p', String(port)], {
+    cwd: dir,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  const server = { ...track(child, label), origin: `http://127.0.0.1:${port}` };
+  await waitUntilAnswering(server, server.origin + readyPath);
+  return server;
+}
+
+/** A plain node:http server answering every request with the given bytes: the machine's limit. */
+export async function startStaticServer({ label, body, contentType }) {
+  const child = fork(fileURLToPath(new URL('./static-server.mjs', import.meta.url)), {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const server = track(child, label);
+  const port = await new Promise((resolvePort, reject) => {
+    child.once('message', (message) => resolvePort(message.port));
+    child.once('exit', () => reject(new Error(`${label} exited:\n${server.log()}`)));
+    child.send({ body: body.toString('base64'), contentType });
+  });
+  child.disconnect();
+  return { ...server, origin: `http://127.0.0.1:${port}` };
+}

@@ -1,0 +1,162 @@
+// npm run bench: measures our pages against a bare Next.js fixture and a plain node:http server, prints
+// a table and writes bench/results/latest.json. Budgets are reported only; the run fails only when a
+// target answers non-2xx or errors, since the numbers would then describe the wrong thing.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
+import { firstLoadJs } from './bundle-stats.mjs';
+import { buildFixtureIfNeeded, fixtureDir, sizeFixtureLike } from './lib/fixture.mjs';
+import { loadSettings, measure } from './lib/measure.mjs';
+import { machine, printResults, warnIfBusy } from './lib/report.mjs';
+import { root, startNext, startStaticServer } from './lib/servers.mjs';
+import { LIMIT_BASELINE, baselines, bundles, scenarios } from './scenarios.mjs';
+
+const ratio = (value, reference) => (reference > 0 ? Math.round((value / reference) * 100) / 100 : null);
+
+/** node:http rather than fetch: no Accept-Encoding is added, so the bytes are what autocannon receives. */
+function get(url, { method = 'GET', headers = {}, body } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function expectOk(label, url, options) {
+  const response = await get(url, options);
+  if (response.status < 200 || response.status > 299) {
+    const location = response.headers.location ? ` → ${response.headers.location}` : '';
+    throw new Error(`${label}: ${options?.method ?? 'GET'} ${url} answered ${response.status}${location}; refusing to benchmark it`);
+  }
+  return response;
+}
+
+function fromPrerenderCache(headers) {
+  const prerender = [headers['x-nextjs-prerender']].flat().join(',');
+  return headers['x-nextjs-cache'] === 'HIT' || prerender.split(',').some((value) => value.trim() === '1');
+}
+
+async function main() {
+  const settings = loadSettings();
+  buildIfNeeded();
+
+  const app = await startNext({ label: 'app', dir: root, readyPath: '/api/health' });
+  const landing = await expectOk('app', `${app.origin}/`);
+  if (sizeFixtureLike(landing.body.length)) console.log(`Resized the fixture to ${landing.body.length} bytes of HTML.`);
+  buildFixtureIfNeeded();
+  const fixture = await startNext({ label: 'fixture', dir: fixtureDir, readyPath: '/' });
+  const nodeHttp = await startStaticServer({ label: 'node-http', body: landing.body, contentType: landing.headers['content-type'] });
+  const servers = { app, fixture, 'node-http': nodeHttp };
+
+  try {
+    const fixturePage = await expectOk('fixture', `${fixture.origin}/`);
+    console.log(`HTML of /: app ${landing.body.length} bytes, fixture ${fixturePage.body.length} bytes`);
+
+    const cacheChecks = [];
+    for (const scenario of scenarios.filter((s) => s.prerendered)) {
+      const { headers } = await expectOk(scenario.name, app.origin + scenario.path, scenario);
+      const ok = fromPrerenderCache(headers);
+      const seen = `x-nextjs-cache: ${headers['x-nextjs-cache'] ?? '—'}, x-nextjs-prerender: ${headers['x-nextjs-prerender'] ?? '—'}`;
+      console.log(`${ok ? '✓' : '✗'} ${scenario.path} from the prerender cache (${seen})`);
+      cacheChecks.push({ name: `${scenario.name} served from the prerender cache`, ok, actual: seen });
+    }
+
+    warnIfBusy();
+    const failures = [];
+    async function measureTarget(label, url, options = {}) {
+      await expectOk(label, url, options);
+      process.stdout.write(`Measuring ${label} (${url})… `);
+      const result = await measure({ url, ...options }, settings);
+      console.log(`${result.rps} req/s`);
+      if (result.non2xx > 0 || result.errors > 0) {
+        failures.push(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors (status codes ${JSON.stringify(result.statusCodes)})`);
+      }
+      return result;
+    }
+
+    const measuredBaselines = {};
+    for (const [key, { server, path }] of Object.entries(baselines)) {
+      measuredBaselines[key] = await measureTarget(key, servers[server].origin + path);
+    }
+    const limit = measuredBaselines[LIMIT_BASELINE];
+
+    const scenarioResults = [];
+    for (const { name, path, method, headers, body, baseline } of scenarios) {
+      const result = await measureTarget(name, app.origin + path, { method, headers, body });
+      const reference = measuredBaselines[baseline];
+      scenarioResults.push({
+        name,
+        path,
+        rps: result.rps,
+        p50_ms: result.p50_ms,
+        p99_ms: result.p99_ms,
+        baseline,
+        baseline_rps: reference.rps,
+        ratio: ratio(result.rps, reference.rps),
+        limit_rps: limit.rps,
+        ratio_limit: ratio(result.rps, limit.rps),
+        non2xx: result.non2xx,
+        errors: result.errors,
+      });
+    }
+
+    const bundleDetails = {};
+    const bundleResults = {};
+    for (const { page, appRoute, fixtureRoute, budgetBytes } of bundles) {
+      const appJs = firstLoadJs(join(root, '.next'), appRoute);
+      const fixtureJs = firstLoadJs(join(fixtureDir, '.next'), fixtureRoute);
+      bundleDetails[page] = { app: appJs, fixture: fixtureJs };
+      bundleResults[page] = {
+        app_gzip_bytes: appJs.gzipBytes,
+        fixture_gzip_bytes: fixtureJs.gzipBytes,
+        delta_bytes: appJs.gzipBytes - fixtureJs.gzipBytes,
+        budget_bytes: budgetBytes,
+      };
+    }
+
+    const budgets = [
+      ...scenarios.map(({ name, baseline, minRatio }) => {
+        const actual = scenarioResults.find((s) => s.name === name).ratio;
+        return { name: `${name} rps >= ${minRatio}x ${baseline}`, ok: actual !== null && actual >= minRatio, actual, limit: minRatio };
+      }),
+      ...Object.entries(bundleResults).map(([page, b]) => ({
+        name: `first-load JS of ${page} within ${b.budget_bytes / 1024} KB gzip of the fixture`,
+        ok: b.delta_bytes <= b.budget_bytes,
+        actual: b.delta_bytes,
+        limit: b.budget_bytes,
+      })),
+      ...cacheChecks,
+    ];
+
+    const pick = ({ rps, p50_ms, p99_ms }) => ({ rps, p50_ms, p99_ms });
+    const results = {
+      scenarios: scenarioResults,
+      baselines: Object.fromEntries(Object.entries(measuredBaselines).map(([key, value]) => [key, pick(value)])),
+      bundles: bundleResults,
+      budgets,
+      machine: machine(settings),
+    };
+    const resultsDir = join(root, 'bench', 'results');
+    mkdirSync(resultsDir, { recursive: true });
+    writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+    printResults(results, bundleDetails);
+    console.log('\nWrote bench/results/latest.json');
+
+    if (failures.length > 0) {
+      console.error(`\n✗ Invalid benchmark: some targets did not answer 2xx:\n  ${failures.join('\n  ')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await Promise.all(Object.values(servers).map((server) => server.stop()));
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

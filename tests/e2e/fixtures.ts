@@ -1,0 +1,40 @@
+import en from '@/messages/en.json';
+import de from '@/messages/de.json';
+
+export const messages = { en, de } as const;
+export type Locale = keyof typeof messages;
+export const localesUnderTest: Locale[] = ['en', 'de'];
+
+/** The path of `path` in `locale`: English unprefixed, German under /de. */
+export function localized(path: string, locale: Locale) {
+  if (locale === 'en') return path;
+  return path === '/' ? '/de' : `/de${path}`;
+}
+
+type Catalogue = typeof en;
+
+/** Every route of the specification (§2) with the heading its page shows. */
+export const routes: Array<{ path: string; heading: (m: Catalogue) => string; public: boolean }> = [
+  { path: '/', heading: (m) => m.Home.hero.title, public: true },
+  { path: '/login', heading: (m) => m.Auth.login.title, public: true },
+  { path: '/signup', heading: (m) => m.Auth.signup.title, public: true },
+  { path: '/verify-email', heading: (m) => m.Auth.verify.title, public: true },
+  { path: '/chat', heading: (m) => m.Chat.title, public: true },
+  { path: '/shop/success', heading: (m) => m.Shop.success.title, public: true },
+  { path: '/shop/cancel', heading: (m) => m.Shop.cancel.title, public: true },
+  { path: '/dashboard', heading: (m) => m.Dashboard.overview.title, public: false },
+  { path: '/dashboard/profile', heading: (m) => m.Dashboard.profile.title, public: false },
+  { path: '/dashboard/settings', heading: (m) => m.Dashboard.settings.title, public: false },
+  { path: '/dashboard/tickets', heading: (m) => m.Dashboard.tickets.title, public: false },
+  { path: '/dashboard/feedback', heading: (m) => m.Dashboard.feedback.title, public: false },
+  { path: '/dashboard/embed', heading: (m) => m.Dashboard.embed.title, public: false },
+  { path: '/sample', heading: (m) => m.Sample.title, public: true },
+  { path: '/test', heading: (m) => m.Test.title, public: true },
+];
+
+/** Opens `path` and waits until React has hydrated (the global error and focus handlers listen). */
+export async function openHydrated(page: import('@playwright/test').Page, path: string) {
+  const response = await page.goto(path);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  return response;
+}
