@@ -36,6 +36,11 @@ test('robots.txt names the sitemap', async ({ request }) => {
 });
 
 test('indexable pages have per-locale title, description, canonical and hreflang', async ({ page }) => {
+  // English first: visiting /de remembers German, and / would then redirect to /de.
+  await page.goto('/chat');
+  await expect(page).toHaveTitle('Live chat · Plauder');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'http://localhost:3000/chat');
+
   await page.goto('/de');
   await expect(page).toHaveTitle('Plauder – Live-Chat für Ihre Website');
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Antworten Sie Ihren Besuchern/);
@@ -46,9 +51,6 @@ test('indexable pages have per-locale title, description, canonical and hreflang
   expect(await href('link[rel="alternate"][hreflang="de"]')).toBe('http://localhost:3000/de');
   expect(await href('link[rel="alternate"][hreflang="x-default"]')).toBe('http://localhost:3000/');
 
-  await page.goto('/chat');
-  await expect(page).toHaveTitle('Live chat · Plauder');
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', 'http://localhost:3000/chat');
 });
 
 test('private and utility pages are not indexed', async ({ page }) => {
