@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { defaultLocale } from '@/lib/i18n/routing';
 import { ErrorView } from '@/components/errors/error-view';
@@ -20,9 +21,9 @@ export default async function RootNotFound() {
             status={404}
             titles={{ 'not-found': t('notFound.title'), 'server-error': t('serverError.title') }}
             actions={
-              <a href="/" className={buttonClasses('primary')}>
+              <Link href="/" className={buttonClasses('primary')}>
                 {t('home')}
-              </a>
+              </Link>
             }
           >
             <p>{t.rich('notFound.message', { path: () => <RequestedPath /> })}</p>

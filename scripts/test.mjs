@@ -1,4 +1,5 @@
-// npm test: unit and component tests (Jest), then a production build and the end-to-end suite (Playwright).
+// npm test: lint and type check, unit and component tests (Jest), then a production build and the
+// end-to-end suite (Playwright) against it.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,9 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+run(bin('eslint'), ['.']);
+run(bin('next'), ['typegen']);
+run(bin('tsc'), ['--noEmit']);
 run(bin('jest'), ['--ci']);
 buildIfNeeded();
 run(bin('playwright'), ['test']);
