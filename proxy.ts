@@ -1,15 +1,11 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
-import { defaultLocale, isLocale, localeCookie, routing } from '@/lib/i18n/routing';
+import { localeCookie, routing } from '@/lib/i18n/routing';
+import { splitLocale } from '@/lib/i18n/paths';
 import { matchRouteRule } from '@/lib/route-rules';
 import { routeRules } from '@/lib/route-rules.config';
 
 const handleI18n = createMiddleware(routing);
-
-function localeOf(pathname: string) {
-  const first = pathname.split('/')[1];
-  return isLocale(first) ? first : defaultLocale;
-}
 
 export default function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
@@ -23,10 +19,13 @@ export default function proxy(request: NextRequest) {
   const response = handleI18n(request);
 
   // next-intl writes its cookie only when the locale differs from Accept-Language; the spec wants the
-  // visited locale remembered on every page view. Redirects are left alone: their target sets it.
-  if (!response.headers.has('location')) {
+  // visited locale remembered on every page view. Redirects are left alone (their target sets it), and
+  // so are the router's background requests (prefetches, revalidations of a page of the locale just
+  // switched away from): like next-intl, only a document request counts as a visit.
+  const dest = request.headers.get('sec-fetch-dest');
+  if (!response.headers.has('location') && (dest === null || dest === 'document')) {
     const { name, ...attributes } = localeCookie;
-    response.cookies.set(name, localeOf(pathname), attributes);
+    response.cookies.set(name, splitLocale(pathname).locale, attributes);
   }
   return response;
 }

@@ -1,27 +1,40 @@
 'use client';
 
+import { useEffect, useState } from 'react';
 import { ErrorView } from '@/components/errors/error-view';
-import en from '@/messages/en.json';
-import de from '@/messages/de.json';
 import './globals.css';
 
-// Shown only when the locale layout itself fails, so no translation provider is available here.
+type Texts = { title: string; message: string; retry: string };
+
+// Until the catalogue has loaded (or if it cannot), the spec's default status message is shown.
+const FALLBACK: Texts = { title: 'Internal Server Error', message: '', retry: '↻' };
+
+// Shown only when the locale layout itself fails, so no translations were handed down. The catalogue
+// is loaded on demand: importing it statically would put both languages into every page's JavaScript.
 export default function GlobalError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const isGerman = typeof window !== 'undefined' && /^\/de(\/|$)/.test(window.location.pathname);
-  const t = (isGerman ? de : en).Errors;
+  const [{ lang, texts }, setPage] = useState<{ lang: 'en' | 'de'; texts: Texts }>({ lang: 'en', texts: FALLBACK });
+  useEffect(() => {
+    const locale = /^\/de(\/|$)/.test(window.location.pathname) ? 'de' : 'en';
+    const catalogue = locale === 'de' ? import('@/messages/de.json') : import('@/messages/en.json');
+    catalogue
+      .then(({ default: m }) =>
+        setPage({ lang: locale, texts: { title: m.Errors.serverError.title, message: m.Errors.serverError.message, retry: m.Errors.retry } }),
+      )
+      .catch(() => {});
+  }, []);
   return (
-    <html lang={isGerman ? 'de' : 'en'}>
+    <html lang={lang}>
       <body className="bg-slate-50 text-slate-900">
         <main id="main">
           <ErrorView
-            titles={{ 'not-found': t.notFound.title, 'server-error': t.serverError.title }}
+            titles={{ 'not-found': texts.title, 'server-error': texts.title }}
             actions={
               <button type="button" onClick={reset} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white">
-                {t.retry}
+                {texts.retry}
               </button>
             }
           >
-            <p>{t.serverError.message}</p>
+            {texts.message && <p>{texts.message}</p>}
           </ErrorView>
         </main>
       </body>

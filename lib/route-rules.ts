@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defaultLocale, isLocale, type Locale } from './i18n/routing';
+import { defaultLocale } from './i18n/routing';
+import { splitLocale } from './i18n/paths';
 
 const segment = /^[A-Za-z0-9._~-]+$/;
 const param = /^:([A-Za-z][A-Za-z0-9_]*)(\*)?$/;
@@ -39,12 +40,6 @@ export type RouteRedirect = {
   status: 307 | 308;
   external: boolean;
 };
-
-function splitLocale(pathname: string): { locale: Locale; path: string } {
-  const [, first, ...rest] = pathname.split('/');
-  if (isLocale(first) && first !== defaultLocale) return { locale: first, path: '/' + rest.join('/') };
-  return { locale: defaultLocale, path: pathname };
-}
 
 function matchSource(source: string, path: string): Record<string, string> | null {
   const want = source.split('/').filter(Boolean);

@@ -1,16 +1,16 @@
 'use client';
 
 import { useEffect } from 'react';
-import { useTranslations } from 'next-intl';
+import NextLink from 'next/link';
 import { ErrorView } from '@/components/errors/error-view';
+import { useErrorLabels } from '@/components/errors/error-labels';
 import { Button } from '@/components/ui/button';
-import { Link } from '@/lib/i18n/navigation';
 
 type ErrorProps = { error: Error & { digest?: string; status?: number; statusCode?: number }; reset: () => void };
 
 /** Fatal errors of a page: the server-error variant (status 500 unless the error says otherwise). */
 export default function LocaleError({ error, reset }: ErrorProps) {
-  const t = useTranslations('Errors');
+  const labels = useErrorLabels();
   useEffect(() => {
     console.error(error);
   }, [error]);
@@ -19,18 +19,18 @@ export default function LocaleError({ error, reset }: ErrorProps) {
     <main id="main" className="flex-1">
       <ErrorView
         status={status}
-        titles={{ 'not-found': t('notFound.title'), 'server-error': t('serverError.title') }}
+        titles={{ 'not-found': labels.notFoundTitle, 'server-error': labels.serverErrorTitle }}
         actions={
           <>
-            <Button onClick={reset}>{t('retry')}</Button>
-            <Link href="/" className="self-center font-semibold text-brand-700 underline underline-offset-4">
-              {t('home')}
-            </Link>
+            <Button onClick={reset}>{labels.retry}</Button>
+            <NextLink href={labels.homeHref} className="self-center font-semibold text-brand-700 underline underline-offset-4">
+              {labels.home}
+            </NextLink>
           </>
         }
       >
-        <p>{t('serverError.message')}</p>
-        {error.digest && <p className="mt-2 text-sm text-slate-600">{t('reference', { digest: error.digest })}</p>}
+        <p>{labels.serverErrorMessage}</p>
+        {error.digest && <p className="mt-2 text-sm text-slate-600">{labels.reference.replace('{digest}', error.digest)}</p>}
       </ErrorView>
     </main>
   );

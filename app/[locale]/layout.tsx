@@ -1,11 +1,13 @@
 import type { Metadata, Viewport } from 'next';
 import { notFound } from 'next/navigation';
-import { hasLocale, NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { hasLocale } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { AppShellClient } from '@/components/app/app-shell-client';
+import { ErrorLabelsProvider } from '@/components/errors/error-labels';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { routing } from '@/lib/i18n/routing';
+import { localizedPath } from '@/lib/i18n/paths';
 import { env } from '@/lib/env';
 import '../globals.css';
 
@@ -34,14 +36,24 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'App' });
-  const { Errors } = await getMessages({ locale });
+  const errors = await getTranslations({ locale, namespace: 'Errors' });
 
   return (
     <html lang={locale} dir="ltr">
       <body className="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased">
-        {/* Server components translate and client components get props; only the error page's texts
-            go to the browser, because an error boundary has to render there. */}
-        <NextIntlClientProvider messages={{ Errors }}>
+        {/* Server components translate and client components get plain props: no i18n runtime in the
+            browser. The error boundary renders there, so its texts are handed down in a context. */}
+        <ErrorLabelsProvider
+          labels={{
+            notFoundTitle: errors('notFound.title'),
+            serverErrorTitle: errors('serverError.title'),
+            serverErrorMessage: errors('serverError.message'),
+            retry: errors('retry'),
+            home: errors('home'),
+            homeHref: localizedPath('/', locale),
+            reference: errors.raw('reference') as string,
+          }}
+        >
           <a
             href="#main"
             className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
@@ -60,7 +72,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
               reload: t('newVersion.reload'),
             }}
           />
-        </NextIntlClientProvider>
+        </ErrorLabelsProvider>
       </body>
     </html>
   );

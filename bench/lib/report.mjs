@@ -20,7 +20,7 @@ export function warnIfBusy() {
   const [load] = os.loadavg();
   const cpus = os.cpus().length;
   if (load > cpus * 0.5) {
-    console.warn(`⚠ 1-minute load average is ${load.toFixed(2)} on ${cpus} CPUs: other processes may skew the numbers.`);
+    console.warn(`⚠ 1-minute load average is ${load.toFixed(2)} on ${cpus} CPUs: other processes (or a build just run) may skew the numbers.`);
   }
 }
 

@@ -20,10 +20,10 @@ function killGroup(child, signal) {
 process.on('exit', () => {
   for (const child of running) killGroup(child, 'SIGKILL');
 });
-for (const signal of ['SIGINT', 'SIGTERM']) {
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
   process.on(signal, () => {
     console.error(`\n${signal}: stopping servers`);
-    process.exit(130);
+    process.exit(code);
   });
 }
 

@@ -1,10 +1,13 @@
 'use client';
 
 import { useEffect } from 'react';
-import { Toaster } from '@/components/ui/toaster';
+import dynamic from 'next/dynamic';
 import { setToastLabels } from '@/components/ui/toast-labels';
 import { GlobalErrorHandler } from './global-error-handler';
 import { VersionNotice } from './version-notice';
+
+// Loaded after hydration: toasts are never part of the first paint (see lib/toast).
+const Toaster = dynamic(() => import('@/components/ui/toaster').then((m) => m.Toaster), { ssr: false });
 
 export type AppShellLabels = {
   close: string;

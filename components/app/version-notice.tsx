@@ -1,7 +1,6 @@
 'use client';
 
 import { useEffect } from 'react';
-import { $fetch } from 'ofetch';
 import { toast } from '@/lib/toast';
 
 const CURRENT_BUILD = process.env.NEXT_PUBLIC_BUILD_ID;
@@ -20,7 +19,9 @@ export function VersionNotice({ message, reload }: Labels) {
       if (shown || Date.now() - lastCheck < MIN_GAP_MS) return;
       lastCheck = Date.now();
       try {
-        // ofetch retries a failed GET once on 408/409/425/429/5xx (spec §7).
+        // ofetch retries a failed GET once on 408/409/425/429/5xx (spec §7); loaded on first use, as
+        // nothing on first paint needs it.
+        const { $fetch } = await import('ofetch');
         const latest = await $fetch<{ id: string }>('/builds/latest.json', { query: { t: Date.now() } });
         if (latest.id && latest.id !== CURRENT_BUILD && !shown) {
           shown = true;

@@ -1,20 +1,23 @@
 'use client';
 
-import { Link, usePathname } from '@/lib/i18n/navigation';
+import NextLink from 'next/link';
+import { usePathname } from 'next/navigation';
 import { cn } from '@/lib/cn';
 
 type Item = { href: string; label: string };
 
+/** The dashboard's page links (hrefs already localized); the current page is marked. */
 export function DashboardNav({ items, label }: { items: Item[]; label: string }) {
   const pathname = usePathname();
+  const overview = items[0]?.href;
   return (
     <nav aria-label={label}>
       <ul className="flex gap-1 overflow-x-auto md:flex-col">
         {items.map((item) => {
-          const active = item.href === '/dashboard' ? pathname === item.href : pathname.startsWith(item.href);
+          const active = item.href === overview ? pathname === item.href : pathname.startsWith(item.href);
           return (
             <li key={item.href}>
-              <Link
+              <NextLink
                 href={item.href}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
@@ -23,7 +26,7 @@ export function DashboardNav({ items, label }: { items: Item[]; label: string })
                 )}
               >
                 {item.label}
-              </Link>
+              </NextLink>
             </li>
           );
         })}

@@ -1,25 +1,31 @@
 'use client';
 
 import { Suspense } from 'react';
-import { useSearchParams } from 'next/navigation';
-import { Link, usePathname } from '@/lib/i18n/navigation';
+import NextLink from 'next/link';
+import { usePathname, useSearchParams } from 'next/navigation';
 import type { Locale } from '@/lib/i18n/routing';
+import { localeCookieString, localizedPath, splitLocale } from '@/lib/i18n/paths';
 import { cn } from '@/lib/cn';
 
 type Option = { locale: Locale; label: string };
 type Props = { current: Locale; options: Option[] };
 
-function Links({ current, options, query }: Props & { query?: Record<string, string> }) {
-  const pathname = usePathname();
+function Links({ current, options, search = '' }: Props & { search?: string }) {
+  const { path } = splitLocale(usePathname());
   return (
     <ul className="flex items-center gap-1">
       {options.map((option) => (
         <li key={option.locale}>
-          <Link
-            href={{ pathname, query }}
-            locale={option.locale}
+          <NextLink
+            href={localizedPath(path, option.locale) + search}
             hrefLang={option.locale}
             lang={option.locale}
+            prefetch={false}
+            // Remembered before navigating: the proxy would otherwise send the visitor back to the
+            // language of the old cookie.
+            onClick={() => {
+              document.cookie = localeCookieString(option.locale);
+            }}
             aria-current={option.locale === current ? 'true' : undefined}
             className={cn(
               'rounded px-2 py-1 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand-700',
@@ -27,7 +33,7 @@ function Links({ current, options, query }: Props & { query?: Record<string, str
             )}
           >
             {option.label}
-          </Link>
+          </NextLink>
         </li>
       ))}
     </ul>
@@ -35,8 +41,8 @@ function Links({ current, options, query }: Props & { query?: Record<string, str
 }
 
 function LinksWithQuery(props: Props) {
-  const params = useSearchParams();
-  return <Links {...props} query={Object.fromEntries(params.entries())} />;
+  const query = useSearchParams().toString();
+  return <Links {...props} search={query ? `?${query}` : ''} />;
 }
 
 /** Links to the current page in every locale, keeping path and query. */

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/lib/i18n/navigation';
+import { Link } from '@/lib/i18n/link';
 import { buttonClasses } from '@/components/ui/button';
 import { LocaleSwitcher } from './locale-switcher';
 

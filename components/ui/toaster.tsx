@@ -1,10 +1,14 @@
 'use client';
 
+import { useEffect } from 'react';
 import { Toaster as Sonner } from 'sonner';
 import { TOAST_DEFAULTS } from '@/lib/toast/config';
+import { markToasterMounted } from '@/lib/toast';
 import { toastLabels } from './toast-labels';
 
 export function Toaster() {
+  // Runs after Sonner's own effect has subscribed to new toasts.
+  useEffect(() => markToasterMounted(), []);
   return (
     <Sonner
       position={TOAST_DEFAULTS.position}

@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { env } from '@/lib/env';
 import type { Locale } from '@/lib/i18n/routing';
-import { absoluteUrl, alternatesOf, localizedPath } from './urls';
+import { localizedPath } from '@/lib/i18n/paths';
+import { absoluteUrl, alternatesOf } from './urls';
 
 export type PageKey =
   | 'home'

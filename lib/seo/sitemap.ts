@@ -1,6 +1,7 @@
 import { locales, type Locale } from '@/lib/i18n/routing';
 import { indexablePages } from './pages';
-import { absoluteUrl, alternatesOf, localizedPath } from './urls';
+import { localizedPath } from '@/lib/i18n/paths';
+import { absoluteUrl, alternatesOf } from './urls';
 
 const XML_HEADERS = { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' };
 

@@ -1,11 +1,6 @@
 import { env } from '@/lib/env';
 import { defaultLocale, locales, type Locale } from '@/lib/i18n/routing';
-
-/** The path of `path` in `locale` (`as-needed`: English unprefixed, German under /de). */
-export function localizedPath(path: string, locale: Locale): string {
-  if (locale === defaultLocale) return path;
-  return path === '/' ? `/${locale}` : `/${locale}${path}`;
-}
+import { localizedPath } from '@/lib/i18n/paths';
 
 export function absoluteUrl(path: string): string {
   return `${env.siteUrl}${path}`;

@@ -1,9 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { toast as sonner } from 'sonner';
 import { TOAST_DEFAULTS, type ToastPosition, type ToastType } from './config';
-import { ToastCard } from '@/components/ui/toast-card';
 
 export type ToastOptions = {
   position?: ToastPosition;
@@ -15,23 +13,47 @@ export type ToastOptions = {
   id?: string | number;
 };
 
-function show(type: ToastType, message: ReactNode, options: ToastOptions = {}) {
+// Sonner and the card are loaded on demand, after the page is interactive, so that they are not part
+// of every page's first-load JavaScript. A toast raised before the toaster is mounted waits for it.
+let toasterMounted: () => void;
+const mounted = new Promise<void>((resolve) => {
+  toasterMounted = resolve;
+});
+
+/** Called by the Toaster once it listens. */
+export function markToasterMounted() {
+  toasterMounted();
+}
+
+let runtime: Promise<{ sonner: typeof import('sonner').toast; ToastCard: typeof import('@/components/ui/toast-card').ToastCard }>;
+
+function load() {
+  runtime ??= Promise.all([import('sonner'), import('@/components/ui/toast-card'), mounted]).then(([sonner, card]) => ({
+    sonner: sonner.toast,
+    ToastCard: card.ToastCard,
+  }));
+  return runtime;
+}
+
+function show(type: ToastType, message: ReactNode, options: ToastOptions = {}): Promise<string | number> {
   const duration = options.duration ?? TOAST_DEFAULTS.durationMs;
   // Sonner positions, stacks and swipes the toast; the card keeps its own timer so that it can pause
   // on focus loss and drive the progress bar, which sonner does not do.
-  return sonner.custom(
-    (id) => (
-      <ToastCard
-        id={id}
-        type={type}
-        message={message}
-        description={options.description}
-        action={options.action}
-        duration={duration}
-        progressBar={TOAST_DEFAULTS.progressBar(type)}
-      />
+  return load().then(({ sonner, ToastCard }) =>
+    sonner.custom(
+      (id) => (
+        <ToastCard
+          id={id}
+          type={type}
+          message={message}
+          description={options.description}
+          action={options.action}
+          duration={duration}
+          progressBar={TOAST_DEFAULTS.progressBar(type)}
+        />
+      ),
+      { id: options.id, position: options.position ?? TOAST_DEFAULTS.position, duration: Infinity, dismissible: true },
     ),
-    { id: options.id, position: options.position ?? TOAST_DEFAULTS.position, duration: Infinity, dismissible: true },
   );
 }
 
@@ -41,5 +63,5 @@ export const toast = Object.assign((message: ReactNode, options?: ToastOptions) 
   warning: (message: ReactNode, options?: ToastOptions) => show('warning', message, options),
   info: (message: ReactNode, options?: ToastOptions) => show('info', message, options),
   show,
-  dismiss: (id?: string | number) => sonner.dismiss(id),
+  dismiss: (id?: string | number) => load().then(({ sonner }) => sonner.dismiss(id)),
 });

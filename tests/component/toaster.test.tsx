@@ -3,8 +3,10 @@ import { Toaster } from '@/components/ui/toaster';
 import { toast } from '@/lib/toast';
 import { TOAST_DEFAULTS, TOAST_POSITIONS, TOAST_TYPES } from '@/lib/toast/config';
 
-// Sonner adds a toast to its list in a timeout; run it.
-function flush() {
+// Toasts are raised asynchronously (sonner is loaded on demand) and sonner adds them to its list in a
+// timeout: wait for both.
+async function raise(show: () => Promise<unknown>) {
+  await act(async () => void (await show()));
   act(() => void jest.advanceTimersByTime(0));
 }
 
@@ -24,16 +26,14 @@ describe('toasts', () => {
     jest.spyOn(document, 'hasFocus').mockReturnValue(true);
     render(<Toaster />);
   });
-  afterEach(() => {
-    act(() => {
-      toast.dismiss();
-      jest.runOnlyPendingTimers();
-    });
+  afterEach(async () => {
+    await act(async () => void (await toast.dismiss()));
+    act(() => void jest.runOnlyPendingTimers());
     jest.useRealTimers();
     jest.restoreAllMocks();
   });
 
-  it('has the specification’s defaults', () => {
+  it('has the specification’s defaults', async () => {
     expect(TOAST_DEFAULTS).toMatchObject({
       position: 'top-right',
       durationMs: 5000,
@@ -51,9 +51,8 @@ describe('toasts', () => {
     expect(TOAST_POSITIONS).toHaveLength(6);
   });
 
-  it('shows a toast top-right, left-to-right, with icon and close button', () => {
-    act(() => void toast.success('Saved'));
-    flush();
+  it('shows a toast top-right, left-to-right, with icon and close button', async () => {
+    await raise(() => toast.success('Saved'));
     const card = screen.getByText('Saved').closest<HTMLElement>('[data-toast-type]')!;
     expect(card).toHaveAttribute('data-toast-type', 'success');
     expect(card).toHaveAttribute('dir', 'ltr');
@@ -64,9 +63,8 @@ describe('toasts', () => {
     expect(list).toHaveAttribute('data-x-position', 'right');
   });
 
-  it('closes by itself after 5000 ms', () => {
-    act(() => void toast.info('Hello'));
-    flush();
+  it('closes by itself after 5000 ms', async () => {
+    await raise(() => toast.info('Hello'));
     act(() => jest.advanceTimersByTime(4999));
     expect(screen.queryByText('Hello')).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(1));
@@ -74,9 +72,8 @@ describe('toasts', () => {
     expect(screen.queryByText('Hello')).not.toBeInTheDocument();
   });
 
-  it('pauses while hovered', () => {
-    act(() => void toast('Hover me'));
-    flush();
+  it('pauses while hovered', async () => {
+    await raise(() => toast('Hover me'));
     const card = screen.getByText('Hover me').closest<HTMLElement>('[data-toast-type]')!;
     act(() => jest.advanceTimersByTime(3000));
     fireEvent.mouseEnter(card);
@@ -90,9 +87,8 @@ describe('toasts', () => {
     expect(screen.queryByText('Hover me')).not.toBeInTheDocument();
   });
 
-  it('pauses while the window is not focused', () => {
-    act(() => void toast.warning('Come back'));
-    flush();
+  it('pauses while the window is not focused', async () => {
+    await raise(() => toast.warning('Come back'));
     act(() => void window.dispatchEvent(new Event('blur')));
     act(() => jest.advanceTimersByTime(20_000));
     expect(screen.getByText('Come back')).toBeInTheDocument();
@@ -102,11 +98,9 @@ describe('toasts', () => {
     expect(screen.queryByText('Come back')).not.toBeInTheDocument();
   });
 
-  it('closes on click and with the close button', () => {
-    act(() => void toast('Click me'));
-    flush();
-    act(() => void toast('Close me'));
-    flush();
+  it('closes on click and with the close button', async () => {
+    await raise(() => toast('Click me'));
+    await raise(() => toast('Close me'));
     fireEvent.click(screen.getByText('Click me'));
     settle();
     expect(screen.queryByText('Click me')).not.toBeInTheDocument();
@@ -116,29 +110,22 @@ describe('toasts', () => {
     expect(screen.queryByText('Close me')).not.toBeInTheDocument();
   });
 
-  it('shows a progress bar on error toasts only', () => {
-    act(() => void toast.error('Failed'));
-    flush();
-    act(() => void toast.success('Fine'));
-    flush();
+  it('shows a progress bar on error toasts only', async () => {
+    await raise(() => toast.error('Failed'));
+    await raise(() => toast.success('Fine'));
     expect(screen.getByText('Failed').closest('[data-toast-type]')!.querySelector('[data-toast-progress]')).not.toBeNull();
     expect(screen.getByText('Fine').closest('[data-toast-type]')!.querySelector('[data-toast-progress]')).toBeNull();
   });
 
-  it('uses an alert role for errors and warnings, status for the rest', () => {
-    act(() => void toast.error('Bad'));
-    flush();
-    act(() => void toast.info('Note'));
-    flush();
+  it('uses an alert role for errors and warnings, status for the rest', async () => {
+    await raise(() => toast.error('Bad'));
+    await raise(() => toast.info('Note'));
     expect(screen.getByText('Bad').closest('[data-toast-type]')).toHaveAttribute('role', 'alert');
     expect(screen.getByText('Note').closest('[data-toast-type]')).toHaveAttribute('role', 'status');
   });
 
-  it('keeps up to 20 toasts visible, newest on top', () => {
-    act(() => {
-      for (let i = 1; i <= 21; i++) toast(`Toast ${i}`);
-    });
-    flush();
+  it('keeps up to 20 toasts visible, newest on top', async () => {
+    for (let i = 1; i <= 21; i++) await raise(() => toast(`Toast ${i}`));
     const visible = toasts().filter((el) => el.closest('[data-sonner-toast]')?.getAttribute('data-visible') === 'true');
     expect(visible).toHaveLength(20);
     expect(visible[0]).toHaveTextContent('Toast 21');
@@ -146,9 +133,8 @@ describe('toasts', () => {
     expect(visible.map((el) => el.textContent)).not.toContain('Toast 1');
   });
 
-  it('places a toast in any of the six positions', () => {
-    for (const position of TOAST_POSITIONS) act(() => void toast(`At ${position}`, { position }));
-    flush();
+  it('places a toast in any of the six positions', async () => {
+    for (const position of TOAST_POSITIONS) await raise(() => toast(`At ${position}`, { position }));
     for (const position of TOAST_POSITIONS) {
       const [y, x] = position.split('-');
       const list = screen.getByText(`At ${position}`).closest('[data-sonner-toaster]')!;
@@ -157,10 +143,9 @@ describe('toasts', () => {
     }
   });
 
-  it('runs an action and closes', () => {
+  it('runs an action and closes', async () => {
     const onClick = jest.fn();
-    act(() => void toast.info('New version', { duration: Infinity, action: { label: 'Reload', onClick } }));
-    flush();
+    await raise(() => toast.info('New version', { duration: Infinity, action: { label: 'Reload', onClick } }));
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(onClick).toHaveBeenCalledTimes(1);
     settle();

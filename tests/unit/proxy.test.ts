@@ -57,3 +57,15 @@ describe('proxy', () => {
     expect(response.headers.get('x-middleware-rewrite')).toContain('/en/fr/chat');
   });
 });
+
+describe('proxy background requests', () => {
+  it('does not let a prefetch of the other locale overwrite the remembered locale', () => {
+    const response = proxy(request('/de/chat', { cookie: 'i18n_redirected=en', 'sec-fetch-dest': 'empty' }));
+    expect(localeCookie(response)).toBeUndefined();
+  });
+
+  it('remembers the locale on a document request', () => {
+    const response = proxy(request('/de/chat', { cookie: 'i18n_redirected=en', 'sec-fetch-dest': 'document' }));
+    expect(localeCookie(response)).toMatch(/^i18n_redirected=de;/);
+  });
+});

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { localizedPath } from '@/lib/i18n/paths';
+import type { Locale } from '@/lib/i18n/routing';
 import { dashboardNav } from '@/lib/dashboard/nav';
 import { DashboardNav } from '@/components/dashboard/dashboard-nav';
 import { UserMenu } from '@/components/dashboard/user-menu';
@@ -7,11 +9,13 @@ import { UserMenu } from '@/components/dashboard/user-menu';
 /** The dashboard layout: navigation between its six pages beside the page, the account menu above it. */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const t = await getTranslations('Dashboard');
+  const locale = (await getLocale()) as Locale;
+  const items = dashboardNav.map((item) => ({ href: localizedPath(item.href, locale), label: t(`nav.${item.key}`) }));
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-8 md:flex-row">
       <aside className="md:w-56 md:shrink-0">
         <p className="mb-3 px-3 text-xs font-semibold uppercase tracking-wide text-slate-700">{t('title')}</p>
-        <DashboardNav label={t('navLabel')} items={dashboardNav.map((item) => ({ href: item.href, label: t(`nav.${item.key}`) }))} />
+        <DashboardNav label={t('navLabel')} items={items} />
       </aside>
       <main id="main" className="min-w-0 flex-1">
         <div className="mb-6 flex justify-end">

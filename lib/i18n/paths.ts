@@ -1,0 +1,20 @@
+import { defaultLocale, isLocale, localeCookie, type Locale } from './routing';
+
+/** The path of `path` in `locale` (`as-needed`: English unprefixed, German under /de). */
+export function localizedPath(path: string, locale: Locale): string {
+  if (locale === defaultLocale) return path;
+  return path === '/' ? `/${locale}` : `/${locale}${path}`;
+}
+
+/** Splits a browser path into its locale and the path without the locale prefix. */
+export function splitLocale(pathname: string): { locale: Locale; path: string } {
+  const [, first, ...rest] = pathname.split('/');
+  if (isLocale(first) && first !== defaultLocale) return { locale: first, path: `/${rest.join('/')}` };
+  return { locale: defaultLocale, path: pathname || '/' };
+}
+
+/** The `document.cookie` assignment that remembers `locale` with the attributes of the spec (§3). */
+export function localeCookieString(locale: Locale): string {
+  const { name, maxAge, path, sameSite, secure } = localeCookie;
+  return `${name}=${locale}; Max-Age=${maxAge}; Path=${path}; SameSite=${sameSite}${secure ? '; Secure' : ''}`;
+}
