@@ -31,7 +31,18 @@ export default function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Paths with a dot are files, except under /dashboard, which is matched explicitly so that a
-  // dotted path can never slip past the session check added there.
-  matcher: ['/((?!api|_next|_vercel|.*\\..*).*)', '/dashboard/:path*', '/:locale/dashboard/:path*'],
+  matcher: [
+    // Every page but the landing pages `/` and `/de` (see lib/i18n/landing-routes.ts). Paths with a dot
+    // are files, except under /dashboard, which is matched explicitly so that a dotted path can never
+    // slip past the session check added there.
+    '/((?!api|_next|_vercel|de$|.*\\..*).+)',
+    '/dashboard/:path*',
+    '/:locale/dashboard/:path*',
+    // `/` on a first visit from a browser that mentions German: next-intl negotiates Accept-Language.
+    {
+      source: '/',
+      missing: [{ type: 'cookie', key: 'i18n_redirected' }],
+      has: [{ type: 'header', key: 'accept-language', value: '.*de.*' }],
+    },
+  ],
 };

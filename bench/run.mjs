@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { firstLoadJs } from './bundle-stats.mjs';
 import { buildFixtureIfNeeded, fixtureDir, sizeFixtureLike } from './lib/fixture.mjs';
-import { loadSettings, measure } from './lib/measure.mjs';
+import { loadSettings, measureAll } from './lib/measure.mjs';
 import { machine, printResults, warnIfBusy } from './lib/report.mjs';
 import { root, startNext, startStaticServer } from './lib/servers.mjs';
 import { LIMIT_BASELINE, baselines, bundles, scenarios } from './scenarios.mjs';
@@ -67,27 +67,22 @@ async function main() {
     }
 
     warnIfBusy();
-    const failures = [];
-    async function measureTarget(label, url, options = {}) {
-      await expectOk(label, url, options);
-      process.stdout.write(`Measuring ${label} (${url})… `);
-      const result = await measure({ url, ...options }, settings);
-      console.log(`${result.rps} req/s`);
-      if (result.non2xx > 0 || result.errors > 0) {
-        failures.push(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors (status codes ${JSON.stringify(result.statusCodes)})`);
-      }
-      return result;
-    }
+    const targets = [
+      ...Object.entries(baselines).map(([key, { server, path }]) => ({ label: key, request: { url: servers[server].origin + path } })),
+      ...scenarios.map(({ name, path, method, headers, body }) => ({ label: name, request: { url: app.origin + path, method, headers, body } })),
+    ];
+    for (const { label, request } of targets) await expectOk(label, request.url, request);
+    const measured = await measureAll(targets, settings, (line) => console.log(`  ${line}`));
+    const failures = [...measured]
+      .filter(([, result]) => result.non2xx > 0 || result.errors > 0)
+      .map(([label, r]) => `${label}: ${r.non2xx} non-2xx, ${r.errors} errors (status codes ${JSON.stringify(r.statusCodes)})`);
 
-    const measuredBaselines = {};
-    for (const [key, { server, path }] of Object.entries(baselines)) {
-      measuredBaselines[key] = await measureTarget(key, servers[server].origin + path);
-    }
+    const measuredBaselines = Object.fromEntries(Object.keys(baselines).map((key) => [key, measured.get(key)]));
     const limit = measuredBaselines[LIMIT_BASELINE];
 
     const scenarioResults = [];
-    for (const { name, path, method, headers, body, baseline } of scenarios) {
-      const result = await measureTarget(name, app.origin + path, { method, headers, body });
+    for (const { name, path, baseline } of scenarios) {
+      const result = measured.get(name);
       const reference = measuredBaselines[baseline];
       scenarioResults.push({
         name,
@@ -100,6 +95,7 @@ async function main() {
         ratio: ratio(result.rps, reference.rps),
         limit_rps: limit.rps,
         ratio_limit: ratio(result.rps, limit.rps),
+        rounds_rps: result.rounds_rps,
         non2xx: result.non2xx,
         errors: result.errors,
       });
@@ -133,7 +129,7 @@ async function main() {
       ...cacheChecks,
     ];
 
-    const pick = ({ rps, p50_ms, p99_ms }) => ({ rps, p50_ms, p99_ms });
+    const pick = ({ rps, p50_ms, p99_ms, rounds_rps }) => ({ rps, p50_ms, p99_ms, rounds_rps });
     const results = {
       scenarios: scenarioResults,
       baselines: Object.fromEntries(Object.entries(measuredBaselines).map(([key, value]) => [key, pick(value)])),

@@ -8,6 +8,8 @@ const param = /^:([A-Za-z][A-Za-z0-9_]*)(\*)?$/;
 const sourceSchema = z
   .string()
   .regex(/^\/(?!\/)/, 'must be a path starting with a single /')
+  // The landing pages bypass the proxy (lib/i18n/landing-routes.ts), so a rule for them would never run.
+  .refine((source) => !['/', '/de'].includes(source.replace(/\/+$/, '') || '/'), 'the landing pages cannot be redirected')
   .refine((source) => {
     const parts = source.split('/').filter(Boolean);
     return parts.every((part, i) => segment.test(part) || (param.test(part) && (!part.endsWith('*') || i === parts.length - 1)));

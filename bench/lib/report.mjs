@@ -1,7 +1,7 @@
 // Console output and the machine description stored with the results.
 import os from 'node:os';
 
-export function machine({ connections, duration }) {
+export function machine({ connections, duration, rounds }) {
   const cpus = os.cpus();
   return {
     cpus: cpus.length,
@@ -12,6 +12,7 @@ export function machine({ connections, duration }) {
     date: new Date().toISOString(),
     connections,
     duration_s: duration,
+    rounds,
   };
 }
 
@@ -61,5 +62,5 @@ export function printResults(results, bundleDetails) {
   console.log('\nBudgets (reported, never failing)');
   for (const budget of results.budgets) console.log(`  ${budget.ok ? '✓' : '✗'} ${budget.name}: ${budget.actual}`);
   const m = results.machine;
-  console.log(`\n${m.cpus}× ${m.cpu_model}, ${m.total_mem_gb} GB, Node ${m.node}, ${m.platform}; ${m.connections} connections, ${m.duration_s} s per target`);
+  console.log(`\n${m.cpus}× ${m.cpu_model}, ${m.total_mem_gb} GB, Node ${m.node}, ${m.platform}; ${m.connections} connections, ${m.rounds} interleaved rounds of ${m.duration_s} s per target (medians)`);
 }

@@ -62,3 +62,40 @@ test('route rules redirect inside the locale and to external sites', async ({ re
   expect(external.status()).toBe(307);
   expect(external.headers().location).toBe('https://stripe.com/legal/ssa');
 });
+
+test.describe('the landing pages (answered without the proxy)', () => {
+  test('a first visit to / from a German browser lands on /de', async ({ request }) => {
+    const response = await request.get('/', { headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' }, maxRedirects: 0 });
+    expect(response.status()).toBe(307);
+    expect(new URL(response.headers().location, 'http://x').pathname).toBe('/de');
+  });
+
+  test('a browser that prefers English but knows German stays on /', async ({ request }) => {
+    const response = await request.get('/', { headers: { 'accept-language': 'en-GB,en;q=0.9,de;q=0.5' }, maxRedirects: 0 });
+    expect(response.status()).toBe(200);
+    expect(response.headers()['set-cookie']).toMatch(/i18n_redirected=en;/);
+  });
+
+  test('/ and /de remember their language on a visit, and not on a router prefetch', async ({ request }) => {
+    for (const [path, locale] of [['/', 'en'], ['/de', 'de']]) {
+      const visit = await request.get(path, { headers: { 'sec-fetch-dest': 'document' }, maxRedirects: 0 });
+      expect(visit.status()).toBe(200);
+      const cookie = visit.headers()['set-cookie'];
+      expect(cookie).toMatch(new RegExp(`^i18n_redirected=${locale};`));
+      expect(cookie).toMatch(/Max-Age=31536000/);
+      expect(cookie).toMatch(/Path=\//);
+      expect(cookie).toMatch(/SameSite=Lax/);
+      const prefetch = await request.get(path, { headers: { 'sec-fetch-dest': 'empty' }, maxRedirects: 0 });
+      expect(prefetch.headers()['set-cookie']).toBeUndefined();
+    }
+  });
+
+  test('a saved en keeps / in English even for a German browser', async ({ request }) => {
+    const response = await request.get('/', {
+      headers: { cookie: 'i18n_redirected=en', 'accept-language': 'de-DE,de;q=0.9' },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain('<html lang="en"');
+  });
+});

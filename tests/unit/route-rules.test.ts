@@ -88,3 +88,9 @@ describe('route rule config', () => {
     expect(routeRulesSchema.safeParse(duplicate).success).toBe(false);
   });
 });
+
+describe('route rules and the landing pages', () => {
+  it.each(['/', '/de', '/de/'])('refuses a rule for %s, which the proxy never sees', (source) => {
+    expect(routeRulesSchema.safeParse([{ source, destination: '/chat' }]).success).toBe(false);
+  });
+});
