@@ -1,6 +1,13 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/link';
 
+const LINKS = [
+  { href: '/#plans', key: 'plans' },
+  { href: '/#faq', key: 'faq' },
+  { href: '/chat', key: 'chat' },
+  { href: '/signup', key: 'signup' },
+] as const;
+
 export async function SiteFooter() {
   const t = await getTranslations('Footer');
   return (
@@ -9,26 +16,13 @@ export async function SiteFooter() {
         <p>{t('tagline')}</p>
         <nav aria-label={t('label')}>
           <ul className="flex flex-wrap gap-4">
-            <li>
-              <Link href="/#plans" className="underline-offset-4 hover:underline">
-                {t('plans')}
-              </Link>
-            </li>
-            <li>
-              <Link href="/#faq" className="underline-offset-4 hover:underline">
-                {t('faq')}
-              </Link>
-            </li>
-            <li>
-              <Link href="/chat" className="underline-offset-4 hover:underline">
-                {t('chat')}
-              </Link>
-            </li>
-            <li>
-              <Link href="/signup" className="underline-offset-4 hover:underline">
-                {t('signup')}
-              </Link>
-            </li>
+            {LINKS.map(({ href, key }) => (
+              <li key={key}>
+                <Link href={href} className="underline-offset-4 hover:underline">
+                  {t(key)}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
         <p>{t('copyright', { year: new Date().getFullYear() })}</p>

@@ -3,6 +3,12 @@ import { Link } from '@/lib/i18n/link';
 import { buttonClasses } from '@/components/ui/button';
 import { LocaleSwitcher } from './locale-switcher';
 
+const LINKS = [
+  { href: '/#plans', key: 'plans' },
+  { href: '/chat', key: 'chat' },
+  { href: '/dashboard', key: 'dashboard' },
+] as const;
+
 export async function SiteHeader() {
   const t = await getTranslations('Nav');
   return (
@@ -16,21 +22,13 @@ export async function SiteHeader() {
         </Link>
         <nav aria-label={t('main')}>
           <ul className="flex flex-wrap items-center gap-1 text-sm font-medium">
-            <li>
-              <Link href="/#plans" className="rounded px-3 py-2 text-slate-800 hover:bg-slate-100">
-                {t('plans')}
-              </Link>
-            </li>
-            <li>
-              <Link href="/chat" className="rounded px-3 py-2 text-slate-800 hover:bg-slate-100">
-                {t('chat')}
-              </Link>
-            </li>
-            <li>
-              <Link href="/dashboard" className="rounded px-3 py-2 text-slate-800 hover:bg-slate-100">
-                {t('dashboard')}
-              </Link>
-            </li>
+            {LINKS.map(({ href, key }) => (
+              <li key={key}>
+                <Link href={href} className="rounded px-3 py-2 text-slate-800 hover:bg-slate-100">
+                  {t(key)}
+                </Link>
+              </li>
+            ))}
             <li>
               <Link href="/login" className={buttonClasses('primary', 'sm')}>
                 {t('signIn')}

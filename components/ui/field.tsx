@@ -28,8 +28,14 @@ function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
   );
 }
 
-function describedBy(id: string, hint?: string, error?: string) {
-  return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+/** The attributes that tie a control to its label, hint and error. */
+function controlProps(id: string, hint?: string, error?: string) {
+  return {
+    id,
+    name: id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+  } as const;
 }
 
 type Common = { id: string; label: string; hint?: string; error?: string };
@@ -37,14 +43,7 @@ type Common = { id: string; label: string; hint?: string; error?: string };
 export function TextField({ id, label, hint, error, className, ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <input
-        id={id}
-        name={id}
-        className={cn(control, className)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...props}
-      />
+      <input {...controlProps(id, hint, error)} className={cn(control, className)} {...props} />
     </FieldFrame>
   );
 }
@@ -52,15 +51,7 @@ export function TextField({ id, label, hint, error, className, ...props }: Commo
 export function TextAreaField({ id, label, hint, error, className, ...props }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <textarea
-        id={id}
-        name={id}
-        rows={4}
-        className={cn(control, className)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...props}
-      />
+      <textarea {...controlProps(id, hint, error)} rows={4} className={cn(control, className)} {...props} />
     </FieldFrame>
   );
 }
@@ -78,14 +69,7 @@ export function SelectField({
 }: Common & { options: Option[] } & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <select
-        id={id}
-        name={id}
-        className={cn(control, className)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...props}
-      >
+      <select {...controlProps(id, hint, error)} className={cn(control, className)} {...props}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,0 +1,55 @@
+/** @jest-environment node */
+import { localeCookieString, localizedPath, splitLocale } from '@/lib/i18n/paths';
+import { localizedHref } from '@/lib/i18n/link';
+import { landingHeaders, landingRedirects, landingRewrites } from '@/lib/i18n/landing-routes';
+
+jest.mock('next-intl/server', () => ({ getLocale: async () => 'en' }));
+
+describe('localized paths', () => {
+  it('leaves English unprefixed and puts German under /de', () => {
+    expect(localizedPath('/', 'en')).toBe('/');
+    expect(localizedPath('/', 'de')).toBe('/de');
+    expect(localizedPath('/dashboard/tickets', 'de')).toBe('/de/dashboard/tickets');
+  });
+
+  it('splits a browser path into locale and path', () => {
+    expect(splitLocale('/de')).toEqual({ locale: 'de', path: '/' });
+    expect(splitLocale('/de/chat')).toEqual({ locale: 'de', path: '/chat' });
+    expect(splitLocale('/chat')).toEqual({ locale: 'en', path: '/chat' });
+    expect(splitLocale('/dex')).toEqual({ locale: 'en', path: '/dex' });
+    expect(splitLocale('/en/chat')).toEqual({ locale: 'en', path: '/en/chat' });
+  });
+
+  it('localizes hrefs with query and fragment', () => {
+    expect(localizedHref('/#plans', 'de')).toBe('/de#plans');
+    expect(localizedHref('/#plans', 'en')).toBe('/#plans');
+    expect(localizedHref({ pathname: '/signup', query: { plan: 'pro' } }, 'de')).toBe('/de/signup?plan=pro');
+  });
+
+  it('writes the locale cookie with the attributes of the spec', () => {
+    expect(localeCookieString('de')).toBe('i18n_redirected=de; Max-Age=31536000; Path=/; SameSite=lax');
+  });
+});
+
+describe('landing routes (next.config)', () => {
+  it('rewrite / to the English page and send a saved German visitor to /de', () => {
+    expect(landingRewrites()).toEqual([{ source: '/', destination: '/en' }]);
+    expect(landingRedirects()).toEqual([
+      { source: '/', has: [{ type: 'cookie', key: 'i18n_redirected', value: 'de' }], destination: '/de', permanent: false },
+    ]);
+  });
+
+  it('remember the language on document requests only', () => {
+    const rules = landingHeaders();
+    for (const rule of rules) {
+      const onDocument = rule.has.some((h) => h.key === 'sec-fetch-dest' && h.value === 'document');
+      const withoutDest = rule.missing.some((h) => h.key === 'sec-fetch-dest');
+      expect(onDocument || withoutDest).toBe(true);
+      const locale = rule.source === '/de' ? 'de' : 'en';
+      expect(rule.headers).toEqual([
+        { key: 'Set-Cookie', value: `i18n_redirected=${locale}; Path=/; Max-Age=31536000; SameSite=Lax` },
+      ]);
+    }
+    expect(rules.filter((r) => r.source === '/de')).toHaveLength(2);
+  });
+});
