@@ -3,21 +3,40 @@ import nextJest from 'next/jest.js';
 const createJestConfig = nextJest({ dir: './' });
 
 // ESM-only packages that Jest has to transform.
-const esm = ['next-intl', 'use-intl', '@formatjs', 'intl-messageformat', 'icu-minify', 'sonner', 'ofetch', 'destr', 'ufo'];
+const esm = ['next-intl', 'use-intl', '@formatjs', 'intl-messageformat', 'icu-minify', 'sonner', 'ofetch', 'destr', 'ufo', 'iron-session', 'iron-webcrypto', 'uncrypto', 'cookie'];
 
-const config = {
-  testEnvironment: 'jest-fixed-jsdom',
-  setupFilesAfterEnv: ['<rootDir>/tests/setup-jest.ts'],
+const shared = {
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
-  testMatch: ['<rootDir>/tests/unit/**/*.test.ts', '<rootDir>/tests/unit/**/*.test.tsx', '<rootDir>/tests/component/**/*.test.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/.next/', '/bench/'],
   modulePathIgnorePatterns: ['<rootDir>/.next/', '<rootDir>/bench/baseline-next/'],
 };
 
-const jestConfig = async () => {
+const projects = {
+  // Pure logic and components, in a browser-like environment (node where a file says so).
+  unit: {
+    ...shared,
+    displayName: 'unit',
+    testEnvironment: 'jest-fixed-jsdom',
+    setupFilesAfterEnv: ['<rootDir>/tests/setup-jest.ts'],
+    testMatch: ['<rootDir>/tests/unit/**/*.test.ts', '<rootDir>/tests/unit/**/*.test.tsx', '<rootDir>/tests/component/**/*.test.tsx'],
+  },
+  // Route handlers and services against real local services (the Firebase Auth emulator).
+  integration: {
+    ...shared,
+    displayName: 'integration',
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
+    globalSetup: '<rootDir>/tests/integration/global-setup.mjs',
+    globalTeardown: '<rootDir>/tests/integration/global-teardown.mjs',
+  },
+};
+
+async function project(config) {
   const resolved = await createJestConfig(config)();
   resolved.transformIgnorePatterns = [`/node_modules/(?!(${esm.join('|')})/)`, '^.+\\.module\\.(css|sass|scss)$'];
   return resolved;
-};
+}
+
+const jestConfig = async () => ({ projects: [await project(projects.unit), await project(projects.integration)] });
 
 export default jestConfig;

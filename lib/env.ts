@@ -16,6 +16,15 @@ const schema = z.object({
   VERSION_POLL_INTERVAL_MS: optional(z.coerce.number().int().min(10_000).max(86_400_000)).transform(
     (v) => v ?? 5 * 60_000,
   ),
+  /** Firebase project; a `demo-*` id (the default) can only ever reach the local emulator. */
+  FIREBASE_PROJECT_ID: optional(z.string().regex(/^[a-z][a-z0-9-]{4,29}$/)),
+  /** host:port of the Firebase Auth emulator; set by `npm start` and the tests in local mode. */
+  FIREBASE_AUTH_EMULATOR_HOST: optional(z.string().regex(/^[\w.-]+:\d{2,5}$/)),
+  /** Service account of a real project (with FIREBASE_PROJECT_ID); else application default credentials. */
+  FIREBASE_CLIENT_EMAIL: optional(z.email()),
+  FIREBASE_PRIVATE_KEY: optional(z.string().min(64)),
+  /** Seals the session cookie; 32+ characters. Locally a random secret is kept under .data/. */
+  SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
 });
 
 export type Env = Readonly<{
@@ -23,7 +32,17 @@ export type Env = Readonly<{
   siteUrl: string;
   cookieSecure: boolean;
   versionPollIntervalMs: number;
+  firebase: Readonly<{
+    projectId: string;
+    /** `emulator` for a demo project (local mode), `project` for a real Firebase project. */
+    mode: 'emulator' | 'project';
+    emulatorHost: string | null;
+    serviceAccount: { clientEmail: string; privateKey: string } | null;
+  }>;
+  sessionSecret: string | null;
 }>;
+
+export const DEMO_PROJECT_ID = 'demo-plauder';
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = schema.safeParse(source);
@@ -32,11 +51,33 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid environment configuration:\n${problems}`);
   }
   const value = result.data;
+  const projectId = value.FIREBASE_PROJECT_ID ?? DEMO_PROJECT_ID;
+  const mode = projectId.startsWith('demo-') ? 'emulator' : 'project';
+  // Emulator tokens are unsigned: a real project must never accept them.
+  if (mode === 'project' && value.FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new Error('Invalid environment configuration:\n  FIREBASE_AUTH_EMULATOR_HOST: must not be set for a real Firebase project');
+  }
+  if (mode === 'project' && !value.SESSION_SECRET) {
+    throw new Error('Invalid environment configuration:\n  SESSION_SECRET: required with a real Firebase project');
+  }
+  if (!!value.FIREBASE_CLIENT_EMAIL !== !!value.FIREBASE_PRIVATE_KEY) {
+    throw new Error('Invalid environment configuration:\n  FIREBASE_CLIENT_EMAIL, FIREBASE_PRIVATE_KEY: set both or neither');
+  }
   return Object.freeze({
     nodeEnv: value.NODE_ENV,
     siteUrl: value.SITE_URL,
     cookieSecure: value.COOKIE_SECURE ?? value.SITE_URL.startsWith('https:'),
     versionPollIntervalMs: value.VERSION_POLL_INTERVAL_MS,
+    firebase: Object.freeze({
+      projectId,
+      mode,
+      emulatorHost: value.FIREBASE_AUTH_EMULATOR_HOST ?? null,
+      serviceAccount:
+        value.FIREBASE_CLIENT_EMAIL && value.FIREBASE_PRIVATE_KEY
+          ? { clientEmail: value.FIREBASE_CLIENT_EMAIL, privateKey: value.FIREBASE_PRIVATE_KEY.replace(/\\n/g, '\n') }
+          : null,
+    }),
+    sessionSecret: value.SESSION_SECRET ?? null,
   });
 }
 

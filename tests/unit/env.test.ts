@@ -8,6 +8,8 @@ describe('parseEnv', () => {
       siteUrl: 'http://localhost:3000',
       cookieSecure: false,
       versionPollIntervalMs: 300_000,
+      firebase: { projectId: 'demo-plauder', mode: 'emulator', emulatorHost: null, serviceAccount: null },
+      sessionSecret: null,
     });
   });
 
@@ -30,5 +32,32 @@ describe('parseEnv', () => {
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
   ])('refuses %j and names the variable', (source, name) => {
     expect(() => parseEnv(source)).toThrow(name);
+  });
+
+  it('uses the emulator for a demo project and a real project otherwise', () => {
+    expect(parseEnv({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).firebase).toMatchObject({
+      mode: 'emulator',
+      emulatorHost: '127.0.0.1:9099',
+    });
+    const real = parseEnv({ FIREBASE_PROJECT_ID: 'plauder-prod', SESSION_SECRET: 'x'.repeat(32) });
+    expect(real.firebase.mode).toBe('project');
+  });
+
+  it('refuses the emulator host together with a real project: its tokens are unsigned', () => {
+    expect(() =>
+      parseEnv({ FIREBASE_PROJECT_ID: 'plauder-prod', SESSION_SECRET: 'x'.repeat(32), FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
+    ).toThrow('FIREBASE_AUTH_EMULATOR_HOST');
+  });
+
+  it('requires a session secret of 32+ characters for a real project', () => {
+    expect(() => parseEnv({ FIREBASE_PROJECT_ID: 'plauder-prod' })).toThrow('SESSION_SECRET');
+    expect(() => parseEnv({ SESSION_SECRET: 'short' })).toThrow('SESSION_SECRET');
+  });
+
+  it('wants both parts of a service account', () => {
+    expect(() => parseEnv({ FIREBASE_CLIENT_EMAIL: 'sa@plauder-prod.iam.gserviceaccount.com' })).toThrow('FIREBASE_PRIVATE_KEY');
+    const key = '-----BEGIN PRIVATE KEY-----\\n' + 'A'.repeat(80) + '\\n-----END PRIVATE KEY-----\\n';
+    const env = parseEnv({ FIREBASE_CLIENT_EMAIL: 'sa@plauder-prod.iam.gserviceaccount.com', FIREBASE_PRIVATE_KEY: key });
+    expect(env.firebase.serviceAccount?.privateKey).toContain('\n' + 'A'.repeat(80) + '\n');
   });
 });

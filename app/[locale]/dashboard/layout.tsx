@@ -5,6 +5,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { dashboardNav } from '@/lib/dashboard/nav';
 import { DashboardNav } from '@/components/dashboard/dashboard-nav';
 import { UserMenu } from '@/components/dashboard/user-menu';
+import { getSessionUser } from '@/lib/session/server';
 
 /** The dashboard layout: navigation between its six pages beside the page, the account menu above it. */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
@@ -19,7 +20,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       </aside>
       <main id="main" className="min-w-0 flex-1">
         <div className="mb-6 flex justify-end">
-          <UserMenu user={null} />
+          <UserMenu user={await getSessionUser()} />
         </div>
         {children}
       </main>

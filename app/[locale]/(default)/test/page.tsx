@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/routing';
 import { checkHealth } from '@/lib/health';
+import { getSessionUser } from '@/lib/session/server';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
@@ -20,7 +21,7 @@ export default async function TestPage({ params }: PageProps<'/[locale]/test'>) 
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const t = await getTranslations('Test');
-  const health = await checkHealth();
+  const [health, user] = await Promise.all([checkHealth(), getSessionUser()]);
   return (
     <>
       <PageHeader title={t('title')} lead={t('lead')} />
@@ -34,7 +35,7 @@ export default async function TestPage({ params }: PageProps<'/[locale]/test'>) 
             <dt className="font-medium">{t('build.locale')}</dt>
             <dd data-testid="locale">{locale}</dd>
             <dt className="font-medium">{t('build.session')}</dt>
-            <dd data-testid="session">{t('build.signedOut')}</dd>
+            <dd data-testid="session">{user ? t('build.signedIn', { email: user.email ?? user.uid }) : t('build.signedOut')}</dd>
             <dt className="font-medium">{t('build.uptime')}</dt>
             <dd>{t('build.seconds', { count: health.uptimeSeconds })}</dd>
           </dl>

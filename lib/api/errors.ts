@@ -1,0 +1,48 @@
+import { createTranslator } from 'next-intl';
+import { loadMessages } from '@/lib/i18n/messages';
+import { requestLocale } from '@/lib/i18n/negotiate';
+
+/** The error codes of the JSON API, with their HTTP status; the texts live in messages (Api.errors). */
+export const API_ERRORS = {
+  forbiddenOrigin: 403,
+  invalidJson: 400,
+  invalidBody: 400,
+  payloadTooLarge: 413,
+  invalidToken: 401,
+  userDisabled: 401,
+  unavailable: 503,
+  internal: 500,
+} as const;
+
+export type ApiErrorCode = keyof typeof API_ERRORS;
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: ApiErrorCode,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(code);
+  }
+}
+
+/** `{ error: { code, message, fields? } }` in the caller's language; never internals or a stack. */
+export async function errorResponse(request: Request, error: ApiError): Promise<Response> {
+  const locale = requestLocale(request.headers);
+  const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: 'Api.errors' });
+  const body = { error: { code: error.code, message: t(error.code), ...(error.fields && { fields: error.fields }) } };
+  return Response.json(body, { status: API_ERRORS[error.code], headers: { 'Cache-Control': 'no-store' } });
+}
+
+/**
+ * Runs a route handler body; an ApiError becomes its JSON answer, anything else a generic 500 (logged
+ * on the server, never sent).
+ */
+export async function handle(request: Request, work: () => Promise<Response>): Promise<Response> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ApiError) return errorResponse(request, error);
+    console.error(error);
+    return errorResponse(request, new ApiError('internal'));
+  }
+}

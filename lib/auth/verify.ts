@@ -1,0 +1,37 @@
+import 'server-only';
+import { ApiError } from '@/lib/api/errors';
+import { adminAuth } from '@/lib/firebase/admin';
+import type { SessionUser } from '@/lib/session/cookie';
+
+const NETWORK_CODES = new Set(['app/network-error', 'app/network-timeout', 'auth/internal-error']);
+
+function refusal(error: unknown): ApiError {
+  const code = (error as { code?: unknown; errorInfo?: { code?: unknown } })?.code ?? (error as { errorInfo?: { code?: unknown } })?.errorInfo?.code;
+  if (code === 'auth/user-disabled') return new ApiError('userDisabled');
+  if (typeof code === 'string' && NETWORK_CODES.has(code)) return new ApiError('unavailable');
+  // Expired, revoked, malformed, unsigned, for another project, or for a deleted user.
+  return new ApiError('invalidToken');
+}
+
+/**
+ * Verifies a Firebase ID token with firebase-admin (signature, expiry, audience and revocation) and
+ * answers the user to keep in the session, signed in now.
+ */
+export async function verifySignIn(idToken: string): Promise<SessionUser> {
+  try {
+    const decoded = await adminAuth().verifyIdToken(idToken, true);
+    const record = await adminAuth().getUser(decoded.uid);
+    if (record.disabled) throw new ApiError('userDisabled');
+    return {
+      uid: record.uid,
+      email: record.email ?? null,
+      displayName: record.displayName ?? null,
+      photoURL: record.photoURL ?? null,
+      emailVerified: record.emailVerified,
+      providerIds: record.providerData.map((provider) => provider.providerId),
+      lastLoginAt: new Date().toISOString(),
+    };
+  } catch (error) {
+    throw error instanceof ApiError ? error : refusal(error);
+  }
+}

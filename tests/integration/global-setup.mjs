@@ -1,0 +1,11 @@
+// A fresh Firebase Auth emulator for the integration tests; its host reaches the test workers
+// through the environment (firebase-admin reads FIREBASE_AUTH_EMULATOR_HOST itself).
+import { startAuthEmulator } from '../../scripts/auth-emulator.mjs';
+
+export default async function globalSetup() {
+  const emulator = await startAuthEmulator();
+  globalThis.__authEmulator = emulator;
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+  process.env.FIREBASE_PROJECT_ID = emulator.projectId;
+  process.env.SESSION_SECRET = 'integration-tests-secret-0123456789abcdef';
+}

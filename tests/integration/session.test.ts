@@ -1,0 +1,136 @@
+import { NextRequest } from 'next/server';
+import { DELETE, POST } from '@/app/api/session/route';
+import { adminAuth } from '@/lib/firebase/admin';
+import { SESSION_COOKIE, sealSession, unsealSession, type SessionUser } from '@/lib/session/cookie';
+import { signUp, uniqueEmail } from './emulator';
+
+const ORIGIN = 'http://localhost:3000';
+const SECRET = process.env.SESSION_SECRET!;
+
+function post(body: string, headers: Record<string, string> = { origin: ORIGIN }) {
+  return POST(new NextRequest(`${ORIGIN}/api/session`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } }));
+}
+
+function sessionCookie(response: Response) {
+  return response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+}
+
+function cookieValue(setCookie: string) {
+  return setCookie.slice(SESSION_COOKIE.length + 1, setCookie.indexOf(';'));
+}
+
+async function expectError(response: Response, status: number, code: string) {
+  expect(response.status).toBe(status);
+  const body = await response.json();
+  expect(body.error.code).toBe(code);
+  expect(typeof body.error.message).toBe('string');
+  expect(JSON.stringify(body)).not.toMatch(/at .+\.(ts|js):\d+|node_modules|\/work\//);
+  expect(sessionCookie(response)).toBeUndefined();
+}
+
+describe('POST /api/session against the Auth emulator', () => {
+  it('turns a valid ID token into a sealed, HttpOnly __session cookie for 24 h', async () => {
+    const { uid, idToken } = await signUp(uniqueEmail('valid'));
+    const before = Date.now();
+    const response = await post(JSON.stringify({ idToken }));
+    expect(response.status).toBe(200);
+    const setCookie = sessionCookie(response)!;
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=lax/i);
+    expect(setCookie).toMatch(/Path=\//);
+    expect(setCookie).toMatch(/Max-Age=86340/);
+    const user = await unsealSession(cookieValue(setCookie), SECRET);
+    expect(user).toMatchObject({ uid, emailVerified: false, providerIds: ['password'] });
+    expect(Date.parse(user!.lastLoginAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect((await response.json()).user.uid).toBe(uid);
+  });
+
+  it('refuses a disabled user', async () => {
+    const { uid, idToken } = await signUp(uniqueEmail('disabled'));
+    await adminAuth().updateUser(uid, { disabled: true });
+    await expectError(await post(JSON.stringify({ idToken })), 401, 'userDisabled');
+  });
+
+  it('refuses a token whose sessions were revoked', async () => {
+    const { uid, idToken } = await signUp(uniqueEmail('revoked'));
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // revocation has a resolution of seconds
+    await adminAuth().revokeRefreshTokens(uid);
+    await expectError(await post(JSON.stringify({ idToken })), 401, 'invalidToken');
+  });
+
+  it.each([
+    ['a malformed token', { idToken: 'not-a-jwt' }],
+    ['an unsigned token for another project', { idToken: `eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.${Buffer.from(JSON.stringify({ aud: 'other', iss: 'https://securetoken.google.com/other', sub: 'x', iat: 1, exp: 9999999999 })).toString('base64url')}.` }],
+  ])('answers 401 for %s', async (_, body) => {
+    await expectError(await post(JSON.stringify(body)), 401, 'invalidToken');
+  });
+
+  it.each([
+    ['a missing token', '{}'],
+    ['a token of the wrong type', '{"idToken": 42}'],
+    ['an array', '[]'],
+  ])('answers 400 for %s', async (_, body) => {
+    await expectError(await post(body), 400, 'invalidBody');
+  });
+
+  it('answers 400 for malformed JSON, in the caller’s language', async () => {
+    const response = await post('{"idToken":', { origin: ORIGIN, 'accept-language': 'de-DE,de;q=0.9' });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toEqual({ code: 'invalidJson', message: 'Der Inhalt der Anfrage ist kein gültiges JSON.' });
+  });
+
+  it('answers 413 for a body over 16 KB', async () => {
+    await expectError(await post(JSON.stringify({ idToken: 'x'.repeat(20_000) })), 413, 'payloadTooLarge');
+  });
+
+  it.each([
+    ['no Origin', {}],
+    ['a foreign Origin', { origin: 'https://evil.example' }],
+    ['a look-alike Origin', { origin: 'http://localhost:3000.evil.example' }],
+  ])('refuses %s with 403', async (_, headers) => {
+    const { idToken } = await signUp(uniqueEmail('origin'));
+    await expectError(await post(JSON.stringify({ idToken }), headers), 403, 'forbiddenOrigin');
+  });
+});
+
+describe('DELETE /api/session', () => {
+  it('clears the cookie', async () => {
+    const response = await DELETE(new NextRequest(`${ORIGIN}/api/session`, { method: 'DELETE', headers: { origin: ORIGIN } }));
+    expect(response.status).toBe(200);
+    expect(sessionCookie(response)).toMatch(/^__session=;.*Max-Age=0/);
+  });
+
+  it('refuses a foreign Origin', async () => {
+    const response = await DELETE(new NextRequest(`${ORIGIN}/api/session`, { method: 'DELETE', headers: { origin: 'https://evil.example' } }));
+    await expectError(response, 403, 'forbiddenOrigin');
+  });
+});
+
+describe('reading the session cookie', () => {
+  const user: SessionUser = {
+    uid: 'u1',
+    email: 'u1@example.com',
+    displayName: null,
+    photoURL: null,
+    emailVerified: true,
+    providerIds: ['password'],
+    lastLoginAt: new Date().toISOString(),
+  };
+
+  it('signs out a tampered cookie', async () => {
+    const sealed = await sealSession(user, SECRET);
+    const tampered = sealed.slice(0, 40) + (sealed[40] === 'A' ? 'B' : 'A') + sealed.slice(41);
+    expect(await unsealSession(sealed, SECRET)).toEqual(user);
+    expect(await unsealSession(tampered, SECRET)).toBeNull();
+  });
+
+  it('signs out a cookie sealed with another secret', async () => {
+    const foreign = await sealSession(user, 'another-secret-that-is-long-enough-0000');
+    expect(await unsealSession(foreign, SECRET)).toBeNull();
+  });
+
+  it('signs out a session older than 24 h', async () => {
+    const old = await sealSession({ ...user, lastLoginAt: new Date(Date.now() - 24 * 3600_000 - 1000).toISOString() }, SECRET);
+    expect(await unsealSession(old, SECRET)).toBeNull();
+  });
+});
