@@ -33,9 +33,12 @@ export default defineConfig({
   webServer: {
     // The production build (npm test builds it first); scripts/start.mjs rebuilds only if sources changed.
     command: 'node scripts/start.mjs',
-    env: { PORT: String(port), NEXT_TELEMETRY_DISABLED: '1' },
+    // A fresh Auth emulator without stored accounts.
+    env: { PORT: String(port), NEXT_TELEMETRY_DISABLED: '1', AUTH_EMULATOR_DATA_DIR: '' },
     url: `${baseURL}/api/health`,
     reuseExistingServer: !process.env.CI,
+    // SIGTERM lets scripts/start.mjs stop the Auth emulator it started.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     timeout: 300_000,
     stdout: 'ignore',
     stderr: 'pipe',

@@ -2,6 +2,7 @@ import 'server-only';
 import { catalogue } from '@/lib/shop/catalogue';
 import { routeRules } from '@/lib/route-rules.config';
 import { locales } from '@/lib/i18n/routing';
+import { env } from '@/lib/env';
 
 export type ComponentStatus = 'ok' | 'degraded' | 'down';
 export type ComponentHealth = { status: ComponentStatus; detail: string; latencyMs: number };
@@ -25,6 +26,13 @@ const checks: Record<string, Check> = {
     return { detail: `${locales.join(', ')}`, status: sizes.every((size) => size > 2) ? 'ok' : 'down' };
   },
   routeRules: async () => ({ detail: `${routeRules.length} rules` }),
+  identity: async () => {
+    const { mode, emulatorHost, projectId } = env.firebase;
+    if (mode === 'project') return { detail: `Firebase project ${projectId}` };
+    if (!emulatorHost) return { status: 'down', detail: 'emulator not configured' };
+    const response = await fetch(`http://${emulatorHost}/`, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
+    return { status: response.ok ? 'ok' : 'down', detail: 'Firebase Auth emulator' };
+  },
   catalogue: async () => {
     const active = catalogue.filter((product) => product.active).length;
     return { detail: `${active} active products`, status: active > 0 ? 'ok' : 'degraded' };

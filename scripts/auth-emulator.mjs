@@ -42,7 +42,7 @@ async function waitUntilUp(url, child, output, timeoutMs) {
  * Starts the emulator; answers `{ host, stop }` where `host` is the value for
  * FIREBASE_AUTH_EMULATOR_HOST. With `dataDir`, accounts are imported from and exported to it.
  */
-export async function startAuthEmulator({ port, dataDir, projectId = DEMO_PROJECT_ID, timeoutMs = 90_000 } = {}) {
+export async function startAuthEmulator({ port, dataDir, projectId = DEMO_PROJECT_ID, timeoutMs = 90_000, detached = true } = {}) {
   const authPort = port ?? (await freePort());
   const workDir = mkdtempSync(join(tmpdir(), 'plauder-auth-'));
   const config = {
@@ -63,7 +63,9 @@ export async function startAuthEmulator({ port, dataDir, projectId = DEMO_PROJEC
   }
   const child = spawn(process.execPath, args, {
     cwd: workDir,
-    detached: true,
+    // Detached: its own process group, stopped as a whole. Not detached: it shares the caller's group
+    // and goes down with it when a supervisor kills that group.
+    detached,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: undefined, CI: process.env.CI ?? '' },
   });
@@ -72,13 +74,14 @@ export async function startAuthEmulator({ port, dataDir, projectId = DEMO_PROJEC
   child.stderr.on('data', (chunk) => output.push(String(chunk)));
   const host = `127.0.0.1:${authPort}`;
 
+  const signal = (name) => process.kill(detached ? -child.pid : child.pid, name);
   let stopping;
   const stop = () =>
     (stopping ??= new Promise((resolve) => {
       if (child.exitCode !== null) return resolve();
       const force = setTimeout(() => {
         try {
-          process.kill(-child.pid, 'SIGKILL');
+          signal('SIGKILL');
         } catch {
           // Already gone.
         }
@@ -89,7 +92,7 @@ export async function startAuthEmulator({ port, dataDir, projectId = DEMO_PROJEC
       });
       try {
         // SIGINT lets the emulator export its accounts first.
-        process.kill(-child.pid, 'SIGINT');
+        signal('SIGINT');
       } catch {
         resolve();
       }

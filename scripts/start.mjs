@@ -1,8 +1,10 @@
-// npm start: builds when needed, then serves the production build on localhost:$PORT (default 3000).
+// npm start: builds when needed, starts the Firebase Auth emulator in local mode (accounts kept under
+// .data/auth-emulator), then serves the production build on localhost:$PORT (default 3000).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.mjs';
+import { startAuthEmulator } from './auth-emulator.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = process.env.PORT || '3000';
@@ -13,13 +15,39 @@ if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) {
 
 buildIfNeeded();
 
+// A demo project (the default) can only talk to the emulator; a real project never does (lib/env).
+const projectId = process.env.FIREBASE_PROJECT_ID || 'demo-plauder';
+let emulator = null;
+if (projectId.startsWith('demo-') && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+  // AUTH_EMULATOR_DATA_DIR= (empty) starts with no accounts and keeps none (the end-to-end tests).
+  const dataDir = process.env.AUTH_EMULATOR_DATA_DIR ?? join(root, '.data', 'auth-emulator');
+  emulator = await startAuthEmulator({
+    dataDir: dataDir || undefined,
+    port: process.env.AUTH_EMULATOR_PORT ? Number(process.env.AUTH_EMULATOR_PORT) : undefined,
+    detached: false,
+  });
+  console.log(`Firebase Auth emulator on ${emulator.host}${dataDir ? ` (accounts in ${dataDir})` : ''}`);
+}
+
 // `-H localhost` binds the loopback interface only. With `-H 127.0.0.1`, Next normalises the host to
 // localhost and next-intl's as-needed rewrite then loops (see DESIGN.md).
 const server = spawn(process.execPath, [join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', 'localhost', '-p', port], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    ...(emulator && { FIREBASE_AUTH_EMULATOR_HOST: emulator.host, FIREBASE_PROJECT_ID: projectId }),
+  },
 });
 
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+let exiting = false;
+async function shutdown(code) {
+  if (exiting) return;
+  exiting = true;
+  if (server.exitCode === null) server.kill('SIGTERM');
+  await emulator?.stop();
+  process.exit(code);
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void shutdown(0));
+server.on('exit', (code, signal) => void shutdown(code ?? (signal ? 0 : 1)));

@@ -69,6 +69,6 @@ test('GET /api/health answers each component as JSON', async ({ request }) => {
   expect(response.headers()['cache-control']).toContain('no-store');
   const body = await response.json();
   expect(body.status).toBe('ok');
-  expect(Object.keys(body.components)).toEqual(expect.arrayContaining(['app', 'i18n', 'routeRules', 'catalogue']));
+  expect(Object.keys(body.components)).toEqual(expect.arrayContaining(['app', 'i18n', 'routeRules', 'catalogue', 'identity']));
   for (const component of Object.values(body.components) as Array<{ status: string }>) expect(component.status).toBe('ok');
 });
