@@ -17,6 +17,7 @@ const projects = {
     ...shared,
     displayName: 'unit',
     testEnvironment: 'jest-fixed-jsdom',
+    setupFiles: ['<rootDir>/tests/setup-env.ts'],
     setupFilesAfterEnv: ['<rootDir>/tests/setup-jest.ts'],
     testMatch: ['<rootDir>/tests/unit/**/*.test.ts', '<rootDir>/tests/unit/**/*.test.tsx', '<rootDir>/tests/component/**/*.test.tsx'],
   },

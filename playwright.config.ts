@@ -2,6 +2,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT || 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
+// Fixed for the tests, which create accounts through the emulator's REST API (tests/e2e/auth.ts).
+const authEmulatorPort = Number(process.env.E2E_AUTH_EMULATOR_PORT || 9399);
+export const e2eSessionSecret = 'e2e-session-secret-0123456789abcdef0123';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -34,7 +37,13 @@ export default defineConfig({
     // The production build (npm test builds it first); scripts/start.mjs rebuilds only if sources changed.
     command: 'node scripts/start.mjs',
     // A fresh Auth emulator without stored accounts.
-    env: { PORT: String(port), NEXT_TELEMETRY_DISABLED: '1', AUTH_EMULATOR_DATA_DIR: '' },
+    env: {
+      PORT: String(port),
+      NEXT_TELEMETRY_DISABLED: '1',
+      AUTH_EMULATOR_DATA_DIR: '',
+      AUTH_EMULATOR_PORT: String(authEmulatorPort),
+      SESSION_SECRET: e2eSessionSecret,
+    },
     url: `${baseURL}/api/health`,
     reuseExistingServer: !process.env.CI,
     // SIGTERM lets scripts/start.mjs stop the Auth emulator it started.

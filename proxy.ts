@@ -2,13 +2,23 @@ import createMiddleware from 'next-intl/middleware';
 import { NextResponse, type NextRequest } from 'next/server';
 import { localeCookie, routing } from '@/lib/i18n/routing';
 import { splitLocale } from '@/lib/i18n/paths';
+import { isProtectedPath, loginRedirect, skipsSessionCheck } from '@/lib/auth/guard';
+import { SESSION_COOKIE, unsealSession } from '@/lib/session/cookie';
+import { sessionSecret } from '@/lib/session/secret';
 import { matchRouteRule } from '@/lib/route-rules';
 import { routeRules } from '@/lib/route-rules.config';
 
 const handleI18n = createMiddleware(routing);
 
-export default function proxy(request: NextRequest) {
-  const { pathname, search } = request.nextUrl;
+export default async function proxy(request: NextRequest) {
+  const { pathname, search, searchParams } = request.nextUrl;
+
+  // An optimistic check: the cookie is only unsealed here (no call to the identity provider); the
+  // dashboard layout and every handler verify the session again at the data.
+  if (isProtectedPath(pathname) && !skipsSessionCheck(searchParams)) {
+    const user = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value, sessionSecret());
+    if (!user) return NextResponse.redirect(new URL(loginRedirect(pathname, search), request.nextUrl));
+  }
 
   const rule = matchRouteRule(routeRules, pathname, search);
   if (rule) {

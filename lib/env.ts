@@ -23,6 +23,9 @@ const schema = z.object({
   /** Service account of a real project (with FIREBASE_PROJECT_ID); else application default credentials. */
   FIREBASE_CLIENT_EMAIL: optional(z.email()),
   FIREBASE_PRIVATE_KEY: optional(z.string().min(64)),
+  /** Web API key and auth domain of a real project (public values, sent to the browser). */
+  FIREBASE_API_KEY: optional(z.string().min(10)),
+  FIREBASE_AUTH_DOMAIN: optional(z.string().min(3)),
   /** Seals the session cookie; 32+ characters. Locally a random secret is kept under .data/. */
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
 });
@@ -37,6 +40,8 @@ export type Env = Readonly<{
     /** `emulator` for a demo project (local mode), `project` for a real Firebase project. */
     mode: 'emulator' | 'project';
     emulatorHost: string | null;
+    apiKey: string;
+    authDomain: string;
     serviceAccount: { clientEmail: string; privateKey: string } | null;
   }>;
   sessionSecret: string | null;
@@ -60,6 +65,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (mode === 'project' && !value.SESSION_SECRET) {
     throw new Error('Invalid environment configuration:\n  SESSION_SECRET: required with a real Firebase project');
   }
+  if (mode === 'project' && (!value.FIREBASE_API_KEY || !value.FIREBASE_AUTH_DOMAIN)) {
+    throw new Error('Invalid environment configuration:\n  FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN: required with a real Firebase project');
+  }
   if (!!value.FIREBASE_CLIENT_EMAIL !== !!value.FIREBASE_PRIVATE_KEY) {
     throw new Error('Invalid environment configuration:\n  FIREBASE_CLIENT_EMAIL, FIREBASE_PRIVATE_KEY: set both or neither');
   }
@@ -72,6 +80,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       projectId,
       mode,
       emulatorHost: value.FIREBASE_AUTH_EMULATOR_HOST ?? null,
+      // The emulator accepts any API key.
+      apiKey: value.FIREBASE_API_KEY ?? 'demo-api-key',
+      authDomain: value.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
       serviceAccount:
         value.FIREBASE_CLIENT_EMAIL && value.FIREBASE_PRIVATE_KEY
           ? { clientEmail: value.FIREBASE_CLIENT_EMAIL, privateKey: value.FIREBASE_PRIVATE_KEY.replace(/\\n/g, '\n') }

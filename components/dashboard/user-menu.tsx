@@ -1,5 +1,9 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/link';
+import { localizedPath } from '@/lib/i18n/paths';
+import type { Locale } from '@/lib/i18n/routing';
+import { clientFirebaseConfig } from '@/lib/firebase/config';
+import { SignOutButton } from '@/components/auth/sign-out-button';
 
 export type MenuUser = { displayName: string | null; email: string | null };
 
@@ -16,6 +20,7 @@ function initials(user: MenuUser): string {
 /** The account menu of the dashboard: who is signed in, links to profile and settings, sign-out. */
 export async function UserMenu({ user }: { user: MenuUser | null }) {
   const t = await getTranslations('Dashboard.userMenu');
+  const locale = (await getLocale()) as Locale;
   if (!user) {
     return (
       <p className="text-sm text-slate-700">
@@ -45,6 +50,16 @@ export async function UserMenu({ user }: { user: MenuUser | null }) {
           <Link href="/dashboard/settings" className="block px-4 py-2 text-sm hover:bg-slate-100">
             {t('settings')}
           </Link>
+        </li>
+        <li>
+          <SignOutButton
+            config={clientFirebaseConfig()}
+            locale={locale}
+            label={t('signOut')}
+            failed={t('signOutFailed')}
+            loginPath={localizedPath('/login', locale)}
+            className="block w-full px-4 py-2 text-left text-sm hover:bg-slate-100"
+          />
         </li>
       </ul>
     </details>

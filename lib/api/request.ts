@@ -3,12 +3,16 @@ import { env } from '@/lib/env';
 import { ApiError } from './errors';
 
 /**
- * Mutations are accepted only from pages of this site: the Origin header must be this server's own
- * origin or the configured site URL. A missing Origin is refused as well.
+ * Mutations are accepted only from pages of this site: the Origin header must be the configured site
+ * URL or the host the browser addressed (the Host header; Next rewrites 127.0.0.1 to localhost in
+ * `request.url`). A missing Origin is refused as well. A cross-site page cannot choose either header.
  */
 export function assertSameOrigin(request: Request): void {
   const origin = request.headers.get('origin');
-  const allowed = new Set([new URL(request.url).origin, new URL(env.siteUrl).origin]);
+  const protocol = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() || new URL(request.url).protocol.replace(':', '');
+  const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host');
+  const allowed = new Set([new URL(env.siteUrl).origin, new URL(request.url).origin]);
+  if (host) allowed.add(`${protocol}://${host}`);
   if (!origin || !allowed.has(origin)) throw new ApiError('forbiddenOrigin');
 }
 

@@ -5,7 +5,6 @@ const unknown = [
   { path: '/no-such-page', locale: 'en' as const },
   { path: '/de/gibt-es-nicht', locale: 'de' as const },
   { path: '/fr/chat', locale: 'en' as const },
-  { path: '/dashboard/tickets/v1.2/unknown', locale: 'en' as const },
   { path: '/missing-file.txt', locale: 'en' as const },
 ];
 

@@ -1,11 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { localesUnderTest, localized, messages, routes } from './fixtures';
+import { signIn } from './auth';
 
 for (const locale of localesUnderTest) {
   test.describe(`routes in ${locale}`, () => {
     for (const route of routes) {
       const path = localized(route.path, locale);
       test(`${path} renders its heading`, async ({ page }) => {
+        if (!route.public) await signIn(page);
         const response = await page.goto(path);
         expect(response?.status()).toBe(200);
         await expect(page.locator('html')).toHaveAttribute('lang', locale);
@@ -18,6 +20,7 @@ for (const locale of localesUnderTest) {
 }
 
 test('the dashboard layout links its six pages and marks the current one', async ({ page }) => {
+  await signIn(page);
   await page.goto('/de/dashboard/tickets');
   const nav = page.getByRole('navigation', { name: messages.de.Dashboard.navLabel });
   const n = messages.de.Dashboard.nav;

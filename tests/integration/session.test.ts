@@ -134,3 +134,24 @@ describe('reading the session cookie', () => {
     expect(await unsealSession(old, SECRET)).toBeNull();
   });
 });
+
+describe('the Origin check', () => {
+  it('accepts the host the browser addressed (Next reports 127.0.0.1 as localhost in request.url)', async () => {
+    const { idToken } = await signUp(uniqueEmail('host'));
+    const response = await POST(
+      new NextRequest('http://localhost:3100/api/session', {
+        method: 'POST',
+        body: JSON.stringify({ idToken }),
+        headers: { 'content-type': 'application/json', host: '127.0.0.1:3100', origin: 'http://127.0.0.1:3100' },
+      }),
+    );
+    expect(response.status).toBe(200);
+  });
+
+  it('refuses an Origin that differs from the addressed host only by scheme', async () => {
+    const response = await DELETE(
+      new NextRequest('http://localhost:3100/api/session', { method: 'DELETE', headers: { host: '127.0.0.1:3100', origin: 'https://127.0.0.1:3100' } }),
+    );
+    expect(response.status).toBe(403);
+  });
+});

@@ -1,6 +1,13 @@
 /** @jest-environment node */
 import { parseEnv } from '@/lib/env';
 
+const REAL = {
+  FIREBASE_PROJECT_ID: 'plauder-prod',
+  SESSION_SECRET: 'x'.repeat(32),
+  FIREBASE_API_KEY: 'AIzaSyExampleExampleExample',
+  FIREBASE_AUTH_DOMAIN: 'plauder-prod.firebaseapp.com',
+};
+
 describe('parseEnv', () => {
   it('runs in local mode with no configuration at all', () => {
     expect(parseEnv({})).toEqual({
@@ -8,7 +15,14 @@ describe('parseEnv', () => {
       siteUrl: 'http://localhost:3000',
       cookieSecure: false,
       versionPollIntervalMs: 300_000,
-      firebase: { projectId: 'demo-plauder', mode: 'emulator', emulatorHost: null, serviceAccount: null },
+      firebase: {
+        projectId: 'demo-plauder',
+        mode: 'emulator',
+        emulatorHost: null,
+        apiKey: 'demo-api-key',
+        authDomain: 'demo-plauder.firebaseapp.com',
+        serviceAccount: null,
+      },
       sessionSecret: null,
     });
   });
@@ -39,18 +53,19 @@ describe('parseEnv', () => {
       mode: 'emulator',
       emulatorHost: '127.0.0.1:9099',
     });
-    const real = parseEnv({ FIREBASE_PROJECT_ID: 'plauder-prod', SESSION_SECRET: 'x'.repeat(32) });
+    const real = parseEnv({ ...REAL, FIREBASE_API_KEY: 'AIzaSyExampleExampleExample', FIREBASE_AUTH_DOMAIN: 'plauder-prod.firebaseapp.com' });
     expect(real.firebase.mode).toBe('project');
   });
 
   it('refuses the emulator host together with a real project: its tokens are unsigned', () => {
     expect(() =>
-      parseEnv({ FIREBASE_PROJECT_ID: 'plauder-prod', SESSION_SECRET: 'x'.repeat(32), FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
+      parseEnv({ ...REAL, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
     ).toThrow('FIREBASE_AUTH_EMULATOR_HOST');
   });
 
   it('requires a session secret of 32+ characters for a real project', () => {
-    expect(() => parseEnv({ FIREBASE_PROJECT_ID: 'plauder-prod' })).toThrow('SESSION_SECRET');
+    expect(() => parseEnv({ ...REAL, SESSION_SECRET: undefined })).toThrow('SESSION_SECRET');
+    expect(() => parseEnv({ ...REAL, FIREBASE_API_KEY: undefined })).toThrow('FIREBASE_API_KEY');
     expect(() => parseEnv({ SESSION_SECRET: 'short' })).toThrow('SESSION_SECRET');
   });
 

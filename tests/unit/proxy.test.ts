@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { NextRequest } from 'next/server';
 import proxy from '@/proxy';
+import { SESSION_COOKIE, sealSession } from '@/lib/session/cookie';
 
 function request(path: string, headers: Record<string, string> = {}) {
   return new NextRequest(new URL(path, 'http://localhost:3000'), { headers });
@@ -13,8 +14,8 @@ function localeCookie(response: Response) {
 }
 
 describe('proxy', () => {
-  it('remembers the visited locale in i18n_redirected for 365 days, path /, SameSite=Lax', () => {
-    const response = proxy(request('/de/chat'));
+  it('remembers the visited locale in i18n_redirected for 365 days, path /, SameSite=Lax', async () => {
+    const response = await proxy(request('/de/chat'));
     const cookie = localeCookie(response);
     expect(cookie).toMatch(/^i18n_redirected=de;/);
     expect(cookie).toMatch(/Max-Age=31536000/);
@@ -23,49 +24,98 @@ describe('proxy', () => {
     expect(cookie).not.toMatch(/Secure/);
   });
 
-  it('writes en when an English page is visited, even if the browser prefers English', () => {
-    const response = proxy(request('/chat', { 'accept-language': 'en-US,en;q=0.9' }));
+  it('writes en when an English page is visited, even if the browser prefers English', async () => {
+    const response = await proxy(request('/chat', { 'accept-language': 'en-US,en;q=0.9' }));
     expect(localeCookie(response)).toMatch(/^i18n_redirected=en;/);
   });
 
-  it('sends a visitor with a saved de from / to /de', () => {
-    const response = proxy(request('/', { cookie: 'i18n_redirected=de' }));
+  it('sends a visitor with a saved de from / to /de', async () => {
+    const response = await proxy(request('/', { cookie: 'i18n_redirected=de' }));
     expect(response.status).toBe(307);
     expect(new URL(response.headers.get('location')!, 'http://localhost:3000').pathname).toBe('/de');
   });
 
-  it('detects German from Accept-Language on a first visit', () => {
-    const response = proxy(request('/login', { 'accept-language': 'de-DE,de;q=0.9' }));
+  it('detects German from Accept-Language on a first visit', async () => {
+    const response = await proxy(request('/login', { 'accept-language': 'de-DE,de;q=0.9' }));
     expect(new URL(response.headers.get('location')!, 'http://localhost:3000').pathname).toBe('/de/login');
   });
 
-  it('applies route rules before locale routing, keeping the locale', () => {
-    const response = proxy(request('/de/register?plan=business'));
+  it('applies route rules before locale routing, keeping the locale', async () => {
+    const response = await proxy(request('/de/register?plan=business'));
     expect(response.status).toBe(308);
     expect(response.headers.get('location')).toBe('http://localhost:3000/de/signup?plan=business');
   });
 
-  it('answers external rules with an HTTP redirect to the other site', () => {
-    const response = proxy(request('/legal/stripe'));
+  it('answers external rules with an HTTP redirect to the other site', async () => {
+    const response = await proxy(request('/legal/stripe'));
     expect(response.status).toBe(307);
     expect(response.headers.get('location')).toBe('https://stripe.com/legal/ssa');
   });
 
-  it('treats an unknown prefix as an English path (which then 404s), not as a locale', () => {
-    const response = proxy(request('/fr/chat'));
+  it('treats an unknown prefix as an English path (which then 404s), not as a locale', async () => {
+    const response = await proxy(request('/fr/chat'));
     expect(response.headers.get('location')).toBeNull();
     expect(response.headers.get('x-middleware-rewrite')).toContain('/en/fr/chat');
   });
 });
 
 describe('proxy background requests', () => {
-  it('does not let a prefetch of the other locale overwrite the remembered locale', () => {
-    const response = proxy(request('/de/chat', { cookie: 'i18n_redirected=en', 'sec-fetch-dest': 'empty' }));
+  it('does not let a prefetch of the other locale overwrite the remembered locale', async () => {
+    const response = await proxy(request('/de/chat', { cookie: 'i18n_redirected=en', 'sec-fetch-dest': 'empty' }));
     expect(localeCookie(response)).toBeUndefined();
   });
 
-  it('remembers the locale on a document request', () => {
-    const response = proxy(request('/de/chat', { cookie: 'i18n_redirected=en', 'sec-fetch-dest': 'document' }));
+  it('remembers the locale on a document request', async () => {
+    const response = await proxy(request('/de/chat', { cookie: 'i18n_redirected=en', 'sec-fetch-dest': 'document' }));
     expect(localeCookie(response)).toMatch(/^i18n_redirected=de;/);
+  });
+});
+
+describe('proxy dashboard guard', () => {
+  const secret = process.env.SESSION_SECRET!;
+  const user = {
+    uid: 'u1',
+    email: 'u1@example.com',
+    displayName: null,
+    photoURL: null,
+    emailVerified: true,
+    providerIds: ['password'],
+    lastLoginAt: new Date().toISOString(),
+  };
+  const withCookie = async (path: string, value: string, headers: Record<string, string> = {}) =>
+    proxy(request(path, { cookie: `${SESSION_COOKIE}=${value}`, ...headers }));
+  const location = (response: Response) => response.headers.get('location');
+
+  it('sends a visitor without a session to the locale’s login page, keeping path and query', async () => {
+    const response = await proxy(request('/de/dashboard/tickets?tab=open'));
+    expect(response.status).toBe(307);
+    expect(location(response)).toBe('http://localhost:3000/de/login?redirect=%2Fde%2Fdashboard%2Ftickets%3Ftab%3Dopen');
+  });
+
+  it('guards dotted dashboard paths too', async () => {
+    expect(location(await proxy(request('/de/dashboard/tickets/v1.2')))).toContain('/de/login?redirect=');
+  });
+
+  it('lets a valid session through', async () => {
+    const response = await withCookie('/dashboard/tickets', await sealSession(user, secret));
+    expect(location(response)).toBeNull();
+  });
+
+  it.each([
+    ['a tampered cookie', async () => (await sealSession(user, secret)).replace(/.$/, 'x')],
+    ['a cookie of another secret', () => sealSession(user, 'a-completely-different-secret-0000000000')],
+    ['a session older than 24 h', () => sealSession({ ...user, lastLoginAt: new Date(Date.now() - 86_401_000).toISOString() }, secret)],
+    ['garbage', async () => 'garbage'],
+  ])('treats %s as signed out', async (_, value) => {
+    expect(location(await withCookie('/de/dashboard', await value()))).toContain('/de/login?redirect=%2Fde%2Fdashboard');
+  });
+
+  it('skips the check when a lang query parameter is present (the pages still check)', async () => {
+    expect(location(await proxy(request('/dashboard?lang=de')))).toBeNull();
+  });
+
+  it('is not fooled by a forged x-middleware-subrequest header', async () => {
+    const response = await proxy(request('/dashboard', { 'x-middleware-subrequest': 'proxy:proxy:proxy:proxy:proxy' }));
+    expect(location(response)).toContain('/login?redirect=%2Fdashboard');
   });
 });

@@ -5,10 +5,11 @@ import type { Locale } from '@/lib/i18n/routing';
 import { dashboardNav } from '@/lib/dashboard/nav';
 import { DashboardNav } from '@/components/dashboard/dashboard-nav';
 import { UserMenu } from '@/components/dashboard/user-menu';
-import { getSessionUser } from '@/lib/session/server';
+import { requireUser } from '@/lib/session/require-user';
 
 /** The dashboard layout: navigation between its six pages beside the page, the account menu above it. */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const user = await requireUser();
   const t = await getTranslations('Dashboard');
   const locale = (await getLocale()) as Locale;
   const items = dashboardNav.map((item) => ({ href: localizedPath(item.href, locale), label: t(`nav.${item.key}`) }));
@@ -20,7 +21,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       </aside>
       <main id="main" className="min-w-0 flex-1">
         <div className="mb-6 flex justify-end">
-          <UserMenu user={await getSessionUser()} />
+          <UserMenu user={user} />
         </div>
         {children}
       </main>

@@ -1,40 +1,55 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/lib/i18n/link';
+import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/routing';
+import { clientFirebaseConfig } from '@/lib/firebase/config';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
-import { TextField } from '@/components/ui/field';
-import { Button } from '@/components/ui/button';
+import { SignupForm } from '@/components/auth/signup-form';
+import { authErrorMessages } from '@/components/auth/auth-errors-props';
+
+// The identity provider's address is runtime configuration (the local emulator's port changes).
+export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/signup'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'signup');
 }
 
 export default async function SignupPage({ params }: PageProps<'/[locale]/signup'>) {
-  setRequestLocale((await params).locale as Locale);
+  const locale = (await params).locale as Locale;
+  setRequestLocale(locale);
   const t = await getTranslations('Auth');
+  // Raw texts: the form fills in each rule's number itself.
+  const rule = (key: string) => t.raw(`signup.rules.${key}`) as string;
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title={t('signup.title')} lead={t('signup.lead')} />
       <Card>
-        <form method="post" className="space-y-4" aria-label={t('signup.title')}>
-          <TextField id="email" type="email" label={t('fields.email')} autoComplete="email" required />
-          <TextField
-            id="password"
-            type="password"
-            label={t('fields.password')}
-            hint={t('signup.passwordHint', { min: 6 })}
-            autoComplete="new-password"
-            minLength={6}
-            required
-          />
-          <TextField id="confirm" type="password" label={t('fields.confirm')} autoComplete="new-password" minLength={6} required />
-          <Button type="submit" className="w-full">
-            {t('signup.submit')}
-          </Button>
-        </form>
+        <SignupForm
+          config={clientFirebaseConfig()}
+          locale={locale}
+          next={localizedPath('/verify-email', locale)}
+          labels={{
+            title: t('signup.title'),
+            email: t('fields.email'),
+            password: t('fields.password'),
+            confirm: t('fields.confirm'),
+            submit: t('signup.submit'),
+            checklist: t('signup.checklist'),
+            mismatch: t('signup.mismatch'),
+          }}
+          rules={{
+            minLength: rule('minLength'),
+            maxLength: rule('maxLength'),
+            lowercase: rule('lowercase'),
+            uppercase: rule('uppercase'),
+            numeric: rule('numeric'),
+            nonAlphanumeric: rule('nonAlphanumeric'),
+          }}
+          errors={await authErrorMessages()}
+        />
       </Card>
       <p className="mt-6 text-center text-sm text-slate-700">
         {t('signup.haveAccount')}{' '}

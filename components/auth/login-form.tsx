@@ -1,0 +1,77 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { GoogleAuthProvider, signInWithEmailAndPassword, signInWithPopup, type UserCredential } from 'firebase/auth';
+import { firebaseAuth } from '@/lib/firebase/client';
+import type { ClientFirebaseConfig } from '@/lib/firebase/config';
+import { startServerSession } from '@/lib/auth/client-session';
+import { safeRedirectPath } from '@/lib/auth/redirect';
+import { TextField } from '@/components/ui/field';
+import { Button } from '@/components/ui/button';
+import { describeAuthError, type AuthErrorMessages } from './auth-error';
+
+type Props = {
+  config: ClientFirebaseConfig;
+  locale: string;
+  /** Where to go when the page was not opened with a (same-origin) `redirect`. */
+  home: string;
+  labels: { email: string; password: string; submit: string; google: string; or: string; title: string };
+  errors: AuthErrorMessages;
+};
+
+export function LoginForm({ config, locale, home, labels, errors }: Props) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function complete(signIn: () => Promise<UserCredential>) {
+    setBusy(true);
+    setError(null);
+    try {
+      const { user } = await signIn();
+      await startServerSession(user);
+      const target = safeRedirectPath(new URLSearchParams(window.location.search).get('redirect'), home);
+      // A full load, so that every server component renders with the new session.
+      window.location.assign(target);
+    } catch (caught) {
+      setError(describeAuthError(caught, errors));
+      setBusy(false);
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const auth = firebaseAuth(config, locale);
+    void complete(() => signInWithEmailAndPassword(auth, String(form.get('email') ?? ''), String(form.get('password') ?? '')));
+  }
+
+  return (
+    <>
+      <form onSubmit={onSubmit} className="space-y-4" aria-label={labels.title} aria-busy={busy} noValidate>
+        <TextField id="email" type="email" label={labels.email} autoComplete="email" required />
+        <TextField id="password" type="password" label={labels.password} autoComplete="current-password" required />
+        {error && (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+            {error}
+          </p>
+        )}
+        <Button type="submit" className="w-full" disabled={busy}>
+          {labels.submit}
+        </Button>
+      </form>
+      <div className="my-6 flex items-center gap-3 text-sm text-slate-600" role="separator">
+        <span className="h-px flex-1 bg-slate-200" />
+        {labels.or}
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+      <Button
+        variant="secondary"
+        className="w-full"
+        disabled={busy}
+        onClick={() => void complete(() => signInWithPopup(firebaseAuth(config, locale), new GoogleAuthProvider()))}
+      >
+        {labels.google}
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+'use client';
+
+import { $fetch } from 'ofetch';
+import type { User } from 'firebase/auth';
+
+/** Exchanges the signed-in Firebase user for the server's session cookie. */
+export async function startServerSession(user: User): Promise<void> {
+  const idToken = await user.getIdToken();
+  await $fetch('/api/session', { method: 'POST', body: { idToken } });
+}
+
+/** Ends the server session (the cookie), whatever the state of the Firebase user. */
+export async function endServerSession(): Promise<void> {
+  await $fetch('/api/session', { method: 'DELETE' });
+}

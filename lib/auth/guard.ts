@@ -1,0 +1,20 @@
+import { localizedPath, splitLocale } from '@/lib/i18n/paths';
+
+/** Paths that need a signed-in user: any path containing /dashboard (spec §2). */
+export function isProtectedPath(pathname: string): boolean {
+  return /(^|\/)dashboard(\/|$)/.test(pathname);
+}
+
+/**
+ * The session check is skipped when a `lang` query parameter is present (spec §2); the pages and
+ * handlers still verify the session themselves, so this exposes nothing.
+ */
+export function skipsSessionCheck(searchParams: URLSearchParams): boolean {
+  return searchParams.has('lang');
+}
+
+/** The locale's login page, keeping the original path and query to come back to. */
+export function loginRedirect(pathname: string, search: string): string {
+  const { locale } = splitLocale(pathname);
+  return `${localizedPath('/login', locale)}?${new URLSearchParams({ redirect: pathname + search })}`;
+}

@@ -1,0 +1,91 @@
+import { expect, test } from '@playwright/test';
+import { messages } from './fixtures';
+import { craftedSessionCookie, createAccount, signIn, uniqueEmail } from './auth';
+
+test('sign up: a new account lands on the verify-email page, signed in', async ({ page }) => {
+  const email = uniqueEmail('signup');
+  await page.goto('/signup');
+  const form = page.getByRole('form', { name: messages.en.Auth.signup.title });
+  await form.getByLabel(messages.en.Auth.fields.email).fill(email);
+  await form.getByLabel(messages.en.Auth.fields.password, { exact: true }).fill('secret-123');
+  await expect(form.locator('[data-met="true"]')).toHaveCount(1);
+  await form.getByLabel(messages.en.Auth.fields.confirm).fill('secret-123');
+  await form.getByRole('button', { name: messages.en.Auth.signup.submit }).click();
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await page.goto('/test');
+  await expect(page.getByTestId('session')).toHaveText(`Signed in as ${email}`);
+});
+
+test('sign up refuses two different passwords, in German', async ({ page }) => {
+  await page.goto('/de/signup');
+  const form = page.getByRole('form', { name: messages.de.Auth.signup.title });
+  await form.getByLabel(messages.de.Auth.fields.email).fill(uniqueEmail('mismatch'));
+  await form.getByLabel(messages.de.Auth.fields.password, { exact: true }).fill('secret-123');
+  await form.getByLabel(messages.de.Auth.fields.confirm).fill('secret-124');
+  await form.getByRole('button', { name: messages.de.Auth.signup.submit }).click();
+  await expect(form.getByRole('alert')).toHaveText(messages.de.Auth.signup.mismatch);
+});
+
+test('signed out at /de/dashboard/tickets?tab=open: login, then back at that exact path', async ({ page }) => {
+  const account = await createAccount(page.request);
+  await page.goto('/de/dashboard/tickets?tab=open');
+  await expect(page).toHaveURL(/\/de\/login\?redirect=%2Fde%2Fdashboard%2Ftickets%3Ftab%3Dopen$/);
+  const form = page.getByRole('form', { name: messages.de.Auth.login.title });
+  await form.getByLabel(messages.de.Auth.fields.email).fill(account.email);
+  await form.getByLabel(messages.de.Auth.fields.password).fill(account.password);
+  await form.getByRole('button', { name: messages.de.Auth.login.submit }).click();
+  await expect(page).toHaveURL(/\/de\/dashboard\/tickets\?tab=open$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.de.Dashboard.tickets.title);
+});
+
+test('a hostile redirect falls back to the dashboard', async ({ page }) => {
+  const account = await createAccount(page.request);
+  await page.goto('/login?redirect=%2F%2Fevil.example%2Fdashboard');
+  const form = page.getByRole('form', { name: messages.en.Auth.login.title });
+  await form.getByLabel(messages.en.Auth.fields.email).fill(account.email);
+  await form.getByLabel(messages.en.Auth.fields.password).fill(account.password);
+  await form.getByRole('button', { name: messages.en.Auth.login.submit }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/dashboard$/);
+});
+
+for (const locale of ['en', 'de'] as const) {
+  test(`a wrong password shows the translated message (${locale})`, async ({ page }) => {
+    const account = await createAccount(page.request);
+    await page.goto(locale === 'de' ? '/de/login' : '/login');
+    const m = messages[locale];
+    const form = page.getByRole('form', { name: m.Auth.login.title });
+    await form.getByLabel(m.Auth.fields.email).fill(account.email);
+    await form.getByLabel(m.Auth.fields.password).fill('not-the-password');
+    await form.getByRole('button', { name: m.Auth.login.submit }).click();
+    await expect(form.getByRole('alert')).toHaveText(new RegExp(`^(${m.Auth.errors.wrongPassword}|${m.Auth.errors.invalidCredential})$`));
+    await expect(page).toHaveURL(/\/login$/);
+  });
+}
+
+test('sign out ends the session', async ({ page }) => {
+  const account = await signIn(page);
+  await page.goto('/dashboard');
+  const menu = page.locator('details', { hasText: account.email });
+  await menu.locator('summary').click();
+  await menu.getByRole('button', { name: messages.en.Dashboard.userMenu.signOut }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+});
+
+test('a session older than 24 h is sent to login', async ({ page, context }) => {
+  await context.addCookies([await craftedSessionCookie({ lastLoginAt: new Date(Date.now() - 25 * 3600_000).toISOString() })]);
+  await page.goto('/dashboard/profile');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Fprofile$/);
+});
+
+test('?lang= skips the proxy check but the dashboard still refuses a visitor without a session', async ({ page }) => {
+  await page.goto('/de/dashboard/tickets?lang=de');
+  await expect(page).toHaveURL(/\/de\/login\?redirect=%2Fde%2Fdashboard$/);
+});
+
+test('a forged x-middleware-subrequest header exposes nothing', async ({ request }) => {
+  const response = await request.get('/dashboard', { headers: { 'x-middleware-subrequest': 'proxy:proxy:proxy:proxy:proxy' }, maxRedirects: 0 });
+  expect(response.status()).toBe(307);
+  expect(response.headers().location).toContain('/login?redirect=%2Fdashboard');
+});
