@@ -21,6 +21,7 @@ export type PageKey =
   | 'embed'
   | 'sample'
   | 'test'
+  | 'mailbox'
   | 'notFound';
 
 /**

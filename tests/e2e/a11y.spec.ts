@@ -20,3 +20,10 @@ test('the 404 page has no serious or critical accessibility violations', async (
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
+
+test('the local mailbox has no serious or critical accessibility violations', async ({ page }) => {
+  await page.goto('/de/mailbox');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+});

@@ -89,3 +89,56 @@ test('a forged x-middleware-subrequest header exposes nothing', async ({ request
   expect(response.status()).toBe(307);
   expect(response.headers().location).toContain('/login?redirect=%2Fdashboard');
 });
+
+test('sign up, verify through the local mailbox, then the dashboard', async ({ page }) => {
+  const email = uniqueEmail('verify');
+  await page.goto('/de/signup');
+  const form = page.getByRole('form', { name: messages.de.Auth.signup.title });
+  await form.getByLabel(messages.de.Auth.fields.email).fill(email);
+  await form.getByLabel(messages.de.Auth.fields.password, { exact: true }).fill('secret-123');
+  await form.getByLabel(messages.de.Auth.fields.confirm).fill('secret-123');
+  await form.getByRole('button', { name: messages.de.Auth.signup.submit }).click();
+  await expect(page).toHaveURL(/\/de\/verify-email$/);
+
+  await page.getByRole('link', { name: messages.de.Auth.verify.openMailbox }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.de.Mailbox.title);
+  const mail = page.getByRole('listitem').filter({ hasText: email });
+  await expect(mail).toContainText(messages.de.Mailbox.subjects.verifyEmail);
+  await mail.getByRole('link', { name: messages.de.Mailbox.actions.verifyEmail }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(messages.de.Auth.verify.verified);
+  await page.getByRole('link', { name: messages.de.Auth.verify.toDashboard }).click();
+  await expect(page).toHaveURL(/\/de\/dashboard$/);
+  await page.goto('/de/verify-email');
+  await expect(page.getByText(messages.de.Auth.verify.alreadyVerified)).toBeVisible();
+});
+
+test('password reset end to end: link from the mailbox, new password, sign in with it', async ({ page }) => {
+  const account = await createAccount(page.request);
+  await page.goto('/login');
+  await page.getByText(messages.en.Auth.forgot.toggle).click();
+  const forgot = page.getByRole('form', { name: messages.en.Auth.forgot.toggle });
+  await forgot.getByLabel(messages.en.Auth.fields.email).fill(account.email);
+  await forgot.getByRole('button', { name: messages.en.Auth.forgot.submit }).click();
+  await expect(forgot.getByRole('status')).toHaveText(messages.en.Auth.forgot.sent);
+
+  await page.goto(`/mailbox?to=${encodeURIComponent(account.email)}`);
+  await page.getByRole('link', { name: messages.en.Mailbox.actions.resetPassword }).click();
+  const reset = page.getByRole('form', { name: messages.en.Auth.verify.savePassword });
+  await expect(reset).toContainText(account.email);
+  await reset.getByLabel(messages.en.Auth.verify.newPassword, { exact: true }).fill('brand-new-456');
+  await reset.getByLabel(messages.en.Auth.verify.confirmPassword).fill('brand-new-456');
+  await reset.getByRole('button', { name: messages.en.Auth.verify.savePassword }).click();
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(messages.en.Auth.verify.passwordSaved);
+
+  await page.goto('/login');
+  const login = page.getByRole('form', { name: messages.en.Auth.login.title });
+  await login.getByLabel(messages.en.Auth.fields.email).fill(account.email);
+  await login.getByLabel(messages.en.Auth.fields.password).fill('brand-new-456');
+  await login.getByRole('button', { name: messages.en.Auth.login.submit }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('an invalid action code shows the translated error', async ({ page }) => {
+  await page.goto('/de/verify-email?mode=verifyEmail&oobCode=not-a-code');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(messages.de.Auth.errors.invalidActionCode);
+});

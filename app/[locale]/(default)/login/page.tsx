@@ -8,6 +8,7 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { LoginForm } from '@/components/auth/login-form';
+import { ForgotPassword } from '@/components/auth/forgot-password';
 import { authErrorMessages } from '@/components/auth/auth-errors-props';
 
 // The identity provider's address is runtime configuration (the local emulator's port changes).
@@ -21,12 +22,14 @@ export default async function LoginPage({ params }: PageProps<'/[locale]/login'>
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const t = await getTranslations('Auth');
+  const config = clientFirebaseConfig();
+  const errors = await authErrorMessages();
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title={t('login.title')} lead={t('login.lead')} />
       <Card>
         <LoginForm
-          config={clientFirebaseConfig()}
+          config={config}
           locale={locale}
           home={localizedPath('/dashboard', locale)}
           labels={{
@@ -37,7 +40,13 @@ export default async function LoginPage({ params }: PageProps<'/[locale]/login'>
             google: t('login.google'),
             or: t('or'),
           }}
-          errors={await authErrorMessages()}
+          errors={errors}
+        />
+        <ForgotPassword
+          config={config}
+          locale={locale}
+          labels={{ toggle: t('forgot.toggle'), email: t('fields.email'), submit: t('forgot.submit'), sent: t('forgot.sent') }}
+          errors={errors}
         />
       </Card>
       <p className="mt-6 text-center text-sm text-slate-700">

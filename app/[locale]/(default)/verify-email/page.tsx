@@ -1,34 +1,74 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/lib/i18n/link';
+import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/routing';
+import { clientFirebaseConfig } from '@/lib/firebase/config';
+import { mailboxAvailable } from '@/lib/auth/mailbox';
+import { getSessionUser } from '@/lib/session/server';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
-import { Button } from '@/components/ui/button';
+import { EmailActions } from '@/components/auth/email-actions';
+import { authErrorMessages } from '@/components/auth/auth-errors-props';
+
+// Shows the signed-in user's state and handles e-mail action links (mode + oobCode).
+export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/verify-email'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'verifyEmail');
 }
 
-export default async function VerifyEmailPage({ params }: PageProps<'/[locale]/verify-email'>) {
-  setRequestLocale((await params).locale as Locale);
+export default async function VerifyEmailPage({ params, searchParams }: PageProps<'/[locale]/verify-email'>) {
+  const locale = (await params).locale as Locale;
+  setRequestLocale(locale);
   const t = await getTranslations('Auth.verify');
+  const [user, query] = await Promise.all([getSessionUser(), searchParams]);
+  const handlingLink = typeof query.mode === 'string';
   return (
     <div className="mx-auto max-w-md">
-      <PageHeader title={t('title')} lead={t('lead')} />
+      <PageHeader title={t('title')} lead={handlingLink ? undefined : user?.emailVerified ? t('alreadyVerified') : t('lead')} />
       <Card>
-        <ol className="list-decimal space-y-2 pl-5 text-slate-800">
-          <li>{t('steps.open')}</li>
-          <li>{t('steps.click')}</li>
-          <li>{t('steps.return')}</li>
-        </ol>
-        <p className="mt-4 text-sm text-slate-700">{t('notReceived')}</p>
-        <div className="mt-4 flex flex-wrap gap-3">
-          <Button variant="secondary">{t('resend')}</Button>
-          <Link href="/login" className="self-center text-sm font-semibold text-brand-700 underline underline-offset-4">
+        {!handlingLink && !user?.emailVerified && (
+          <ol className="mb-4 list-decimal space-y-2 pl-5 text-slate-800">
+            <li>{t('steps.open')}</li>
+            <li>{t('steps.click')}</li>
+            <li>{t('steps.return')}</li>
+          </ol>
+        )}
+        {!handlingLink && !user?.emailVerified && <p className="mb-4 text-sm text-slate-700">{t('notReceived')}</p>}
+        <EmailActions
+          handlingLink={handlingLink}
+          config={clientFirebaseConfig()}
+          locale={locale}
+          links={{ dashboard: localizedPath('/dashboard', locale), login: localizedPath('/login', locale) }}
+          labels={{
+            verifying: t('verifying'),
+            verified: t('verified'),
+            emailChanged: t('emailChanged'),
+            toDashboard: t('toDashboard'),
+            toLogin: t('backToLogin'),
+            resend: t('resend'),
+            resendIn: t.raw('resendIn') as string,
+            resent: t('resent'),
+            newPassword: t('newPassword'),
+            confirmPassword: t('confirmPassword'),
+            savePassword: t('savePassword'),
+            passwordSaved: t('passwordSaved'),
+            mismatch: t('mismatch'),
+            resetFor: t.raw('resetFor') as string,
+          }}
+          errors={await authErrorMessages()}
+        />
+        <div className="mt-6 flex flex-wrap gap-4 text-sm">
+          <Link href="/login" className="font-semibold text-brand-700 underline underline-offset-4">
             {t('backToLogin')}
           </Link>
+          {mailboxAvailable() && (
+            <Link href="/mailbox" className="font-semibold text-brand-700 underline underline-offset-4">
+              {t('openMailbox')}
+            </Link>
+          )}
         </div>
       </Card>
     </div>

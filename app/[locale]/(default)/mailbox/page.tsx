@@ -1,0 +1,51 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { Link } from '@/lib/i18n/link';
+import type { Locale } from '@/lib/i18n/routing';
+import { listMailbox, mailboxAvailable } from '@/lib/auth/mailbox';
+import { pageMetadata } from '@/lib/seo/metadata';
+import { PageHeader } from '@/components/ui/page-header';
+import { Card } from '@/components/ui/card';
+
+// Local mode only: lists what the Auth emulator would have e-mailed, with working links.
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/mailbox'>): Promise<Metadata> {
+  return pageMetadata((await params).locale as Locale, 'mailbox');
+}
+
+export default async function MailboxPage({ params, searchParams }: PageProps<'/[locale]/mailbox'>) {
+  setRequestLocale((await params).locale as Locale);
+  if (!mailboxAvailable()) notFound();
+  const t = await getTranslations('Mailbox');
+  const { to } = await searchParams;
+  const messages = (await listMailbox()).filter((message) => typeof to !== 'string' || message.email === to);
+  return (
+    <>
+      <PageHeader title={t('title')} lead={t('lead')} />
+      <Card>
+        {messages.length === 0 ? (
+          <p className="text-slate-700">{t('empty')}</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {messages.map((message) => (
+              <li key={message.oobCode} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div>
+                  <p className="font-medium text-slate-900">{t(`subjects.${message.mode}`)}</p>
+                  <p className="text-sm text-slate-700">{t('to', { email: message.newEmail ?? message.email })}</p>
+                </div>
+                <Link
+                  href={{ pathname: '/verify-email', query: { mode: message.mode, oobCode: message.oobCode } }}
+                  className="font-semibold text-brand-700 underline underline-offset-4"
+                >
+                  {t(`actions.${message.mode}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </>
+  );
+}

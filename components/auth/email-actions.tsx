@@ -1,0 +1,165 @@
+'use client';
+
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { applyActionCode, confirmPasswordReset, sendEmailVerification, verifyPasswordResetCode, type Auth } from 'firebase/auth';
+import { firebaseAuth } from '@/lib/firebase/client';
+import type { ClientFirebaseConfig } from '@/lib/firebase/config';
+import { startServerSession } from '@/lib/auth/client-session';
+import { TextField } from '@/components/ui/field';
+import { Button } from '@/components/ui/button';
+import { describeAuthError, type AuthErrorMessages } from './auth-error';
+
+/** Seconds between two verification e-mails. */
+export const RESEND_COOLDOWN_S = 60;
+
+export type EmailActionLabels = {
+  verifying: string;
+  verified: string;
+  emailChanged: string;
+  toDashboard: string;
+  toLogin: string;
+  resend: string;
+  resendIn: string;
+  resent: string;
+  newPassword: string;
+  confirmPassword: string;
+  savePassword: string;
+  passwordSaved: string;
+  mismatch: string;
+  resetFor: string;
+};
+
+type Props = {
+  /** The page was opened with an action link: the server renders the "working" state already. */
+  handlingLink: boolean;
+  config: ClientFirebaseConfig;
+  locale: string;
+  labels: EmailActionLabels;
+  errors: AuthErrorMessages;
+  links: { dashboard: string; login: string };
+};
+
+type State =
+  | { step: 'idle' }
+  | { step: 'working' }
+  | { step: 'done'; message: string; next: 'dashboard' | 'login' }
+  | { step: 'reset'; oobCode: string; email: string; error?: string }
+  | { step: 'failed'; message: string };
+
+/** Refreshes the server session of a signed-in user after the provider changed their account. */
+async function refreshSession(auth: Auth) {
+  await auth.authStateReady();
+  if (!auth.currentUser) return;
+  await auth.currentUser.reload();
+  await auth.currentUser.getIdToken(true);
+  await startServerSession(auth.currentUser);
+}
+
+/**
+ * Handles the e-mail action links (`mode` + `oobCode`): verify the e-mail address, confirm a new one,
+ * or choose a new password. Without a link it offers to send the verification e-mail again.
+ */
+export function EmailActions({ handlingLink, config, locale, labels, errors, links }: Props) {
+  const [state, setState] = useState<State>({ step: handlingLink ? 'working' : 'idle' });
+  const [cooldown, setCooldown] = useState(0);
+  const [resent, setResent] = useState(false);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const params = new URLSearchParams(window.location.search);
+    const mode = params.get('mode');
+    const oobCode = params.get('oobCode');
+    if (!mode || !oobCode) return;
+    const auth = firebaseAuth(config, locale);
+    const run = async (): Promise<State> => {
+      if (mode === 'resetPassword') return { step: 'reset', oobCode, email: await verifyPasswordResetCode(auth, oobCode) };
+      if (mode !== 'verifyEmail' && mode !== 'verifyAndChangeEmail') throw Object.assign(new Error(mode), { code: 'auth/invalid-action-code' });
+      await applyActionCode(auth, oobCode);
+      await refreshSession(auth).catch(() => {});
+      return { step: 'done', message: mode === 'verifyEmail' ? labels.verified : labels.emailChanged, next: 'dashboard' };
+    };
+    // The link is handled once, when the page opens.
+    run()
+      .then(setState)
+      .catch((error) => setState({ step: 'failed', message: describeAuthError(error, errors) }));
+  }, [config, locale, labels, errors]);
+
+  useEffect(() => {
+    if (cooldown <= 0) return;
+    const timer = setTimeout(() => setCooldown((value) => value - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [cooldown]);
+
+  async function resend() {
+    const auth = firebaseAuth(config, locale);
+    try {
+      await auth.authStateReady();
+      if (!auth.currentUser) throw Object.assign(new Error('signed out'), { code: 'auth/no-current-user' });
+      await sendEmailVerification(auth.currentUser);
+      setResent(true);
+      setCooldown(RESEND_COOLDOWN_S);
+    } catch (error) {
+      setState({ step: 'failed', message: describeAuthError(error, errors) });
+    }
+  }
+
+  async function savePassword(event: FormEvent<HTMLFormElement>, reset: Extract<State, { step: 'reset' }>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const password = String(form.get('newPassword') ?? '');
+    if (password !== form.get('confirmPassword')) {
+      setState({ ...reset, error: labels.mismatch });
+      return;
+    }
+    try {
+      await confirmPasswordReset(firebaseAuth(config, locale), reset.oobCode, password);
+      setState({ step: 'done', message: labels.passwordSaved, next: 'login' });
+    } catch (error) {
+      setState({ ...reset, error: describeAuthError(error, errors) });
+    }
+  }
+
+  if (state.step === 'working') return <p role="status">{labels.verifying}</p>;
+  if (state.step === 'done') {
+    return (
+      <div className="space-y-4">
+        <p role="status" className="rounded-md bg-green-50 p-3 text-green-900">
+          {state.message}
+        </p>
+        <a href={state.next === 'dashboard' ? links.dashboard : links.login} className="font-semibold text-brand-700 underline underline-offset-4">
+          {state.next === 'dashboard' ? labels.toDashboard : labels.toLogin}
+        </a>
+      </div>
+    );
+  }
+  if (state.step === 'reset') {
+    return (
+      <form onSubmit={(event) => void savePassword(event, state)} className="space-y-4" aria-label={labels.savePassword}>
+        <p className="text-slate-800">{labels.resetFor.replace('{email}', state.email)}</p>
+        <TextField id="newPassword" type="password" label={labels.newPassword} autoComplete="new-password" minLength={6} required />
+        <TextField id="confirmPassword" type="password" label={labels.confirmPassword} autoComplete="new-password" required />
+        {state.error && (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+            {state.error}
+          </p>
+        )}
+        <Button type="submit">{labels.savePassword}</Button>
+      </form>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      {state.step === 'failed' && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {state.message}
+        </p>
+      )}
+      {resent && <p role="status" className="text-sm text-green-800">{labels.resent}</p>}
+      <Button variant="secondary" onClick={() => void resend()} disabled={cooldown > 0}>
+        {cooldown > 0 ? labels.resendIn.replace('{seconds}', String(cooldown)) : labels.resend}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { sendPasswordResetEmail } from 'firebase/auth';
+import { firebaseAuth } from '@/lib/firebase/client';
+import type { ClientFirebaseConfig } from '@/lib/firebase/config';
+import { TextField } from '@/components/ui/field';
+import { Button } from '@/components/ui/button';
+import { describeAuthError, type AuthErrorMessages } from './auth-error';
+
+type Props = {
+  config: ClientFirebaseConfig;
+  locale: string;
+  labels: { toggle: string; email: string; submit: string; sent: string };
+  errors: AuthErrorMessages;
+};
+
+/** "Forgot your password?": the provider e-mails a reset link (in the page's language). */
+export function ForgotPassword({ config, locale, labels, errors }: Props) {
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get('resetEmail') ?? '');
+    try {
+      await sendPasswordResetEmail(firebaseAuth(config, locale), email);
+      setMessage({ ok: true, text: labels.sent });
+    } catch (error) {
+      setMessage({ ok: false, text: describeAuthError(error, errors) });
+    }
+  }
+
+  return (
+    <details className="mt-6">
+      <summary className="cursor-pointer text-sm font-semibold text-brand-700">{labels.toggle}</summary>
+      <form onSubmit={(event) => void onSubmit(event)} className="mt-3 space-y-3" aria-label={labels.toggle} noValidate>
+        <TextField id="resetEmail" type="email" label={labels.email} autoComplete="email" required />
+        {message && (
+          <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'text-sm text-green-800' : 'text-sm text-red-800'}>
+            {message.text}
+          </p>
+        )}
+        <Button type="submit" variant="secondary">
+          {labels.submit}
+        </Button>
+      </form>
+    </details>
+  );
+}

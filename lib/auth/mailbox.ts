@@ -1,0 +1,48 @@
+import 'server-only';
+import { z } from 'zod';
+import { env } from '@/lib/env';
+
+const MAILBOX_ACTIONS = { VERIFY_EMAIL: 'verifyEmail', PASSWORD_RESET: 'resetPassword', VERIFY_AND_CHANGE_EMAIL: 'verifyAndChangeEmail' } as const;
+
+const answerSchema = z.object({
+  oobCodes: z
+    .array(
+      z.object({
+        email: z.string(),
+        oobCode: z.string(),
+        requestType: z.string(),
+        newEmail: z.string().optional(),
+      }),
+    )
+    .default([]),
+});
+
+export type MailboxMessage = {
+  email: string;
+  newEmail?: string;
+  /** The `mode` of the e-mail action link, as the /verify-email page handles it. */
+  mode: (typeof MAILBOX_ACTIONS)[keyof typeof MAILBOX_ACTIONS];
+  oobCode: string;
+};
+
+/** True only in local mode: a real project sends real e-mails, and there is no mailbox. */
+export function mailboxAvailable(): boolean {
+  return env.firebase.mode === 'emulator' && env.firebase.emulatorHost !== null;
+}
+
+/** The e-mails the Auth emulator would have sent (verification, password reset, e-mail change), newest first. */
+export async function listMailbox(): Promise<MailboxMessage[]> {
+  const { emulatorHost, projectId } = env.firebase;
+  const response = await fetch(`http://${emulatorHost}/emulator/v1/projects/${projectId}/oobCodes`, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`mailbox: ${response.status}`);
+  const { oobCodes } = answerSchema.parse(await response.json());
+  return oobCodes
+    .filter((code) => code.requestType in MAILBOX_ACTIONS)
+    .map((code) => ({
+      email: code.email,
+      ...(code.newEmail && { newEmail: code.newEmail }),
+      mode: MAILBOX_ACTIONS[code.requestType as keyof typeof MAILBOX_ACTIONS],
+      oobCode: code.oobCode,
+    }))
+    .reverse();
+}
