@@ -5,6 +5,7 @@ import dynamic from 'next/dynamic';
 import { setToastLabels } from '@/components/ui/toast-labels';
 import { GlobalErrorHandler } from './global-error-handler';
 import { VersionNotice } from './version-notice';
+import { showFlashedToast } from '@/lib/toast';
 
 // Loaded after hydration: toasts are never part of the first paint (see lib/toast).
 const Toaster = dynamic(() => import('@/components/ui/toaster').then((m) => m.Toaster), { ssr: false });
@@ -23,6 +24,7 @@ export function AppShellClient({ labels }: { labels: AppShellLabels }) {
   useEffect(() => {
     // Marks the page interactive (the global handlers are listening); end-to-end tests wait for it.
     document.documentElement.dataset.hydrated = 'true';
+    showFlashedToast();
   }, []);
   return (
     <>

@@ -13,3 +13,14 @@ export async function startServerSession(user: User): Promise<void> {
 export async function endServerSession(): Promise<void> {
   await $fetch('/api/session', { method: 'DELETE' });
 }
+
+let intendedSignOut = false;
+
+/** Marks the next Firebase sign-out as the user's own (not one forced by the provider). */
+export function markIntendedSignOut() {
+  intendedSignOut = true;
+}
+
+export function isIntendedSignOut() {
+  return intendedSignOut;
+}

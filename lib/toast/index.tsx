@@ -65,3 +65,32 @@ export const toast = Object.assign((message: ReactNode, options?: ToastOptions) 
   show,
   dismiss: (id?: string | number) => load().then(({ sonner }) => sonner.dismiss(id)),
 });
+
+const FLASH_KEY = 'flash-toast';
+
+/** Keeps a toast for the next page this tab opens (e.g. the reason of a sign-out, shown on the login page). */
+export function flashToast(type: ToastType, message: string) {
+  try {
+    window.sessionStorage.setItem(FLASH_KEY, JSON.stringify({ type, message }));
+  } catch {
+    void show(type, message);
+  }
+}
+
+/** Shows a toast kept by flashToast, once. */
+export function showFlashedToast() {
+  let raw: string | null = null;
+  try {
+    raw = window.sessionStorage.getItem(FLASH_KEY);
+    window.sessionStorage.removeItem(FLASH_KEY);
+  } catch {
+    return;
+  }
+  if (!raw) return;
+  try {
+    const { type, message } = JSON.parse(raw) as { type: ToastType; message: string };
+    if (typeof message === 'string') void show(type, message);
+  } catch {
+    // Not ours: ignore.
+  }
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { messages } from './fixtures';
-import { craftedSessionCookie, createAccount, signIn, uniqueEmail } from './auth';
+import { craftedSessionCookie, createAccount, disableAccount, signIn, signInThroughForm, startApiSession, uniqueEmail } from './auth';
 
 test('sign up: a new account lands on the verify-email page, signed in', async ({ page }) => {
   const email = uniqueEmail('signup');
@@ -141,4 +141,27 @@ test('password reset end to end: link from the mailbox, new password, sign in wi
 test('an invalid action code shows the translated error', async ({ page }) => {
   await page.goto('/de/verify-email?mode=verifyEmail&oobCode=not-a-code');
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(messages.de.Auth.errors.invalidActionCode);
+});
+
+test('a disabled account is signed out with the translated reason', async ({ page }) => {
+  const account = await createAccount(page.request);
+  await signInThroughForm(page, account);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  await disableAccount(page.request, account.uid);
+  // The account is checked when a dashboard page loads and whenever the tab regains focus.
+  await expect(async () => {
+    if (page.url().endsWith('/dashboard')) await page.evaluate(() => window.dispatchEvent(new Event('focus'))).catch(() => {});
+    await expect(page).toHaveURL(/\/login$/, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+  const reasons = [messages.en.Auth.errors.userDisabled, messages.en.Auth.errors.userTokenExpired];
+  await expect(page.locator('[data-toast-type="error"]', { hasText: new RegExp(reasons.join('|')) })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+});
+
+test('a session cookie without the browser’s Firebase user is ended on the dashboard', async ({ page }) => {
+  await startApiSession(page.request);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.locator('[data-toast-type="error"]', { hasText: messages.en.Auth.errors.userTokenExpired })).toBeVisible();
 });

@@ -18,10 +18,17 @@ export async function createAccount(request: APIRequestContext, email = uniqueEm
   return { email, password, uid: body.localId as string, idToken: body.idToken as string };
 }
 
-/** A signed-in browser context: a new account whose ID token went through POST /api/session. */
+/** A signed-in browser: a new account, signed in through the login form (the SDK and the server). */
 export async function signIn(page: Page, email?: string) {
   const account = await createAccount(page.request, email);
-  const response = await page.request.post('/api/session', { data: { idToken: account.idToken }, headers: { origin: baseURL } });
+  await signInThroughForm(page, account);
+  return account;
+}
+
+/** A server session only (POST /api/session with the account's ID token), as an API client has it. */
+export async function startApiSession(request: APIRequestContext) {
+  const account = await createAccount(request);
+  const response = await request.post('/api/session', { data: { idToken: account.idToken }, headers: { origin: baseURL } });
   expect(response.status()).toBe(200);
   return account;
 }
@@ -42,4 +49,23 @@ export async function craftedSessionCookie(user: Partial<SessionUser>) {
     e2eSessionSecret,
   );
   return { name: SESSION_COOKIE, value, url: baseURL, httpOnly: true, sameSite: 'Lax' as const };
+}
+
+/** Disables an account with the emulator's admin API (as support staff would in the console). */
+export async function disableAccount(request: APIRequestContext, uid: string) {
+  const response = await request.post(`${emulator}/identitytoolkit.googleapis.com/v1/projects/demo-plauder/accounts:update`, {
+    headers: { authorization: 'Bearer owner' },
+    data: { localId: uid, disableUser: true },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+/** Signs in through the login form, so that the browser's Firebase SDK holds the user too. */
+export async function signInThroughForm(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('E-mail address').fill(account.email);
+  await form.getByLabel('Password').fill(account.password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 }

@@ -6,25 +6,49 @@ import { dashboardNav } from '@/lib/dashboard/nav';
 import { DashboardNav } from '@/components/dashboard/dashboard-nav';
 import { UserMenu } from '@/components/dashboard/user-menu';
 import { requireUser } from '@/lib/session/require-user';
+import { clientFirebaseConfig } from '@/lib/firebase/config';
+import { AuthProvider } from '@/components/auth/auth-provider';
 
 /** The dashboard layout: navigation between its six pages beside the page, the account menu above it. */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
   const t = await getTranslations('Dashboard');
   const locale = (await getLocale()) as Locale;
+  const errors = await getTranslations('Auth.errors');
   const items = dashboardNav.map((item) => ({ href: localizedPath(item.href, locale), label: t(`nav.${item.key}`) }));
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-8 md:flex-row">
-      <aside className="md:w-56 md:shrink-0">
-        <p className="mb-3 px-3 text-xs font-semibold uppercase tracking-wide text-slate-700">{t('title')}</p>
-        <DashboardNav label={t('navLabel')} items={items} />
-      </aside>
-      <main id="main" className="min-w-0 flex-1">
-        <div className="mb-6 flex justify-end">
-          <UserMenu user={user} />
-        </div>
-        {children}
-      </main>
-    </div>
+    <AuthProvider
+      config={clientFirebaseConfig()}
+      locale={locale}
+      initialUser={{
+        uid: user.uid,
+        email: user.email,
+        displayName: user.displayName,
+        photoURL: user.photoURL,
+        lastLoginAt: user.lastLoginAt,
+        providerData: user.providerIds.map((providerId) => ({ providerId })),
+      }}
+      forcedSignOut={{
+        loginPath: localizedPath('/login', locale),
+        messages: {
+          'auth/user-disabled': errors('userDisabled'),
+          'auth/user-token-expired': errors('userTokenExpired'),
+          'auth/invalid-user-token': errors('invalidUserToken'),
+        },
+      }}
+    >
+      <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-8 md:flex-row">
+        <aside className="md:w-56 md:shrink-0">
+          <p className="mb-3 px-3 text-xs font-semibold uppercase tracking-wide text-slate-700">{t('title')}</p>
+          <DashboardNav label={t('navLabel')} items={items} />
+        </aside>
+        <main id="main" className="min-w-0 flex-1">
+          <div className="mb-6 flex justify-end">
+            <UserMenu user={user} />
+          </div>
+          {children}
+        </main>
+      </div>
+    </AuthProvider>
   );
 }
