@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { applyActionCode, confirmPasswordReset, sendEmailVerification, verifyPasswordResetCode, type Auth } from 'firebase/auth';
 import { firebaseAuth } from '@/lib/firebase/client';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
-import { startServerSession } from '@/lib/auth/client-session';
+import { refreshServerSession } from '@/lib/auth/client-session';
 import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { describeAuthError, type AuthErrorMessages } from './auth-error';
@@ -51,8 +51,7 @@ async function refreshSession(auth: Auth) {
   await auth.authStateReady();
   if (!auth.currentUser) return;
   await auth.currentUser.reload();
-  await auth.currentUser.getIdToken(true);
-  await startServerSession(auth.currentUser);
+  await refreshServerSession(auth.currentUser);
 }
 
 /**

@@ -9,6 +9,12 @@ export async function startServerSession(user: User): Promise<void> {
   await $fetch('/api/session', { method: 'POST', body: { idToken } });
 }
 
+/** Updates the server session after the user changed their account (name, e-mail, verification). */
+export async function refreshServerSession(user: User): Promise<void> {
+  const idToken = await user.getIdToken(true);
+  await $fetch('/api/session', { method: 'POST', body: { idToken, refresh: true } });
+}
+
 /** Ends the server session (the cookie), whatever the state of the Firebase user. */
 export async function endServerSession(): Promise<void> {
   await $fetch('/api/session', { method: 'DELETE' });

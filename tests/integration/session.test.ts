@@ -155,3 +155,27 @@ describe('the Origin check', () => {
     expect(response.status).toBe(403);
   });
 });
+
+describe('refreshing the session after an account change', () => {
+  it('keeps the time of the sign-in for the same user', async () => {
+    const { idToken } = await signUp(uniqueEmail('refresh'));
+    const first = sessionCookie(await post(JSON.stringify({ idToken })))!;
+    const signedInAt = (await unsealSession(cookieValue(first), SECRET))!.lastLoginAt;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const refreshed = await post(JSON.stringify({ idToken, refresh: true }), { origin: ORIGIN, cookie: first.split(';')[0] });
+    expect(refreshed.status).toBe(200);
+    expect((await unsealSession(cookieValue(sessionCookie(refreshed)!), SECRET))!.lastLoginAt).toBe(signedInAt);
+  });
+
+  it('starts a new 24 h for another user', async () => {
+    const a = await signUp(uniqueEmail('refresh-a'));
+    const b = await signUp(uniqueEmail('refresh-b'));
+    const first = sessionCookie(await post(JSON.stringify({ idToken: a.idToken })))!;
+    const oldTime = (await unsealSession(cookieValue(first), SECRET))!.lastLoginAt;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const other = await post(JSON.stringify({ idToken: b.idToken, refresh: true }), { origin: ORIGIN, cookie: first.split(';')[0] });
+    const user = (await unsealSession(cookieValue(sessionCookie(other)!), SECRET))!;
+    expect(user.uid).toBe(b.uid);
+    expect(user.lastLoginAt > oldTime).toBe(true);
+  });
+});

@@ -1,22 +1,31 @@
 // POST /api/session (sign in with a Firebase ID token) and DELETE /api/session (sign out).
-import { NextResponse } from 'next/server';
+import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson } from '@/lib/api/request';
 import { env } from '@/lib/env';
 import { verifySignIn } from '@/lib/auth/verify';
-import { SESSION_COOKIE, sealSession, sessionCookieOptions } from '@/lib/session/cookie';
+import { SESSION_COOKIE, sealSession, sessionCookieOptions, unsealSession } from '@/lib/session/cookie';
 import { sessionSecret } from '@/lib/session/secret';
 
 export const dynamic = 'force-dynamic';
 
-const signInSchema = z.object({ idToken: z.string().min(1).max(8192) });
+const signInSchema = z.object({
+  idToken: z.string().min(1).max(8192),
+  /** Refresh the stored profile after an account change, keeping the time of the sign-in. */
+  refresh: z.boolean().optional(),
+});
 
-export function POST(request: Request) {
+export function POST(request: NextRequest) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const { idToken } = await readJson(request, signInSchema);
+    const { idToken, refresh } = await readJson(request, signInSchema);
     const user = await verifySignIn(idToken);
+    if (refresh) {
+      // The 24 hours count from the sign-in, not from a later change of name or e-mail.
+      const current = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value, sessionSecret());
+      if (current?.uid === user.uid) user.lastLoginAt = current.lastLoginAt;
+    }
     const response = NextResponse.json({ user }, { headers: { 'Cache-Control': 'no-store' } });
     response.cookies.set(SESSION_COOKIE, await sealSession(user, sessionSecret()), sessionCookieOptions(env.cookieSecure));
     return response;

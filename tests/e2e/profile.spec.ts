@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { messages } from './fixtures';
+import { signIn, signInThroughForm } from './auth';
+
+const m = messages.en.Dashboard.profile;
+
+test('change the display name: the account menu shows it', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/dashboard/profile');
+  const form = page.getByRole('form', { name: m.identity.title });
+  await form.getByLabel(m.identity.displayName).fill('Ada Lovelace');
+  await form.getByRole('button', { name: m.identity.save }).click();
+  await expect(page.locator('[data-toast-type="success"]', { hasText: m.identity.saved })).toBeVisible();
+  await expect(page.locator('details summary')).toContainText('Ada Lovelace');
+});
+
+test('change password: the current one is checked, the new one signs in', async ({ page, browser }) => {
+  const account = await signIn(page);
+  await page.goto('/dashboard/profile');
+  const form = page.getByRole('form', { name: m.password.title });
+  await form.getByLabel(m.password.current).fill('wrong-password');
+  await form.getByLabel(m.password.new).fill('changed-789');
+  await form.getByRole('button', { name: m.password.save }).click();
+  await expect(form.getByRole('alert')).toHaveText(new RegExp(`^(${messages.en.Auth.errors.wrongPassword}|${messages.en.Auth.errors.invalidCredential})$`));
+
+  await form.getByLabel(m.password.current).fill(account.password);
+  await form.getByLabel(m.password.new).fill('changed-789');
+  await form.getByRole('button', { name: m.password.save }).click();
+  await expect(page.locator('[data-toast-type="success"]', { hasText: m.password.saved })).toBeVisible();
+
+  const fresh = await browser.newPage();
+  await signInThroughForm(fresh, { email: account.email, password: 'changed-789' });
+  await fresh.close();
+});
+
+test('change e-mail: a confirmation goes to the new address (local mailbox)', async ({ page }) => {
+  const account = await signIn(page);
+  const newEmail = account.email.replace('@', '+new@');
+  await page.goto('/dashboard/profile');
+  const form = page.getByRole('form', { name: m.email.title });
+  await form.getByLabel(m.email.newEmail).fill(newEmail);
+  await form.getByLabel(m.password.current).fill(account.password);
+  await form.getByRole('button', { name: m.email.save }).click();
+  await expect(page.locator('[data-toast-type="success"]', { hasText: m.email.sent })).toBeVisible();
+  await page.goto('/mailbox');
+  await expect(page.getByRole('listitem').filter({ hasText: newEmail })).toContainText(messages.en.Mailbox.subjects.verifyAndChangeEmail);
+});
+
+test('delete the account: re-authenticated, signed out, gone', async ({ page }) => {
+  const account = await signIn(page);
+  await page.goto('/de/dashboard/profile');
+  const d = messages.de.Dashboard.profile.delete;
+  const form = page.getByRole('form', { name: d.title });
+  await form.getByLabel(d.confirmPassword).fill(account.password);
+  await form.getByRole('button', { name: d.submit }).click();
+  await expect(page).toHaveURL(/\/de$/);
+  await page.goto('/de/dashboard');
+  await expect(page).toHaveURL(/\/de\/login\?redirect=/);
+  const login = page.getByRole('form', { name: messages.de.Auth.login.title });
+  await login.getByLabel(messages.de.Auth.fields.email).fill(account.email);
+  await login.getByLabel(messages.de.Auth.fields.password).fill(account.password);
+  await login.getByRole('button', { name: messages.de.Auth.login.submit }).click();
+  const e = messages.de.Auth.errors;
+  await expect(login.getByRole('alert')).toHaveText(new RegExp(`^(${e.userNotFound}|${e.invalidCredential})$`));
+});
