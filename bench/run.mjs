@@ -45,7 +45,7 @@ async function main() {
   const settings = loadSettings();
   buildIfNeeded();
 
-  const app = await startNext({ label: 'app', dir: root, readyPath: '/api/health' });
+  const app = await startNext({ label: 'app', dir: root, readyPath: '/api/health', viaStartScript: true });
   const landing = await expectOk('app', `${app.origin}/`);
   if (sizeFixtureLike(landing.body.length)) console.log(`Resized the fixture to ${landing.body.length} bytes of HTML.`);
   buildFixtureIfNeeded();

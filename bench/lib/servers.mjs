@@ -80,15 +80,17 @@ async function waitUntilAnswering(server, url, timeoutMs = 60_000) {
 
 /**
  * `next start` on loopback. `-H localhost`, not 127.0.0.1: with the latter Next normalises the host and
- * next-intl's as-needed rewrite loops (DESIGN.md); requests to 127.0.0.1 work either way.
+ * next-intl's as-needed rewrite loops (DESIGN.md); requests to 127.0.0.1 work either way. The app itself
+ * starts as `npm start` does (scripts/start.mjs: its Auth emulator too, with no stored accounts).
  */
-export async function startNext({ label, dir, readyPath }) {
+export async function startNext({ label, dir, readyPath, viaStartScript = false }) {
   const port = await freePort();
-  const child = spawn(process.execPath, [nextBin, 'start', '-H', 'localhost', '-p', String(port)], {
+  const args = viaStartScript ? [join(root, 'scripts', 'start.mjs')] : [nextBin, 'start', '-H', 'localhost', '-p', String(port)];
+  const child = spawn(process.execPath, args, {
     cwd: dir,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), AUTH_EMULATOR_DATA_DIR: '' },
   });
   const server = { ...track(child, label), origin: `http://127.0.0.1:${port}` };
   await waitUntilAnswering(server, server.origin + readyPath);
