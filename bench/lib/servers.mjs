@@ -1,9 +1,9 @@
 // Servers under test, each a child process in its own process group so that stopping it also stops
 // anything it spawned. Every server started here is stopped on exit, error and SIGINT/SIGTERM.
 import { fork, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../scripts/auth-emulator.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const nextBin = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -24,18 +24,6 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
   process.on(signal, () => {
     console.error(`\n${signal}: stopping servers`);
     process.exit(code);
-  });
-}
-
-export function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolvePort(port));
-    });
   });
 }
 

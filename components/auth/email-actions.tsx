@@ -8,6 +8,7 @@ import { refreshServerSession } from '@/lib/auth/client-session';
 import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { describeAuthError, type AuthErrorMessages } from './auth-error';
+import { FormError } from '@/components/ui/form-error';
 
 /** Seconds between two verification e-mails. */
 export const RESEND_COOLDOWN_S = 60;
@@ -139,11 +140,7 @@ export function EmailActions({ handlingLink, config, locale, labels, errors, lin
         <p className="text-slate-800">{labels.resetFor.replace('{email}', state.email)}</p>
         <TextField id="newPassword" type="password" label={labels.newPassword} autoComplete="new-password" minLength={6} required />
         <TextField id="confirmPassword" type="password" label={labels.confirmPassword} autoComplete="new-password" required />
-        {state.error && (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {state.error}
-          </p>
-        )}
+        <FormError message={state.error} />
         <Button type="submit">{labels.savePassword}</Button>
       </form>
     );

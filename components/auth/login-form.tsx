@@ -9,6 +9,7 @@ import { safeRedirectPath } from '@/lib/auth/redirect';
 import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { describeAuthError, type AuthErrorMessages } from './auth-error';
+import { FormError } from '@/components/ui/form-error';
 
 type Props = {
   config: ClientFirebaseConfig;
@@ -50,11 +51,7 @@ export function LoginForm({ config, locale, home, labels, errors }: Props) {
       <form onSubmit={onSubmit} className="space-y-4" aria-label={labels.title} aria-busy={busy} noValidate>
         <TextField id="email" type="email" label={labels.email} autoComplete="email" required />
         <TextField id="password" type="password" label={labels.password} autoComplete="current-password" required />
-        {error && (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <Button type="submit" className="w-full" disabled={busy}>
           {labels.submit}
         </Button>

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { describeAuthError, type AuthErrorMessages } from './auth-error';
 import { DEFAULT_MIN_PASSWORD_LENGTH, passwordRules, type PasswordRule } from './password-checklist';
+import { FormError } from '@/components/ui/form-error';
 
 type Props = {
   config: ClientFirebaseConfig;
@@ -81,11 +82,7 @@ export function SignupForm({ config, locale, next, labels, rules: ruleTexts, err
         </ul>
       </div>
       <TextField id="confirm" type="password" label={labels.confirm} autoComplete="new-password" required />
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <Button type="submit" className="w-full" disabled={busy}>
         {labels.submit}
       </Button>

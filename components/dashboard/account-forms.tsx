@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { describeAuthError, type AuthErrorMessages } from '@/components/auth/auth-error';
 import { useAuth } from '@/components/auth/auth-provider';
+import { FormError } from '@/components/ui/form-error';
 
 export type AccountLabels = {
   identity: { title: string; displayName: string; save: string; saved: string };
@@ -51,11 +52,7 @@ function AccountForm({ title, id, children, submit, variant, action, errors }: {
     <Card title={title} titleId={`${id}-title`} className={variant === 'danger' ? 'border-red-200' : undefined}>
       <form onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-labelledby={`${id}-title`} aria-busy={busy} noValidate>
         {children}
-        {error && (
-          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <Button type="submit" variant={variant === 'danger' ? 'danger' : 'primary'} disabled={busy}>
           {submit}
         </Button>
