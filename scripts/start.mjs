@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.mjs';
-import { startAuthEmulator } from './auth-emulator.mjs';
+import { DEMO_PROJECT_ID, startAuthEmulator } from './auth-emulator.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = process.env.PORT || '3000';
@@ -16,7 +16,7 @@ if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) {
 buildIfNeeded();
 
 // A demo project (the default) can only talk to the emulator; a real project never does (lib/env).
-const projectId = process.env.FIREBASE_PROJECT_ID || 'demo-plauder';
+const projectId = process.env.FIREBASE_PROJECT_ID || DEMO_PROJECT_ID;
 let emulator = null;
 if (projectId.startsWith('demo-') && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
   // AUTH_EMULATOR_DATA_DIR= (empty) starts with no accounts and keeps none (the end-to-end tests).

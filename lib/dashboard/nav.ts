@@ -7,5 +7,3 @@ export const dashboardNav = [
   { href: '/dashboard/feedback', key: 'feedback' },
   { href: '/dashboard/embed', key: 'embed' },
 ] as const;
-
-export type DashboardNavKey = (typeof dashboardNav)[number]['key'];

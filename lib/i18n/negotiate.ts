@@ -1,5 +1,6 @@
 import { match } from '@formatjs/intl-localematcher';
 import Negotiator from 'negotiator';
+import { RequestCookies } from 'next/dist/server/web/spec-extension/cookies';
 import { LOCALE_COOKIE, defaultLocale, isLocale, locales, type Locale } from './routing';
 
 /**
@@ -7,11 +8,7 @@ import { LOCALE_COOKIE, defaultLocale, isLocale, locales, type Locale } from './
  * `i18n_redirected` cookie, else Accept-Language negotiated the way next-intl does it.
  */
 export function requestLocale(headers: Headers): Locale {
-  const cookie = headers
-    .get('cookie')
-    ?.split(';')
-    .map((part) => part.trim().split('='))
-    .find(([name]) => name === LOCALE_COOKIE)?.[1];
+  const cookie = new RequestCookies(headers).get(LOCALE_COOKIE)?.value;
   if (isLocale(cookie)) return cookie;
   const languages = new Negotiator({ headers: { 'accept-language': headers.get('accept-language') ?? undefined } }).languages();
   try {

@@ -3,5 +3,3 @@ export const indexablePages = [
   { path: '/', changefreq: 'weekly', priority: 1.0 },
   { path: '/chat', changefreq: 'daily', priority: 0.6 },
 ] as const;
-
-export type IndexablePath = (typeof indexablePages)[number]['path'];
