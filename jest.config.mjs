@@ -21,7 +21,8 @@ const projects = {
     setupFilesAfterEnv: ['<rootDir>/tests/setup-jest.ts'],
     testMatch: ['<rootDir>/tests/unit/**/*.test.ts', '<rootDir>/tests/unit/**/*.test.tsx', '<rootDir>/tests/component/**/*.test.tsx'],
   },
-  // Route handlers and services against real local services (the Firebase Auth emulator).
+  // Route handlers and services against real local services (the Firebase Auth emulator, PGlite or
+  // the PostgreSQL of TEST_DATABASE_URL).
   integration: {
     ...shared,
     displayName: 'integration',
@@ -29,6 +30,7 @@ const projects = {
     testMatch: ['<rootDir>/tests/integration/**/*.test.ts'],
     globalSetup: '<rootDir>/tests/integration/global-setup.mjs',
     globalTeardown: '<rootDir>/tests/integration/global-teardown.mjs',
+    setupFilesAfterEnv: ['<rootDir>/tests/integration/setup-database.ts'],
   },
 };
 

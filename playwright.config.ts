@@ -36,8 +36,9 @@ export default defineConfig({
   webServer: {
     // The production build (npm test builds it first); scripts/start.mjs rebuilds only if sources changed.
     command: 'node scripts/start.mjs',
-    // A fresh Auth emulator without stored accounts.
+    // A fresh Auth emulator without stored accounts, and a fresh database in memory.
     env: {
+      PGLITE_DATA_DIR: 'memory://',
       PORT: String(port),
       NEXT_TELEMETRY_DISABLED: '1',
       AUTH_EMULATOR_DATA_DIR: '',

@@ -28,6 +28,10 @@ const schema = z.object({
   FIREBASE_AUTH_DOMAIN: optional(z.string().min(3)),
   /** Seals the session cookie; 32+ characters. Locally a random secret is kept under .data/. */
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  /** A PostgreSQL server (postgres://…); without it the app uses the embedded PGlite. */
+  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
+  /** Folder of the embedded PGlite database (default .data/pglite); `memory://` keeps it in memory. */
+  PGLITE_DATA_DIR: optional(z.string().min(1)),
 });
 
 export type Env = Readonly<{
@@ -45,6 +49,7 @@ export type Env = Readonly<{
     serviceAccount: { clientEmail: string; privateKey: string } | null;
   }>;
   sessionSecret: string | null;
+  database: Readonly<{ kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }>;
 }>;
 
 export const DEMO_PROJECT_ID = 'demo-plauder';
@@ -89,6 +94,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
           : null,
     }),
     sessionSecret: value.SESSION_SECRET ?? null,
+    database: Object.freeze(
+      value.DATABASE_URL
+        ? { kind: 'postgres' as const, url: value.DATABASE_URL }
+        : { kind: 'pglite' as const, dataDir: value.PGLITE_DATA_DIR ?? '.data/pglite' },
+    ),
   });
 }
 

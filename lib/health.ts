@@ -3,6 +3,8 @@ import { catalogue } from '@/lib/shop/catalogue';
 import { routeRules } from '@/lib/route-rules.config';
 import { locales } from '@/lib/i18n/routing';
 import { env } from '@/lib/env';
+import { sql } from 'drizzle-orm';
+import { database, databaseKind } from '@/lib/db';
 
 export type ComponentStatus = 'ok' | 'degraded' | 'down';
 export type ComponentHealth = { status: ComponentStatus; detail: string; latencyMs: number };
@@ -32,6 +34,10 @@ const checks: Record<string, Check> = {
     if (!emulatorHost) return { status: 'down', detail: 'emulator not configured' };
     const response = await fetch(`http://${emulatorHost}/`, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
     return { status: response.ok ? 'ok' : 'down', detail: 'Firebase Auth emulator' };
+  },
+  database: async () => {
+    await (await database()).execute(sql`select 1`);
+    return { detail: (await databaseKind()) === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL' };
   },
   catalogue: async () => {
     const active = catalogue.filter((product) => product.active).length;

@@ -20,9 +20,9 @@ function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
-function run(command, args, count) {
+function run(command, args, count, env = process.env) {
   console.log(`\n▶ ${[command.split('/').pop(), ...args].join(' ')}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
   count?.();
   if (result.status !== 0) {
     if (count) summary();
@@ -35,14 +35,26 @@ run(bin('eslint'), ['.']);
 run(bin('next'), ['typegen']);
 run(bin('tsc'), ['--noEmit']);
 
-const jestReport = join(results, 'jest.json');
-run(bin('jest'), ['--ci', '--json', `--outputFile=${jestReport}`], () => {
-  const report = readJson(jestReport);
-  if (!report) return;
-  totals.passed += report.numPassedTests;
-  totals.failed += report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
-  totals.skipped += report.numPendingTests + report.numTodoTests;
-});
+// PGlite (inside the test process) loads Node built-ins with dynamic import(), which Jest allows only
+// with VM modules enabled.
+const { TEST_DATABASE_URL, ...withoutTestDatabase } = process.env;
+const jestEnv = { ...withoutTestDatabase, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() };
+
+function jest(name, args, env) {
+  const report = join(results, `${name}.json`);
+  run(bin('jest'), ['--ci', '--json', `--outputFile=${report}`, ...args], () => {
+    const result = readJson(report);
+    if (!result) return;
+    totals.passed += result.numPassedTests;
+    totals.failed += result.numFailedTests + (result.numRuntimeErrorTestSuites ?? 0);
+    totals.skipped += result.numPendingTests + result.numTodoTests;
+  }, env);
+}
+
+// Unit, component and integration tests, the latter on PGlite; then the integration tests once more
+// against a real PostgreSQL when TEST_DATABASE_URL names one (.ci/run starts a throw-away cluster).
+jest('jest', [], jestEnv);
+if (TEST_DATABASE_URL) jest('jest-postgres', ['--selectProjects', 'integration'], { ...jestEnv, TEST_DATABASE_URL });
 
 buildIfNeeded();
 

@@ -78,7 +78,7 @@ export async function startNext({ label, dir, readyPath, viaStartScript = false 
     cwd: dir,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), AUTH_EMULATOR_DATA_DIR: '' },
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), AUTH_EMULATOR_DATA_DIR: '', PGLITE_DATA_DIR: 'memory://' },
   });
   const server = { ...track(child, label), origin: `http://127.0.0.1:${port}` };
   await waitUntilAnswering(server, server.origin + readyPath);

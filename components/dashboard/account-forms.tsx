@@ -4,7 +4,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { firebaseAuth } from '@/lib/firebase/client';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
 import { changeDisplayName, changeEmail, changePassword, deleteAccount } from '@/lib/auth/account';
-import { endServerSession, markIntendedSignOut, refreshServerSession } from '@/lib/auth/client-session';
+import { markIntendedSignOut, refreshServerSession } from '@/lib/auth/client-session';
 import { flashToast, toast } from '@/lib/toast';
 import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
@@ -105,7 +105,9 @@ export function AccountForms({ config, locale, labels, errors, homePath }: Props
         submit={labels.password.save}
         errors={errors}
         action={async (form) => {
-          await changePassword(auth(), text(form, 'currentPassword'), text(form, 'newPassword'));
+          const updated = await changePassword(auth(), text(form, 'currentPassword'), text(form, 'newPassword'));
+          // Every other sign-in of the account ends; this browser's session goes on.
+          await refreshServerSession(updated);
           void toast.success(labels.password.saved);
         }}
       >
@@ -122,7 +124,6 @@ export function AccountForms({ config, locale, labels, errors, homePath }: Props
         action={async (form) => {
           markIntendedSignOut();
           await deleteAccount(auth(), text(form, 'deletePassword'));
-          await endServerSession();
           window.location.assign(homePath);
         }}
       >

@@ -1,6 +1,7 @@
 import { createTranslator } from 'next-intl';
 import { loadMessages } from '@/lib/i18n/messages';
 import { requestLocale } from '@/lib/i18n/negotiate';
+import { isDatabaseUnavailable } from '@/lib/db/errors';
 
 /** The error codes of the JSON API, with their HTTP status; the texts live in messages (Api.errors). */
 export const API_ERRORS = {
@@ -8,8 +9,13 @@ export const API_ERRORS = {
   invalidJson: 400,
   invalidBody: 400,
   payloadTooLarge: 413,
+  unsupportedMediaType: 415,
   invalidToken: 401,
+  unauthenticated: 401,
+  requiresRecentLogin: 401,
   userDisabled: 401,
+  forbidden: 403,
+  notFound: 404,
   unavailable: 503,
   internal: 500,
 } as const;
@@ -34,14 +40,18 @@ export async function errorResponse(request: Request, error: ApiError): Promise<
 }
 
 /**
- * Runs a route handler body; an ApiError becomes its JSON answer, anything else a generic 500 (logged
- * on the server, never sent).
+ * Runs a route handler body; an ApiError becomes its JSON answer, an unreachable database a 503, anything
+ * else a generic 500 (logged on the server, never sent).
  */
 export async function handle(request: Request, work: () => Promise<Response>): Promise<Response> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(request, error);
+    if (isDatabaseUnavailable(error)) {
+      console.error(`database unavailable: ${(error as Error).message}`);
+      return errorResponse(request, new ApiError('unavailable'));
+    }
     console.error(error);
     return errorResponse(request, new ApiError('internal'));
   }

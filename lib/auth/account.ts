@@ -1,9 +1,10 @@
 'use client';
 
+import { $fetch } from 'ofetch';
 import {
   EmailAuthProvider,
-  deleteUser,
   reauthenticateWithCredential,
+  signOut,
   updatePassword,
   updateProfile,
   verifyBeforeUpdateEmail,
@@ -24,10 +25,15 @@ async function reauthenticate(user: User, password: string) {
   await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password));
 }
 
+/**
+ * Changes the password. The provider then revokes every earlier sign-in; signing in again with the new
+ * password gives this browser a token that the server accepts for renewing its session.
+ */
 export async function changePassword(auth: Auth, currentPassword: string, newPassword: string) {
   const user = await currentUser(auth);
   await reauthenticate(user, currentPassword);
   await updatePassword(user, newPassword);
+  await reauthenticate(user, newPassword);
   return user;
 }
 
@@ -45,8 +51,13 @@ export async function changeDisplayName(auth: Auth, displayName: string) {
   return user;
 }
 
+/**
+ * Deletes the account: after re-authentication the server deletes the provider's account and every row
+ * the user owns, and ends the session; then the browser forgets the user.
+ */
 export async function deleteAccount(auth: Auth, currentPassword: string) {
   const user = await currentUser(auth);
   await reauthenticate(user, currentPassword);
-  await deleteUser(user);
+  await $fetch('/api/account', { method: 'DELETE', body: { idToken: await user.getIdToken(true) } });
+  await signOut(auth);
 }

@@ -13,16 +13,24 @@ function refusal(error: unknown): ApiError {
   return new ApiError('invalidToken');
 }
 
+export type VerifiedSignIn = {
+  user: SessionUser;
+  /** When the provider last revoked the user's tokens (e.g. a password change); older sessions end. */
+  validAfter: Date | null;
+  /** When the user last entered their credentials (the token's auth_time). */
+  authTime: Date;
+};
+
 /**
  * Verifies a Firebase ID token with firebase-admin (signature, expiry, audience and revocation) and
  * answers the user to keep in the session, signed in now.
  */
-export async function verifySignIn(idToken: string): Promise<SessionUser> {
+export async function verifySignIn(idToken: string): Promise<VerifiedSignIn> {
   try {
     const decoded = await adminAuth().verifyIdToken(idToken, true);
     const record = await adminAuth().getUser(decoded.uid);
     if (record.disabled) throw new ApiError('userDisabled');
-    return {
+    const user: SessionUser = {
       uid: record.uid,
       email: record.email ?? null,
       displayName: record.displayName ?? null,
@@ -31,6 +39,8 @@ export async function verifySignIn(idToken: string): Promise<SessionUser> {
       providerIds: record.providerData.map((provider) => provider.providerId),
       lastLoginAt: new Date().toISOString(),
     };
+    const validAfter = record.tokensValidAfterTime ? new Date(record.tokensValidAfterTime) : null;
+    return { user, validAfter, authTime: new Date(decoded.auth_time * 1000) };
   } catch (error) {
     throw error instanceof ApiError ? error : refusal(error);
   }

@@ -19,16 +19,25 @@ export const sessionUserSchema = z.object({
 
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-/** Seals the user into the cookie value (iron-session: encrypted and signed, 24 h ttl). */
-export function sealSession(user: SessionUser, secret: string): Promise<string> {
-  return sealData(sessionUserSchema.parse(user), { password: secret, ttl: TTL_SECONDS });
+/** What the cookie holds: the user, and the id of the server-side session row that can be revoked. */
+export const sessionSchema = sessionUserSchema.extend({ sid: z.uuid() });
+export type Session = z.infer<typeof sessionSchema>;
+
+/** Seals the session into the cookie value (iron-session: encrypted and signed, 24 h ttl). */
+export function sealSession(session: Session, secret: string): Promise<string> {
+  return sealData(sessionSchema.parse(session), { password: secret, ttl: TTL_SECONDS });
+}
+
+/** The user of a session, without its id: what pages show and hand to the browser. */
+export function userOf(session: Session): SessionUser {
+  return sessionUserSchema.strip().parse(session);
 }
 
 /**
- * The user of a cookie value, or null when it is tampered with, sealed with another secret, malformed
+ * The session of a cookie value, or null when it is tampered with, sealed with another secret, malformed
  * or older than 24 h: such a visitor is simply signed out.
  */
-export async function unsealSession(value: string | undefined, secret: string, now = Date.now()): Promise<SessionUser | null> {
+export async function unsealSession(value: string | undefined, secret: string, now = Date.now()): Promise<Session | null> {
   if (!value) return null;
   let data: unknown;
   try {
@@ -36,7 +45,7 @@ export async function unsealSession(value: string | undefined, secret: string, n
   } catch {
     return null;
   }
-  const parsed = sessionUserSchema.safeParse(data);
+  const parsed = sessionSchema.safeParse(data);
   if (!parsed.success || isSessionExpired(parsed.data.lastLoginAt, now)) return null;
   return parsed.data;
 }

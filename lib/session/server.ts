@@ -1,11 +1,33 @@
 import 'server-only';
 import { cache } from 'react';
 import { cookies } from 'next/headers';
-import { SESSION_COOKIE, unsealSession, type SessionUser } from './cookie';
+import type { NextRequest } from 'next/server';
+import { ApiError } from '@/lib/api/errors';
+import { SESSION_COOKIE, unsealSession, userOf, type Session, type SessionUser } from './cookie';
 import { sessionSecret } from './secret';
+import { isSessionActive } from './store';
 
-/** The signed-in user of this request, or null; unsealed once per request. */
+/**
+ * The session of a cookie value when it is sealed with our secret, younger than 24 h, and still
+ * active at the data (not signed out or revoked); null otherwise.
+ */
+export async function activeSession(value: string | undefined): Promise<Session | null> {
+  const session = await unsealSession(value, sessionSecret());
+  return session && (await isSessionActive(session)) ? session : null;
+}
+
+/** The session of this page request, or null; checked once per request. */
+export const getSession = cache(async (): Promise<Session | null> => activeSession((await cookies()).get(SESSION_COOKIE)?.value));
+
+/** The signed-in user of this page request, or null. */
 export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
-  const value = (await cookies()).get(SESSION_COOKIE)?.value;
-  return unsealSession(value, sessionSecret());
+  const session = await getSession();
+  return session && userOf(session);
 });
+
+/** The session of a route handler's request, or 401: route handlers verify it themselves. */
+export async function requireApiSession(request: NextRequest): Promise<Session> {
+  const session = await activeSession(request.cookies.get(SESSION_COOKIE)?.value);
+  if (!session) throw new ApiError('unauthenticated');
+  return session;
+}

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { messages } from './fixtures';
+import { baseURL } from '../../playwright.config';
 import { craftedSessionCookie, createAccount, disableAccount, signIn, signInThroughForm, startApiSession, uniqueEmail } from './auth';
 
 test('sign up: a new account lands on the verify-email page, signed in', async ({ page }) => {
@@ -62,8 +63,15 @@ for (const locale of ['en', 'de'] as const) {
   });
 }
 
-test('sign out ends the session', async ({ page }) => {
+test('sign out ends the session, and a copy of its cookie stops working', async ({ page, browser }) => {
   const account = await signIn(page);
+  const copied = (await page.context().cookies()).filter((cookie) => cookie.name === '__session');
+  // Another client with a copy of the cookie (plain HTTP: a browser page would end the session itself,
+  // having no Firebase user).
+  const thief = await browser.newContext({ baseURL });
+  await thief.addCookies(copied);
+  const before = await thief.request.get('/dashboard/tickets');
+  expect(new URL(before.url()).pathname).toBe('/dashboard/tickets');
   await page.goto('/dashboard');
   const menu = page.locator('details', { hasText: account.email });
   await menu.locator('summary').click();
@@ -71,6 +79,10 @@ test('sign out ends the session', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
+  // The copy passes the proxy (it only unseals), but the dashboard checks the session at the data.
+  const after = await thief.request.get('/dashboard/tickets');
+  expect(new URL(after.url()).pathname).toBe('/login');
+  await thief.close();
 });
 
 test('a session older than 24 h is sent to login', async ({ page, context }) => {

@@ -1,17 +1,31 @@
 /** Calls the Auth emulator's REST API the way the Firebase JS SDK does (any API key works there). */
 const base = () => `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}`;
 
-export async function signUp(email: string, password = 'secret-123'): Promise<{ uid: string; idToken: string }> {
-  const response = await fetch(`${base()}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+async function call<T>(method: string, body: Record<string, unknown>): Promise<T> {
+  const response = await fetch(`${base()}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
+    body: JSON.stringify({ ...body, returnSecureToken: true }),
   });
-  if (!response.ok) throw new Error(`signUp failed: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as { localId: string; idToken: string };
+  if (!response.ok) throw new Error(`${method} failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export async function signUp(email: string, password = 'secret-123'): Promise<{ uid: string; idToken: string }> {
+  const body = await call<{ localId: string; idToken: string }>('signUp', { email, password });
   return { uid: body.localId, idToken: body.idToken };
 }
 
 export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Changes the password the way the SDK's updatePassword does; answers the new ID token. */
+export async function changePassword(idToken: string, password: string): Promise<string> {
+  return (await call<{ idToken: string }>('update', { idToken, password })).idToken;
+}
+
+/** Signs in with e-mail and password (signInWithEmailAndPassword); answers a fresh ID token. */
+export async function signInWithPassword(email: string, password: string): Promise<string> {
+  return (await call<{ idToken: string }>('signInWithPassword', { email, password })).idToken;
 }

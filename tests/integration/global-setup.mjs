@@ -1,5 +1,5 @@
-// A fresh Firebase Auth emulator for the integration tests; its host reaches the test workers
-// through the environment (firebase-admin reads FIREBASE_AUTH_EMULATOR_HOST itself).
+// A fresh Firebase Auth emulator for the integration tests, and their database; the settings reach the
+// test workers through the environment (firebase-admin reads FIREBASE_AUTH_EMULATOR_HOST itself).
 import { startAuthEmulator } from '../../scripts/auth-emulator.mjs';
 
 export default async function globalSetup() {
@@ -8,4 +8,10 @@ export default async function globalSetup() {
   process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
   process.env.FIREBASE_PROJECT_ID = emulator.projectId;
   process.env.SESSION_SECRET = 'integration-tests-secret-0123456789abcdef';
+  // PGlite in memory (one database per test file) unless TEST_DATABASE_URL names a real PostgreSQL.
+  if (process.env.TEST_DATABASE_URL) process.env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+  else {
+    delete process.env.DATABASE_URL;
+    process.env.PGLITE_DATA_DIR = 'memory://';
+  }
 }

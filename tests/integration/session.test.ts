@@ -1,8 +1,13 @@
 import { NextRequest } from 'next/server';
 import { DELETE, POST } from '@/app/api/session/route';
 import { adminAuth } from '@/lib/firebase/admin';
-import { SESSION_COOKIE, sealSession, unsealSession, type SessionUser } from '@/lib/session/cookie';
-import { signUp, uniqueEmail } from './emulator';
+import { eq } from 'drizzle-orm';
+import { SESSION_COOKIE, sealSession, unsealSession, type Session } from '@/lib/session/cookie';
+import { activeSession } from '@/lib/session/server';
+import { PROVIDER_CHECK_INTERVAL_MS } from '@/lib/session/store';
+import { database } from '@/lib/db';
+import { sessions } from '@/lib/db/schema';
+import { changePassword, signInWithPassword, signUp, uniqueEmail } from './emulator';
 
 const ORIGIN = 'http://localhost:3000';
 const SECRET = process.env.SESSION_SECRET!;
@@ -107,7 +112,8 @@ describe('DELETE /api/session', () => {
 });
 
 describe('reading the session cookie', () => {
-  const user: SessionUser = {
+  const user: Session = {
+    sid: '2d0f6a47-3c52-4a39-9f1e-6a8f0b7c1d2e',
     uid: 'u1',
     email: 'u1@example.com',
     displayName: null,
@@ -132,6 +138,85 @@ describe('reading the session cookie', () => {
   it('signs out a session older than 24 h', async () => {
     const old = await sealSession({ ...user, lastLoginAt: new Date(Date.now() - 24 * 3600_000 - 1000).toISOString() }, SECRET);
     expect(await unsealSession(old, SECRET)).toBeNull();
+  });
+});
+
+async function signIn(idToken: string, cookie?: string) {
+  const response = await post(JSON.stringify({ idToken, ...(cookie && { refresh: true }) }), { origin: ORIGIN, ...(cookie && { cookie }) });
+  expect(response.status).toBe(200);
+  const value = cookieValue(sessionCookie(response)!);
+  return { value, cookie: `${SESSION_COOKIE}=${value}` };
+}
+
+async function backdateProviderCheck(value: string) {
+  const { sid } = (await unsealSession(value, SECRET))!;
+  const db = await database();
+  await db.update(sessions).set({ checkedAt: new Date(Date.now() - PROVIDER_CHECK_INTERVAL_MS - 1000) }).where(eq(sessions.id, sid));
+}
+
+describe('server-side revocation: a copied cookie stops working', () => {
+  it('after signing out', async () => {
+    const { idToken } = await signUp(uniqueEmail('signout'));
+    const { value, cookie } = await signIn(idToken);
+    const other = await signIn(idToken);
+    expect(await activeSession(value)).toMatchObject({ uid: expect.any(String) });
+    const response = await DELETE(new NextRequest(`${ORIGIN}/api/session`, { method: 'DELETE', headers: { origin: ORIGIN, cookie } }));
+    expect(response.status).toBe(200);
+    expect(await activeSession(value)).toBeNull();
+    // Signing out in one browser leaves the user's other sign-ins alone.
+    expect(await activeSession(other.value)).not.toBeNull();
+  });
+
+  it('after a password change: every older session ends, the renewed one goes on', async () => {
+    const email = uniqueEmail('password');
+    const { idToken } = await signUp(email);
+    const here = await signIn(idToken);
+    const elsewhere = await signIn(idToken);
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // tokensValidAfterTime counts in seconds
+    await changePassword(idToken, 'another-secret-456');
+    // The token of the change itself counts as revoked; the browser signs in again with the new password.
+    await expectError(await post(JSON.stringify({ idToken, refresh: true }), { origin: ORIGIN, cookie: here.cookie }), 401, 'invalidToken');
+    const renewed = await signIn(await signInWithPassword(email, 'another-secret-456'), here.cookie);
+    expect(await activeSession(renewed.value)).not.toBeNull();
+    expect(await activeSession(here.value)).toBeNull();
+    expect(await activeSession(elsewhere.value)).toBeNull();
+  });
+
+  it('when the account is disabled: at the next check with the provider, every session ends', async () => {
+    const { uid, idToken } = await signUp(uniqueEmail('disable-later'));
+    const first = await signIn(idToken);
+    const second = await signIn(idToken);
+    await adminAuth().updateUser(uid, { disabled: true });
+    // Pages do not ask the provider on every request: until the interval has passed the session stands.
+    expect(await activeSession(first.value)).not.toBeNull();
+    await backdateProviderCheck(first.value);
+    expect(await activeSession(first.value)).toBeNull();
+    expect(await activeSession(second.value)).toBeNull();
+  });
+
+  it('when the account is deleted elsewhere', async () => {
+    const { uid, idToken } = await signUp(uniqueEmail('deleted'));
+    const { value } = await signIn(idToken);
+    await adminAuth().deleteUser(uid);
+    await backdateProviderCheck(value);
+    expect(await activeSession(value)).toBeNull();
+  });
+
+  it('stays valid after a check that finds the account in order', async () => {
+    const { idToken } = await signUp(uniqueEmail('in-order'));
+    const { value } = await signIn(idToken);
+    await backdateProviderCheck(value);
+    expect(await activeSession(value)).not.toBeNull();
+  });
+
+  it('refuses a well-sealed cookie whose session the server never issued', async () => {
+    const { uid } = await signUp(uniqueEmail('forged'));
+    const forged = await sealSession(
+      { sid: crypto.randomUUID(), uid, email: null, displayName: null, photoURL: null, emailVerified: true, providerIds: ['password'], lastLoginAt: new Date().toISOString() },
+      SECRET,
+    );
+    expect(await unsealSession(forged, SECRET)).not.toBeNull();
+    expect(await activeSession(forged)).toBeNull();
   });
 });
 

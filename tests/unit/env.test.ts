@@ -24,7 +24,16 @@ describe('parseEnv', () => {
         serviceAccount: null,
       },
       sessionSecret: null,
+      database: { kind: 'pglite', dataDir: '.data/pglite' },
     });
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set, and PGlite in the given folder otherwise', () => {
+    expect(parseEnv({ DATABASE_URL: 'postgres://app@127.0.0.1:5432/app' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://app@127.0.0.1:5432/app',
+    });
+    expect(parseEnv({ PGLITE_DATA_DIR: 'memory://' }).database).toEqual({ kind: 'pglite', dataDir: 'memory://' });
   });
 
   it('treats empty strings as missing', () => {
@@ -44,6 +53,7 @@ describe('parseEnv', () => {
     [{ COOKIE_SECURE: 'maybe' }, 'COOKIE_SECURE'],
     [{ VERSION_POLL_INTERVAL_MS: '5' }, 'VERSION_POLL_INTERVAL_MS'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ DATABASE_URL: 'mysql://127.0.0.1/app' }, 'DATABASE_URL'],
   ])('refuses %j and names the variable', (source, name) => {
     expect(() => parseEnv(source)).toThrow(name);
   });

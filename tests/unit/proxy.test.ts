@@ -74,6 +74,7 @@ describe('proxy background requests', () => {
 describe('proxy dashboard guard', () => {
   const secret = process.env.SESSION_SECRET!;
   const user = {
+    sid: '5b1c0e4e-8f4d-4a36-9a51-3c0f1f1b9e21',
     uid: 'u1',
     email: 'u1@example.com',
     displayName: null,

@@ -7,6 +7,8 @@ import { env } from '@/lib/env';
 import { verifySignIn } from '@/lib/auth/verify';
 import { SESSION_COOKIE, sealSession, sessionCookieOptions, unsealSession } from '@/lib/session/cookie';
 import { sessionSecret } from '@/lib/session/secret';
+import { activeSession } from '@/lib/session/server';
+import { createSession, revokeSession } from '@/lib/session/store';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,24 +22,27 @@ export function POST(request: NextRequest) {
   return handle(request, async () => {
     assertSameOrigin(request);
     const { idToken, refresh } = await readJson(request, signInSchema);
-    const user = await verifySignIn(idToken);
-    if (refresh) {
-      // The 24 hours count from the sign-in, not from a later change of name or e-mail.
-      const current = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value, sessionSecret());
-      if (current?.uid === user.uid) user.lastLoginAt = current.lastLoginAt;
-    }
+    const { user, validAfter } = await verifySignIn(idToken);
+    // A refresh renews this browser's session: the 24 hours count from the sign-in, not from a later
+    // change of name or e-mail.
+    const current = refresh ? await activeSession(request.cookies.get(SESSION_COOKIE)?.value) : null;
+    const renewed = current?.uid === user.uid ? current : null;
+    if (renewed) user.lastLoginAt = renewed.lastLoginAt;
+    const sid = await createSession({ uid: user.uid, lastLoginAt: user.lastLoginAt, validAfter, replaces: renewed?.sid });
     const response = NextResponse.json({ user }, { headers: { 'Cache-Control': 'no-store' } });
-    response.cookies.set(SESSION_COOKIE, await sealSession(user, sessionSecret()), sessionCookieOptions(env.cookieSecure));
+    response.cookies.set(SESSION_COOKIE, await sealSession({ ...user, sid }, sessionSecret()), sessionCookieOptions(env.cookieSecure));
     return response;
   });
 }
 
-export function DELETE(request: Request) {
+/** Signs out: the session is revoked at the data, so a copy of the cookie stops working too. */
+export function DELETE(request: NextRequest) {
   return handle(request, async () => {
     assertSameOrigin(request);
+    const session = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value, sessionSecret());
+    if (session) await revokeSession(session.sid);
     const response = NextResponse.json({ signedOut: true }, { headers: { 'Cache-Control': 'no-store' } });
     response.cookies.set(SESSION_COOKIE, '', { ...sessionCookieOptions(env.cookieSecure), maxAge: 0 });
     return response;
   });
 }
-

@@ -1,0 +1,34 @@
+// DELETE /api/account: deletes the signed-in user's account, at the identity provider and every row
+// they own, then ends the session. The browser re-authenticates first and sends the fresh ID token.
+import { NextResponse, type NextRequest } from 'next/server';
+import { z } from 'zod';
+import { ApiError, handle } from '@/lib/api/errors';
+import { assertSameOrigin, readJson } from '@/lib/api/request';
+import { env } from '@/lib/env';
+import { verifySignIn } from '@/lib/auth/verify';
+import { adminAuth } from '@/lib/firebase/admin';
+import { deleteAccountData } from '@/lib/account/delete';
+import { SESSION_COOKIE, sessionCookieOptions } from '@/lib/session/cookie';
+import { requireApiSession } from '@/lib/session/server';
+
+export const dynamic = 'force-dynamic';
+
+/** How recent the password confirmation must be. */
+const RECENT_LOGIN_MS = 5 * 60_000;
+
+const schema = z.object({ idToken: z.string().min(1).max(8192) });
+
+export function DELETE(request: NextRequest) {
+  return handle(request, async () => {
+    assertSameOrigin(request);
+    const session = await requireApiSession(request);
+    const { idToken } = await readJson(request, schema);
+    const { user, authTime } = await verifySignIn(idToken);
+    if (user.uid !== session.uid) throw new ApiError('forbidden');
+    if (Date.now() - authTime.getTime() > RECENT_LOGIN_MS) throw new ApiError('requiresRecentLogin');
+    await deleteAccountData(user.uid, () => adminAuth().deleteUser(user.uid));
+    const response = NextResponse.json({ deleted: true }, { headers: { 'Cache-Control': 'no-store' } });
+    response.cookies.set(SESSION_COOKIE, '', { ...sessionCookieOptions(env.cookieSecure), maxAge: 0 });
+    return response;
+  });
+}

@@ -1,0 +1,12 @@
+// Runs once when a server process starts: the database is opened, migrated and seeded before the first
+// request, so a broken configuration shows at start. A database that is down is retried on use.
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
+  const { database, databaseKind } = await import('./lib/db');
+  try {
+    await database();
+    console.log(`database: ${await databaseKind()} ready`);
+  } catch (error) {
+    console.error(`database: not ready yet (${(error as Error).message}); retrying on the next request`);
+  }
+}

@@ -1,0 +1,23 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import { database } from '@/lib/db';
+import { avatars, feedback, orders, profiles, sessions, tickets } from '@/lib/db/schema';
+
+/**
+ * Deletes every row the user owns, in one transaction with `deleteIdentity` (the identity provider's
+ * account): when that fails, nothing is deleted and the user can try again. Orders are kept for the
+ * books, without the link to the person (uid and e-mail cleared).
+ */
+export async function deleteAccountData(uid: string, deleteIdentity: () => Promise<void>): Promise<void> {
+  const db = await database();
+  await db.transaction(async (tx) => {
+    // Ticket messages go with their tickets (on delete cascade).
+    await tx.delete(tickets).where(eq(tickets.uid, uid));
+    await tx.delete(feedback).where(eq(feedback.uid, uid));
+    await tx.delete(avatars).where(eq(avatars.uid, uid));
+    await tx.delete(profiles).where(eq(profiles.uid, uid));
+    await tx.delete(sessions).where(eq(sessions.uid, uid));
+    await tx.update(orders).set({ uid: null, email: null, updatedAt: new Date() }).where(eq(orders.uid, uid));
+    await deleteIdentity();
+  });
+}

@@ -1,0 +1,181 @@
+// The database schema. drizzle-kit generates the migrations in drizzle/ from this file
+// (`npm run db:generate`); the app applies them on start.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  // pg answers a Buffer, PGlite a Uint8Array.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** Per-user settings, keyed by the Firebase uid; created on first use. */
+export const profiles = pgTable('profiles', {
+  uid: text('uid').primaryKey(),
+  /** Interface language; null follows the browser. */
+  locale: text('locale').$type<'en' | 'de'>(),
+  theme: text('theme').$type<Theme>().notNull().default('system'),
+  notifyTicketReplies: boolean('notify_ticket_replies').notNull().default(true),
+  notifyProductNews: boolean('notify_product_news').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One row per sign-in. The cookie names its row; signing out, a password change, account deletion or a
+ * disabled account revoke rows, so a copied cookie stops working.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uid: text('uid').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Last time the identity provider confirmed the account (disabled, tokens revoked). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('sessions_uid_idx').on(table.uid)],
+);
+
+/** The user's uploaded photo, resized on the server. */
+export const avatars = pgTable('avatars', {
+  uid: text('uid').primaryKey(),
+  image: bytea('image').notNull(),
+  contentType: text('content_type').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const TICKET_CATEGORIES = ['billing', 'technical', 'account', 'other'] as const;
+export const TICKET_STATUSES = ['open', 'answered', 'closed'] as const;
+export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uid: text('uid').notNull(),
+    /** The author's e-mail at creation, for support staff. */
+    email: text('email'),
+    subject: text('subject').notNull(),
+    category: text('category').$type<TicketCategory>().notNull(),
+    status: text('status').$type<TicketStatus>().notNull().default('open'),
+    /** Client-chosen key: a double submit finds the first ticket instead of creating a second. */
+    requestKey: text('request_key').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('tickets_uid_request_key_idx').on(table.uid, table.requestKey),
+    index('tickets_uid_updated_idx').on(table.uid, table.updatedAt),
+    index('tickets_status_updated_idx').on(table.status, table.updatedAt),
+    check('tickets_status_check', sql`${table.status} in ('open', 'answered', 'closed')`),
+    check('tickets_category_check', sql`${table.category} in ('billing', 'technical', 'account', 'other')`),
+  ],
+);
+
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    authorUid: text('author_uid').notNull(),
+    authorName: text('author_name'),
+    /** Written by support staff (an admin), not by the ticket's owner. */
+    staff: boolean('staff').notNull().default(false),
+    body: text('body').notNull(),
+    requestKey: text('request_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('ticket_messages_request_key_idx').on(table.ticketId, table.authorUid, table.requestKey),
+    index('ticket_messages_ticket_created_idx').on(table.ticketId, table.createdAt),
+  ],
+);
+
+export const FEEDBACK_CATEGORIES = ['product', 'website', 'support', 'other'] as const;
+export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
+
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uid: text('uid').notNull(),
+    email: text('email'),
+    rating: smallint('rating').notNull(),
+    category: text('category').$type<FeedbackCategory>().notNull(),
+    message: text('message').notNull().default(''),
+    page: text('page'),
+    requestKey: text('request_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('feedback_uid_request_key_idx').on(table.uid, table.requestKey),
+    index('feedback_created_idx').on(table.createdAt),
+    check('feedback_rating_check', sql`${table.rating} between 1 and 5`),
+  ],
+);
+
+/** The catalogue, seeded from data/products.json. */
+export const products = pgTable('products', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  name: jsonb('name').$type<{ en: string; de: string }>().notNull(),
+  description: jsonb('description').$type<{ en: string; de: string }>().notNull(),
+  features: jsonb('features').$type<{ en: string[]; de: string[] }>().notNull(),
+  priceCents: integer('price_cents').notNull(),
+  currency: text('currency').notNull(),
+  stripePriceId: text('stripe_price_id'),
+  widgetLimit: integer('widget_limit'),
+  active: boolean('active').notNull().default(true),
+  highlighted: boolean('highlighted').notNull().default(false),
+  position: integer('position').notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null for a guest. */
+    uid: text('uid'),
+    email: text('email'),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    quantity: integer('quantity').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').$type<OrderStatus>().notNull().default('pending'),
+    checkoutSessionId: text('checkout_session_id').unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('orders_uid_idx').on(table.uid)],
+);

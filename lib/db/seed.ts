@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import { catalogue } from '@/lib/shop/catalogue';
+import type { Database } from './index';
+import { products } from './schema';
+
+/**
+ * The demo catalogue, and nothing else, is seeded: data/products.json is the catalogue's source, so a
+ * start brings every product of the file up to date (inserted or updated by slug).
+ */
+export async function seedCatalogue(db: Database): Promise<void> {
+  const rows = catalogue.map((product, position) => ({ ...product, position }));
+  if (rows.length === 0) return;
+  await db
+    .insert(products)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: products.slug,
+      set: {
+        name: sql`excluded.name`,
+        description: sql`excluded.description`,
+        features: sql`excluded.features`,
+        priceCents: sql`excluded.price_cents`,
+        currency: sql`excluded.currency`,
+        stripePriceId: sql`excluded.stripe_price_id`,
+        widgetLimit: sql`excluded.widget_limit`,
+        active: sql`excluded.active`,
+        highlighted: sql`excluded.highlighted`,
+        position: sql`excluded.position`,
+        updatedAt: sql`now()`,
+      },
+    });
+}

@@ -1,0 +1,92 @@
+import 'server-only';
+import { and, eq, isNull, lt, ne } from 'drizzle-orm';
+import { database, type Executor } from '@/lib/db';
+import { sessions } from '@/lib/db/schema';
+import { adminAuth } from '@/lib/firebase/admin';
+import { SESSION_LIFETIME_MS } from './expiry';
+import type { Session } from './cookie';
+
+/**
+ * How often a session asks the identity provider whether its account is still enabled and its tokens
+ * still valid. Pages do not call the provider on every request; this bounds how long a disabled account
+ * or a password changed elsewhere keeps a copied cookie working.
+ */
+export const PROVIDER_CHECK_INTERVAL_MS = 5 * 60_000;
+
+/**
+ * Records a sign-in and answers its session id. Sessions of the user that began before `validAfter`
+ * (the provider's tokensValidAfterTime: a password change or a revocation) are revoked; so is
+ * `replaces`, the session a refresh renews.
+ */
+export async function createSession(input: { uid: string; lastLoginAt: string; validAfter?: Date | null; replaces?: string }): Promise<string> {
+  const db = await database();
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    if (input.validAfter) {
+      // The provider counts in whole seconds, and sets the time at sign-up too: only sessions begun
+      // before that second are older.
+      await tx
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.uid, input.uid), isNull(sessions.revokedAt), lt(sessions.createdAt, input.validAfter)));
+    }
+    if (input.replaces) await revoke(tx, and(eq(sessions.id, input.replaces), eq(sessions.uid, input.uid)));
+    const [row] = await tx
+      .insert(sessions)
+      .values({ uid: input.uid, expiresAt: new Date(Date.parse(input.lastLoginAt) + SESSION_LIFETIME_MS), checkedAt: now })
+      .returning({ id: sessions.id });
+    return row.id;
+  });
+}
+
+function revoke(executor: Executor, where: ReturnType<typeof and>) {
+  return executor.update(sessions).set({ revokedAt: new Date() }).where(and(where, isNull(sessions.revokedAt)));
+}
+
+/** Ends one session (sign-out). */
+export async function revokeSession(sid: string): Promise<void> {
+  await revoke(await database(), eq(sessions.id, sid));
+}
+
+/** Ends every session of a user (account deleted or disabled), or every one but `except`. */
+export async function revokeUserSessions(uid: string, options: { except?: string; executor?: Executor } = {}): Promise<void> {
+  const executor = options.executor ?? (await database());
+  await revoke(executor, and(eq(sessions.uid, uid), options.except ? ne(sessions.id, options.except) : undefined));
+}
+
+/**
+ * What the provider says of a session begun at `since`: `all` when the account is gone or disabled
+ * (every session ends), `this` when its tokens were revoked after the session began (e.g. a password
+ * change elsewhere), `ok` otherwise.
+ */
+async function providerVerdict(uid: string, since: Date): Promise<'ok' | 'this' | 'all'> {
+  try {
+    const record = await adminAuth().getUser(uid);
+    if (record.disabled) return 'all';
+    const validAfter = record.tokensValidAfterTime ? Date.parse(record.tokensValidAfterTime) : NaN;
+    // tokensValidAfterTime has a resolution of seconds.
+    return Number.isNaN(validAfter) || validAfter <= Math.floor(since.getTime() / 1000) * 1000 ? 'ok' : 'this';
+  } catch (error) {
+    const code = (error as { code?: unknown; errorInfo?: { code?: unknown } })?.errorInfo?.code ?? (error as { code?: unknown })?.code;
+    if (code === 'auth/user-not-found') return 'all';
+    // The provider is unreachable: the sealed, 24 h session stands until the next check.
+    return 'ok';
+  }
+}
+
+/**
+ * True while the session's row exists, is not revoked and has not expired. At most every
+ * PROVIDER_CHECK_INTERVAL_MS it also asks the provider (see providerVerdict).
+ */
+export async function isSessionActive(session: Session, now = new Date()): Promise<boolean> {
+  const db = await database();
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, session.sid)).limit(1);
+  if (!row || row.uid !== session.uid || row.revokedAt || row.expiresAt <= now) return false;
+  if (now.getTime() - row.checkedAt.getTime() < PROVIDER_CHECK_INTERVAL_MS) return true;
+  const verdict = await providerVerdict(session.uid, row.createdAt);
+  if (verdict === 'all') await revokeUserSessions(session.uid);
+  if (verdict === 'this') await revokeSession(session.sid);
+  if (verdict !== 'ok') return false;
+  await db.update(sessions).set({ checkedAt: now }).where(eq(sessions.id, session.sid));
+  return true;
+}

@@ -1,0 +1,95 @@
+import { NextRequest } from 'next/server';
+import { eq } from 'drizzle-orm';
+import { DELETE } from '@/app/api/account/route';
+import { POST as signInRoute } from '@/app/api/session/route';
+import { adminAuth } from '@/lib/firebase/admin';
+import { database } from '@/lib/db';
+import { feedback, orders, products, profiles, tickets, ticketMessages } from '@/lib/db/schema';
+import { deleteAccountData } from '@/lib/account/delete';
+import { SESSION_COOKIE } from '@/lib/session/cookie';
+import { activeSession } from '@/lib/session/server';
+import { signUp, uniqueEmail } from './emulator';
+
+const ORIGIN = 'http://localhost:3000';
+
+async function signedIn() {
+  const account = await signUp(uniqueEmail('account'));
+  const response = await signInRoute(
+    new NextRequest(`${ORIGIN}/api/session`, { method: 'POST', body: JSON.stringify({ idToken: account.idToken }), headers: { origin: ORIGIN } }),
+  );
+  const setCookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+  const value = setCookie.slice(SESSION_COOKIE.length + 1, setCookie.indexOf(';'));
+  return { ...account, value, cookie: `${SESSION_COOKIE}=${value}` };
+}
+
+async function ownRows(uid: string) {
+  const db = await database();
+  const [product] = await db.select().from(products).limit(1);
+  const [ticket] = await db.insert(tickets).values({ uid, subject: 'Help', category: 'other', requestKey: crypto.randomUUID() }).returning();
+  await db.insert(ticketMessages).values({ ticketId: ticket.id, authorUid: uid, body: 'Please help me', requestKey: 'm1' });
+  await db.insert(feedback).values({ uid, rating: 4, category: 'product', message: 'Nice', requestKey: crypto.randomUUID() });
+  await db.insert(profiles).values({ uid, theme: 'dark' });
+  await db.insert(orders).values({ uid, email: 'a@example.com', productId: product.id, quantity: 1, amountCents: 2900, currency: 'EUR' });
+}
+
+async function countRows(uid: string) {
+  const db = await database();
+  const count = async (table: typeof tickets | typeof feedback | typeof profiles | typeof orders) =>
+    (await db.select().from(table).where(eq(table.uid, uid))).length;
+  return { tickets: await count(tickets), feedback: await count(feedback), profiles: await count(profiles), orders: await count(orders) };
+}
+
+function remove(body: unknown, headers: Record<string, string>) {
+  return DELETE(new NextRequest(`${ORIGIN}/api/account`, { method: 'DELETE', body: JSON.stringify(body), headers: { origin: ORIGIN, ...headers } }));
+}
+
+describe('DELETE /api/account', () => {
+  it('deletes the provider account and every row the user owns, and ends the session', async () => {
+    const me = await signedIn();
+    const other = await signedIn();
+    await ownRows(me.uid);
+    await ownRows(other.uid);
+    const response = await remove({ idToken: me.idToken }, { cookie: me.cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie().join()).toMatch(/^__session=;.*Max-Age=0/);
+    await expect(adminAuth().getUser(me.uid)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+    expect(await countRows(me.uid)).toEqual({ tickets: 0, feedback: 0, profiles: 0, orders: 0 });
+    const db = await database();
+    expect(await db.select().from(orders).where(eq(orders.email, 'a@example.com'))).not.toHaveLength(0); // kept, anonymised
+    expect(await activeSession(me.value)).toBeNull();
+    // Nobody else's rows are touched.
+    expect(await countRows(other.uid)).toEqual({ tickets: 1, feedback: 1, profiles: 1, orders: 1 });
+  });
+
+  it('keeps every row when the provider refuses the deletion', async () => {
+    const me = await signedIn();
+    await ownRows(me.uid);
+    await expect(deleteAccountData(me.uid, () => Promise.reject(new Error('provider down')))).rejects.toThrow('provider down');
+    expect(await countRows(me.uid)).toEqual({ tickets: 1, feedback: 1, profiles: 1, orders: 1 });
+  });
+
+  it('answers 401 without a session, 403 for a foreign Origin or another user’s token, and deletes nothing', async () => {
+    const me = await signedIn();
+    const other = await signedIn();
+    expect((await remove({ idToken: me.idToken }, {})).status).toBe(401);
+    expect((await remove({ idToken: me.idToken }, { cookie: me.cookie, origin: 'https://evil.example' })).status).toBe(403);
+    expect((await remove({ idToken: other.idToken }, { cookie: me.cookie })).status).toBe(403);
+    expect((await remove({ token: 1 }, { cookie: me.cookie })).status).toBe(400);
+    expect((await adminAuth().getUser(me.uid)).uid).toBe(me.uid);
+    expect((await adminAuth().getUser(other.uid)).uid).toBe(other.uid);
+  });
+
+  it('asks for a recent password confirmation', async () => {
+    const me = await signedIn();
+    const now = Date.now();
+    const spy = jest.spyOn(Date, 'now').mockReturnValue(now + 6 * 60_000);
+    try {
+      const response = await remove({ idToken: me.idToken }, { cookie: me.cookie, 'accept-language': 'de' });
+      expect(response.status).toBe(401);
+      expect((await response.json()).error).toEqual({ code: 'requiresRecentLogin', message: 'Bitte bestätigen Sie zu Ihrer Sicherheit noch einmal Ihr Passwort.' });
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await adminAuth().getUser(me.uid)).uid).toBe(me.uid);
+  });
+});

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { closeDatabase, database, databaseKind } from '@/lib/db';
+import { products } from '@/lib/db/schema';
+import { isDatabaseUnavailable } from '@/lib/db/errors';
+import { catalogue } from '@/lib/shop/catalogue';
+
+describe('database', () => {
+  it('is migrated and holds the demo catalogue, and nothing else, after opening', async () => {
+    const db = await database();
+    const rows = await db.select({ slug: products.slug, priceCents: products.priceCents }).from(products).orderBy(products.position);
+    expect(rows).toEqual(catalogue.map(({ slug, priceCents }) => ({ slug, priceCents })));
+    for (const table of ['tickets', 'ticket_messages', 'feedback', 'orders', 'avatars', 'profiles']) {
+      const { rows: counted } = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] };
+      if ((await databaseKind()) === 'pglite') expect(counted[0].n).toBe(0);
+    }
+  });
+
+  it('opens again after closing, migrations and seed being idempotent', async () => {
+    await closeDatabase();
+    const db = await database();
+    const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(products);
+    expect(count).toBe(catalogue.length);
+  });
+
+  it('tells an unreachable database from other errors', () => {
+    expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Failed query', { cause: Object.assign(new Error('terminating'), { code: '57P01' }) }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+    expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
+  });
+});
