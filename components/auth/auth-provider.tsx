@@ -97,6 +97,8 @@ export function AuthProvider({ config, locale, initialUser, forcedSignOut, child
         // own (expired, revoked, account disabled) and signed out. The server session ends too.
         void forceSignOut('auth/user-token-expired');
         return;
+      } else {
+        setUser(null);
       }
       if (initialized) return;
       // The first auth state (spec §4); checking the account can itself change the token, so only once.

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { signOut } from 'firebase/auth';
 import { firebaseAuth } from '@/lib/firebase/client';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
-import { endServerSession, markIntendedSignOut } from '@/lib/auth/client-session';
+import { endServerSession, withIntendedSignOut } from '@/lib/auth/client-session';
 import { toast } from '@/lib/toast';
 
 type Props = { config: ClientFirebaseConfig; locale: string; label: string; failed: string; loginPath: string; className?: string };
@@ -14,9 +14,8 @@ export function SignOutButton({ config, locale, label, failed, loginPath, classN
   const [busy, setBusy] = useState(false);
   async function onClick() {
     setBusy(true);
-    markIntendedSignOut();
     try {
-      await Promise.all([signOut(firebaseAuth(config, locale)), endServerSession()]);
+      await withIntendedSignOut(() => Promise.all([signOut(firebaseAuth(config, locale)), endServerSession()]));
       window.location.assign(loginPath);
     } catch {
       setBusy(false);

@@ -4,7 +4,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { firebaseAuth } from '@/lib/firebase/client';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
 import { changeDisplayName, changeEmail, changePassword, deleteAccount } from '@/lib/auth/account';
-import { markIntendedSignOut, refreshServerSession } from '@/lib/auth/client-session';
+import { refreshServerSession, withIntendedSignOut } from '@/lib/auth/client-session';
 import { flashToast, toast } from '@/lib/toast';
 import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
@@ -122,8 +122,7 @@ export function AccountForms({ config, locale, labels, errors, homePath }: Props
         variant="danger"
         errors={errors}
         action={async (form) => {
-          markIntendedSignOut();
-          await deleteAccount(auth(), text(form, 'deletePassword'));
+          await withIntendedSignOut(() => deleteAccount(auth(), text(form, 'deletePassword')));
           window.location.assign(homePath);
         }}
       >

@@ -5,17 +5,9 @@ import type { Locale } from '@/lib/i18n/routing';
 import { clientFirebaseConfig } from '@/lib/firebase/config';
 import { SignOutButton } from '@/components/auth/sign-out-button';
 
-export type MenuUser = { displayName: string | null; email: string | null };
+import { Avatar, type AvatarUser } from '@/components/ui/avatar';
 
-function initials(user: MenuUser): string {
-  const source = user.displayName || user.email || '?';
-  return source
-    .split(/[\s@.]+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join('');
-}
+export type MenuUser = AvatarUser;
 
 /** The account menu of the dashboard: who is signed in, links to profile and settings, sign-out. */
 export async function UserMenu({ user }: { user: MenuUser | null }) {
@@ -34,9 +26,7 @@ export async function UserMenu({ user }: { user: MenuUser | null }) {
   return (
     <details className="relative">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1 hover:bg-slate-200">
-        <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white">
-          {initials(user)}
-        </span>
+        <Avatar user={user} size={32} />
         <span className="text-sm font-medium">{user.displayName || user.email}</span>
         <span className="sr-only">{t('open')}</span>
       </summary>

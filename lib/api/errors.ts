@@ -9,6 +9,7 @@ export const API_ERRORS = {
   invalidJson: 400,
   invalidBody: 400,
   payloadTooLarge: 413,
+  photoTooLarge: 413,
   unsupportedMediaType: 415,
   invalidToken: 401,
   unauthenticated: 401,

@@ -9,11 +9,16 @@ import { ApiError } from './errors';
  */
 export function assertSameOrigin(request: Request): void {
   const origin = request.headers.get('origin');
-  const protocol = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() || new URL(request.url).protocol.replace(':', '');
-  const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host');
-  const allowed = new Set([new URL(env.siteUrl).origin, new URL(request.url).origin]);
-  if (host) allowed.add(`${protocol}://${host}`);
+  const allowed = new Set([new URL(env.siteUrl).origin, new URL(request.url).origin, requestOrigin(request)]);
   if (!origin || !allowed.has(origin)) throw new ApiError('forbiddenOrigin');
+}
+
+/** The origin the browser addressed (forwarded by a proxy, else the Host header). */
+export function requestOrigin(request: Request): string {
+  const url = new URL(request.url);
+  const protocol = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() || url.protocol.replace(':', '');
+  const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host');
+  return host ? `${protocol}://${host}` : url.origin;
 }
 
 /** The JSON body, at most `limit` bytes, parsed by `schema`; 413 / 400 otherwise. */

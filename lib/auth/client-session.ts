@@ -22,9 +22,19 @@ export async function endServerSession(): Promise<void> {
 
 let intendedSignOut = false;
 
-/** Marks the next Firebase sign-out as the user's own (not one forced by the provider). */
-export function markIntendedSignOut() {
+/**
+ * Runs `work` (a sign-out or an account deletion) with the coming Firebase sign-out marked as the
+ * user's own, not one forced by the provider. When `work` fails the mark is taken back, so a later
+ * sign-out by the provider is still treated as forced.
+ */
+export async function withIntendedSignOut<T>(work: () => Promise<T>): Promise<T> {
   intendedSignOut = true;
+  try {
+    return await work();
+  } catch (error) {
+    intendedSignOut = false;
+    throw error;
+  }
 }
 
 export function isIntendedSignOut() {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { messages } from './fixtures';
 import { signIn, signInThroughForm } from './auth';
 
@@ -62,4 +63,34 @@ test('delete the account: re-authenticated, signed out, gone', async ({ page }) 
   await login.getByRole('button', { name: messages.de.Auth.login.submit }).click();
   const e = messages.de.Auth.errors;
   await expect(login.getByRole('alert')).toHaveText(new RegExp(`^(${e.userNotFound}|${e.invalidCredential})$`));
+});
+
+test('upload a photo: the menu shows it; remove it: the initials are back', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/dashboard/profile');
+  const form = page.getByRole('form', { name: m.photo.title });
+  const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#cc3366' } }).jpeg().toBuffer();
+  await form.getByLabel(m.photo.choose).setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: image });
+  await form.getByRole('button', { name: m.photo.upload }).click();
+  await expect(page.locator('[data-toast-type="success"]', { hasText: m.photo.saved })).toBeVisible();
+  const menuImage = page.locator('details summary img');
+  await expect(menuImage).toHaveAttribute('src', /^\/api\/avatars\/[^/?]+\?v=\d+$/);
+  const served = await page.request.get((await menuImage.getAttribute('src'))!);
+  expect(served.headers()['content-type']).toBe('image/webp');
+
+  await page.getByRole('form', { name: m.photo.title }).getByRole('button', { name: m.photo.remove }).click();
+  await expect(page.locator('[data-toast-type="success"]', { hasText: m.photo.removed })).toBeVisible();
+  await expect(page.locator('details summary img')).toHaveCount(0);
+  // Initials of user-<time>-…@example.com.
+  await expect(page.locator('details summary svg text')).toHaveText('U1');
+});
+
+test('a file that is not an image is refused with the translated message (de)', async ({ page }) => {
+  const de = messages.de.Dashboard.profile.photo;
+  await signIn(page);
+  await page.goto('/de/dashboard/profile');
+  const form = page.getByRole('form', { name: de.title });
+  await form.getByLabel(de.choose).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(form.getByRole('alert')).toHaveText(de.notImage);
+  await expect(form.getByRole('button', { name: de.upload })).toBeDisabled();
 });

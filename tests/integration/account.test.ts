@@ -1,26 +1,12 @@
 import { NextRequest } from 'next/server';
 import { eq } from 'drizzle-orm';
 import { DELETE } from '@/app/api/account/route';
-import { POST as signInRoute } from '@/app/api/session/route';
 import { adminAuth } from '@/lib/firebase/admin';
 import { database } from '@/lib/db';
 import { feedback, orders, products, profiles, tickets, ticketMessages } from '@/lib/db/schema';
 import { deleteAccountData } from '@/lib/account/delete';
-import { SESSION_COOKIE } from '@/lib/session/cookie';
 import { activeSession } from '@/lib/session/server';
-import { signUp, uniqueEmail } from './emulator';
-
-const ORIGIN = 'http://localhost:3000';
-
-async function signedIn() {
-  const account = await signUp(uniqueEmail('account'));
-  const response = await signInRoute(
-    new NextRequest(`${ORIGIN}/api/session`, { method: 'POST', body: JSON.stringify({ idToken: account.idToken }), headers: { origin: ORIGIN } }),
-  );
-  const setCookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
-  const value = setCookie.slice(SESSION_COOKIE.length + 1, setCookie.indexOf(';'));
-  return { ...account, value, cookie: `${SESSION_COOKIE}=${value}` };
-}
+import { ORIGIN, signedIn } from './signed-in';
 
 async function ownRows(uid: string) {
   const db = await database();
@@ -45,8 +31,8 @@ function remove(body: unknown, headers: Record<string, string>) {
 
 describe('DELETE /api/account', () => {
   it('deletes the provider account and every row the user owns, and ends the session', async () => {
-    const me = await signedIn();
-    const other = await signedIn();
+    const me = await signedIn('account');
+    const other = await signedIn('account');
     await ownRows(me.uid);
     await ownRows(other.uid);
     const response = await remove({ idToken: me.idToken }, { cookie: me.cookie });
@@ -62,15 +48,15 @@ describe('DELETE /api/account', () => {
   });
 
   it('keeps every row when the provider refuses the deletion', async () => {
-    const me = await signedIn();
+    const me = await signedIn('account');
     await ownRows(me.uid);
     await expect(deleteAccountData(me.uid, () => Promise.reject(new Error('provider down')))).rejects.toThrow('provider down');
     expect(await countRows(me.uid)).toEqual({ tickets: 1, feedback: 1, profiles: 1, orders: 1 });
   });
 
   it('answers 401 without a session, 403 for a foreign Origin or another user’s token, and deletes nothing', async () => {
-    const me = await signedIn();
-    const other = await signedIn();
+    const me = await signedIn('account');
+    const other = await signedIn('account');
     expect((await remove({ idToken: me.idToken }, {})).status).toBe(401);
     expect((await remove({ idToken: me.idToken }, { cookie: me.cookie, origin: 'https://evil.example' })).status).toBe(403);
     expect((await remove({ idToken: other.idToken }, { cookie: me.cookie })).status).toBe(403);
@@ -80,7 +66,7 @@ describe('DELETE /api/account', () => {
   });
 
   it('asks for a recent password confirmation', async () => {
-    const me = await signedIn();
+    const me = await signedIn('account');
     const now = Date.now();
     const spy = jest.spyOn(Date, 'now').mockReturnValue(now + 6 * 60_000);
     try {

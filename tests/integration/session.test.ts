@@ -7,7 +7,7 @@ import { activeSession } from '@/lib/session/server';
 import { PROVIDER_CHECK_INTERVAL_MS } from '@/lib/session/store';
 import { database } from '@/lib/db';
 import { sessions } from '@/lib/db/schema';
-import { changePassword, signInWithPassword, signUp, uniqueEmail } from './emulator';
+import { changePassword, signInWithGoogle, signInWithPassword, signUp, uniqueEmail } from './emulator';
 
 const ORIGIN = 'http://localhost:3000';
 const SECRET = process.env.SESSION_SECRET!;
@@ -48,6 +48,20 @@ describe('POST /api/session against the Auth emulator', () => {
     expect(user).toMatchObject({ uid, emailVerified: false, providerIds: ['password'] });
     expect(Date.parse(user!.lastLoginAt)).toBeGreaterThanOrEqual(before - 1000);
     expect((await response.json()).user.uid).toBe(uid);
+  });
+
+  it('keeps the provider of a Google sign-in, its name and its verified e-mail', async () => {
+    const email = uniqueEmail('google');
+    const { uid, idToken } = await signInWithGoogle(email, 'Grace Hopper');
+    const response = await post(JSON.stringify({ idToken }));
+    expect(response.status).toBe(200);
+    expect(await unsealSession(cookieValue(sessionCookie(response)!), SECRET)).toMatchObject({
+      uid,
+      email,
+      displayName: 'Grace Hopper',
+      emailVerified: true,
+      providerIds: ['google.com'],
+    });
   });
 
   it('refuses a disabled user', async () => {

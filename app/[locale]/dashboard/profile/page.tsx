@@ -7,6 +7,10 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { AccountForms } from '@/components/dashboard/account-forms';
 import { authErrorMessages } from '@/components/auth/auth-errors-props';
+import { PhotoForm } from '@/components/dashboard/photo-form';
+import { Avatar } from '@/components/ui/avatar';
+import { requireUser } from '@/lib/session/require-user';
+import { findPhoto } from '@/lib/avatar/photo';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/profile'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'profile');
@@ -16,14 +20,27 @@ export default async function ProfilePage({ params }: PageProps<'/[locale]/dashb
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const t = await getTranslations('Dashboard.profile');
+  const user = await requireUser();
+  const [errors, photo] = await Promise.all([authErrorMessages(), findPhoto(user.uid)]);
+  const photoKeys = ['title', 'choose', 'hint', 'upload', 'remove', 'saved', 'removed', 'tooLarge', 'notImage'] as const;
   return (
     <>
       <PageHeader title={t('title')} lead={t('lead')} />
+      <div className="mb-6">
+        <PhotoForm
+          config={clientFirebaseConfig()}
+          locale={locale}
+          errors={errors}
+          hasPhoto={photo !== null}
+          current={<Avatar user={user} size={96} />}
+          labels={Object.fromEntries(photoKeys.map((key) => [key, t(`photo.${key}`)])) as Record<(typeof photoKeys)[number], string>}
+        />
+      </div>
       <AccountForms
         config={clientFirebaseConfig()}
         locale={locale}
         homePath={localizedPath('/', locale)}
-        errors={await authErrorMessages()}
+        errors={errors}
         labels={{
           identity: { title: t('identity.title'), displayName: t('identity.displayName'), save: t('identity.save'), saved: t('identity.saved') },
           email: { title: t('email.title'), newEmail: t('email.newEmail'), save: t('email.save'), sent: t('email.sent') },

@@ -1,0 +1,18 @@
+import { NextRequest } from 'next/server';
+import { POST } from '@/app/api/session/route';
+import { SESSION_COOKIE } from '@/lib/session/cookie';
+import { signUp, uniqueEmail } from './emulator';
+
+export const ORIGIN = 'http://localhost:3000';
+
+/** A new account with a server session, as the browser has it after signing in. */
+export async function signedIn(prefix = 'user') {
+  const email = uniqueEmail(prefix);
+  const account = await signUp(email);
+  const response = await POST(
+    new NextRequest(`${ORIGIN}/api/session`, { method: 'POST', body: JSON.stringify({ idToken: account.idToken }), headers: { origin: ORIGIN } }),
+  );
+  const setCookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+  const value = setCookie.slice(SESSION_COOKIE.length + 1, setCookie.indexOf(';'));
+  return { ...account, email, value, cookie: `${SESSION_COOKIE}=${value}` };
+}
