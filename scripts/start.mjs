@@ -1,6 +1,7 @@
 // npm start: builds when needed, starts the Firebase Auth emulator in local mode (accounts kept under
 // .data/auth-emulator), then serves the production build on localhost:$PORT (default 3000).
 import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.mjs';
@@ -18,6 +19,8 @@ buildIfNeeded();
 // A demo project (the default) can only talk to the emulator; a real project never does (lib/env).
 const projectId = process.env.FIREBASE_PROJECT_ID || DEMO_PROJECT_ID;
 let emulator = null;
+const hostFile = join(root, '.data', 'auth-emulator.host');
+let wroteHostFile = false;
 if (projectId.startsWith('demo-') && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
   // AUTH_EMULATOR_DATA_DIR= (empty) starts with no accounts and keeps none (the end-to-end tests).
   const dataDir = process.env.AUTH_EMULATOR_DATA_DIR ?? join(root, '.data', 'auth-emulator');
@@ -27,6 +30,12 @@ if (projectId.startsWith('demo-') && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
     detached: false,
   });
   console.log(`Firebase Auth emulator on ${emulator.host}${dataDir ? ` (accounts in ${dataDir})` : ''}`);
+  // Tells `npm run admin:grant` where the running emulator is.
+  if (dataDir) {
+    mkdirSync(join(root, '.data'), { recursive: true });
+    writeFileSync(hostFile, emulator.host);
+    wroteHostFile = true;
+  }
 }
 
 // `-H localhost` binds the loopback interface only. With `-H 127.0.0.1`, Next normalises the host to
@@ -47,6 +56,7 @@ async function shutdown(code) {
   exiting = true;
   if (server.exitCode === null) server.kill('SIGTERM');
   await emulator?.stop();
+  if (wroteHostFile) rmSync(hostFile, { force: true });
   process.exit(code);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void shutdown(0));

@@ -2,6 +2,7 @@ import { createTranslator } from 'next-intl';
 import { loadMessages } from '@/lib/i18n/messages';
 import { requestLocale } from '@/lib/i18n/negotiate';
 import { isDatabaseUnavailable } from '@/lib/db/errors';
+import type { FieldIssue } from './fields';
 
 /** The error codes of the JSON API, with their HTTP status; the texts live in messages (Api.errors). */
 export const API_ERRORS = {
@@ -17,6 +18,7 @@ export const API_ERRORS = {
   userDisabled: 401,
   forbidden: 403,
   notFound: 404,
+  ticketClosed: 409,
   unavailable: 503,
   internal: 500,
 } as const;
@@ -26,17 +28,23 @@ export type ApiErrorCode = keyof typeof API_ERRORS;
 export class ApiError extends Error {
   constructor(
     readonly code: ApiErrorCode,
-    readonly fields?: Record<string, string>,
+    readonly fields?: Record<string, FieldIssue>,
   ) {
     super(code);
   }
 }
 
-/** `{ error: { code, message, fields? } }` in the caller's language; never internals or a stack. */
+/**
+ * `{ error: { code, message, fields? } }` in the caller's language (fields: a sentence per invalid field);
+ * never internals or a stack.
+ */
 export async function errorResponse(request: Request, error: ApiError): Promise<Response> {
   const locale = requestLocale(request.headers);
-  const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: 'Api.errors' });
-  const body = { error: { code: error.code, message: t(error.code), ...(error.fields && { fields: error.fields }) } };
+  const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: 'Api' });
+  const fields =
+    error.fields &&
+    Object.fromEntries(Object.entries(error.fields).map(([name, issue]) => [name, t(`fields.${issue.code}`, { min: issue.min ?? 0, max: issue.max ?? 0 })]));
+  const body = { error: { code: error.code, message: t(`errors.${error.code}`), ...(fields && { fields }) } };
   return Response.json(body, { status: API_ERRORS[error.code], headers: { 'Cache-Control': 'no-store' } });
 }
 

@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 import { env } from '@/lib/env';
 import { ApiError } from './errors';
+import { fieldIssues } from './fields';
 
 /**
  * Mutations are accepted only from pages of this site: the Origin header must be the configured site
@@ -33,10 +34,20 @@ export async function readJson<T>(request: Request, schema: ZodType<T>, limit = 
   } catch {
     throw new ApiError('invalidJson');
   }
+  return validate(schema, data);
+}
+
+/** `data` parsed by `schema`, or a 400 naming each invalid field. */
+export function validate<T>(schema: ZodType<T>, data: unknown): T {
   const parsed = schema.safeParse(data);
-  if (!parsed.success) {
-    const fields = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.') || '_', issue.code]));
-    throw new ApiError('invalidBody', fields);
-  }
+  if (!parsed.success) throw new ApiError('invalidBody', fieldIssues(parsed.error));
   return parsed.data;
+}
+
+/** The client's `Idempotency-Key` header (letters, digits, `_` and `-`, 8–100), or undefined; 400 when malformed. */
+export function idempotencyHeader(request: Request): string | undefined {
+  const value = request.headers.get('idempotency-key');
+  if (value === null) return undefined;
+  if (!/^[\w-]{8,100}$/.test(value)) throw new ApiError('invalidBody', { 'Idempotency-Key': { code: 'invalid' } });
+  return value;
 }

@@ -38,6 +38,7 @@ export async function verifySignIn(idToken: string): Promise<VerifiedSignIn> {
       emailVerified: record.emailVerified,
       providerIds: record.providerData.map((provider) => provider.providerId),
       lastLoginAt: new Date().toISOString(),
+      admin: record.customClaims?.admin === true,
     };
     const validAfter = record.tokensValidAfterTime ? new Date(record.tokensValidAfterTime) : null;
     return { user, validAfter, authTime: new Date(decoded.auth_time * 1000) };

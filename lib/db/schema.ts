@@ -116,7 +116,7 @@ export const ticketMessages = pgTable(
   ],
 );
 
-export const FEEDBACK_CATEGORIES = ['product', 'website', 'support', 'other'] as const;
+export const FEEDBACK_CATEGORIES = ['product', 'widget', 'dashboard', 'support', 'other'] as const;
 export type FeedbackCategory = (typeof FEEDBACK_CATEGORIES)[number];
 
 export const feedback = pgTable(

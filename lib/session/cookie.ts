@@ -15,6 +15,8 @@ export const sessionUserSchema = z.object({
   providerIds: z.array(z.string()),
   /** ISO time of the sign-in; the session ends 24 h later. */
   lastLoginAt: z.string(),
+  /** Support staff: the provider's custom claim `admin: true` at sign-in. */
+  admin: z.boolean().default(false),
 });
 
 export type SessionUser = z.infer<typeof sessionUserSchema>;
@@ -24,7 +26,7 @@ export const sessionSchema = sessionUserSchema.extend({ sid: z.uuid() });
 export type Session = z.infer<typeof sessionSchema>;
 
 /** Seals the session into the cookie value (iron-session: encrypted and signed, 24 h ttl). */
-export function sealSession(session: Session, secret: string): Promise<string> {
+export function sealSession(session: z.input<typeof sessionSchema>, secret: string): Promise<string> {
   return sealData(sessionSchema.parse(session), { password: secret, ttl: TTL_SECONDS });
 }
 

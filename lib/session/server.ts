@@ -7,6 +7,9 @@ import { SESSION_COOKIE, unsealSession, userOf, type Session, type SessionUser }
 import { sessionSecret } from './secret';
 import { isSessionActive } from './store';
 
+/** Who acts: a verified session's user; `admin` is support staff (the provider's `admin` claim). */
+export type Actor = { uid: string; email: string | null; displayName: string | null; admin: boolean };
+
 /**
  * The session of a cookie value when it is sealed with our secret, younger than 24 h, and still
  * active at the data (not signed out or revoked); null otherwise.
@@ -30,4 +33,20 @@ export async function requireApiSession(request: NextRequest): Promise<Session> 
   const session = await activeSession(request.cookies.get(SESSION_COOKIE)?.value);
   if (!session) throw new ApiError('unauthenticated');
   return session;
+}
+
+/** Who acts in a route handler: the verified session's user (401 without one). */
+export async function requireActor(request: NextRequest): Promise<Actor> {
+  return actorOf(await requireApiSession(request));
+}
+
+/** Support staff only: 403 for everyone else (after 401 for a visitor). */
+export async function requireAdmin(request: NextRequest): Promise<Actor> {
+  const actor = await requireActor(request);
+  if (!actor.admin) throw new ApiError('forbidden');
+  return actor;
+}
+
+export function actorOf(user: SessionUser): Actor {
+  return { uid: user.uid, email: user.email, displayName: user.displayName, admin: user.admin };
 }

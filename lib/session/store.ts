@@ -57,12 +57,14 @@ export async function revokeUserSessions(uid: string, options: { except?: string
 /**
  * What the provider says of a session begun at `since`: `all` when the account is gone or disabled
  * (every session ends), `this` when its tokens were revoked after the session began (e.g. a password
- * change elsewhere), `ok` otherwise.
+ * change elsewhere) or when an admin lost the admin claim, `ok` otherwise.
  */
-async function providerVerdict(uid: string, since: Date): Promise<'ok' | 'this' | 'all'> {
+async function providerVerdict(uid: string, since: Date, admin: boolean): Promise<'ok' | 'this' | 'all'> {
   try {
     const record = await adminAuth().getUser(uid);
     if (record.disabled) return 'all';
+    // Support staff whose admin claim was withdrawn sign in again, without it.
+    if (admin && record.customClaims?.admin !== true) return 'this';
     const validAfter = record.tokensValidAfterTime ? Date.parse(record.tokensValidAfterTime) : NaN;
     // tokensValidAfterTime has a resolution of seconds.
     return Number.isNaN(validAfter) || validAfter <= Math.floor(since.getTime() / 1000) * 1000 ? 'ok' : 'this';
@@ -83,7 +85,7 @@ export async function isSessionActive(session: Session, now = new Date()): Promi
   const [row] = await db.select().from(sessions).where(eq(sessions.id, session.sid)).limit(1);
   if (!row || row.uid !== session.uid || row.revokedAt || row.expiresAt <= now) return false;
   if (now.getTime() - row.checkedAt.getTime() < PROVIDER_CHECK_INTERVAL_MS) return true;
-  const verdict = await providerVerdict(session.uid, row.createdAt);
+  const verdict = await providerVerdict(session.uid, row.createdAt, session.admin);
   if (verdict === 'all') await revokeUserSessions(session.uid);
   if (verdict === 'this') await revokeSession(session.sid);
   if (verdict !== 'ok') return false;

@@ -135,6 +135,7 @@ describe('reading the session cookie', () => {
     emailVerified: true,
     providerIds: ['password'],
     lastLoginAt: new Date().toISOString(),
+    admin: false,
   };
 
   it('signs out a tampered cookie', async () => {

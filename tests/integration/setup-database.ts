@@ -1,4 +1,7 @@
 import { closeDatabase } from '@/lib/db';
 
+// The first test of a file opens and migrates its database, and talks to the Auth emulator.
+jest.setTimeout(30_000);
+
 // Each test file opens the database on first use; close it so that the worker can end.
 afterAll(() => closeDatabase());

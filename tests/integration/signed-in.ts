@@ -1,14 +1,16 @@
 import { NextRequest } from 'next/server';
 import { POST } from '@/app/api/session/route';
 import { SESSION_COOKIE } from '@/lib/session/cookie';
+import { adminAuth } from '@/lib/firebase/admin';
 import { signUp, uniqueEmail } from './emulator';
 
 export const ORIGIN = 'http://localhost:3000';
 
-/** A new account with a server session, as the browser has it after signing in. */
-export async function signedIn(prefix = 'user') {
+/** A new account with a server session, as the browser has it after signing in; `admin`: support staff. */
+export async function signedIn(prefix = 'user', { admin = false } = {}) {
   const email = uniqueEmail(prefix);
   const account = await signUp(email);
+  if (admin) await adminAuth().setCustomUserClaims(account.uid, { admin: true });
   const response = await POST(
     new NextRequest(`${ORIGIN}/api/session`, { method: 'POST', body: JSON.stringify({ idToken: account.idToken }), headers: { origin: ORIGIN } }),
   );

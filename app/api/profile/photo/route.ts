@@ -20,7 +20,7 @@ export function POST(request: NextRequest) {
     const session = await requireApiSession(request);
     const form = await readFormData(request, BODY_LIMIT);
     const photo = form.get('photo');
-    if (!(photo instanceof File)) throw new ApiError('invalidBody', { photo: 'required' });
+    if (!(photo instanceof File)) throw new ApiError('invalidBody', { photo: { code: 'required' } });
     const image = await processPhoto(new Uint8Array(await photo.arrayBuffer()));
     await savePhoto(session.uid, image);
     // The provider keeps the address, so the SDK's user and every session show the new photo; the version

@@ -1,0 +1,142 @@
+import 'server-only';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
+import { requestKey } from '@/lib/api/idempotency';
+import { database } from '@/lib/db';
+import { ticketMessages, tickets, type TicketStatus } from '@/lib/db/schema';
+import type { Actor } from '@/lib/session/server';
+import { TICKET_PAGE_SIZE, type CreateTicketInput, type ReplyInput } from './schema';
+
+
+export type Ticket = typeof tickets.$inferSelect;
+export type TicketMessage = typeof ticketMessages.$inferSelect;
+export type TicketPage = { items: Ticket[]; total: number; page: number; pages: number };
+
+const publicTicket = ({ requestKey: _key, ...ticket }: Ticket) => ticket;
+const publicMessage = ({ requestKey: _key, ...message }: TicketMessage) => message;
+export type TicketView = ReturnType<typeof publicTicket>;
+export type TicketMessageView = ReturnType<typeof publicMessage>;
+
+/** The ticket when the actor may see it (its owner, or support staff); otherwise null, never a hint. */
+async function visibleTicket(actor: Actor, id: string): Promise<Ticket | null> {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+  const db = await database();
+  const owner = actor.admin ? undefined : eq(tickets.uid, actor.uid);
+  const [row] = await db.select().from(tickets).where(and(eq(tickets.id, id), owner)).limit(1);
+  return row ?? null;
+}
+
+/** Opens a ticket with its first message, in one transaction; a double submit answers the first ticket. */
+export async function createTicket(actor: Actor, input: CreateTicketInput): Promise<{ ticket: TicketView; created: boolean }> {
+  const key = requestKey(input.requestKey, actor.uid, [input.subject, input.category, input.message]);
+  const db = await database();
+  return db.transaction(async (tx) => {
+    const [ticket] = await tx
+      .insert(tickets)
+      .values({ uid: actor.uid, email: actor.email, subject: input.subject, category: input.category, requestKey: key })
+      .onConflictDoNothing({ target: [tickets.uid, tickets.requestKey] })
+      .returning();
+    if (!ticket) {
+      const [existing] = await tx.select().from(tickets).where(and(eq(tickets.uid, actor.uid), eq(tickets.requestKey, key)));
+      return { ticket: publicTicket(existing), created: false };
+    }
+    await tx.insert(ticketMessages).values({
+      ticketId: ticket.id,
+      authorUid: actor.uid,
+      authorName: actor.displayName ?? actor.email,
+      body: input.message,
+      requestKey: key,
+    });
+    return { ticket: publicTicket(ticket), created: true };
+  });
+}
+
+/** The actor's tickets (support staff: everyone's with `all`), newest activity first, a page at a time. */
+export async function listTickets(
+  actor: Actor,
+  options: { status?: TicketStatus; page?: number; all?: boolean } = {},
+): Promise<{ items: TicketView[]; total: number; page: number; pages: number }> {
+  if (options.all && !actor.admin) throw new ApiError('forbidden');
+  const db = await database();
+  const filters: SQL[] = [];
+  if (!options.all) filters.push(eq(tickets.uid, actor.uid));
+  if (options.status) filters.push(eq(tickets.status, options.status));
+  const where = and(...filters);
+  const [{ total }] = await db.select({ total: count() }).from(tickets).where(where);
+  const pages = Math.max(1, Math.ceil(total / TICKET_PAGE_SIZE));
+  const page = Math.min(Math.max(1, options.page ?? 1), pages);
+  const items = await db
+    .select()
+    .from(tickets)
+    .where(where)
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .limit(TICKET_PAGE_SIZE)
+    .offset((page - 1) * TICKET_PAGE_SIZE);
+  return { items: items.map(publicTicket), total, page, pages };
+}
+
+/** One ticket with its thread, oldest message first; null when it is not the actor's (→ 404). */
+export async function getTicket(actor: Actor, id: string): Promise<{ ticket: TicketView; messages: TicketMessageView[] } | null> {
+  const ticket = await visibleTicket(actor, id);
+  if (!ticket) return null;
+  const db = await database();
+  const messages = await db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, id)).orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id));
+  return { ticket: publicTicket(ticket), messages: messages.map(publicMessage) };
+}
+
+/**
+ * Adds a reply. Support staff's reply marks the ticket answered; the owner's reopens it for support.
+ * A closed ticket takes no replies until it is reopened.
+ */
+export async function replyToTicket(actor: Actor, id: string, input: ReplyInput): Promise<{ message: TicketMessageView; ticket: TicketView; created: boolean }> {
+  const ticket = await visibleTicket(actor, id);
+  if (!ticket) throw new ApiError('notFound');
+  if (ticket.status === 'closed') throw new ApiError('ticketClosed');
+  const staff = actor.admin && ticket.uid !== actor.uid;
+  const key = requestKey(input.requestKey, actor.uid, [id, input.message]);
+  const db = await database();
+  return db.transaction(async (tx) => {
+    const [message] = await tx
+      .insert(ticketMessages)
+      .values({ ticketId: id, authorUid: actor.uid, authorName: actor.displayName ?? actor.email, staff, body: input.message, requestKey: key })
+      .onConflictDoNothing({ target: [ticketMessages.ticketId, ticketMessages.authorUid, ticketMessages.requestKey] })
+      .returning();
+    if (!message) {
+      const [existing] = await tx
+        .select()
+        .from(ticketMessages)
+        .where(and(eq(ticketMessages.ticketId, id), eq(ticketMessages.authorUid, actor.uid), eq(ticketMessages.requestKey, key)));
+      return { message: publicMessage(existing), ticket: publicTicket(ticket), created: false };
+    }
+    const [updated] = await tx
+      .update(tickets)
+      .set({ status: staff ? 'answered' : 'open', updatedAt: sql`now()` })
+      .where(eq(tickets.id, id))
+      .returning();
+    return { message: publicMessage(message), ticket: publicTicket(updated), created: true };
+  });
+}
+
+/**
+ * Changes the status. The owner closes and reopens; only support staff mark a ticket answered (403 for
+ * anyone else).
+ */
+export async function setTicketStatus(actor: Actor, id: string, status: TicketStatus): Promise<TicketView> {
+  const ticket = await visibleTicket(actor, id);
+  if (!ticket) throw new ApiError('notFound');
+  if (status === 'answered' && !actor.admin) throw new ApiError('forbidden');
+  if (ticket.status === status) return publicTicket(ticket);
+  const db = await database();
+  const [updated] = await db.update(tickets).set({ status, updatedAt: sql`now()` }).where(eq(tickets.id, id)).returning();
+  return publicTicket(updated);
+}
+
+/** Open (not closed) tickets of the user, for the overview. */
+export async function countOpenTickets(uid: string): Promise<number> {
+  const db = await database();
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(tickets)
+    .where(and(eq(tickets.uid, uid), sql`${tickets.status} <> 'closed'`));
+  return total;
+}
