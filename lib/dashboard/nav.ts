@@ -7,3 +7,6 @@ export const dashboardNav = [
   { href: '/dashboard/feedback', key: 'feedback' },
   { href: '/dashboard/embed', key: 'embed' },
 ] as const;
+
+/** The support desk, shown to support staff only. */
+export const adminNavItem = { href: '/dashboard/admin', key: 'admin' } as const;

@@ -19,6 +19,7 @@ export type PageKey =
   | 'tickets'
   | 'feedback'
   | 'embed'
+  | 'admin'
   | 'sample'
   | 'test'
   | 'mailbox'

@@ -70,3 +70,12 @@ export async function signInThroughForm(page: Page, account: { email: string; pa
   await form.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
+
+/** Makes an account support staff (the custom claim `admin: true`), as `npm run admin:grant` does. */
+export async function grantAdmin(request: APIRequestContext, uid: string) {
+  const response = await request.post(`${emulator}/identitytoolkit.googleapis.com/v1/projects/demo-plauder/accounts:update`, {
+    headers: { authorization: 'Bearer owner' },
+    data: { localId: uid, customAttributes: JSON.stringify({ admin: true }) },
+  });
+  expect(response.ok()).toBe(true);
+}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/routing';
-import { dashboardNav } from '@/lib/dashboard/nav';
+import { adminNavItem, dashboardNav } from '@/lib/dashboard/nav';
 import { DashboardNav } from '@/components/dashboard/dashboard-nav';
 import { UserMenu } from '@/components/dashboard/user-menu';
 import { requireUser } from '@/lib/session/require-user';
@@ -15,7 +15,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const t = await getTranslations('Dashboard');
   const locale = (await getLocale()) as Locale;
   const errors = await getTranslations('Auth.errors');
-  const items = dashboardNav.map((item) => ({ href: localizedPath(item.href, locale), label: t(`nav.${item.key}`) }));
+  // Support staff also get the support desk.
+  const pages = user.admin ? [...dashboardNav, adminNavItem] : dashboardNav;
+  const items = pages.map((item) => ({ href: localizedPath(item.href, locale), label: t(`nav.${item.key}`) }));
   return (
     <AuthProvider
       config={clientFirebaseConfig()}

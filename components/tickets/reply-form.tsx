@@ -1,0 +1,35 @@
+'use client';
+
+import type { FormEvent } from 'react';
+import { useRouter } from 'next/navigation';
+import { useJsonSubmit } from '@/lib/client/json-submit';
+import { toast } from '@/lib/toast';
+import { TextAreaField } from '@/components/ui/field';
+import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
+
+export type ReplyLabels = { message: string; submit: string; sent: string; error: string };
+
+/** A reply in a ticket's thread; the page shows it after a refresh of its server data. */
+export function ReplyForm({ ticketId, labels }: { ticketId: string; labels: ReplyLabels }) {
+  const router = useRouter();
+  const { submit, busy, error, fields } = useJsonSubmit(labels.error);
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const element = event.currentTarget;
+    const result = await submit(`/api/tickets/${ticketId}/messages`, 'POST', { message: String(new FormData(element).get('message') ?? '') });
+    if (!result) return;
+    element.reset();
+    void toast.success(labels.sent);
+    router.refresh();
+  }
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-labelledby="reply-title" aria-busy={busy} noValidate>
+      <TextAreaField id="message" label={labels.message} maxLength={5000} rows={5} required error={fields.message} />
+      <FormError message={error} />
+      <Button type="submit" disabled={busy}>
+        {labels.submit}
+      </Button>
+    </form>
+  );
+}
