@@ -11,6 +11,8 @@ import { localizedPath } from '@/lib/i18n/paths';
 import { env } from '@/lib/env';
 import '../globals.css';
 
+const THEME_SCRIPT = `try{var m=document.cookie.match(/(?:^|; )theme=(light|dark)(?:;|$)/);document.documentElement.dataset.theme=m?m[1]:matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}catch(e){}`;
+
 // Only en and de exist: any other first segment is a 404, never a per-request render.
 export const dynamicParams = false;
 
@@ -39,7 +41,11 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   const errors = await getTranslations({ locale, namespace: 'Errors' });
 
   return (
-    <html lang={locale} dir="ltr">
+    <html lang={locale} dir="ltr" suppressHydrationWarning>
+      <head>
+        {/* Before the first paint: the theme the user chose (cookie) or the device's, so a page never flashes in the other one. */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+      </head>
       <body className="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased">
         {/* Server components translate and client components get plain props: no i18n runtime in the
             browser. The error boundary renders there, so its texts are handed down in a context. */}

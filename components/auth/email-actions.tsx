@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { applyActionCode, confirmPasswordReset, sendEmailVerification, verifyPasswordResetCode, type Auth } from 'firebase/auth';
+import { applyActionCode, confirmPasswordReset, verifyPasswordResetCode, type Auth } from 'firebase/auth';
 import { firebaseAuth } from '@/lib/firebase/client';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
 import { refreshServerSession } from '@/lib/auth/client-session';
@@ -9,9 +9,7 @@ import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { describeAuthError, type AuthErrorMessages } from './auth-error';
 import { FormError } from '@/components/ui/form-error';
-
-/** Seconds between two verification e-mails. */
-export const RESEND_COOLDOWN_S = 60;
+import { ResendVerification } from './resend-verification';
 
 export type EmailActionLabels = {
   verifying: string;
@@ -61,8 +59,6 @@ async function refreshSession(auth: Auth) {
  */
 export function EmailActions({ handlingLink, config, locale, labels, errors, links }: Props) {
   const [state, setState] = useState<State>({ step: handlingLink ? 'working' : 'idle' });
-  const [cooldown, setCooldown] = useState(0);
-  const [resent, setResent] = useState(false);
   const started = useRef(false);
 
   useEffect(() => {
@@ -85,25 +81,6 @@ export function EmailActions({ handlingLink, config, locale, labels, errors, lin
       .then(setState)
       .catch((error) => setState({ step: 'failed', message: describeAuthError(error, errors) }));
   }, [config, locale, labels, errors]);
-
-  useEffect(() => {
-    if (cooldown <= 0) return;
-    const timer = setTimeout(() => setCooldown((value) => value - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [cooldown]);
-
-  async function resend() {
-    const auth = firebaseAuth(config, locale);
-    try {
-      await auth.authStateReady();
-      if (!auth.currentUser) throw Object.assign(new Error('signed out'), { code: 'auth/no-current-user' });
-      await sendEmailVerification(auth.currentUser);
-      setResent(true);
-      setCooldown(RESEND_COOLDOWN_S);
-    } catch (error) {
-      setState({ step: 'failed', message: describeAuthError(error, errors) });
-    }
-  }
 
   async function savePassword(event: FormEvent<HTMLFormElement>, reset: Extract<State, { step: 'reset' }>) {
     event.preventDefault();
@@ -147,15 +124,8 @@ export function EmailActions({ handlingLink, config, locale, labels, errors, lin
   }
   return (
     <div className="space-y-3">
-      {state.step === 'failed' && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {state.message}
-        </p>
-      )}
-      {resent && <p role="status" className="text-sm text-green-800">{labels.resent}</p>}
-      <Button variant="secondary" onClick={() => void resend()} disabled={cooldown > 0}>
-        {cooldown > 0 ? labels.resendIn.replace('{seconds}', String(cooldown)) : labels.resend}
-      </Button>
+      {state.step === 'failed' && <FormError message={state.message} />}
+      <ResendVerification config={config} locale={locale} labels={labels} errors={errors} />
     </div>
   );
 }

@@ -17,7 +17,7 @@ export function useJsonSubmit(fallbackError: string) {
   const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
 
   const submit = useCallback(
-    async <T>(url: string, method: 'POST' | 'PATCH', body: Record<string, unknown>): Promise<T | null> => {
+    async <T>(url: string, method: 'POST' | 'PATCH' | 'PUT', body: Record<string, unknown>): Promise<T | null> => {
       setBusy(true);
       setError(null);
       setFields({});

@@ -36,6 +36,7 @@ export const profiles = pgTable('profiles', {
   theme: text('theme').$type<Theme>().notNull().default('system'),
   notifyTicketReplies: boolean('notify_ticket_replies').notNull().default(true),
   notifyProductNews: boolean('notify_product_news').notNull().default(false),
+  notifyOrderUpdates: boolean('notify_order_updates').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -3,8 +3,15 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/lib/i18n/link';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { accountOverview, type Activity } from '@/lib/dashboard/overview';
+import { clientFirebaseConfig } from '@/lib/firebase/config';
+import { requireUser } from '@/lib/session/require-user';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
+import { Avatar } from '@/components/ui/avatar';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { ResendVerification } from '@/components/auth/resend-verification';
+import { authErrorMessages } from '@/components/auth/auth-errors-props';
 
 const SHORTCUTS = [
   { href: '/dashboard/embed', key: 'embed' },
@@ -18,13 +25,57 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/dashboar
 }
 
 export default async function DashboardPage({ params }: PageProps<'/[locale]/dashboard'>) {
-  setRequestLocale((await params).locale as Locale);
-  const t = await getTranslations('Dashboard.overview');
+  const locale = (await params).locale as Locale;
+  setRequestLocale(locale);
+  const user = await requireUser();
+  const [t, verify, overview] = await Promise.all([getTranslations('Dashboard.overview'), getTranslations('Auth.verify'), accountOverview(user.uid)]);
+  // E-mail accounts confirm their address; Google has done that already.
+  const unverified = !user.emailVerified && user.providerIds[0] === 'password';
+  const describe = (item: Activity) =>
+    item.kind === 'feedbackSent' ? t('activityKinds.feedbackSent', { rating: item.rating }) : t(`activityKinds.${item.kind}`, { subject: item.subject });
   return (
     <>
-      <PageHeader title={t('title')} lead={t('lead')} />
+      <PageHeader title={t('title')} lead={t('lead')}>
+        <div className="flex items-center gap-3 pt-2">
+          <Avatar user={user} size={48} />
+          <p className="text-xl font-semibold text-slate-900">{t('greeting', { name: user.displayName || user.email || '' })}</p>
+        </div>
+      </PageHeader>
+      {unverified && (
+        <section aria-labelledby="unverified-title" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-5 text-amber-950">
+          <h2 id="unverified-title" className="font-semibold">
+            {t('unverified.title')}
+          </h2>
+          <p className="mb-3 mt-1 text-sm">{t('unverified.text', { email: user.email ?? '' })}</p>
+          <ResendVerification
+            config={clientFirebaseConfig()}
+            locale={locale}
+            errors={await authErrorMessages()}
+            labels={{ resend: verify('resend'), resendIn: verify.raw('resendIn') as string, resent: verify('resent') }}
+          />
+        </section>
+      )}
+      <section aria-labelledby="counts-title" className="mb-6">
+        <h2 id="counts-title" className="sr-only">
+          {t('counts.title')}
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+            <dt className="text-sm text-slate-700">{t('counts.openTickets')}</dt>
+            <dd className="text-3xl font-bold text-slate-900" data-testid="open-tickets">
+              {overview.openTickets}
+            </dd>
+          </div>
+          <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+            <dt className="text-sm text-slate-700">{t('counts.orders')}</dt>
+            <dd className="text-3xl font-bold text-slate-900" data-testid="orders">
+              {overview.orders}
+            </dd>
+          </div>
+        </dl>
+      </section>
       <section aria-labelledby="shortcuts-title">
-        <h2 id="shortcuts-title" className="sr-only">
+        <h2 id="shortcuts-title" className="mb-3 text-lg font-semibold text-slate-900">
           {t('shortcuts')}
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2">
@@ -42,7 +93,26 @@ export default async function DashboardPage({ params }: PageProps<'/[locale]/das
         </ul>
       </section>
       <Card title={t('activity')} titleId="activity-title" className="mt-6">
-        <p className="text-slate-700">{t('noActivity')}</p>
+        {overview.activity.length === 0 ? (
+          <p className="text-slate-700">{t('noActivity')}</p>
+        ) : (
+          <ul className="space-y-2">
+            {overview.activity.map((item, index) => (
+              <li key={index} className="flex flex-wrap justify-between gap-2 text-slate-900">
+                {item.kind === 'feedbackSent' ? (
+                  <span>{describe(item)}</span>
+                ) : (
+                  <Link href={`/dashboard/tickets/${item.ticketId}`} className="text-brand-700 underline underline-offset-4">
+                    {describe(item)}
+                  </Link>
+                )}
+                <span className="text-sm text-slate-700">
+                  <RelativeTime date={item.at} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
       </Card>
     </>
   );

@@ -9,6 +9,9 @@ import { SESSION_COOKIE, sealSession, sessionCookieOptions, unsealSession } from
 import { sessionSecret } from '@/lib/session/secret';
 import { activeSession } from '@/lib/session/server';
 import { createSession, revokeSession } from '@/lib/session/store';
+import { getSettings } from '@/lib/settings/service';
+import { THEME_COOKIE } from '@/lib/settings/schema';
+import { LOCALE_COOKIE_MAX_AGE } from '@/lib/i18n/routing';
 
 export const dynamic = 'force-dynamic';
 
@@ -31,6 +34,9 @@ export function POST(request: NextRequest) {
     const sid = await createSession({ uid: user.uid, lastLoginAt: user.lastLoginAt, validAfter, replaces: renewed?.sid });
     const response = NextResponse.json({ user }, { headers: { 'Cache-Control': 'no-store' } });
     response.cookies.set(SESSION_COOKIE, await sealSession({ ...user, sid }, sessionSecret()), sessionCookieOptions(env.cookieSecure));
+    // A new device gets the user's saved theme.
+    const settings = await getSettings(user.uid, 'en');
+    if (settings.saved) response.cookies.set(THEME_COOKIE, settings.theme, { path: '/', sameSite: 'lax', secure: env.cookieSecure, maxAge: LOCALE_COOKIE_MAX_AGE });
     return response;
   });
 }

@@ -1,14 +1,13 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { locales, type Locale } from '@/lib/i18n/routing';
+import { localizedPath } from '@/lib/i18n/paths';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { THEMES } from '@/lib/db/schema';
+import { getSettings } from '@/lib/settings/service';
+import { requireUser } from '@/lib/session/require-user';
 import { PageHeader } from '@/components/ui/page-header';
-import { Card } from '@/components/ui/card';
-import { CheckboxField, SelectField } from '@/components/ui/field';
-import { Button } from '@/components/ui/button';
-
-const THEMES = ['light', 'dark', 'system'] as const;
-const NOTIFICATIONS = ['ticketReplies', 'orderUpdates', 'productNews'] as const;
+import { SettingsForm } from '@/components/dashboard/settings-form';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/settings'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'settings');
@@ -17,42 +16,37 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/dashboar
 export default async function SettingsPage({ params }: PageProps<'/[locale]/dashboard/settings'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
-  const t = await getTranslations('Dashboard.settings');
-  const names = await getTranslations('LocaleSwitcher.names');
+  const user = await requireUser();
+  const [t, names, { saved: _saved, ...settings }] = await Promise.all([
+    getTranslations('Dashboard.settings'),
+    getTranslations('LocaleSwitcher.names'),
+    getSettings(user.uid, locale),
+  ]);
   return (
     <>
       <PageHeader title={t('title')} lead={t('lead')} />
-      <form method="post" className="space-y-6">
-        <Card title={t('language.title')} titleId="language-title">
-          <SelectField
-            id="locale"
-            label={t('language.label')}
-            defaultValue={locale}
-            options={locales.map((value) => ({ value, label: names(value) }))}
-          />
-        </Card>
-        <Card title={t('theme.title')} titleId="theme-title">
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium text-slate-900">{t('theme.label')}</legend>
-            <div className="flex flex-wrap gap-4">
-              {THEMES.map((theme) => (
-                <label key={theme} className="flex items-center gap-2 text-sm">
-                  <input type="radio" name="theme" value={theme} defaultChecked={theme === 'system'} className="accent-brand-700" />
-                  {t(`theme.options.${theme}`)}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        </Card>
-        <Card title={t('notifications.title')} titleId="notifications-title">
-          <div className="space-y-3">
-            {NOTIFICATIONS.map((key) => (
-              <CheckboxField key={key} id={key} label={t(`notifications.${key}`)} defaultChecked={key !== 'productNews'} />
-            ))}
-          </div>
-        </Card>
-        <Button type="submit">{t('save')}</Button>
-      </form>
+      <SettingsForm
+        // The page's language is what the interface shows now, whatever was saved before.
+        initial={{ ...settings, locale }}
+        settingsPaths={Object.fromEntries(locales.map((value) => [value, localizedPath('/dashboard/settings', value)]))}
+        labels={{
+          languageTitle: t('language.title'),
+          languageLabel: t('language.label'),
+          locales: locales.map((value) => ({ value, label: names(value) })),
+          themeTitle: t('theme.title'),
+          themeLabel: t('theme.label'),
+          themes: THEMES.map((value) => ({ value, label: t(`theme.options.${value}`) })),
+          notificationsTitle: t('notifications.title'),
+          notifications: [
+            { key: 'notifyTicketReplies', label: t('notifications.ticketReplies') },
+            { key: 'notifyOrderUpdates', label: t('notifications.orderUpdates') },
+            { key: 'notifyProductNews', label: t('notifications.productNews') },
+          ],
+          save: t('save'),
+          saved: Object.fromEntries(await Promise.all(locales.map(async (value) => [value, (await getTranslations({ locale: value, namespace: 'Dashboard.settings' }))('saved')]))),
+          error: t('error'),
+        }}
+      />
     </>
   );
 }

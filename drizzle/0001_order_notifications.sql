@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "notify_order_updates" boolean DEFAULT true NOT NULL;

@@ -1,0 +1,38 @@
+import 'server-only';
+import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { database } from '@/lib/db';
+import { feedback, orders, ticketMessages, tickets } from '@/lib/db/schema';
+
+export type Activity =
+  | { kind: 'ticketOpened' | 'replySent' | 'staffReplied'; at: Date; ticketId: string; subject: string }
+  | { kind: 'feedbackSent'; at: Date; rating: number };
+
+const LATEST = 5;
+
+/** What the overview shows: open tickets, orders, and the latest things that happened in the account. */
+export async function accountOverview(uid: string): Promise<{ openTickets: number; orders: number; activity: Activity[] }> {
+  const db = await database();
+  const [[open], [ordered], messages, given] = await Promise.all([
+    db.select({ total: count() }).from(tickets).where(and(eq(tickets.uid, uid), ne(tickets.status, 'closed'))),
+    db.select({ total: count() }).from(orders).where(eq(orders.uid, uid)),
+    db
+      .select({ at: ticketMessages.createdAt, staff: ticketMessages.staff, ticketId: tickets.id, subject: tickets.subject, first: eq(ticketMessages.requestKey, tickets.requestKey) })
+      .from(ticketMessages)
+      .innerJoin(tickets, eq(ticketMessages.ticketId, tickets.id))
+      .where(eq(tickets.uid, uid))
+      .orderBy(desc(ticketMessages.createdAt))
+      .limit(LATEST),
+    db.select({ at: feedback.createdAt, rating: feedback.rating }).from(feedback).where(eq(feedback.uid, uid)).orderBy(desc(feedback.createdAt)).limit(LATEST),
+  ]);
+  const activity: Activity[] = [
+    ...messages.map(({ at, staff, ticketId, subject, first }) => ({
+      kind: staff ? ('staffReplied' as const) : first ? ('ticketOpened' as const) : ('replySent' as const),
+      at,
+      ticketId,
+      subject,
+    })),
+    ...given.map(({ at, rating }) => ({ kind: 'feedbackSent' as const, at, rating })),
+  ];
+  activity.sort((a, b) => b.at.getTime() - a.at.getTime());
+  return { openTickets: open.total, orders: ordered.total, activity: activity.slice(0, LATEST) };
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { THEMES } from '@/lib/db/schema';
+import { locales } from '@/lib/i18n/routing';
+
+export const settingsSchema = z.object({
+  locale: z.enum(locales),
+  theme: z.enum(THEMES),
+  notifyTicketReplies: z.boolean(),
+  notifyOrderUpdates: z.boolean(),
+  notifyProductNews: z.boolean(),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** The browser-readable cookie the head script applies before the first paint (no flash of the wrong theme). */
+export const THEME_COOKIE = 'theme';
