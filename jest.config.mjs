@@ -32,6 +32,16 @@ const projects = {
     globalTeardown: '<rootDir>/tests/integration/global-teardown.mjs',
     setupFilesAfterEnv: ['<rootDir>/tests/integration/setup-database.ts'],
   },
+  // Faults against a real PostgreSQL (TEST_DATABASE_URL): the database goes away and comes back.
+  faults: {
+    ...shared,
+    displayName: 'faults',
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/tests/faults/**/*.test.ts'],
+    // No shared setup file: each test chooses its database address before the app's modules load.
+    globalSetup: '<rootDir>/tests/integration/global-setup.mjs',
+    globalTeardown: '<rootDir>/tests/integration/global-teardown.mjs',
+  },
 };
 
 async function project(config) {
@@ -40,6 +50,9 @@ async function project(config) {
   return resolved;
 }
 
-const jestConfig = async () => ({ projects: [await project(projects.unit), await project(projects.integration)] });
+// The fault tests need a PostgreSQL server to cut off: they run when TEST_DATABASE_URL names one
+// (.ci/run starts a throw-away cluster; scripts/test.mjs runs them with the second integration pass).
+const selected = [projects.unit, projects.integration, ...(process.env.TEST_DATABASE_URL ? [projects.faults] : [])];
+const jestConfig = async () => ({ projects: await Promise.all(selected.map(project)) });
 
 export default jestConfig;

@@ -7,6 +7,8 @@ import { SESSION_COOKIE, unsealSession } from '@/lib/session/cookie';
 import { sessionSecret } from '@/lib/session/secret';
 import { matchRouteRule } from '@/lib/route-rules';
 import { routeRules } from '@/lib/route-rules.config';
+import { databaseAvailable } from '@/lib/db/availability';
+import { unavailablePage } from '@/lib/errors/unavailable-page';
 
 const handleI18n = createMiddleware(routing);
 
@@ -15,6 +17,7 @@ export default async function proxy(request: NextRequest) {
 
   // An optimistic check: the cookie is only unsealed here (no call to the identity provider); the
   // dashboard layout and every handler verify the session again at the data.
+  if (isProtectedPath(pathname) && !(await databaseAvailable())) return unavailablePage(request);
   if (isProtectedPath(pathname) && !skipsSessionCheck(searchParams)) {
     const user = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value, sessionSecret());
     if (!user) return NextResponse.redirect(new URL(loginRedirect(pathname, search), request.nextUrl));

@@ -51,10 +51,11 @@ function jest(name, args, env) {
   }, env);
 }
 
-// Unit, component and integration tests, the latter on PGlite; then the integration tests once more
-// against a real PostgreSQL when TEST_DATABASE_URL names one (.ci/run starts a throw-away cluster).
+// Unit, component and integration tests, the latter on PGlite; then the integration tests once more,
+// and the database fault tests, against a real PostgreSQL when TEST_DATABASE_URL names one (.ci/run
+// starts a throw-away cluster).
 jest('jest', [], jestEnv);
-if (TEST_DATABASE_URL) jest('jest-postgres', ['--selectProjects', 'integration'], { ...jestEnv, TEST_DATABASE_URL });
+if (TEST_DATABASE_URL) jest('jest-postgres', ['--selectProjects', 'integration', 'faults'], { ...jestEnv, TEST_DATABASE_URL });
 
 buildIfNeeded();
 

@@ -2,6 +2,7 @@ import { createTranslator } from 'next-intl';
 import { loadMessages } from '@/lib/i18n/messages';
 import { requestLocale } from '@/lib/i18n/negotiate';
 import { isDatabaseUnavailable } from '@/lib/db/errors';
+import { markDatabaseDown } from '@/lib/db/availability';
 import type { FieldIssue } from './fields';
 
 /** The error codes of the JSON API, with their HTTP status; the texts live in messages (Api.errors). */
@@ -58,6 +59,7 @@ export async function handle(request: Request, work: () => Promise<Response>): P
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(request, error);
     if (isDatabaseUnavailable(error)) {
+      markDatabaseDown();
       console.error(`database unavailable: ${(error as Error).message}`);
       return errorResponse(request, new ApiError('unavailable'));
     }

@@ -1,10 +1,12 @@
 import 'server-only';
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { env } from '@/lib/env';
 import * as schema from './schema';
 import { seedCatalogue } from './seed';
+import { registerDatabaseProbe } from './availability';
 
 /** The app's database, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -95,6 +97,11 @@ function open(): Promise<Opened> {
 export async function database(): Promise<Database> {
   return (await open()).db;
 }
+
+// The proxy's way to find out whether a database marked down is back (lib/db/availability).
+registerDatabaseProbe(async () => {
+  await (await database()).execute(sql`select 1`);
+});
 
 export async function databaseKind(): Promise<Opened['kind']> {
   return (await open()).kind;

@@ -6,6 +6,8 @@ import { ApiError } from '@/lib/api/errors';
 import { SESSION_COOKIE, unsealSession, userOf, type Session, type SessionUser } from './cookie';
 import { sessionSecret } from './secret';
 import { isSessionActive } from './store';
+import { isDatabaseUnavailable } from '@/lib/db/errors';
+import { markDatabaseDown } from '@/lib/db/availability';
 
 /** Who acts: a verified session's user; `admin` is support staff (the provider's `admin` claim). */
 export type Actor = { uid: string; email: string | null; displayName: string | null; admin: boolean };
@@ -16,7 +18,14 @@ export type Actor = { uid: string; email: string | null; displayName: string | n
  */
 export async function activeSession(value: string | undefined): Promise<Session | null> {
   const session = await unsealSession(value, sessionSecret());
-  return session && (await isSessionActive(session)) ? session : null;
+  if (!session) return null;
+  try {
+    return (await isSessionActive(session)) ? session : null;
+  } catch (error) {
+    // Every dashboard page starts here: from now on the proxy answers them with 503 until it is back.
+    if (isDatabaseUnavailable(error)) markDatabaseDown();
+    throw error;
+  }
 }
 
 /** The session of this page request, or null; checked once per request. */

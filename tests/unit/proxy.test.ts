@@ -2,6 +2,7 @@
 import { NextRequest } from 'next/server';
 import proxy from '@/proxy';
 import { SESSION_COOKIE, sealSession } from '@/lib/session/cookie';
+import { markDatabaseDown, markDatabaseUp, registerDatabaseProbe } from '@/lib/db/availability';
 
 function request(path: string, headers: Record<string, string> = {}) {
   return new NextRequest(new URL(path, 'http://localhost:3000'), { headers });
@@ -118,5 +119,33 @@ describe('proxy dashboard guard', () => {
   it('is not fooled by a forged x-middleware-subrequest header', async () => {
     const response = await proxy(request('/dashboard', { 'x-middleware-subrequest': 'proxy:proxy:proxy:proxy:proxy' }));
     expect(location(response)).toContain('/login?redirect=%2Fdashboard');
+  });
+});
+
+describe('proxy while the database is down', () => {
+  afterEach(() => markDatabaseUp());
+
+  it('answers dashboard pages with a translated 503 until the probe succeeds again', async () => {
+    let reachable = false;
+    registerDatabaseProbe(async () => {
+      if (!reachable) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    });
+    markDatabaseDown(Date.now() - 60_000);
+    const down = await proxy(request('/de/dashboard/tickets'));
+    expect(down.status).toBe(503);
+    expect(down.headers.get('retry-after')).toBe('10');
+    expect(await down.text()).toContain('Vorübergehend nicht verfügbar');
+    // Public pages do not need the database.
+    expect((await proxy(request('/de/chat'))).status).toBe(200);
+
+    reachable = true;
+    const probeAt = Date.now() + 5_000; // after the probe interval
+    jest.spyOn(Date, 'now').mockReturnValue(probeAt);
+    try {
+      const back = await proxy(request('/de/dashboard/tickets'));
+      expect(back.status).toBe(307); // on to the login page: the usual way again
+    } finally {
+      jest.restoreAllMocks();
+    }
   });
 });

@@ -60,18 +60,19 @@ export default async function DashboardPage({ params }: PageProps<'/[locale]/das
           {t('counts.title')}
         </h2>
         <dl className="grid gap-4 sm:grid-cols-2">
-          <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-            <dt className="text-sm text-slate-700">{t('counts.openTickets')}</dt>
-            <dd className="text-3xl font-bold text-slate-900" data-testid="open-tickets">
-              {overview.openTickets}
-            </dd>
-          </div>
-          <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-            <dt className="text-sm text-slate-700">{t('counts.orders')}</dt>
-            <dd className="text-3xl font-bold text-slate-900" data-testid="orders">
-              {overview.orders}
-            </dd>
-          </div>
+          {(
+            [
+              ['open-tickets', t('counts.openTickets'), overview.openTickets],
+              ['orders', t('counts.orders'), overview.orders],
+            ] as const
+          ).map(([id, label, value]) => (
+            <div key={id} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+              <dt className="text-sm text-slate-700">{label}</dt>
+              <dd className="text-3xl font-bold text-slate-900" data-testid={id}>
+                {value}
+              </dd>
+            </div>
+          ))}
         </dl>
       </section>
       <section aria-labelledby="shortcuts-title">
