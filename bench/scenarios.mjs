@@ -2,12 +2,27 @@
 // (measured on the bare Next.js fixture) and with the plain node:http server (the machine's limit).
 //
 // Scenario fields: name, path, method, headers, body; baseline: key of `baselines`; minRatio: budget on
-// rps / baseline rps; prerendered: the response must come from the prerender cache.
+// rps / baseline rps; maxP99Ms: budget on the 99th percentile latency; prerendered: the response must
+// come from the prerender cache; session: sent with a signed-in user's cookie (and this site's Origin);
+// uniqueRequestKey: every request gets its own requestKey in the JSON body (no idempotent replays).
 
 export const scenarios = [
   // No Accept-Language and no i18n_redirected cookie: either would redirect `/` to `/de`.
   { name: 'landing-en', path: '/', method: 'GET', headers: {}, baseline: 'next-static', minRatio: 0.9, prerendered: true },
   { name: 'landing-de', path: '/de', method: 'GET', headers: {}, baseline: 'next-static', minRatio: 0.9, prerendered: true },
+  // Server-rendered with the session checked at the data (PGlite in memory), a page of 10 tickets.
+  { name: 'dashboard-tickets', path: '/dashboard/tickets', method: 'GET', headers: {}, session: true, baseline: 'next-dynamic', minRatio: 0.7, maxP99Ms: 50 },
+  {
+    name: 'api-tickets-create',
+    path: '/api/tickets',
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ subject: 'Load test ticket', category: 'technical', message: 'Created by npm run bench to measure the API.' }),
+    session: true,
+    uniqueRequestKey: true,
+    baseline: 'next-dynamic',
+    maxP99Ms: 50,
+  },
 ];
 
 // server: 'fixture' is bench/baseline-next, 'node-http' the plain server answering the bytes of our `/`.

@@ -1,6 +1,7 @@
 // Load runs with autocannon. Every target is warmed up first; then the targets are measured in
 // interleaved rounds and each figure is the median over the rounds, so that a burst of noise on this
 // shared 2-core machine (or the JIT still warming up) does not land on one target only.
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 
 function positiveInt(name, fallback) {
@@ -27,8 +28,12 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-function run({ url, method = 'GET', headers = {}, body }, connections, duration) {
-  return autocannon({ url, method, headers, body, connections, duration, timeout: 10 });
+function run({ url, method = 'GET', headers = {}, body, uniqueRequestKey = false }, connections, duration) {
+  // A fresh requestKey per request, so that a create is measured, not an idempotent replay.
+  const requests = uniqueRequestKey
+    ? [{ setupRequest: (request) => ({ ...request, body: JSON.stringify({ ...JSON.parse(body), requestKey: randomUUID() }) }) }]
+    : undefined;
+  return autocannon({ url, method, headers, body, connections, duration, timeout: 10, ...(requests && { requests }) });
 }
 
 function countStatuses(results) {

@@ -71,14 +71,14 @@ async function waitUntilAnswering(server, url, timeoutMs = 60_000) {
  * next-intl's as-needed rewrite loops (DESIGN.md); requests to 127.0.0.1 work either way. The app itself
  * starts as `npm start` does (scripts/start.mjs: its Auth emulator too, with no stored accounts).
  */
-export async function startNext({ label, dir, readyPath, viaStartScript = false }) {
+export async function startNext({ label, dir, readyPath, viaStartScript = false, env = {} }) {
   const port = await freePort();
   const args = viaStartScript ? [join(root, 'scripts', 'start.mjs')] : [nextBin, 'start', '-H', 'localhost', '-p', String(port)];
   const child = spawn(process.execPath, args, {
     cwd: dir,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), AUTH_EMULATOR_DATA_DIR: '', PGLITE_DATA_DIR: 'memory://' },
+    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), AUTH_EMULATOR_DATA_DIR: '', PGLITE_DATA_DIR: 'memory://', ...env },
   });
   const server = { ...track(child, label), origin: `http://127.0.0.1:${port}` };
   await waitUntilAnswering(server, server.origin + readyPath);
