@@ -2,6 +2,7 @@ import type { ZodType } from 'zod';
 import { env } from '@/lib/env';
 import { ApiError } from './errors';
 import { fieldIssues } from './fields';
+import { idempotencyKey } from './schemas';
 
 /**
  * Mutations are accepted only from pages of this site: the Origin header must be the configured site
@@ -48,6 +49,6 @@ export function validate<T>(schema: ZodType<T>, data: unknown): T {
 export function idempotencyHeader(request: Request): string | undefined {
   const value = request.headers.get('idempotency-key');
   if (value === null) return undefined;
-  if (!/^[\w-]{8,100}$/.test(value)) throw new ApiError('invalidBody', { 'Idempotency-Key': { code: 'invalid' } });
+  if (!idempotencyKey.safeParse(value).success) throw new ApiError('invalidBody', { 'Idempotency-Key': { code: 'invalid' } });
   return value;
 }

@@ -10,7 +10,6 @@ import { TICKET_PAGE_SIZE, type CreateTicketInput, type ReplyInput } from './sch
 
 export type Ticket = typeof tickets.$inferSelect;
 export type TicketMessage = typeof ticketMessages.$inferSelect;
-export type TicketPage = { items: Ticket[]; total: number; page: number; pages: number };
 
 const publicTicket = ({ requestKey: _key, ...ticket }: Ticket) => ticket;
 const publicMessage = ({ requestKey: _key, ...message }: TicketMessage) => message;
@@ -129,14 +128,4 @@ export async function setTicketStatus(actor: Actor, id: string, status: TicketSt
   const db = await database();
   const [updated] = await db.update(tickets).set({ status, updatedAt: sql`now()` }).where(eq(tickets.id, id)).returning();
   return publicTicket(updated);
-}
-
-/** Open (not closed) tickets of the user, for the overview. */
-export async function countOpenTickets(uid: string): Promise<number> {
-  const db = await database();
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(tickets)
-    .where(and(eq(tickets.uid, uid), sql`${tickets.status} <> 'closed'`));
-  return total;
 }
