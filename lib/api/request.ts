@@ -3,6 +3,7 @@ import { env } from '@/lib/env';
 import { ApiError } from './errors';
 import { fieldIssues } from './fields';
 import { idempotencyKey } from './schemas';
+import { readLimitedBody } from './body';
 
 /**
  * Mutations are accepted only from pages of this site: the Origin header must be the configured site
@@ -25,13 +26,10 @@ export function requestOrigin(request: Request): string {
 
 /** The JSON body, at most `limit` bytes, parsed by `schema`; 413 / 400 otherwise. */
 export async function readJson<T>(request: Request, schema: ZodType<T>, limit = 16 * 1024): Promise<T> {
-  const declared = Number(request.headers.get('content-length'));
-  if (declared > limit) throw new ApiError('payloadTooLarge');
-  const text = await request.text();
-  if (new TextEncoder().encode(text).length > limit) throw new ApiError('payloadTooLarge');
+  const body = await readLimitedBody(request, limit);
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(new TextDecoder().decode(body));
   } catch {
     throw new ApiError('invalidJson');
   }

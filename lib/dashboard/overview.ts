@@ -15,6 +15,7 @@ export async function accountOverview(uid: string): Promise<{ openTickets: numbe
   const [[open], [ordered], messages, given] = await Promise.all([
     db.select({ total: count() }).from(tickets).where(and(eq(tickets.uid, uid), ne(tickets.status, 'closed'))),
     db.select({ total: count() }).from(orders).where(eq(orders.uid, uid)),
+    // A ticket's first message shares the ticket's request key (lib/tickets/service: createTicket).
     db
       .select({ at: ticketMessages.createdAt, staff: ticketMessages.staff, ticketId: tickets.id, subject: tickets.subject, first: eq(ticketMessages.requestKey, tickets.requestKey) })
       .from(ticketMessages)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { THEMES } from '@/lib/db/schema';
-import { locales } from '@/lib/i18n/routing';
+import { LOCALE_COOKIE_MAX_AGE, locales } from '@/lib/i18n/routing';
 
 export const settingsSchema = z.object({
   locale: z.enum(locales),
@@ -14,3 +14,8 @@ export type Settings = z.infer<typeof settingsSchema>;
 
 /** The browser-readable cookie the head script applies before the first paint (no flash of the wrong theme). */
 export const THEME_COOKIE = 'theme';
+
+/** Name, value and attributes of the theme cookie (a year, like the locale cookie). */
+export function themeCookie(theme: Settings['theme'], secure: boolean) {
+  return [THEME_COOKIE, theme, { path: '/', sameSite: 'lax' as const, secure, maxAge: LOCALE_COOKIE_MAX_AGE }] as const;
+}

@@ -10,8 +10,7 @@ import { sessionSecret } from '@/lib/session/secret';
 import { activeSession } from '@/lib/session/server';
 import { createSession, revokeSession } from '@/lib/session/store';
 import { getSettings } from '@/lib/settings/service';
-import { THEME_COOKIE } from '@/lib/settings/schema';
-import { LOCALE_COOKIE_MAX_AGE } from '@/lib/i18n/routing';
+import { themeCookie } from '@/lib/settings/schema';
 
 export const dynamic = 'force-dynamic';
 
@@ -36,7 +35,7 @@ export function POST(request: NextRequest) {
     response.cookies.set(SESSION_COOKIE, await sealSession({ ...user, sid }, sessionSecret()), sessionCookieOptions(env.cookieSecure));
     // A new device gets the user's saved theme.
     const settings = await getSettings(user.uid, 'en');
-    if (settings.saved) response.cookies.set(THEME_COOKIE, settings.theme, { path: '/', sameSite: 'lax', secure: env.cookieSecure, maxAge: LOCALE_COOKIE_MAX_AGE });
+    if (settings.saved) response.cookies.set(...themeCookie(settings.theme, env.cookieSecure));
     return response;
   });
 }

@@ -5,8 +5,8 @@ import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson } from '@/lib/api/request';
 import { env } from '@/lib/env';
 import { requestLocale } from '@/lib/i18n/negotiate';
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '@/lib/i18n/routing';
-import { settingsSchema, THEME_COOKIE } from '@/lib/settings/schema';
+import { localeCookie } from '@/lib/i18n/routing';
+import { settingsSchema, themeCookie } from '@/lib/settings/schema';
 import { getSettings, saveSettings } from '@/lib/settings/service';
 import { requireActor } from '@/lib/session/server';
 
@@ -26,9 +26,9 @@ export function PUT(request: NextRequest) {
     const actor = await requireActor(request);
     const settings = await saveSettings(actor.uid, await readJson(request, settingsSchema));
     const response = NextResponse.json({ settings }, { headers: { 'Cache-Control': 'no-store' } });
-    const cookie = { path: '/', sameSite: 'lax' as const, secure: env.cookieSecure, maxAge: LOCALE_COOKIE_MAX_AGE };
-    response.cookies.set(LOCALE_COOKIE, settings.locale, cookie);
-    response.cookies.set(THEME_COOKIE, settings.theme, cookie);
+    const { name, ...attributes } = localeCookie;
+    response.cookies.set(name, settings.locale, { ...attributes, secure: env.cookieSecure });
+    response.cookies.set(...themeCookie(settings.theme, env.cookieSecure));
     return response;
   });
 }
