@@ -32,6 +32,13 @@ const schema = z.object({
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
   /** Folder of the embedded PGlite database (default .data/pglite); `memory://` keeps it in memory. */
   PGLITE_DATA_DIR: optional(z.string().min(1)),
+  /** Live chat: ms between heartbeat comments on an open event stream. */
+  CHAT_HEARTBEAT_MS: optional(z.coerce.number().int().min(100).max(120_000)),
+  /** Live chat: open event streams allowed per client address. */
+  CHAT_STREAMS_PER_IP: optional(z.coerce.number().int().min(1).max(100_000)),
+  /** Live chat: messages one poster may send per window (CHAT_POST_WINDOW_MS). */
+  CHAT_POSTS_PER_WINDOW: optional(z.coerce.number().int().min(1).max(100_000)),
+  CHAT_POST_WINDOW_MS: optional(z.coerce.number().int().min(1_000).max(3_600_000)),
 });
 
 export type Env = Readonly<{
@@ -50,6 +57,7 @@ export type Env = Readonly<{
   }>;
   sessionSecret: string | null;
   database: Readonly<{ kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }>;
+  chat: Readonly<{ heartbeatMs: number; streamsPerIp: number; postsPerWindow: number; postWindowMs: number }>;
 }>;
 
 export const DEMO_PROJECT_ID = 'demo-plauder';
@@ -99,6 +107,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         ? { kind: 'postgres' as const, url: value.DATABASE_URL }
         : { kind: 'pglite' as const, dataDir: value.PGLITE_DATA_DIR ?? '.data/pglite' },
     ),
+    chat: Object.freeze({
+      heartbeatMs: value.CHAT_HEARTBEAT_MS ?? 15_000,
+      streamsPerIp: value.CHAT_STREAMS_PER_IP ?? 20,
+      postsPerWindow: value.CHAT_POSTS_PER_WINDOW ?? 5,
+      postWindowMs: value.CHAT_POST_WINDOW_MS ?? 10_000,
+    }),
   });
 }
 

@@ -20,6 +20,9 @@ export const API_ERRORS = {
   forbidden: 403,
   notFound: 404,
   ticketClosed: 409,
+  widgetLimit: 409,
+  rateLimited: 429,
+  tooManyStreams: 429,
   unavailable: 503,
   internal: 500,
 } as const;
@@ -30,6 +33,8 @@ export class ApiError extends Error {
   constructor(
     readonly code: ApiErrorCode,
     readonly fields?: Record<string, FieldIssue>,
+    /** For 429: seconds until the client may try again (the Retry-After header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(code);
   }
@@ -45,8 +50,10 @@ export async function errorResponse(request: Request, error: ApiError): Promise<
   const fields =
     error.fields &&
     Object.fromEntries(Object.entries(error.fields).map(([name, issue]) => [name, t(`fields.${issue.code}`, { min: issue.min ?? 0, max: issue.max ?? 0 })]));
-  const body = { error: { code: error.code, message: t(`errors.${error.code}`), ...(fields && { fields }) } };
-  return Response.json(body, { status: API_ERRORS[error.code], headers: { 'Cache-Control': 'no-store' } });
+  const body = { error: { code: error.code, message: t(`errors.${error.code}`, { seconds: error.retryAfterSeconds ?? 0 }), ...(fields && { fields }) } };
+  const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+  if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
+  return Response.json(body, { status: API_ERRORS[error.code], headers });
 }
 
 /**

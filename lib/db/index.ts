@@ -7,13 +7,19 @@ import { env } from '@/lib/env';
 import * as schema from './schema';
 import { seedCatalogue } from './seed';
 import { registerDatabaseProbe } from './availability';
+import { listenPostgres, type ListenHandlers, type StopListening } from './listen';
 
 /** The app's database, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database or an open transaction of it. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
 
-type Opened = { db: Database; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+type Opened = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  listen: (channel: string, handlers: ListenHandlers) => Promise<StopListening>;
+  close: () => Promise<void>;
+};
 
 const MIGRATIONS = join(process.cwd(), 'drizzle');
 // Serialises migrations of several app instances starting at once against one PostgreSQL.
@@ -34,7 +40,12 @@ async function openPglite(dataDir: string): Promise<Opened> {
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder: MIGRATIONS });
     await seedCatalogue(db as unknown as Database);
-    return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+    const listen = async (channel: string, handlers: ListenHandlers) => {
+      const unlisten = await client.listen(channel, handlers.notify);
+      handlers.resync();
+      return unlisten;
+    };
+    return { db: db as unknown as Database, kind: 'pglite', listen, close: () => client.close() };
   } catch (error) {
     await client.close().catch(() => {});
     throw error;
@@ -69,7 +80,7 @@ async function openPostgres(url: string): Promise<Opened> {
     }
     const db = drizzle({ client: pool, schema }) as unknown as Database;
     await seedCatalogue(db);
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', listen: (channel, handlers) => listenPostgres(url, channel, handlers), close: () => pool.end() };
   } catch (error) {
     await pool.end().catch(() => {});
     throw error;
@@ -103,12 +114,30 @@ registerDatabaseProbe(async () => {
   await (await database()).execute(sql`select 1`);
 });
 
+/**
+ * LISTEN on `channel` (NOTIFY from any connection, or any app instance, on the same database).
+ * `resync` is called once listening starts and again after a PostgreSQL listener reconnects.
+ */
+export async function listen(channel: string, handlers: ListenHandlers): Promise<StopListening> {
+  return (await open()).listen(channel, handlers);
+}
+
 export async function databaseKind(): Promise<Opened['kind']> {
   return (await open()).kind;
 }
 
+type CloseHook = () => Promise<void> | void;
+const hooksHolder = globalThis as typeof globalThis & { __databaseCloseHooks?: Set<CloseHook> };
+const closeHooks = (hooksHolder.__databaseCloseHooks ??= new Set<CloseHook>());
+
+/** Runs `hook` before the database closes (listeners stop first). */
+export function onDatabaseClose(hook: CloseHook): void {
+  closeHooks.add(hook);
+}
+
 /** Closes the database (tests, shutdown). */
 export async function closeDatabase(): Promise<void> {
+  for (const hook of closeHooks) await hook();
   const opening = holder.__database;
   holder.__database = undefined;
   if (opening) await (await opening.catch(() => null))?.close();

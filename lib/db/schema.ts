@@ -2,6 +2,7 @@
 // (`npm run db:generate`); the app applies them on start.
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   customType,
@@ -179,4 +180,45 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [index('orders_uid_idx').on(table.uid)],
+);
+
+/**
+ * An embeddable chat widget. `id` is public (it is in the snippet and the widget's URL) and names the
+ * widget's own chat room.
+ */
+export const widgets = pgTable(
+  'widgets',
+  {
+    id: text('id').primaryKey(),
+    uid: text('uid').notNull(),
+    name: text('name').notNull(),
+    /** Origins (`https://host[:port]`) whose pages may frame the widget. */
+    allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull(),
+    accentColor: text('accent_color').notNull(),
+    greeting: text('greeting').notNull().default(''),
+    locale: text('locale').$type<'en' | 'de'>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('widgets_uid_idx').on(table.uid, table.createdAt)],
+);
+
+/**
+ * Chat messages of every room (`lobby`, or a widget's id). `id` is the SSE event id: within a room it
+ * grows in commit order (inserts of one room are serialised), so "everything after id N" is exact.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    room: text('room').notNull(),
+    /** The signed-in author; null for a guest. */
+    authorUid: text('author_uid'),
+    authorName: text('author_name').notNull(),
+    /** Written by the widget's owner in their widget's room. */
+    host: boolean('host').notNull().default(false),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('chat_messages_room_id_idx').on(table.room, table.id)],
 );
