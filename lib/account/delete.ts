@@ -1,7 +1,7 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { database } from '@/lib/db';
-import { avatars, feedback, orders, profiles, sessions, tickets } from '@/lib/db/schema';
+import { avatars, chatMessages, feedback, orders, profiles, sessions, tickets, widgets } from '@/lib/db/schema';
 
 /**
  * Deletes every row the user owns, in one transaction with `deleteIdentity` (the identity provider's
@@ -14,6 +14,10 @@ export async function deleteAccountData(uid: string, deleteIdentity: () => Promi
     // Ticket messages go with their tickets (on delete cascade).
     await tx.delete(tickets).where(eq(tickets.uid, uid));
     await tx.delete(feedback).where(eq(feedback.uid, uid));
+    // Their widgets with the conversations in them, and what they wrote in any room.
+    const owned = await tx.delete(widgets).where(eq(widgets.uid, uid)).returning({ id: widgets.id });
+    if (owned.length > 0) await tx.delete(chatMessages).where(inArray(chatMessages.room, owned.map((w) => w.id)));
+    await tx.delete(chatMessages).where(eq(chatMessages.authorUid, uid));
     await tx.delete(avatars).where(eq(avatars.uid, uid));
     await tx.delete(profiles).where(eq(profiles.uid, uid));
     await tx.delete(sessions).where(eq(sessions.uid, uid));

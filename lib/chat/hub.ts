@@ -3,7 +3,7 @@ import { listen, onDatabaseClose } from '@/lib/db';
 import type { StopListening } from '@/lib/db/listen';
 import { env } from '@/lib/env';
 import { CHAT_CHANNEL, messagesAfter } from './service';
-import type { ChatMessageView } from './schema';
+import type { ChatMessageView } from './constants';
 
 /**
  * One open event stream. `lastId` is the last message it has been sent; `write` answers false when the

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { plainText, singleLineText } from '@/lib/api/schemas';
-
-export const LOBBY = 'lobby';
-/** Messages a new subscriber (no Last-Event-ID) and a history page receive. */
-export const CHAT_PAGE_SIZE = 50;
-export const CHAT_TEXT_MAX = 2000;
-export const CHAT_NAME_MAX = 40;
-/** Largest request body of POST /api/chat/:room/messages. */
-export const CHAT_BODY_LIMIT = 16 * 1024;
+import { CHAT_NAME_MAX, CHAT_TEXT_MAX } from './constants';
 
 /** A room in a URL: the lobby or a widget's id. */
 export const roomIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -31,12 +24,3 @@ export function parseEventId(value: string | null | undefined): number | null {
   const id = Number(value.trim());
   return id > 0 ? id : null;
 }
-
-/** A message as clients see it. */
-export type ChatMessageView = {
-  id: number;
-  room: string;
-  text: string;
-  createdAt: string;
-  author: { name: string; avatarUrl: string | null; guest: boolean; host: boolean };
-};

@@ -3,7 +3,8 @@ import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import { chatMessages, widgets } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
-import { CHAT_PAGE_SIZE, LOBBY, roomIdSchema, type ChatMessageView } from './schema';
+import { CHAT_PAGE_SIZE, LOBBY, type ChatMessageView } from './constants';
+import { roomIdSchema } from './schema';
 
 /** NOTIFY channel of new chat messages; the payload names the room. */
 export const CHAT_CHANNEL = 'chat_messages';

@@ -197,10 +197,12 @@ export const widgets = pgTable(
     accentColor: text('accent_color').notNull(),
     greeting: text('greeting').notNull().default(''),
     locale: text('locale').$type<'en' | 'de'>().notNull(),
+    /** The creating request's key: a repeated submit finds this widget instead of creating another. */
+    requestKey: text('request_key').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('widgets_uid_idx').on(table.uid, table.createdAt)],
+  (table) => [index('widgets_uid_idx').on(table.uid, table.createdAt), uniqueIndex('widgets_uid_request_key_idx').on(table.uid, table.requestKey)],
 );
 
 /**

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { DELETE } from '@/app/api/account/route';
 import { adminAuth } from '@/lib/firebase/admin';
 import { database } from '@/lib/db';
-import { feedback, orders, products, profiles, tickets, ticketMessages } from '@/lib/db/schema';
+import { chatMessages, feedback, orders, products, profiles, tickets, ticketMessages, widgets } from '@/lib/db/schema';
 import { deleteAccountData } from '@/lib/account/delete';
 import { activeSession } from '@/lib/session/server';
 import { ORIGIN, signedIn } from './signed-in';
@@ -16,13 +16,30 @@ async function ownRows(uid: string) {
   await db.insert(feedback).values({ uid, rating: 4, category: 'product', message: 'Nice', requestKey: crypto.randomUUID() });
   await db.insert(profiles).values({ uid, theme: 'dark' });
   await db.insert(orders).values({ uid, email: 'a@example.com', productId: product.id, quantity: 1, amountCents: 2900, currency: 'EUR' });
+  const widgetId = `w-${crypto.randomUUID()}`;
+  await db.insert(widgets).values({ id: widgetId, uid, name: 'Mine', allowedOrigins: [], accentColor: '#4338ca', locale: 'en', requestKey: widgetId });
+  await db.insert(chatMessages).values([
+    { room: widgetId, authorName: 'A visitor', body: 'Hello there' },
+    { room: 'lobby', authorUid: uid, authorName: 'Me', body: 'Hi all' },
+  ]);
 }
 
 async function countRows(uid: string) {
   const db = await database();
-  const count = async (table: typeof tickets | typeof feedback | typeof profiles | typeof orders) =>
+  const count = async (table: typeof tickets | typeof feedback | typeof profiles | typeof orders | typeof widgets) =>
     (await db.select().from(table).where(eq(table.uid, uid))).length;
-  return { tickets: await count(tickets), feedback: await count(feedback), profiles: await count(profiles), orders: await count(orders) };
+  const owned = await db.select({ id: widgets.id }).from(widgets).where(eq(widgets.uid, uid));
+  const chat =
+    (await db.select().from(chatMessages).where(eq(chatMessages.authorUid, uid))).length +
+    (owned.length ? (await db.select().from(chatMessages).where(eq(chatMessages.room, owned[0].id))).length : 0);
+  return {
+    tickets: await count(tickets),
+    feedback: await count(feedback),
+    profiles: await count(profiles),
+    orders: await count(orders),
+    widgets: await count(widgets),
+    chat,
+  };
 }
 
 function remove(body: unknown, headers: Record<string, string>) {
@@ -39,19 +56,20 @@ describe('DELETE /api/account', () => {
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie().join()).toMatch(/^__session=;.*Max-Age=0/);
     await expect(adminAuth().getUser(me.uid)).rejects.toMatchObject({ code: 'auth/user-not-found' });
-    expect(await countRows(me.uid)).toEqual({ tickets: 0, feedback: 0, profiles: 0, orders: 0 });
+    expect(await countRows(me.uid)).toEqual({ tickets: 0, feedback: 0, profiles: 0, orders: 0, widgets: 0, chat: 0 });
     const db = await database();
+    expect(await db.select().from(chatMessages).where(eq(chatMessages.body, 'Hello there'))).toHaveLength(1); // the other user's widget room
     expect(await db.select().from(orders).where(eq(orders.email, 'a@example.com'))).not.toHaveLength(0); // kept, anonymised
     expect(await activeSession(me.value)).toBeNull();
     // Nobody else's rows are touched.
-    expect(await countRows(other.uid)).toEqual({ tickets: 1, feedback: 1, profiles: 1, orders: 1 });
+    expect(await countRows(other.uid)).toEqual({ tickets: 1, feedback: 1, profiles: 1, orders: 1, widgets: 1, chat: 2 });
   });
 
   it('keeps every row when the provider refuses the deletion', async () => {
     const me = await signedIn('account');
     await ownRows(me.uid);
     await expect(deleteAccountData(me.uid, () => Promise.reject(new Error('provider down')))).rejects.toThrow('provider down');
-    expect(await countRows(me.uid)).toEqual({ tickets: 1, feedback: 1, profiles: 1, orders: 1 });
+    expect(await countRows(me.uid)).toEqual({ tickets: 1, feedback: 1, profiles: 1, orders: 1, widgets: 1, chat: 2 });
   });
 
   it('answers 401 without a session, 403 for a foreign Origin or another user’s token, and deletes nothing', async () => {

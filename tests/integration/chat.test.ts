@@ -16,7 +16,7 @@ type Message = { id: number; text: string; room: string; author: { name: string;
 async function newRoom(ownerUid = 'owner-of-test-room'): Promise<Room> {
   const id = randomBytes(12).toString('base64url');
   const db = await database();
-  await db.insert(widgets).values({ id, uid: ownerUid, name: 'Test', allowedOrigins: [], accentColor: '#4338ca', locale: 'en' });
+  await db.insert(widgets).values({ id, uid: ownerUid, name: 'Test', allowedOrigins: [], accentColor: '#4338ca', locale: 'en', requestKey: id });
   return { id, ownerUid };
 }
 

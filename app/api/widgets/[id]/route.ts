@@ -1,0 +1,39 @@
+// GET, PATCH, DELETE /api/widgets/:id: the owner's widget; anyone else's is a 404.
+import { NextResponse, type NextRequest } from 'next/server';
+import { ApiError, handle } from '@/lib/api/errors';
+import { assertSameOrigin, readJson } from '@/lib/api/request';
+import { updateWidgetSchema } from '@/lib/widgets/schema';
+import { deleteWidget, getWidget, updateWidget } from '@/lib/widgets/service';
+import { requireActor } from '@/lib/session/server';
+
+export const dynamic = 'force-dynamic';
+
+type Context = RouteContext<'/api/widgets/[id]'>;
+
+export function GET(request: NextRequest, { params }: Context) {
+  return handle(request, async () => {
+    const actor = await requireActor(request);
+    const widget = await getWidget(actor, (await params).id);
+    if (!widget) throw new ApiError('notFound');
+    return NextResponse.json({ widget }, { headers: { 'Cache-Control': 'no-store' } });
+  });
+}
+
+export function PATCH(request: NextRequest, { params }: Context) {
+  return handle(request, async () => {
+    assertSameOrigin(request);
+    const actor = await requireActor(request);
+    const input = await readJson(request, updateWidgetSchema);
+    const widget = await updateWidget(actor, (await params).id, input);
+    return NextResponse.json({ widget }, { headers: { 'Cache-Control': 'no-store' } });
+  });
+}
+
+export function DELETE(request: NextRequest, { params }: Context) {
+  return handle(request, async () => {
+    assertSameOrigin(request);
+    const actor = await requireActor(request);
+    await deleteWidget(actor, (await params).id);
+    return new NextResponse(null, { status: 204 });
+  });
+}

@@ -1,0 +1,137 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, eq, max, sql } from 'drizzle-orm';
+import { database, type Executor } from '@/lib/db';
+import { chatMessages, orders, products, widgets } from '@/lib/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { requestKey } from '@/lib/api/idempotency';
+import type { Actor } from '@/lib/session/server';
+import { FREE_WIDGET_LIMIT, type CreateWidgetInput, type UpdateWidgetInput } from './schema';
+
+type Row = typeof widgets.$inferSelect;
+
+export type WidgetView = {
+  id: string;
+  name: string;
+  allowedOrigins: string[];
+  accentColor: string;
+  greeting: string;
+  locale: 'en' | 'de';
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** What the framed widget page needs (public: it is served to any visitor of an allowed site). */
+export type PublicWidget = Pick<WidgetView, 'id' | 'name' | 'allowedOrigins' | 'accentColor' | 'greeting' | 'locale'>;
+
+function view(row: Row): WidgetView {
+  return {
+    id: row.id,
+    name: row.name,
+    allowedOrigins: row.allowedOrigins,
+    accentColor: row.accentColor,
+    greeting: row.greeting,
+    locale: row.locale,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * How many widgets the user may have: the largest widget limit among the plans they have paid for,
+ * at least the free allowance. Plans are not added up: a larger plan replaces a smaller one.
+ */
+export async function widgetLimit(uid: string, executor?: Executor): Promise<number> {
+  const db = executor ?? (await database());
+  const [row] = await db
+    .select({ limit: max(products.widgetLimit) })
+    .from(orders)
+    .innerJoin(products, eq(orders.productId, products.id))
+    .where(and(eq(orders.uid, uid), eq(orders.status, 'paid')));
+  return Math.max(FREE_WIDGET_LIMIT, row?.limit ?? 0);
+}
+
+export async function listWidgets(actor: Actor): Promise<{ widgets: WidgetView[]; limit: number }> {
+  const db = await database();
+  const [rows, limit] = await Promise.all([
+    db.select().from(widgets).where(eq(widgets.uid, actor.uid)).orderBy(asc(widgets.createdAt), asc(widgets.id)),
+    widgetLimit(actor.uid),
+  ]);
+  return { widgets: rows.map(view), limit };
+}
+
+async function ownRow(actor: Actor, id: string, executor?: Executor): Promise<Row | null> {
+  const db = executor ?? (await database());
+  const [row] = await db
+    .select()
+    .from(widgets)
+    .where(and(eq(widgets.id, id), eq(widgets.uid, actor.uid)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The actor's widget; null (→ 404) when it does not exist or belongs to someone else. */
+export async function getWidget(actor: Actor, id: string): Promise<WidgetView | null> {
+  const row = await ownRow(actor, id);
+  return row && view(row);
+}
+
+/**
+ * Creates a widget within the user's limit (409 `widgetLimit` beyond it). The user's creations are
+ * serialised, so two tabs at once cannot both take the last place; a repeated request key answers the
+ * widget it created.
+ */
+export async function createWidget(actor: Actor, input: CreateWidgetInput): Promise<{ widget: WidgetView; created: boolean }> {
+  const { requestKey: clientKey, ...fields } = input;
+  const key = requestKey(clientKey, actor.uid, fields);
+  const db = await database();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`widgets:${actor.uid}`})::bigint)`);
+    const [existing] = await tx
+      .select()
+      .from(widgets)
+      .where(and(eq(widgets.uid, actor.uid), eq(widgets.requestKey, key)))
+      .limit(1);
+    if (existing) return { widget: view(existing), created: false };
+    const [{ total }] = await tx.select({ total: count() }).from(widgets).where(eq(widgets.uid, actor.uid));
+    if (total >= (await widgetLimit(actor.uid, tx))) throw new ApiError('widgetLimit');
+    const [row] = await tx
+      .insert(widgets)
+      .values({ id: randomBytes(12).toString('base64url'), uid: actor.uid, requestKey: key, ...fields })
+      .returning();
+    return { widget: view(row), created: true };
+  });
+}
+
+export async function updateWidget(actor: Actor, id: string, input: UpdateWidgetInput): Promise<WidgetView> {
+  const db = await database();
+  const [row] = await db
+    .update(widgets)
+    .set({ ...input, updatedAt: new Date() })
+    .where(and(eq(widgets.id, id), eq(widgets.uid, actor.uid)))
+    .returning();
+  if (!row) throw new ApiError('notFound');
+  return view(row);
+}
+
+/** Deletes the widget and its conversation. */
+export async function deleteWidget(actor: Actor, id: string): Promise<void> {
+  const db = await database();
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(widgets)
+      .where(and(eq(widgets.id, id), eq(widgets.uid, actor.uid)))
+      .returning({ id: widgets.id });
+    if (!row) throw new ApiError('notFound');
+    await tx.delete(chatMessages).where(eq(chatMessages.room, id));
+  });
+}
+
+export async function publicWidget(id: string): Promise<PublicWidget | null> {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
+  const db = await database();
+  const [row] = await db.select().from(widgets).where(eq(widgets.id, id)).limit(1);
+  if (!row) return null;
+  const { id: widgetId, name, allowedOrigins, accentColor, greeting, locale } = view(row);
+  return { id: widgetId, name, allowedOrigins, accentColor, greeting, locale };
+}

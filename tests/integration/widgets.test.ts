@@ -1,0 +1,154 @@
+import { NextRequest } from 'next/server';
+import { eq } from 'drizzle-orm';
+import { GET as list, POST as create } from '@/app/api/widgets/route';
+import { DELETE as remove, GET as show, PATCH as update } from '@/app/api/widgets/[id]/route';
+import { database } from '@/lib/db';
+import { chatMessages, orders, products, widgets } from '@/lib/db/schema';
+import { normalizeOrigin } from '@/lib/widgets/schema';
+import { postMessage } from '@/lib/chat/service';
+import { ORIGIN, signedIn } from './signed-in';
+
+type Client = Awaited<ReturnType<typeof signedIn>>;
+
+function request(method: string, path: string, client: Client | null, body?: unknown, headers: Record<string, string> = {}) {
+  return new NextRequest(`${ORIGIN}${path}`, {
+    method,
+    ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    headers: { origin: ORIGIN, ...(client && { cookie: client.cookie }), ...headers },
+  });
+}
+const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
+const valid = { name: 'Shop chat', allowedOrigins: ['https://shop.example.com', 'http://localhost:8080'], accentColor: '#0F766E', greeting: 'Hi! How can we help?', locale: 'de' };
+
+async function rows(uid: string) {
+  const db = await database();
+  return db.select().from(widgets).where(eq(widgets.uid, uid));
+}
+
+async function buyPlan(uid: string, slug: string) {
+  const db = await database();
+  const [product] = await db.select().from(products).where(eq(products.slug, slug));
+  await db.insert(orders).values({ uid, productId: product.id, quantity: 1, amountCents: product.priceCents, currency: 'EUR', status: 'paid' });
+  return product.widgetLimit!;
+}
+
+describe('origins', () => {
+  it.each([
+    ['https://Shop.Example.com', 'https://shop.example.com'],
+    ['https://shop.example.com/', 'https://shop.example.com'],
+    ['https://shop.example.com:443', 'https://shop.example.com'],
+    ['https://shop.example.com:8443', 'https://shop.example.com:8443'],
+    ['http://localhost:3000', 'http://localhost:3000'],
+    ['https://xn--mnchen-3ya.de', 'https://xn--mnchen-3ya.de'],
+    ['https://münchen.de', 'https://xn--mnchen-3ya.de'],
+  ])('accepts %s as %s', (input, expected) => expect(normalizeOrigin(input)).toBe(expected));
+
+  it.each([
+    'http://shop.example.com',
+    'shop.example.com',
+    'https://shop.example.com/path',
+    'https://shop.example.com?x=1',
+    'https://shop.example.com#top',
+    'https://user:pw@shop.example.com',
+    'https://*.example.com',
+    'https://shop.example.com; script-src *',
+    'https://shop example.com',
+    "javascript:alert(1)",
+    'https://',
+    'ftp://example.com',
+    '*',
+    "'self'",
+  ])('refuses %s', (input) => expect(normalizeOrigin(input)).toBeNull());
+});
+
+describe('widgets through the JSON API', () => {
+  it('creates, lists, shows, updates and deletes a widget', async () => {
+    const me = await signedIn('widgets');
+    const created = await create(request('POST', '/api/widgets', me, valid));
+    expect(created.status).toBe(201);
+    const { widget } = await created.json();
+    expect(widget).toMatchObject({ name: 'Shop chat', allowedOrigins: ['https://shop.example.com', 'http://localhost:8080'], accentColor: '#0f766e', locale: 'de' });
+    expect(widget.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(widget).not.toHaveProperty('requestKey');
+    expect(widget).not.toHaveProperty('uid');
+
+    expect(await (await list(request('GET', '/api/widgets', me))).json()).toMatchObject({ limit: 1, widgets: [{ id: widget.id }] });
+    expect((await (await show(request('GET', `/api/widgets/${widget.id}`, me), ctx(widget.id))).json()).widget.id).toBe(widget.id);
+
+    const changed = await update(request('PATCH', `/api/widgets/${widget.id}`, me, { name: 'Support', allowedOrigins: [] }), ctx(widget.id));
+    expect(changed.status).toBe(200);
+    expect((await changed.json()).widget).toMatchObject({ name: 'Support', allowedOrigins: [], greeting: valid.greeting });
+
+    await postMessage({ id: widget.id, ownerUid: me.uid }, { kind: 'guest', name: 'Visitor' }, 'Hello?');
+    expect((await remove(request('DELETE', `/api/widgets/${widget.id}`, me), ctx(widget.id))).status).toBe(204);
+    expect(await rows(me.uid)).toHaveLength(0);
+    const db = await database();
+    expect(await db.select().from(chatMessages).where(eq(chatMessages.room, widget.id))).toHaveLength(0);
+  });
+
+  it('keeps the free limit of one widget, and a paid plan raises it', async () => {
+    const me = await signedIn('widgets');
+    expect((await create(request('POST', '/api/widgets', me, valid))).status).toBe(201);
+    const refused = await create(request('POST', '/api/widgets', me, { ...valid, name: 'Second' }, { 'accept-language': 'de' }));
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error).toMatchObject({ code: 'widgetLimit', message: expect.stringContaining('Tarif') });
+    expect(await rows(me.uid)).toHaveLength(1);
+
+    const limit = await buyPlan(me.uid, 'starter');
+    expect(limit).toBeGreaterThan(1);
+    for (let i = 2; i <= limit; i++) expect((await create(request('POST', '/api/widgets', me, { ...valid, name: `W${i}` }))).status).toBe(201);
+    expect((await create(request('POST', '/api/widgets', me, { ...valid, name: 'One more' }))).status).toBe(409);
+    expect(await (await list(request('GET', '/api/widgets', me))).json()).toMatchObject({ limit });
+  });
+
+  it('creates one widget for a double submit and for concurrent requests at the limit', async () => {
+    const me = await signedIn('widgets');
+    const body = { ...valid, requestKey: 'widget-form-key-1' };
+    const [first, second] = await Promise.all([create(request('POST', '/api/widgets', me, body)), create(request('POST', '/api/widgets', me, body))]);
+    expect([first.status, second.status].sort()).toEqual([200, 201]);
+    expect(await rows(me.uid)).toHaveLength(1);
+
+    const other = await signedIn('widgets');
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => create(request('POST', '/api/widgets', other, { ...valid, name: `Race ${i}` }))));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(await rows(other.uid)).toHaveLength(1);
+  });
+
+  it('refuses invalid fields by name and writes nothing', async () => {
+    const me = await signedIn('widgets');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...valid, name: '' }, 'name'],
+      [{ ...valid, name: 'x'.repeat(61) }, 'name'],
+      [{ ...valid, allowedOrigins: ['https://ok.example.com', 'http://evil.example.com'] }, 'allowedOrigins.1'],
+      [{ ...valid, allowedOrigins: ['https://a.example.com/path'] }, 'allowedOrigins.0'],
+      [{ ...valid, allowedOrigins: 'https://a.example.com' }, 'allowedOrigins'],
+      [{ ...valid, allowedOrigins: Array.from({ length: 21 }, (_, i) => `https://s${i}.example.com`) }, 'allowedOrigins'],
+      [{ ...valid, accentColor: 'red' }, 'accentColor'],
+      [{ ...valid, accentColor: '#12345' }, 'accentColor'],
+      [{ ...valid, greeting: 'x'.repeat(201) }, 'greeting'],
+      [{ ...valid, locale: 'fr' }, 'locale'],
+    ];
+    for (const [body, field] of cases) {
+      const response = await create(request('POST', '/api/widgets', me, body));
+      expect(response.status).toBe(400);
+      expect(Object.keys((await response.json()).error.fields)).toContain(field);
+    }
+    expect((await create(request('POST', '/api/widgets', me, '{"name":'))).status).toBe(400);
+    expect((await create(request('POST', '/api/widgets', me, { ...valid, greeting: 'x'.repeat(17 * 1024) }))).status).toBe(413);
+    expect((await create(request('POST', '/api/widgets', me, valid, { origin: 'https://evil.example' }))).status).toBe(403);
+    expect((await create(request('POST', '/api/widgets', null, valid))).status).toBe(401);
+    expect(await rows(me.uid)).toHaveLength(0);
+  });
+
+  it("answers 404 for another user's widget and changes nothing", async () => {
+    const owner = await signedIn('widgets');
+    const intruder = await signedIn('widgets');
+    const { widget } = await (await create(request('POST', '/api/widgets', owner, valid))).json();
+    expect((await show(request('GET', `/api/widgets/${widget.id}`, intruder), ctx(widget.id))).status).toBe(404);
+    expect((await update(request('PATCH', `/api/widgets/${widget.id}`, intruder, { name: 'Mine now' }), ctx(widget.id))).status).toBe(404);
+    expect((await remove(request('DELETE', `/api/widgets/${widget.id}`, intruder), ctx(widget.id))).status).toBe(404);
+    expect((await show(request('GET', '/api/widgets/unknown-id', owner), ctx('unknown-id'))).status).toBe(404);
+    expect((await (await list(request('GET', '/api/widgets', intruder))).json()).widgets).toEqual([]);
+    expect((await rows(owner.uid))[0]).toMatchObject({ name: valid.name });
+  });
+});
