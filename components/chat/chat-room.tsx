@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { $fetch, FetchError } from 'ofetch';
 import { CHAT_NAME_MAX, CHAT_PAGE_SIZE, CHAT_TEXT_MAX, type ChatMessageView } from '@/lib/chat/constants';
 import { Avatar } from '@/components/ui/avatar';
@@ -101,7 +101,6 @@ export function ChatRoom({
   const [status, setStatus] = useState<Status>('connecting');
   const [unreadFrom, setUnreadFrom] = useState<number | null>(null);
   const [unseen, setUnseen] = useState(0);
-  const [name, setName] = useState('');
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -114,13 +113,20 @@ export function ChatRoom({
   const scrollAdjust = useRef<{ height: number; top: number } | null>(null);
   const stickToBottom = useRef(false);
 
-  const timeFormat = useRef(new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }));
-  const dateTimeFormat = useRef(new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
-  const plural = useRef(new Intl.PluralRules(locale));
+  const formats = useMemo(
+    () => ({
+      time: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }),
+      dateTime: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+      plural: new Intl.PluralRules(locale),
+    }),
+    [locale],
+  );
 
+  // The name field is filled in from the cookie after hydration (the server page does not read it).
+  const nameRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (viewer.kind === 'guest') setName(readGuestName());
-  }, [viewer.kind]);
+    if (nameRef.current && !nameRef.current.value) nameRef.current.value = readGuestName();
+  }, []);
 
   const receive = useCallback((incoming: ChatMessageView[], live: boolean) => {
     if (incoming.length === 0) return;
@@ -261,7 +267,7 @@ export function ChatRoom({
     setError(null);
     setFields({});
     try {
-      const body = viewer.kind === 'guest' ? { text, name } : { text };
+      const body = viewer.kind === 'guest' ? { text, name: nameRef.current?.value ?? '' } : { text };
       const { message } = await $fetch<{ message: ChatMessageView }>(`${base}/messages`, { method: 'POST', body });
       setOwn((current) => new Set(current).add(message.id));
       setText('');
@@ -295,12 +301,12 @@ export function ChatRoom({
   const formatTime = (iso: string) => {
     const date = new Date(iso);
     const today = new Date().toDateString() === date.toDateString();
-    return (today ? timeFormat.current : dateTimeFormat.current).format(date);
+    return (today ? formats.time : formats.dateTime).format(date);
   };
 
   const textLength = Array.from(text).length;
   const counter = labels.counter.replace('{count}', String(textLength)).replace('{max}', String(CHAT_TEXT_MAX));
-  const jumpLabel = labels.jumpToLatest[plural.current.select(unseen) === 'one' ? 'one' : 'other'].replace('{count}', String(unseen));
+  const jumpLabel = labels.jumpToLatest[formats.plural.select(unseen) === 'one' ? 'one' : 'other'].replace('{count}', String(unseen));
   const accentStyle = accent && { backgroundColor: accent.background, color: accent.text };
 
   return (
@@ -392,9 +398,8 @@ export function ChatRoom({
             </label>
             <input
               id={`${room}-name`}
+              ref={nameRef}
               name="name"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
               autoComplete="nickname"
               maxLength={CHAT_NAME_MAX}
               required
