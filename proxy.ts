@@ -9,11 +9,26 @@ import { matchRouteRule } from '@/lib/route-rules';
 import { routeRules } from '@/lib/route-rules.config';
 import { databaseAvailable } from '@/lib/db/availability';
 import { unavailablePage } from '@/lib/errors/unavailable-page';
+import { publicWidget } from '@/lib/widgets/service';
+import { widgetFramePolicy } from '@/lib/widgets/frame';
+
+const WIDGET_PAGE = /^\/embed\/([A-Za-z0-9_-]{1,64})$/;
+
+/** The widget page may be framed only by its widget's allowed origins (a missing widget is the page's 404). */
+async function widgetPage(widgetId: string): Promise<NextResponse> {
+  const response = NextResponse.next();
+  const widget = await publicWidget(widgetId).catch(() => null);
+  response.headers.set('Content-Security-Policy', widget ? widgetFramePolicy(widget) : "frame-ancestors 'none'");
+  return response;
+}
 
 const handleI18n = createMiddleware(routing);
 
 export default async function proxy(request: NextRequest) {
   const { pathname, search, searchParams } = request.nextUrl;
+
+  const widget = WIDGET_PAGE.exec(pathname);
+  if (widget) return widgetPage(widget[1]);
 
   // An optimistic check: the cookie is only unsealed here (no call to the identity provider); the
   // dashboard layout and every handler verify the session again at the data.
@@ -48,7 +63,9 @@ export const config = {
     // Every page but the landing pages `/` and `/de` (see lib/i18n/landing-routes.ts). Paths with a dot
     // are files, except under /dashboard, which is matched explicitly so that a dotted path can never
     // slip past the session check added there.
-    '/((?!api|_next|_vercel|de$|.*\\..*).+)',
+    '/((?!api|_next|_vercel|embed/|de$|.*\\..*).+)',
+    // The framed widget page: no locale routing, its own frame-ancestors.
+    '/embed/:widgetId',
     '/dashboard/:path*',
     '/:locale/dashboard/:path*',
     // `/` on a first visit from a browser that mentions German: next-intl negotiates Accept-Language.

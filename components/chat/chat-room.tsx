@@ -82,6 +82,7 @@ export function ChatRoom({
   heading,
   logClassName,
   accent,
+  composerLabel,
 }: {
   room: string;
   locale: string;
@@ -91,6 +92,8 @@ export function ChatRoom({
   logClassName?: string;
   /** The widget's accent colour and a text colour readable on it. */
   accent?: { background: string; text: string };
+  /** The composer form's name, where the page has another chat composer (the dashboard's preview). */
+  composerLabel?: string;
 }) {
   const base = `/api/chat/${encodeURIComponent(room)}`;
   const [messages, setMessages] = useState<ChatMessageView[]>([]);
@@ -190,10 +193,17 @@ export function ChatRoom({
       connect();
     };
 
-    const offline = () => setStatus('offline');
+    // Without a network the connection may linger half-dead: drop it, and on return resume from the
+    // last message received (the new stream sends exactly what was missed).
+    const offline = () => {
+      clearTimeout(retryTimer);
+      source?.close();
+      setStatus('offline');
+    };
     const online = () => {
       setStatus('reconnecting');
-      if (!source || source.readyState === EventSource.CLOSED) connect();
+      retryMs = 1_000;
+      connect();
     };
     window.addEventListener('offline', offline);
     window.addEventListener('online', online);
@@ -390,7 +400,7 @@ export function ChatRoom({
           </button>
         )}
       </div>
-      <form onSubmit={send} className="space-y-3 border-t border-slate-200 p-4" aria-label={labels.composer} noValidate>
+      <form onSubmit={send} className="space-y-3 border-t border-slate-200 p-4" aria-label={composerLabel ?? labels.composer} noValidate>
         {viewer.kind === 'guest' ? (
           <div className="space-y-1">
             <label htmlFor={`${room}-name`} className="block text-sm font-medium text-slate-900">

@@ -18,9 +18,14 @@ export function assertSameOrigin(request: Request): void {
 
 /** The origin the browser addressed (forwarded by a proxy, else the Host header). */
 export function requestOrigin(request: Request): string {
-  const url = new URL(request.url);
-  const protocol = request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() || url.protocol.replace(':', '');
-  const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host');
+  return headersOrigin(request.headers, request.url);
+}
+
+/** The origin the browser addressed, from a request's headers (`fallback`: a URL for when they name none). */
+export function headersOrigin(headers: Pick<Headers, 'get'>, fallback: string): string {
+  const url = new URL(fallback);
+  const protocol = headers.get('x-forwarded-proto')?.split(',')[0]?.trim() || url.protocol.replace(':', '');
+  const host = headers.get('x-forwarded-host')?.split(',')[0]?.trim() || headers.get('host');
   return host ? `${protocol}://${host}` : url.origin;
 }
 

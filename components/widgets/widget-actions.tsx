@@ -1,0 +1,81 @@
+'use client';
+
+import { useState } from 'react';
+import { useRouter } from 'next/navigation';
+import { useJsonSubmit } from '@/lib/client/json-submit';
+import { toast } from '@/lib/toast';
+import { Button } from '@/components/ui/button';
+import { FormError } from '@/components/ui/form-error';
+
+/** Deletes a widget after a second, explicit confirmation. */
+export function DeleteWidget({
+  id,
+  path,
+  labels,
+}: {
+  id: string;
+  path: string;
+  labels: { delete: string; confirm: string; confirmDelete: string; cancel: string; deleted: string; error: string };
+}) {
+  const router = useRouter();
+  const [confirming, setConfirming] = useState(false);
+  const { submit, busy, error } = useJsonSubmit(labels.error);
+
+
+  async function remove() {
+    const result = await submit<null>(`/api/widgets/${encodeURIComponent(id)}`, 'DELETE');
+    if (result === null) return;
+    void toast.success(labels.deleted);
+    router.push(path);
+    router.refresh();
+  }
+
+  if (!confirming) {
+    return (
+      <Button type="button" variant="secondary" onClick={() => setConfirming(true)}>
+        {labels.delete}
+      </Button>
+    );
+  }
+  return (
+    <div role="group" aria-label={labels.delete} className="space-y-3 rounded-md border border-red-200 bg-red-50 p-3">
+      <p className="text-sm text-red-900">{labels.confirm}</p>
+      <FormError message={error} />
+      <div className="flex gap-2">
+        <Button type="button" variant="danger" disabled={busy} onClick={() => void remove()}>
+          {labels.confirmDelete}
+        </Button>
+        <Button type="button" variant="ghost" onClick={() => setConfirming(false)}>
+          {labels.cancel}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** A code block with a button that copies it. */
+export function CopySnippet({ id, label, code, labels }: { id: string; label: string; code: string; labels: { copy: string; copied: string; failed: string } }) {
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(code);
+      void toast.success(labels.copied);
+    } catch {
+      void toast.error(labels.failed);
+    }
+  }
+  return (
+    <div className="space-y-2">
+      <div className="flex items-center justify-between gap-3">
+        <h3 id={`${id}-label`} className="text-sm font-semibold text-slate-900">
+          {label}
+        </h3>
+        <Button type="button" size="sm" variant="secondary" onClick={() => void copy()} aria-describedby={`${id}-label`}>
+          {labels.copy}
+        </Button>
+      </div>
+      <pre aria-labelledby={`${id}-label`} tabIndex={0} className="overflow-x-auto rounded-md bg-slate-900 p-3 text-sm text-slate-50">
+        <code data-snippet={id}>{code}</code>
+      </pre>
+    </div>
+  );
+}
