@@ -1,8 +1,11 @@
 // Runs once when a server process starts: the database is opened, migrated and seeded before the first
-// request, so a broken configuration shows at start. A database that is down is retried on use.
+// request, so a broken configuration shows at start. A database that is down is retried on use. The
+// chat's event streams are offered to `npm start`'s server (scripts/server.mjs), which serves them on
+// the Node response.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const { database, databaseKind } = await import('./lib/db');
+  const [{ database, databaseKind }, { registerNodeTransport }] = await Promise.all([import('./lib/db'), import('./lib/chat/node-stream')]);
+  registerNodeTransport();
   try {
     await database();
     console.log(`database: ${await databaseKind()} ready`);

@@ -42,6 +42,15 @@ const projects = {
     globalSetup: '<rootDir>/tests/integration/global-setup.mjs',
     globalTeardown: '<rootDir>/tests/integration/global-teardown.mjs',
   },
+  // Several production instances of the app on one PostgreSQL (after the build; TEST_DATABASE_URL).
+  instances: {
+    ...shared,
+    displayName: 'instances',
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/tests/instances/**/*.test.ts'],
+    globalSetup: '<rootDir>/tests/integration/global-setup.mjs',
+    globalTeardown: '<rootDir>/tests/integration/global-teardown.mjs',
+  },
 };
 
 async function project(config) {
@@ -50,9 +59,9 @@ async function project(config) {
   return resolved;
 }
 
-// The fault tests need a PostgreSQL server to cut off: they run when TEST_DATABASE_URL names one
+// The fault and instance tests need a PostgreSQL server: they run when TEST_DATABASE_URL names one
 // (.ci/run starts a throw-away cluster; scripts/test.mjs runs them with the second integration pass).
-const selected = [projects.unit, projects.integration, ...(process.env.TEST_DATABASE_URL ? [projects.faults] : [])];
+const selected = [projects.unit, projects.integration, ...(process.env.TEST_DATABASE_URL ? [projects.faults, projects.instances] : [])];
 const jestConfig = async () => ({ projects: await Promise.all(selected.map(project)) });
 
 export default jestConfig;

@@ -1,7 +1,8 @@
 // npm run bench: measures our pages against a bare Next.js fixture and a plain node:http server, prints
 // a table and writes bench/results/latest.json. Budgets are reported only; the run fails only when a
 // target answers non-2xx or errors, since the numbers would then describe the wrong thing.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
@@ -12,7 +13,8 @@ import { machine, printResults, warnIfBusy } from './lib/report.mjs';
 import { root, startNext, startStaticServer } from './lib/servers.mjs';
 import { freePort } from '../scripts/auth-emulator.mjs';
 import { signedInSession } from './lib/session.mjs';
-import { LIMIT_BASELINE, baselines, bundles, scenarios } from './scenarios.mjs';
+import { LIMIT_BASELINE, baselines, bundles, chatBudgets, scenarios } from './scenarios.mjs';
+import { chatServerEnv, chatSettings, measureChatFanout } from './lib/chat-fanout.mjs';
 
 const ratio = (value, reference) => (reference > 0 ? Math.round((value / reference) * 100) / 100 : null);
 
@@ -45,10 +47,14 @@ function fromPrerenderCache(headers) {
 
 async function main() {
   const settings = loadSettings();
+  const chat = chatSettings();
   buildIfNeeded();
 
   const authEmulatorPort = await freePort();
-  const app = await startNext({ label: 'app', dir: root, readyPath: '/api/health', viaStartScript: true, env: { AUTH_EMULATOR_PORT: String(authEmulatorPort) } });
+  // A fresh embedded database in files (memory:// would keep PostgreSQL's initdb in the server's memory).
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  const app = await startNext({ label: 'app', dir: root, readyPath: '/api/health', viaStartScript: true, env: { AUTH_EMULATOR_PORT: String(authEmulatorPort), PGLITE_DATA_DIR: join(dataDir, 'db'), ...chatServerEnv(chat.subscribers) } });
   const session = await signedInSession(app.origin, `127.0.0.1:${authEmulatorPort}`);
   const landing = await expectOk('app', `${app.origin}/`);
   if (sizeFixtureLike(landing.body.length)) console.log(`Resized the fixture to ${landing.body.length} bytes of HTML.`);
@@ -86,6 +92,10 @@ async function main() {
 
     const measuredBaselines = Object.fromEntries(Object.keys(baselines).map((key) => [key, measured.get(key)]));
     const limit = measuredBaselines[LIMIT_BASELINE];
+
+    console.log('\nChat fan-out');
+    const chatResult = await measureChatFanout(app, chat, (line) => console.log(`  ${line}`));
+    if (chatResult.stored < chatResult.posted) failures.push(`chat-fanout: only ${chatResult.stored} of ${chatResult.posted} posts answered 201 (${JSON.stringify(chatResult.post_statuses)})`);
 
     const scenarioResults = [];
     for (const { name, path, baseline } of scenarios) {
@@ -142,6 +152,10 @@ async function main() {
         limit: b.budget_bytes,
       })),
       ...cacheChecks,
+      { name: `chat: p99 delivery <= ${chatBudgets.maxP99Ms} ms (${chat.subscribers} subscribers, ${chat.rate}/s)`, ok: chatResult.p99_ms !== null && chatResult.p99_ms <= chatBudgets.maxP99Ms, actual: chatResult.p99_ms, limit: chatBudgets.maxP99Ms },
+      { name: 'chat: no message lost', ok: chatResult.lost === 0, actual: chatResult.lost, limit: 0 },
+      { name: 'chat: no message delivered twice', ok: chatResult.duplicated === 0, actual: chatResult.duplicated, limit: 0 },
+      { name: `chat: server RSS <= ${chatBudgets.maxRssMb} MB`, ok: chatResult.rss_peak_mb <= chatBudgets.maxRssMb, actual: chatResult.rss_peak_mb, limit: chatBudgets.maxRssMb },
     ];
 
     const pick = ({ rps, p50_ms, p99_ms, rounds_rps }) => ({ rps, p50_ms, p99_ms, rounds_rps });
@@ -149,6 +163,7 @@ async function main() {
       scenarios: scenarioResults,
       baselines: Object.fromEntries(Object.entries(measuredBaselines).map(([key, value]) => [key, pick(value)])),
       bundles: bundleResults,
+      chat: chatResult,
       budgets,
       machine: machine(settings),
     };

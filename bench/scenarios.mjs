@@ -36,3 +36,7 @@ export const LIMIT_BASELINE = 'node-http';
 
 // First-load JS compared per page: our route name in route-bundle-stats.json and the fixture's.
 export const bundles = [{ page: '/', appRoute: '/[locale]', fixtureRoute: '/', budgetBytes: 15 * 1024 }];
+
+// The live chat (bench/lib/chat-fanout.mjs): BENCH_CHAT_SUBSCRIBERS streams (1,000) while BENCH_CHAT_RATE
+// messages/s (20) are posted for BENCH_CHAT_DURATION s (30).
+export const chatBudgets = { maxP99Ms: 100, maxRssMb: 400 };

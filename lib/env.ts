@@ -32,6 +32,8 @@ const schema = z.object({
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
   /** Folder of the embedded PGlite database (default .data/pglite); `memory://` keeps it in memory. */
   PGLITE_DATA_DIR: optional(z.string().min(1)),
+  /** PGlite's shared_buffers (PostgreSQL units, e.g. 16MB). */
+  PGLITE_SHARED_BUFFERS: optional(z.string().regex(/^\d{1,5}(kB|MB|GB)$/)),
   /** Live chat: ms between heartbeat comments on an open event stream. */
   CHAT_HEARTBEAT_MS: optional(z.coerce.number().int().min(100).max(120_000)),
   /** Live chat: open event streams allowed per client address. */
@@ -57,6 +59,7 @@ export type Env = Readonly<{
   }>;
   sessionSecret: string | null;
   database: Readonly<{ kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }>;
+  pgliteSharedBuffers: string;
   chat: Readonly<{ heartbeatMs: number; streamsPerIp: number; postsPerWindow: number; postWindowMs: number }>;
 }>;
 
@@ -107,6 +110,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         ? { kind: 'postgres' as const, url: value.DATABASE_URL }
         : { kind: 'pglite' as const, dataDir: value.PGLITE_DATA_DIR ?? '.data/pglite' },
     ),
+    pgliteSharedBuffers: value.PGLITE_SHARED_BUFFERS ?? '16MB',
     chat: Object.freeze({
       heartbeatMs: value.CHAT_HEARTBEAT_MS ?? 15_000,
       streamsPerIp: value.CHAT_STREAMS_PER_IP ?? 20,

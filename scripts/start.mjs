@@ -1,8 +1,8 @@
 // npm start: builds when needed, starts the Firebase Auth emulator in local mode (accounts kept under
 // .data/auth-emulator), then serves the production build on localhost:$PORT (default 3000).
-import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { DEMO_PROJECT_ID, startAuthEmulator } from './auth-emulator.mjs';
@@ -38,14 +38,23 @@ if (projectId.startsWith('demo-') && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
   }
 }
 
-// `-H localhost` binds the loopback interface only. With `-H 127.0.0.1`, Next normalises the host to
-// localhost and next-intl's as-needed rewrite then loops (see DESIGN.md).
-const server = spawn(process.execPath, [join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', 'localhost', '-p', port], {
+// The embedded database's first start (initdb) runs here, in a process of its own; the server then
+// opens an existing database (scripts/pglite-init.mjs says why).
+const pgliteDir = process.env.PGLITE_DATA_DIR || join(root, '.data', 'pglite');
+if (!process.env.DATABASE_URL && !pgliteDir.startsWith('memory://') && !existsSync(join(resolve(root, pgliteDir), 'PG_VERSION'))) {
+  const init = spawnSync(process.execPath, [join(root, 'scripts', 'pglite-init.mjs'), resolve(root, pgliteDir)], { stdio: 'inherit' });
+  if (init.status !== 0) process.exit(init.status ?? 1);
+}
+
+// scripts/server.mjs: Next's handler on localhost:$PORT (loopback only), with the chat's event streams
+// served on the Node response.
+const server = spawn(process.execPath, [join(root, 'scripts', 'server.mjs')], {
   cwd: root,
   stdio: 'inherit',
   env: {
     ...process.env,
     NODE_ENV: 'production',
+    PORT: port,
     ...(emulator && { FIREBASE_AUTH_EMULATOR_HOST: emulator.host, FIREBASE_PROJECT_ID: projectId }),
   },
 });

@@ -51,13 +51,12 @@ function jest(name, args, env) {
   }, env);
 }
 
-// Unit, component and integration tests, the latter on PGlite; then the integration tests once more,
-// and the database fault tests, against a real PostgreSQL when TEST_DATABASE_URL names one (.ci/run
-// starts a throw-away cluster).
+// Unit, component and integration tests, the latter on PGlite; then, against a real PostgreSQL when
+// TEST_DATABASE_URL names one (.ci/run starts a throw-away cluster), the integration tests once more,
+// the database fault tests, and the tests that run several built instances of the app.
 jest('jest', [], jestEnv);
-if (TEST_DATABASE_URL) jest('jest-postgres', ['--selectProjects', 'integration', 'faults'], { ...jestEnv, TEST_DATABASE_URL });
-
 buildIfNeeded();
+if (TEST_DATABASE_URL) jest('jest-postgres', ['--selectProjects', 'integration', 'faults', 'instances'], { ...jestEnv, TEST_DATABASE_URL });
 
 const e2eReport = join(results, 'e2e.json');
 process.env.PLAYWRIGHT_JSON_OUTPUT_FILE = e2eReport;

@@ -59,6 +59,16 @@ export function printResults(results, bundleDetails) {
       ]),
     ),
   );
+  if (results.chat) {
+    const c = results.chat;
+    console.log('\nChat fan-out (server-sent events)');
+    console.log(
+      table(
+        ['subscribers', 'msg/s', 's', 'stored', 'deliveries', 'lost', 'dup', 'p50 ms', 'p99 ms', 'max ms', 'RSS MB (idle → peak)'],
+        [[c.subscribers, c.rate_per_s, c.duration_s, c.stored, c.deliveries, c.lost, c.duplicated, c.p50_ms, c.p99_ms, c.max_ms, `${c.rss_before_mb} → ${c.rss_peak_mb}`]],
+      ),
+    );
+  }
   console.log('\nBudgets (reported, never failing)');
   for (const budget of results.budgets) console.log(`  ${budget.ok ? '✓' : '✗'} ${budget.name}: ${budget.actual}`);
   const m = results.machine;

@@ -25,7 +25,18 @@ describe('parseEnv', () => {
       },
       sessionSecret: null,
       database: { kind: 'pglite', dataDir: '.data/pglite' },
+      pgliteSharedBuffers: '16MB',
+      chat: { heartbeatMs: 15_000, streamsPerIp: 20, postsPerWindow: 5, postWindowMs: 10_000 },
     });
+  });
+
+  it('takes the chat limits and PGlite memory from the environment, and refuses nonsense', () => {
+    const value = parseEnv({ CHAT_HEARTBEAT_MS: '500', CHAT_STREAMS_PER_IP: '2000', CHAT_POSTS_PER_WINDOW: '10', CHAT_POST_WINDOW_MS: '60000', PGLITE_SHARED_BUFFERS: '64MB' });
+    expect(value.chat).toEqual({ heartbeatMs: 500, streamsPerIp: 2000, postsPerWindow: 10, postWindowMs: 60_000 });
+    expect(value.pgliteSharedBuffers).toBe('64MB');
+    expect(() => parseEnv({ CHAT_STREAMS_PER_IP: '0' })).toThrow(/CHAT_STREAMS_PER_IP/);
+    expect(() => parseEnv({ CHAT_HEARTBEAT_MS: 'soon' })).toThrow(/CHAT_HEARTBEAT_MS/);
+    expect(() => parseEnv({ PGLITE_SHARED_BUFFERS: '16MB; drop table x' })).toThrow(/PGLITE_SHARED_BUFFERS/);
   });
 
   it('uses PostgreSQL when DATABASE_URL is set, and PGlite in the given folder otherwise', () => {

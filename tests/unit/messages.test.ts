@@ -37,7 +37,7 @@ describe('message catalogues', () => {
   });
 
   it('use the same placeholders in both languages', () => {
-    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]).sort();
     const mismatched = [...catalogues.en]
       .filter(([key, value]) => JSON.stringify(placeholders(value)) !== JSON.stringify(placeholders(catalogues.de.get(key)!)))
       .map(([key]) => key);

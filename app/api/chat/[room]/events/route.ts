@@ -1,28 +1,19 @@
 // GET /api/chat/:room/events: the room's messages as server-sent events (public). With Last-Event-ID
-// (header, or `lastEventId` in the query for a client that reconnects by hand) exactly the messages
-// after it, else the latest 50; then the live ones, with a comment heartbeat.
+// (header, or `lastEventId` in the query) exactly the messages after it, else the latest 50; then the
+// live ones, with a comment heartbeat. `npm start`'s server answers this path itself, on the Node
+// response (lib/chat/node-stream.ts); this handler serves it wherever the app runs without that server.
 import type { NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
-import { clientAddress, takeStreamSlot } from '@/lib/chat/limits';
-import { parseEventId } from '@/lib/chat/schema';
-import { latestCursor, requireRoom } from '@/lib/chat/service';
+import { clientAddress } from '@/lib/chat/limits';
+import { SSE_HEADERS, startChatStream } from '@/lib/chat/open';
 import { chatEventStream } from '@/lib/chat/stream';
 
 export const dynamic = 'force-dynamic';
 
 export function GET(request: NextRequest, { params }: RouteContext<'/api/chat/[room]/events'>) {
   return handle(request, async () => {
-    const room = await requireRoom((await params).room);
-    const lastEventId = parseEventId(request.headers.get('last-event-id') ?? request.nextUrl.searchParams.get('lastEventId'));
-    const after = lastEventId ?? (await latestCursor(room.id));
-    const release = takeStreamSlot(clientAddress(request));
-    return new Response(chatEventStream(room.id, after, request.signal, release), {
-      headers: {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-cache, no-transform',
-        'X-Accel-Buffering': 'no',
-        'X-Content-Type-Options': 'nosniff',
-      },
-    });
+    const lastEventId = request.headers.get('last-event-id') ?? request.nextUrl.searchParams.get('lastEventId');
+    const { room, after, release } = await startChatStream((await params).room, lastEventId, clientAddress(request));
+    return new Response(chatEventStream(room, after, request.signal, release), { headers: SSE_HEADERS });
   });
 }

@@ -1,0 +1,99 @@
+// Two app instances (production builds, `npm start`'s script) on one PostgreSQL share every chat room
+// through LISTEN/NOTIFY, and a client that loses its instance resumes on another with Last-Event-ID.
+import { sseReader } from '../support/sse';
+
+jest.setTimeout(120_000);
+
+type Server = { origin: string; stop: () => Promise<void> };
+type Message = { id: number; text: string };
+
+let startNext: (options: { label: string; dir: string; readyPath: string; viaStartScript: boolean; env: Record<string, string> }) => Promise<Server>;
+let root: string;
+const servers: Server[] = [];
+
+async function instance(label: string): Promise<Server> {
+  const server = await startNext({
+    label,
+    dir: root,
+    readyPath: '/api/health',
+    viaStartScript: true,
+    // The Auth emulator of the test run (global setup); the test's PostgreSQL.
+    env: { DATABASE_URL: process.env.TEST_DATABASE_URL!, FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST!, SESSION_SECRET: process.env.SESSION_SECRET! },
+  });
+  servers.push(server);
+  return server;
+}
+
+async function subscribe(server: Server, lastEventId?: number) {
+  const controller = new AbortController();
+  const response = await fetch(`${server.origin}/api/chat/lobby/events`, {
+    headers: lastEventId ? { 'last-event-id': String(lastEventId) } : {},
+    signal: controller.signal,
+  });
+  expect(response.status).toBe(200);
+  const reader = sseReader(response.body!);
+  return {
+    ...reader,
+    close: () => controller.abort(),
+    /** Messages among the first `count` events whose text starts with `prefix`. */
+    async texts(count: number, prefix: string) {
+      const events = await reader.take(count, 15_000);
+      return events.map((e) => (JSON.parse(e.data) as Message).text).filter((text) => text.startsWith(prefix));
+    },
+  };
+}
+
+async function post(server: Server, text: string, poster: number) {
+  const response = await fetch(`${server.origin}/api/chat/lobby/messages`, {
+    method: 'POST',
+    headers: { origin: server.origin, 'content-type': 'application/json', cookie: `chat_guest=poster-${poster}`, 'x-forwarded-for': `203.0.113.${poster}` },
+    body: JSON.stringify({ text, name: `Poster ${poster}` }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { message: Message }).message;
+}
+
+beforeAll(async () => {
+  ({ startNext, root } = await import('../../bench/lib/servers.mjs'));
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+});
+
+it('shares a room between two instances and resumes on the other one after a restart', async () => {
+  const [a, b] = await Promise.all([instance('instance A'), instance('instance B')]);
+  const run = `run-${Date.now()}`;
+  // Start after whatever the lobby holds already.
+  const last = await post(a, `${run} start`, 1);
+  const onA = await subscribe(a, last.id);
+  const onB = await subscribe(b, last.id);
+
+  const sent: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    const text = `${run} message ${i}`;
+    await post(i % 2 === 0 ? a : b, text, 10 + i);
+    sent.push(text);
+  }
+  expect(await onA.texts(6, run)).toEqual(sent);
+  expect(await onB.texts(6, run)).toEqual(sent);
+  const ids = onA.events.map((e) => e.id);
+  expect(onB.events.map((e) => e.id)).toEqual(ids);
+
+  // Instance A goes away while its client listens; what is posted meanwhile reaches the client when it
+  // reconnects (here: to instance B) with the last id it saw.
+  onA.close();
+  await a.stop();
+  const missed = [`${run} while A was down 1`, `${run} while A was down 2`];
+  for (const [i, text] of missed.entries()) await post(b, text, 30 + i);
+  const resumed = await subscribe(b, Number(ids.at(-1)));
+  expect(await resumed.texts(2, run)).toEqual(missed);
+  expect(await resumed.settle(500)).toHaveLength(2);
+
+  // A restarted instance serves the room again, live from B.
+  const a2 = await instance('instance A restarted');
+  const onA2 = await subscribe(a2, Number(resumed.events.at(-1)!.id));
+  await post(b, `${run} after the restart`, 40);
+  expect(await onA2.texts(1, run)).toEqual([`${run} after the restart`]);
+  for (const stream of [onB, resumed, onA2]) stream.close();
+});
