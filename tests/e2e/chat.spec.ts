@@ -163,6 +163,13 @@ test('a widget on an allowed site round-trips a message to the owner; another si
     const visitor = await visitorPage(browser, `${allowedOrigin}/`);
     const iframe = visitor.page.locator('iframe[data-chat-widget]');
     const widget = visitor.page.frameLocator('iframe[data-chat-widget]');
+    await expect(widget.getByRole('button', { name: 'Open the chat: Shop help' })).toBeVisible();
+    // The host page itself (another origin than the widget's) cannot resize the frame.
+    await visitor.page.evaluate(async () => {
+      window.postMessage({ type: 'chatwidget:resize', open: true }, '*');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    });
+    expect((await iframe.boundingBox())?.width).toBe(72);
     await widget.getByRole('button', { name: 'Open the chat: Shop help' }).click();
     await expect.poll(async () => (await iframe.boundingBox())?.width).toBe(380);
     await expect(widget.getByText('Hi! Ask us anything.')).toBeVisible();
