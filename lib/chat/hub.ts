@@ -93,6 +93,12 @@ class ChatHub {
         if (batch.length === BATCH) state.again = true;
         const frames = batch.map((message) => ({ id: message.id, frame: sseFrame(message) }));
         for (const member of this.rooms.get(room) ?? []) {
+          // Joined while this batch was read, further back than it starts: its turn is the next round
+          // (handing it this batch would skip the messages in between).
+          if (member.lastId < from) {
+            state.again = true;
+            continue;
+          }
           for (const { id, frame } of frames) {
             if (id <= member.lastId) continue;
             if (!member.write(frame)) {

@@ -1,11 +1,15 @@
-// Two app instances (production builds, `npm start`'s script) on one PostgreSQL share every chat room
+// Two app instances (production builds, `npm start`'s script) on one PostgreSQL share a chat room
 // through LISTEN/NOTIFY, and a client that loses its instance resumes on another with Last-Event-ID.
+import { randomBytes } from 'node:crypto';
 import { sseReader } from '../support/sse';
 
 jest.setTimeout(120_000);
 
 type Server = { origin: string; stop: () => Promise<void> };
 type Message = { id: number; text: string };
+
+// A room of its own (a widget's), so that other tests on the same database cannot interleave.
+const room = randomBytes(12).toString('base64url');
 
 let startNext: (options: { label: string; dir: string; readyPath: string; viaStartScript: boolean; env: Record<string, string> }) => Promise<Server>;
 let root: string;
@@ -26,7 +30,7 @@ async function instance(label: string): Promise<Server> {
 
 async function subscribe(server: Server, lastEventId?: number) {
   const controller = new AbortController();
-  const response = await fetch(`${server.origin}/api/chat/lobby/events`, {
+  const response = await fetch(`${server.origin}/api/chat/${room}/events`, {
     headers: lastEventId ? { 'last-event-id': String(lastEventId) } : {},
     signal: controller.signal,
   });
@@ -44,7 +48,7 @@ async function subscribe(server: Server, lastEventId?: number) {
 }
 
 async function post(server: Server, text: string, poster: number) {
-  const response = await fetch(`${server.origin}/api/chat/lobby/messages`, {
+  const response = await fetch(`${server.origin}/api/chat/${room}/messages`, {
     method: 'POST',
     headers: { origin: server.origin, 'content-type': 'application/json', cookie: `chat_guest=poster-${poster}`, 'x-forwarded-for': `203.0.113.${poster}` },
     body: JSON.stringify({ text, name: `Poster ${poster}` }),
@@ -57,14 +61,29 @@ beforeAll(async () => {
   ({ startNext, root } = await import('../../bench/lib/servers.mjs'));
 });
 
+/** Inserts the test's widget (after an instance has migrated the database). */
+async function createRoom() {
+  const { Client } = await import('pg');
+  const client = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into widgets (id, uid, name, allowed_origins, accent_color, locale, request_key) values ($1, 'instances-test', 'Instances', '[]', '#4338ca', 'en', $1)`,
+      [room],
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
 });
 
 it('shares a room between two instances and resumes on the other one after a restart', async () => {
   const [a, b] = await Promise.all([instance('instance A'), instance('instance B')]);
+  await createRoom();
   const run = `run-${Date.now()}`;
-  // Start after whatever the lobby holds already.
   const last = await post(a, `${run} start`, 1);
   const onA = await subscribe(a, last.id);
   const onB = await subscribe(b, last.id);
