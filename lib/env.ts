@@ -34,6 +34,12 @@ const schema = z.object({
   PGLITE_DATA_DIR: optional(z.string().min(1)),
   /** PGlite's shared_buffers (PostgreSQL units, e.g. 16MB). */
   PGLITE_SHARED_BUFFERS: optional(z.string().regex(/^\d{1,5}(kB|MB|GB)$/)),
+  /** Stripe: a secret key switches the checkout from the local test checkout to Stripe Checkout. */
+  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')),
+  /** Signs the webhook's events (whsec_…); without it a random secret: no event can be forged. */
+  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_[A-Za-z0-9+/=_-]{8,}$/, 'must be a webhook signing secret (whsec_…)')),
+  /** Another Stripe API address (http(s)://host:port): the tests' local stand-in; never in production. */
+  STRIPE_API_URL: optional(z.url({ protocol: /^https?$/ })),
   /** Live chat: ms between heartbeat comments on an open event stream. */
   CHAT_HEARTBEAT_MS: optional(z.coerce.number().int().min(100).max(120_000)),
   /** Live chat: open event streams allowed per client address. */
@@ -60,10 +66,17 @@ export type Env = Readonly<{
   sessionSecret: string | null;
   database: Readonly<{ kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }>;
   pgliteSharedBuffers: string;
+  stripe: Readonly<{ secretKey: string | null; webhookSecret: string | null; api: { host: string; port: number; protocol: 'http' | 'https' } | null }>;
   chat: Readonly<{ heartbeatMs: number; streamsPerIp: number; postsPerWindow: number; postWindowMs: number }>;
 }>;
 
 export const DEMO_PROJECT_ID = 'demo-plauder';
+
+function stripeApi(url: string) {
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? ('http' as const) : ('https' as const);
+  return { host: parsed.hostname, port: Number(parsed.port) || (protocol === 'http' ? 80 : 443), protocol };
+}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = schema.safeParse(source);
@@ -111,6 +124,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         : { kind: 'pglite' as const, dataDir: value.PGLITE_DATA_DIR ?? '.data/pglite' },
     ),
     pgliteSharedBuffers: value.PGLITE_SHARED_BUFFERS ?? '16MB',
+    stripe: Object.freeze({
+      secretKey: value.STRIPE_SECRET_KEY ?? null,
+      webhookSecret: value.STRIPE_WEBHOOK_SECRET ?? null,
+      api: value.STRIPE_API_URL ? stripeApi(value.STRIPE_API_URL) : null,
+    }),
     chat: Object.freeze({
       heartbeatMs: value.CHAT_HEARTBEAT_MS ?? 15_000,
       streamsPerIp: value.CHAT_STREAMS_PER_IP ?? 20,

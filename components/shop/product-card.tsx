@@ -1,8 +1,7 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/lib/i18n/link';
 import type { Locale } from '@/lib/i18n/routing';
 import { formatPrice, type ProductView } from '@/lib/shop/catalogue';
-import { buttonClasses } from '@/components/ui/button';
+import { BuyButton } from './buy-button';
 import { cn } from '@/lib/cn';
 
 export async function ProductCard({ product, locale }: { product: ProductView; locale: Locale }) {
@@ -39,13 +38,17 @@ export async function ProductCard({ product, locale }: { product: ProductView; l
           </li>
         ))}
       </ul>
-      <Link
-        href={{ pathname: '/signup', query: { plan: product.slug } }}
-        className={buttonClasses(product.highlighted ? 'primary' : 'secondary', 'md', 'mt-6')}
-        aria-label={t('buyLabel', { name: product.name })}
-      >
-        {t('buy')}
-      </Link>
+      <BuyButton
+        productId={product.slug}
+        primary={product.highlighted}
+        labels={{
+          buy: t('buy'),
+          buyLabel: t('buyLabel', { name: product.name }),
+          quantity: t('quantity'),
+          buying: t('buying'),
+          error: t('buyError'),
+        }}
+      />
     </article>
   );
 }

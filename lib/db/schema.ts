@@ -176,11 +176,49 @@ export const orders = pgTable(
     currency: text('currency').notNull(),
     status: text('status').$type<OrderStatus>().notNull().default('pending'),
     checkoutSessionId: text('checkout_session_id').unique(),
+    /** Who takes the payment: `stripe` (Checkout) or `local` (the test checkout of local mode). */
+    provider: text('provider').$type<PaymentProviderName>().notNull().default('local'),
+    /** The buyer's language: the checkout's and the return pages'. */
+    locale: text('locale').$type<'en' | 'de'>().notNull().default('en'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('orders_uid_idx').on(table.uid)],
+  (table) => [
+    index('orders_uid_idx').on(table.uid),
+    check('orders_status_check', sql`${table.status} in ('pending', 'paid', 'failed', 'expired')`),
+    check('orders_quantity_check', sql`${table.quantity} between 1 and 10`),
+  ],
 );
+
+export type PaymentProviderName = 'stripe' | 'local';
+
+/** Webhook events already applied (Stripe's event id): a redelivery changes nothing. */
+export const processedWebhookEvents = pgTable('processed_webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Sessions of the local test checkout (local mode, no Stripe key): what Stripe keeps for a Checkout
+ * Session, for the app's own checkout page.
+ */
+export const localCheckoutSessions = pgTable('local_checkout_sessions', {
+  id: text('id').primaryKey(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  status: text('status').$type<'open' | 'complete' | 'expired'>().notNull().default('open'),
+  paymentStatus: text('payment_status').$type<'unpaid' | 'paid'>().notNull().default('unpaid'),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  locale: text('locale').$type<'en' | 'de'>().notNull(),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * An embeddable chat widget. `id` is public (it is in the snippet and the widget's URL) and names the

@@ -26,8 +26,17 @@ describe('parseEnv', () => {
       sessionSecret: null,
       database: { kind: 'pglite', dataDir: '.data/pglite' },
       pgliteSharedBuffers: '16MB',
+      stripe: { secretKey: null, webhookSecret: null, api: null },
       chat: { heartbeatMs: 15_000, streamsPerIp: 20, postsPerWindow: 5, postWindowMs: 10_000 },
     });
+  });
+
+  it('reads the Stripe settings, and refuses values that cannot be Stripe keys', () => {
+    const value = parseEnv({ STRIPE_SECRET_KEY: 'sk_test_abcdefgh12345678', STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh12345678', STRIPE_API_URL: 'http://127.0.0.1:12111' });
+    expect(value.stripe).toEqual({ secretKey: 'sk_test_abcdefgh12345678', webhookSecret: 'whsec_abcdefgh12345678', api: { host: '127.0.0.1', port: 12111, protocol: 'http' } });
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'pk_test_abcdefgh12345678' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseEnv({ STRIPE_API_URL: 'ftp://example.com' })).toThrow(/STRIPE_API_URL/);
   });
 
   it('takes the chat limits and PGlite memory from the environment, and refuses nonsense', () => {

@@ -12,6 +12,8 @@ import { Avatar } from '@/components/ui/avatar';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { ResendVerification } from '@/components/auth/resend-verification';
 import { authErrorMessages } from '@/components/auth/auth-errors-props';
+import { ordersOf } from '@/lib/shop/orders';
+import { formatPrice } from '@/lib/shop/catalogue';
 
 const SHORTCUTS = [
   { href: '/dashboard/embed', key: 'embed' },
@@ -28,7 +30,13 @@ export default async function DashboardPage({ params }: PageProps<'/[locale]/das
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const user = await requireUser();
-  const [t, verify, overview] = await Promise.all([getTranslations('Dashboard.overview'), getTranslations('Auth.verify'), accountOverview(user.uid)]);
+  const [t, verify, overview, orders, status] = await Promise.all([
+    getTranslations('Dashboard.overview'),
+    getTranslations('Auth.verify'),
+    accountOverview(user.uid),
+    ordersOf(user.uid, 10),
+    getTranslations('Shop.success.status'),
+  ]);
   // E-mail accounts confirm their address; Google has done that already.
   const unverified = !user.emailVerified && user.providerIds[0] === 'password';
   const describe = (item: Activity) =>
@@ -109,6 +117,30 @@ export default async function DashboardPage({ params }: PageProps<'/[locale]/das
                 )}
                 <span className="text-sm text-slate-700">
                   <RelativeTime date={item.at} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card title={t('ordersTitle')} titleId="orders-title" className="mt-6">
+        {orders.length === 0 ? (
+          <p className="text-slate-700">
+            {t('noOrders')}{' '}
+            <Link href="/#plans" className="text-brand-700 underline underline-offset-4">
+              {t('toShop')}
+            </Link>
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {orders.map((order) => (
+              <li key={order.id} data-order-id={order.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-slate-900">
+                <span>
+                  <span className="font-medium">{order.product.name[locale]}</span> × {order.quantity} ·{' '}
+                  {formatPrice(order.amountCents, order.currency, locale)}
+                </span>
+                <span className="text-sm text-slate-700">
+                  <span data-order-status={order.status}>{status(order.status)}</span> · <RelativeTime date={new Date(order.createdAt)} />
                 </span>
               </li>
             ))}

@@ -1,32 +1,61 @@
 import type { Metadata } from 'next';
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/lib/i18n/link';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { formatPrice } from '@/lib/shop/catalogue';
+import { orderSummary } from '@/lib/shop/orders';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { buttonClasses } from '@/components/ui/button';
-
-const ORDER_REFERENCE = /^[A-Za-z0-9_-]{1,64}$/;
+import { OrderRefresh } from '@/components/shop/order-refresh';
+import { cn } from '@/lib/cn';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/shop/success'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'shopSuccess');
 }
 
+const STATUS_STYLE = {
+  pending: 'bg-amber-100 text-amber-950',
+  paid: 'bg-green-100 text-green-900',
+  failed: 'bg-red-100 text-red-900',
+  expired: 'bg-slate-200 text-slate-900',
+} as const;
+
+/** The order after the checkout: "processing" until the provider confirms the payment, refreshing itself. */
 export default async function ShopSuccessPage({ params, searchParams }: PageProps<'/[locale]/shop/success'>) {
-  setRequestLocale((await params).locale as Locale);
-  const t = await getTranslations('Shop.success');
-  const { order } = await searchParams;
-  const reference = typeof order === 'string' && ORDER_REFERENCE.test(order) ? order : null;
+  const locale = (await params).locale as Locale;
+  setRequestLocale(locale);
+  const [t, format] = await Promise.all([getTranslations('Shop.success'), getFormatter()]);
+  const { order: reference } = await searchParams;
+  const order = typeof reference === 'string' ? await orderSummary(reference) : null;
   return (
     <div className="mx-auto max-w-2xl px-4 py-16">
-      <PageHeader title={t('title')} lead={t('lead')} />
+      <PageHeader title={t('title')} lead={order?.status === 'paid' ? undefined : t('lead')} />
       <Card title={t('orderTitle')} titleId="order-title">
-        {reference ? (
-          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-slate-800">
-            <dt className="font-medium">{t('reference')}</dt>
-            <dd className="font-mono">{reference}</dd>
-          </dl>
+        {order ? (
+          <>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-slate-800">
+              <dt className="font-medium">{t('reference')}</dt>
+              <dd className="font-mono text-sm">{order.id}</dd>
+              <dt className="font-medium">{t('product')}</dt>
+              <dd>{order.product.name[locale]}</dd>
+              <dt className="font-medium">{t('quantity')}</dt>
+              <dd>{order.quantity}</dd>
+              <dt className="font-medium">{t('amount')}</dt>
+              <dd>{formatPrice(order.amountCents, order.currency, locale)}</dd>
+              <dt className="font-medium">{t('date')}</dt>
+              <dd>{format.dateTime(new Date(order.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}</dd>
+              <dt className="font-medium">{t('status.label')}</dt>
+              <dd>
+                <span role="status" data-order-status={order.status} className={cn('rounded px-2 py-0.5 text-sm font-semibold', STATUS_STYLE[order.status])}>
+                  {t(`status.${order.status}`)}
+                </span>
+              </dd>
+            </dl>
+            {order.status === 'pending' && <p className="mt-4 text-sm text-slate-700">{t('checking')}</p>}
+            <OrderRefresh pending={order.status === 'pending'} />
+          </>
         ) : (
           <p className="text-slate-700">{t('noOrder')}</p>
         )}

@@ -1,0 +1,37 @@
+// GET /api/checkout/return?session_id=…: where the checkout sends the buyer back. The session is read
+// from the payment provider; the order is marked paid only if the provider says so (the address alone
+// proves nothing), then the buyer goes to the order's success page. An unknown or forged id changes
+// nothing and answers an error page.
+import { NextResponse, type NextRequest } from 'next/server';
+import { createTranslator } from 'next-intl';
+import { loadMessages } from '@/lib/i18n/messages';
+import { requestLocale } from '@/lib/i18n/negotiate';
+import { localizedPath } from '@/lib/i18n/paths';
+import { isDatabaseUnavailable } from '@/lib/db/errors';
+import { messagePage } from '@/lib/errors/message-page';
+import { paymentProvider } from '@/lib/payments';
+import { SESSION_ID } from '@/lib/payments/provider';
+import { confirmCheckout } from '@/lib/shop/orders';
+
+export const dynamic = 'force-dynamic';
+
+async function errorPage(request: NextRequest, status: number, key: 'invalid' | 'unavailable') {
+  const locale = requestLocale(request.headers);
+  const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: 'Shop.return' });
+  return messagePage(locale, { status, title: t(`${key}.title`), message: t(`${key}.message`), link: { href: localizedPath('/', locale), label: t('back') } });
+}
+
+export async function GET(request: NextRequest) {
+  const id = request.nextUrl.searchParams.get('session_id') ?? '';
+  if (!SESSION_ID.test(id)) return errorPage(request, 400, 'invalid');
+  try {
+    const session = await paymentProvider().retrieveCheckout(id);
+    const order = session && (await confirmCheckout(session));
+    if (!order) return errorPage(request, 404, 'invalid');
+    const target = new URL(`${localizedPath('/shop/success', order.locale)}?order=${order.id}`, request.nextUrl);
+    return NextResponse.redirect(target, 303);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) console.error(error);
+    return errorPage(request, 503, 'unavailable');
+  }
+}

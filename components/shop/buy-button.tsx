@@ -1,0 +1,75 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { cn } from '@/lib/cn';
+
+type Labels = { buy: string; buyLabel: string; quantity: string; buying: string; error: string };
+
+/**
+ * Quantity and "Buy": opens a checkout (POST /api/checkout) and goes there. Plain fetch, so the
+ * landing page's bundle stays small.
+ */
+export function BuyButton({ productId, labels, primary }: { productId: string; labels: Labels; primary: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const quantity = Number(new FormData(event.currentTarget).get('quantity'));
+    setBusy(true);
+    setError(null);
+    try {
+      const response = await fetch('/api/checkout', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ productId, quantity }),
+      });
+      const body = (await response.json().catch(() => null)) as { url?: string; error?: { message?: string } } | null;
+      if (response.ok && body?.url) {
+        window.location.assign(body.url);
+        return;
+      }
+      setError(body?.error?.message ?? labels.error);
+    } catch {
+      setError(labels.error);
+    }
+    setBusy(false);
+  }
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} className="mt-6 space-y-3" aria-label={labels.buyLabel}>
+      <div className="flex items-center gap-3">
+        <label htmlFor={`quantity-${productId}`} className="text-sm font-medium text-slate-900">
+          {labels.quantity}
+        </label>
+        <select
+          id={`quantity-${productId}`}
+          name="quantity"
+          defaultValue="1"
+          className="rounded-md border border-slate-400 bg-white px-2 py-1 text-slate-900 focus:outline-2 focus:outline-brand-700"
+        >
+          {Array.from({ length: 10 }, (_, i) => (
+            <option key={i + 1} value={i + 1}>
+              {i + 1}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="submit"
+        disabled={busy}
+        className={cn(
+          'inline-flex w-full items-center justify-center rounded-md px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60',
+          primary ? 'bg-brand-700 text-white hover:bg-brand-800' : 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
+        )}
+      >
+        {busy ? labels.buying : labels.buy}
+      </button>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

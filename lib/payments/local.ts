@@ -1,0 +1,89 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { database } from '@/lib/db';
+import { localCheckoutSessions } from '@/lib/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { localizedPath } from '@/lib/i18n/paths';
+import { applyCheckoutEvent } from '@/lib/shop/orders';
+import type { CheckoutRequest, PaymentProvider, ProviderSession } from './provider';
+
+/** How long a local checkout stays open (Stripe's default is 24 hours). */
+const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The test cards of the local checkout, as in Stripe's test mode. */
+export const TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
+
+type Row = typeof localCheckoutSessions.$inferSelect;
+
+function statusOf(row: Row, now = new Date()): ProviderSession['status'] {
+  return row.status === 'open' && row.expiresAt <= now ? 'expired' : row.status;
+}
+
+/** The local test checkout (local mode, no Stripe key): sessions in the database, a checkout page in the app. */
+export const localProvider: PaymentProvider = {
+  name: 'local',
+  async createCheckout({ order, successUrl, cancelUrl }: CheckoutRequest) {
+    const id = `cs_local_${randomBytes(16).toString('hex')}`;
+    const db = await database();
+    await db.insert(localCheckoutSessions).values({
+      id,
+      orderId: order.id,
+      amountCents: order.amountCents,
+      currency: order.currency,
+      locale: order.locale,
+      successUrl: successUrl.replace('{CHECKOUT_SESSION_ID}', id),
+      cancelUrl,
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+    });
+    return { id, url: `${new URL(successUrl).origin}${localizedPath(`/shop/checkout/${id}`, order.locale)}` };
+  },
+  async retrieveCheckout(id: string) {
+    const session = await localCheckoutSession(id);
+    return session && { id: session.id, status: statusOf(session), paymentStatus: session.paymentStatus, orderId: session.orderId };
+  },
+};
+
+export async function localCheckoutSession(id: string): Promise<Row | null> {
+  if (!/^cs_local_[0-9a-f]{32}$/.test(id)) return null;
+  const db = await database();
+  const [row] = await db.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** A card number's digits when it passes the Luhn check, else null. */
+export function cardDigits(input: string): string | null {
+  const digits = input.replace(/[\s-]/g, '');
+  if (!/^\d{13,19}$/.test(digits)) return null;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0 ? digits : null;
+}
+
+/**
+ * Pays a local checkout with a test card: 4242 4242 4242 4242 succeeds, anything else is declined
+ * (402, as Stripe's test mode declines 4000 0000 0000 0002 and real cards). A successful payment
+ * completes the session and raises `checkout.session.completed` in the same transaction, as Stripe's
+ * webhook would; the browser then goes to the session's success URL.
+ */
+export async function payLocalCheckout(id: string, card: string): Promise<{ successUrl: string }> {
+  const digits = cardDigits(card);
+  if (!digits) throw new ApiError('invalidBody', { card: { code: 'invalid' } });
+  const db = await database();
+  return db.transaction(async (tx) => {
+    const [session] = await tx.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.id, id)).for('update').limit(1);
+    if (!session) throw new ApiError('notFound');
+    if (statusOf(session) !== 'open') throw new ApiError('checkoutClosed');
+    if (digits !== TEST_CARDS.success) throw new ApiError('cardDeclined');
+    await tx.update(localCheckoutSessions).set({ status: 'complete', paymentStatus: 'paid' }).where(eq(localCheckoutSessions.id, id));
+    await applyCheckoutEvent({ id: `evt_${id}`, type: 'checkout.session.completed', session: { id, paymentStatus: 'paid', orderId: session.orderId } }, tx);
+    return { successUrl: session.successUrl };
+  });
+}

@@ -1,0 +1,34 @@
+import type { PaymentProviderName } from '@/lib/db/schema';
+
+/** What a checkout is opened for: the order and the catalogue's product (never prices from the client). */
+export type CheckoutRequest = {
+  order: { id: string; uid: string | null; quantity: number; amountCents: number; currency: string; locale: 'en' | 'de' };
+  product: { slug: string; name: string; priceCents: number; stripePriceId: string | null };
+  email: string | null;
+  /** Contains `{CHECKOUT_SESSION_ID}`, which the provider replaces with the session's id. */
+  successUrl: string;
+  cancelUrl: string;
+};
+
+/** A checkout session as the provider reports it. */
+export type ProviderSession = {
+  id: string;
+  status: 'open' | 'complete' | 'expired';
+  /** `paid`, `unpaid` or `no_payment_required` (Stripe may add others: anything but the first and last is unpaid). */
+  paymentStatus: string;
+  orderId: string | null;
+};
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Opens a hosted checkout; the browser goes to `url`. */
+  createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
+  /** The session with this id, or null when the provider does not know it. */
+  retrieveCheckout(id: string): Promise<ProviderSession | null>;
+}
+
+/** The provider could not be reached or refused the request (→ 502, the order is marked failed). */
+export class PaymentProviderError extends Error {}
+
+/** Session ids as the return URL carries them (Stripe's `cs_test_…`/`cs_live_…`, ours `cs_local_…`). */
+export const SESSION_ID = /^cs_[A-Za-z0-9_]{8,250}$/;

@@ -1,0 +1,203 @@
+import 'server-only';
+import { and, desc, eq } from 'drizzle-orm';
+import { database, type Executor } from '@/lib/db';
+import { orders, processedWebhookEvents, products, type OrderStatus, type PaymentProviderName } from '@/lib/db/schema';
+import { ApiError } from '@/lib/api/errors';
+
+export type OrderSummary = {
+  id: string;
+  status: OrderStatus;
+  quantity: number;
+  amountCents: number;
+  currency: string;
+  locale: 'en' | 'de';
+  createdAt: string;
+  paidAt: string | null;
+  product: { slug: string; name: { en: string; de: string } };
+};
+
+/** A checkout event, as Stripe's webhook delivers it (and the local checkout raises it). */
+export type CheckoutEvent = {
+  id: string;
+  type: string;
+  session: { id: string; paymentStatus: string | null; orderId: string | null };
+};
+
+export const CHECKOUT_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+] as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const summaryColumns = {
+  id: orders.id,
+  status: orders.status,
+  quantity: orders.quantity,
+  amountCents: orders.amountCents,
+  currency: orders.currency,
+  locale: orders.locale,
+  createdAt: orders.createdAt,
+  paidAt: orders.paidAt,
+  slug: products.slug,
+  name: products.name,
+};
+
+type SummaryRow = Omit<OrderSummary, 'createdAt' | 'paidAt' | 'product'> & { createdAt: Date; paidAt: Date | null; slug: string; name: { en: string; de: string } };
+
+function summary(row: SummaryRow): OrderSummary {
+  return {
+    id: row.id,
+    status: row.status,
+    quantity: row.quantity,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    locale: row.locale,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    product: { slug: row.slug, name: row.name },
+  };
+}
+
+/**
+ * A pending order for an active product of the catalogue, at the catalogue's price; 400
+ * `productUnavailable` for an unknown or inactive one.
+ */
+export async function createOrder(input: {
+  productId: string;
+  quantity: number;
+  uid: string | null;
+  email: string | null;
+  locale: 'en' | 'de';
+  provider: PaymentProviderName;
+}) {
+  const db = await database();
+  const [product] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.slug, input.productId), eq(products.active, true)))
+    .limit(1);
+  if (!product) throw new ApiError('productUnavailable', { productId: { code: 'invalidChoice' } });
+  const [order] = await db
+    .insert(orders)
+    .values({
+      uid: input.uid,
+      email: input.email,
+      productId: product.id,
+      quantity: input.quantity,
+      amountCents: product.priceCents * input.quantity,
+      currency: product.currency,
+      locale: input.locale,
+      provider: input.provider,
+    })
+    .returning();
+  return { order, product };
+}
+
+export async function attachCheckoutSession(orderId: string, sessionId: string): Promise<void> {
+  const db = await database();
+  await db.update(orders).set({ checkoutSessionId: sessionId, updatedAt: new Date() }).where(eq(orders.id, orderId));
+}
+
+/**
+ * Moves an order towards `target`. Paid is final: a late `expired` or `failed` never takes a payment
+ * back, while `paid` wins over anything (events may arrive in any order).
+ */
+async function settle(executor: Executor, orderId: string, target: Exclude<OrderStatus, 'pending'>): Promise<boolean> {
+  const [current] = await executor.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
+  if (!current || current.status === 'paid' || current.status === target) return false;
+  await executor
+    .update(orders)
+    .set({ status: target, updatedAt: new Date(), ...(target === 'paid' && { paidAt: new Date() }) })
+    .where(eq(orders.id, orderId));
+  return true;
+}
+
+export async function markOrderFailed(orderId: string): Promise<void> {
+  const db = await database();
+  await db.transaction((tx) => settle(tx, orderId, 'failed'));
+}
+
+async function orderIdFor(executor: Executor, session: CheckoutEvent['session']): Promise<string | null> {
+  if (session.orderId && UUID.test(session.orderId)) {
+    const [row] = await executor.select({ id: orders.id }).from(orders).where(eq(orders.id, session.orderId)).limit(1);
+    if (row) return row.id;
+  }
+  const [row] = await executor.select({ id: orders.id }).from(orders).where(eq(orders.checkoutSessionId, session.id)).limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * Applies a checkout event once: the event id is recorded in the same transaction as the order's
+ * change, so a redelivery (or a concurrent one) finds it and changes nothing.
+ */
+export async function applyCheckoutEvent(event: CheckoutEvent, executor?: Executor): Promise<'applied' | 'duplicate' | 'ignored'> {
+  const work = async (tx: Executor) => {
+    const inserted = await tx.insert(processedWebhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
+    if (inserted.length === 0) return 'duplicate' as const;
+    const orderId = await orderIdFor(tx, event.session);
+    if (!orderId) return 'ignored' as const;
+    const paid = event.session.paymentStatus === 'paid' || event.session.paymentStatus === 'no_payment_required';
+    switch (event.type) {
+      case 'checkout.session.completed':
+        // A delayed payment method completes the session unpaid: its outcome comes as its own event.
+        if (paid) await settle(tx, orderId, 'paid');
+        break;
+      case 'checkout.session.async_payment_succeeded':
+        await settle(tx, orderId, 'paid');
+        break;
+      case 'checkout.session.async_payment_failed':
+        await settle(tx, orderId, 'failed');
+        break;
+      case 'checkout.session.expired':
+        await settle(tx, orderId, 'expired');
+        break;
+      default:
+        return 'ignored' as const;
+    }
+    return 'applied' as const;
+  };
+  if (executor) return work(executor);
+  const db = await database();
+  return db.transaction(work);
+}
+
+/**
+ * The order of a checkout session the provider has just reported (the return from the checkout):
+ * marked paid only when the provider says it is paid. Null for a session that is not one of ours.
+ */
+export async function confirmCheckout(session: { id: string; paymentStatus: string; orderId: string | null }): Promise<{ id: string; locale: 'en' | 'de' } | null> {
+  const db = await database();
+  return db.transaction(async (tx) => {
+    const orderId = await orderIdFor(tx, session);
+    if (!orderId) return null;
+    const [order] = await tx.select({ id: orders.id, locale: orders.locale, sessionId: orders.checkoutSessionId }).from(orders).where(eq(orders.id, orderId)).limit(1);
+    // The session must be the one this order was sent to.
+    if (order.sessionId !== session.id) return null;
+    if (session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required') await settle(tx, orderId, 'paid');
+    return { id: order.id, locale: order.locale };
+  });
+}
+
+/** An order as the return pages show it (by its unguessable id; nothing personal in it). */
+export async function orderSummary(id: string): Promise<OrderSummary | null> {
+  if (!UUID.test(id)) return null;
+  const db = await database();
+  const [row] = await db.select(summaryColumns).from(orders).innerJoin(products, eq(orders.productId, products.id)).where(eq(orders.id, id)).limit(1);
+  return row ? summary(row) : null;
+}
+
+/** The user's orders, newest first. */
+export async function ordersOf(uid: string, limit = 20): Promise<OrderSummary[]> {
+  const db = await database();
+  const rows = await db
+    .select(summaryColumns)
+    .from(orders)
+    .innerJoin(products, eq(orders.productId, products.id))
+    .where(eq(orders.uid, uid))
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
+  return rows.map(summary);
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** POST /api/checkout: a product of the catalogue (its public id, the slug) and 1–10 of it. */
+export const checkoutSchema = z.object({
+  productId: z.string().regex(/^[a-z0-9-]{2,40}$/),
+  quantity: z.number().int().min(1).max(10),
+});
+
+/** POST /api/checkout/local/:id: the test card's number (the other fields only look like a checkout). */
+export const localPaymentSchema = z.object({ card: z.string().min(1).max(40) });
+
+/** Largest webhook body (Stripe's events are far smaller). */
+export const WEBHOOK_BODY_LIMIT = 1024 * 1024;

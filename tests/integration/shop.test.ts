@@ -1,0 +1,235 @@
+import { NextRequest } from 'next/server';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { GET as productsApi } from '@/app/api/products/route';
+import { POST as checkout } from '@/app/api/checkout/route';
+import { GET as checkoutReturn } from '@/app/api/checkout/return/route';
+import { POST as pay } from '@/app/api/checkout/local/[id]/route';
+import { POST as webhook } from '@/app/api/stripe/webhook/route';
+import { database } from '@/lib/db';
+import { localCheckoutSessions, orders, processedWebhookEvents, products } from '@/lib/db/schema';
+import { widgetLimit } from '@/lib/widgets/service';
+import { ORIGIN, signedIn } from './signed-in';
+
+const SECRET = process.env.STRIPE_WEBHOOK_SECRET!;
+
+function post(handler: (request: NextRequest) => Promise<Response>, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return handler(
+    new NextRequest(`${ORIGIN}${path}`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { origin: ORIGIN, 'content-type': 'application/json', ...headers } }),
+  );
+}
+
+async function buy(body: unknown = { productId: 'starter', quantity: 2 }, headers: Record<string, string> = {}) {
+  const response = await post(checkout, '/api/checkout', body, headers);
+  return { response, body: await response.json() };
+}
+
+const sessionOf = (url: string) => /\/shop\/checkout\/(cs_local_[0-9a-f]{32})$/.exec(new URL(url).pathname)![1];
+
+function payLocal(id: string, card: string, headers: Record<string, string> = {}) {
+  return pay(
+    new NextRequest(`${ORIGIN}/api/checkout/local/${id}`, { method: 'POST', body: JSON.stringify({ card }), headers: { origin: ORIGIN, 'content-type': 'application/json', ...headers } }),
+    { params: Promise.resolve({ id }) },
+  );
+}
+
+function returnTo(sessionId: string, headers: Record<string, string> = {}) {
+  return checkoutReturn(new NextRequest(`${ORIGIN}/api/checkout/return?session_id=${encodeURIComponent(sessionId)}`, { headers }));
+}
+
+async function order(id: string) {
+  const db = await database();
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+async function orderCount() {
+  const db = await database();
+  return (await db.select({ id: orders.id }).from(orders)).length;
+}
+
+/** A checkout event as Stripe sends it, with a real signature (or another secret's). */
+function event(type: string, session: { id: string; orderId: string; paid: boolean }, id = `evt_${crypto.randomUUID().replaceAll('-', '')}`) {
+  return JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    data: { object: { id: session.id, object: 'checkout.session', payment_status: session.paid ? 'paid' : 'unpaid', metadata: { orderId: session.orderId }, client_reference_id: session.orderId } },
+  });
+}
+
+function deliver(payload: string, secret = SECRET, signature?: string) {
+  const header = signature ?? Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return webhook(new NextRequest(`${ORIGIN}/api/stripe/webhook`, { method: 'POST', body: payload, headers: { 'stripe-signature': header, 'content-type': 'application/json' } }));
+}
+
+describe('catalogue', () => {
+  it('answers the active products in the asked language', async () => {
+    const en = await (await productsApi(new NextRequest(`${ORIGIN}/api/products`))).json();
+    expect(en.locale).toBe('en');
+    expect(en.products.map((p: { id: string }) => p.id)).toEqual(expect.arrayContaining(['starter', 'professional']));
+    const de = await (await productsApi(new NextRequest(`${ORIGIN}/api/products?locale=de`))).json();
+    const starter = de.products.find((p: { id: string }) => p.id === 'starter');
+    expect(starter).toMatchObject({ currency: 'EUR', priceCents: 2900, widgetLimit: 3 });
+    expect(starter.features[0]).toBe('3 Chat-Widgets');
+  });
+});
+
+describe('local checkout', () => {
+  it('creates a pending order at the catalogue price and a test checkout to pay it', async () => {
+    const { response, body } = await buy({ productId: 'starter', quantity: 2, priceCents: 1 });
+    expect(response.status).toBe(201);
+    expect(body.url).toMatch(new RegExp(`^${ORIGIN}/shop/checkout/cs_local_[0-9a-f]{32}$`));
+    const row = await order(body.orderId);
+    expect(row).toMatchObject({ status: 'pending', quantity: 2, amountCents: 5800, currency: 'EUR', provider: 'local', uid: null });
+    expect(row.checkoutSessionId).toBe(sessionOf(body.url));
+  });
+
+  it('declines 4000 0000 0000 0002 in the buyer’s language, pays 4242 4242 4242 4242 once', async () => {
+    const { body } = await buy({ productId: 'starter', quantity: 1 }, { 'accept-language': 'de' });
+    const id = sessionOf(body.url);
+    expect(body.url).toContain('/de/shop/checkout/');
+    const declined = await payLocal(id, '4000 0000 0000 0002', { 'accept-language': 'de' });
+    expect(declined.status).toBe(402);
+    expect((await declined.json()).error).toMatchObject({ code: 'cardDeclined', message: expect.stringContaining('abgelehnt') });
+    expect((await order(body.orderId)).status).toBe('pending');
+    const invalid = await payLocal(id, '1234 5678');
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).error.fields).toHaveProperty('card');
+
+    const paid = await payLocal(id, '4242 4242 4242 4242');
+    expect(paid.status).toBe(200);
+    expect((await paid.json()).url).toBe(`${ORIGIN}/api/checkout/return?session_id=${id}`);
+    expect((await order(body.orderId)).status).toBe('paid');
+    expect((await payLocal(id, '4242424242424242')).status).toBe(409);
+  });
+
+  it('returns to the order’s success page, marking it paid only when the provider says paid', async () => {
+    const { body } = await buy({ productId: 'professional', quantity: 1 }, { 'accept-language': 'de' });
+    const id = sessionOf(body.url);
+    // The success address alone (not paid at the provider) changes nothing.
+    const early = await returnTo(id);
+    expect(early.status).toBe(303);
+    expect(early.headers.get('location')).toBe(`${ORIGIN}/de/shop/success?order=${body.orderId}`);
+    expect((await order(body.orderId)).status).toBe('pending');
+    // Paid at the provider: the return confirms it.
+    const db = await database();
+    await db.update(localCheckoutSessions).set({ status: 'complete', paymentStatus: 'paid' }).where(eq(localCheckoutSessions.id, id));
+    expect((await returnTo(id)).status).toBe(303);
+    expect((await order(body.orderId)).status).toBe('paid');
+  });
+
+  it('answers a forged or malformed session id with an error page and changes nothing', async () => {
+    const before = await orderCount();
+    const forged = await returnTo(`cs_local_${'0'.repeat(32)}`, { 'accept-language': 'de' });
+    expect(forged.status).toBe(404);
+    expect(forged.headers.get('content-type')).toContain('text/html');
+    expect(await forged.text()).toContain('Dieser Bezahlvorgang konnte nicht bestätigt werden');
+    for (const id of ['', 'x', 'cs_<script>', `cs_${'a'.repeat(300)}`, "cs_local_1' or '1'='1"]) expect((await returnTo(id)).status).toBe(400);
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('refuses bad input with a clear 400 and writes nothing', async () => {
+    const db = await database();
+    await db.update(products).set({ active: false }).where(eq(products.slug, 'enterprise'));
+    try {
+      const before = await orderCount();
+      const cases: [unknown, string][] = [
+        [{ productId: 'no-such-plan', quantity: 1 }, 'productUnavailable'],
+        [{ productId: 'enterprise', quantity: 1 }, 'productUnavailable'],
+        [{ productId: 'starter', quantity: 0 }, 'invalidBody'],
+        [{ productId: 'starter', quantity: 11 }, 'invalidBody'],
+        [{ productId: 'starter', quantity: 1.5 }, 'invalidBody'],
+        [{ productId: 'starter', quantity: '2' }, 'invalidBody'],
+        [{ productId: "starter'; drop table orders;--", quantity: 1 }, 'invalidBody'],
+        [{ quantity: 1 }, 'invalidBody'],
+      ];
+      for (const [body, code] of cases) {
+        const { response, body: answer } = await buy(body);
+        expect(response.status).toBe(400);
+        expect(answer.error.code).toBe(code);
+        expect(answer.error.message).toEqual(expect.any(String));
+      }
+      expect((await buy('{"productId":')).body.error.code).toBe('invalidJson');
+      expect((await buy({ productId: 'starter', quantity: 1 }, { origin: 'https://evil.example' })).response.status).toBe(403);
+      expect((await buy({ productId: 'starter', quantity: 1, pad: 'x'.repeat(17 * 1024) })).response.status).toBe(413);
+      expect(await orderCount()).toBe(before);
+    } finally {
+      await db.update(products).set({ active: true }).where(eq(products.slug, 'enterprise'));
+    }
+  });
+
+  it('gives a signed-in buyer the order, and a paid plan raises their widget limit', async () => {
+    const me = await signedIn('buyer');
+    expect(await widgetLimit(me.uid)).toBe(1);
+    const { body } = await buy({ productId: 'professional', quantity: 1 }, { cookie: me.cookie });
+    expect(await order(body.orderId)).toMatchObject({ uid: me.uid, email: me.email });
+    await payLocal(sessionOf(body.url), '4242424242424242');
+    expect(await widgetLimit(me.uid)).toBe(10);
+  });
+});
+
+describe('webhook', () => {
+  async function pendingOrder() {
+    const { body } = await buy({ productId: 'starter', quantity: 1 });
+    return { orderId: body.orderId as string, id: sessionOf(body.url) };
+  }
+
+  it('refuses a missing or bad signature with 400 and writes nothing', async () => {
+    const session = await pendingOrder();
+    const payload = event('checkout.session.completed', { ...session, paid: true });
+    const unsigned = await webhook(new NextRequest(`${ORIGIN}/api/stripe/webhook`, { method: 'POST', body: payload }));
+    expect(unsigned.status).toBe(400);
+    expect((await unsigned.json()).error.code).toBe('invalidSignature');
+    expect((await deliver(payload, 'whsec_someoneelse0123456789')).status).toBe(400);
+    expect((await deliver(payload, SECRET, 't=1,v1=deadbeef')).status).toBe(400);
+    // A correct signature of another body.
+    const other = Stripe.webhooks.generateTestHeaderString({ payload: event('checkout.session.completed', { ...session, paid: true }), secret: SECRET });
+    expect((await deliver(payload, SECRET, other)).status).toBe(400);
+    expect((await order(session.orderId)).status).toBe('pending');
+    const db = await database();
+    expect(await db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, JSON.parse(payload).id))).toEqual([]);
+  });
+
+  it('applies one event delivered 10 times (at once) exactly once', async () => {
+    const session = await pendingOrder();
+    const payload = event('checkout.session.completed', { ...session, paid: true });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(payload)));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    const results = await Promise.all(answers.map(async (a) => (await a.json()).result));
+    expect(results.filter((r) => r === 'applied')).toHaveLength(1);
+    expect(results.filter((r) => r === 'duplicate')).toHaveLength(9);
+    expect((await order(session.orderId)).status).toBe('paid');
+  });
+
+  it('keeps the right final state whatever the order of delivery', async () => {
+    const a = await pendingOrder();
+    await deliver(event('checkout.session.completed', { ...a, paid: true }));
+    await deliver(event('checkout.session.expired', { ...a, paid: false }));
+    expect((await order(a.orderId)).status).toBe('paid');
+
+    const b = await pendingOrder();
+    await deliver(event('checkout.session.expired', { ...b, paid: false }));
+    expect((await order(b.orderId)).status).toBe('expired');
+
+    // A delayed payment method: completed unpaid, then the outcome.
+    const c = await pendingOrder();
+    await deliver(event('checkout.session.completed', { ...c, paid: false }));
+    expect((await order(c.orderId)).status).toBe('pending');
+    await deliver(event('checkout.session.async_payment_failed', { ...c, paid: false }));
+    expect((await order(c.orderId)).status).toBe('failed');
+
+    const d = await pendingOrder();
+    await deliver(event('checkout.session.async_payment_succeeded', { ...d, paid: true }));
+    await deliver(event('checkout.session.async_payment_failed', { ...d, paid: false }));
+    expect((await order(d.orderId)).status).toBe('paid');
+  });
+
+  it('ignores other event types and unknown sessions, and refuses bodies over 1 MB', async () => {
+    expect(await (await deliver(JSON.stringify({ id: 'evt_other1', object: 'event', type: 'customer.created', data: { object: {} } }))).json()).toMatchObject({ result: 'ignored' });
+    const unknown = event('checkout.session.completed', { id: 'cs_test_unknown', orderId: crypto.randomUUID(), paid: true });
+    expect(await (await deliver(unknown)).json()).toMatchObject({ result: 'ignored' });
+    const huge = JSON.stringify({ id: 'evt_huge', object: 'event', type: 'checkout.session.completed', data: { object: { pad: 'x'.repeat(1024 * 1024) } } });
+    expect((await deliver(huge)).status).toBe(413);
+  });
+});
