@@ -23,6 +23,17 @@ export const scenarios = [
     baseline: 'next-dynamic',
     maxP99Ms: 50,
   },
+  // An order and a session of the local test checkout per request (the embedded default provider).
+  {
+    name: 'api-checkout',
+    path: '/api/checkout',
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ productId: 'starter', quantity: 1 }),
+    session: true,
+    baseline: 'next-dynamic',
+    maxP99Ms: 50,
+  },
 ];
 
 // server: 'fixture' is bench/baseline-next, 'node-http' the plain server answering the bytes of our `/`.
