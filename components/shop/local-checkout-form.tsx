@@ -1,6 +1,7 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
+import { useJsonSubmit } from '@/lib/client/json-submit';
 import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
@@ -9,44 +10,24 @@ type Labels = { card: string; expiry: string; cvc: string; name: string; pay: st
 
 /** The card form of the local test checkout: pays the session, then follows its success URL. */
 export function LocalCheckoutForm({ sessionId, labels }: { sessionId: string; labels: Labels }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [cardError, setCardError] = useState<string | undefined>();
+  const { submit, busy, error, fields } = useJsonSubmit(labels.error);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const card = String(new FormData(event.currentTarget).get('card') ?? '');
-    setBusy(true);
-    setError(null);
-    setCardError(undefined);
-    try {
-      const response = await fetch(`/api/checkout/local/${encodeURIComponent(sessionId)}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ card }),
-      });
-      const body = (await response.json().catch(() => null)) as { url?: string; error?: { message?: string; fields?: Record<string, string> } } | null;
-      if (response.ok && body?.url) {
-        window.location.assign(body.url);
-        return;
-      }
-      if (body?.error?.fields?.card) setCardError(body.error.fields.card);
-      else setError(body?.error?.message ?? labels.error);
-    } catch {
-      setError(labels.error);
-    }
-    setBusy(false);
+    const result = await submit<{ url: string }>(`/api/checkout/local/${encodeURIComponent(sessionId)}`, 'POST', { card });
+    if (result) window.location.assign(result.url);
   }
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-labelledby="payment-title" noValidate>
-      <TextField id="card" label={labels.card} inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" maxLength={23} required error={cardError} />
+      <TextField id="card" label={labels.card} inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" maxLength={23} required error={fields.card} />
       <div className="grid grid-cols-2 gap-4">
         <TextField id="expiry" label={labels.expiry} autoComplete="cc-exp" placeholder="12/34" maxLength={5} />
         <TextField id="cvc" label={labels.cvc} inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} />
       </div>
       <TextField id="cardholder" label={labels.name} autoComplete="cc-name" maxLength={80} />
-      <FormError message={error} />
+      <FormError message={fields.card ? null : error} />
       <Button type="submit" size="lg" disabled={busy} className="w-full">
         {busy ? labels.paying : labels.pay}
       </Button>

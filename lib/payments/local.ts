@@ -16,7 +16,8 @@ export const TEST_CARDS = { success: '4242424242424242', declined: '400000000000
 
 type Row = typeof localCheckoutSessions.$inferSelect;
 
-function statusOf(row: Row, now = new Date()): ProviderSession['status'] {
+/** A local session's status; an open one past its expiry counts as expired. */
+export function statusOf(row: Row, now = new Date()): ProviderSession['status'] {
   return row.status === 'open' && row.expiresAt <= now ? 'expired' : row.status;
 }
 

@@ -33,19 +33,22 @@ export type ProductView = {
   highlighted: boolean;
 };
 
+/** A product of the catalogue (the data file's or the database's) in one language. */
+export function productView(product: Omit<Product, 'stripePriceId' | 'active' | 'currency'> & { currency: string }, locale: Locale): ProductView {
+  return {
+    slug: product.slug,
+    name: product.name[locale],
+    description: product.description[locale],
+    features: product.features[locale],
+    priceCents: product.priceCents,
+    currency: product.currency,
+    widgetLimit: product.widgetLimit,
+    highlighted: product.highlighted,
+  };
+}
+
 export function listActiveProducts(locale: Locale): ProductView[] {
-  return catalogue
-    .filter((product) => product.active)
-    .map((product) => ({
-      slug: product.slug,
-      name: product.name[locale],
-      description: product.description[locale],
-      features: product.features[locale],
-      priceCents: product.priceCents,
-      currency: product.currency,
-      widgetLimit: product.widgetLimit,
-      highlighted: product.highlighted,
-    }));
+  return catalogue.filter((product) => product.active).map((product) => productView(product, locale));
 }
 
 export function formatPrice(cents: number, currency: string, locale: Locale): string {

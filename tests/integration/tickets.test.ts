@@ -1,21 +1,14 @@
-import { NextRequest } from 'next/server';
 import { eq } from 'drizzle-orm';
 import { GET as list, POST as create } from '@/app/api/tickets/route';
 import { GET as show, PATCH } from '@/app/api/tickets/[id]/route';
 import { POST as reply } from '@/app/api/tickets/[id]/messages/route';
 import { database } from '@/lib/db';
 import { ticketMessages, tickets } from '@/lib/db/schema';
-import { ORIGIN, signedIn } from './signed-in';
+import { apiRequest, signedIn } from './signed-in';
 
 type Client = Awaited<ReturnType<typeof signedIn>>;
 
-function request(method: string, path: string, client: Client | null, body?: unknown, headers: Record<string, string> = {}) {
-  return new NextRequest(`${ORIGIN}${path}`, {
-    method,
-    ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-    headers: { origin: ORIGIN, ...(client && { cookie: client.cookie }), ...headers },
-  });
-}
+const request = apiRequest;
 const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
 const valid = { subject: 'Widget not showing', category: 'technical', message: 'The widget does not appear on my shop page.' };
 

@@ -1,4 +1,3 @@
-import { NextRequest } from 'next/server';
 import { eq } from 'drizzle-orm';
 import { GET as list, POST as create } from '@/app/api/widgets/route';
 import { DELETE as remove, GET as show, PATCH as update } from '@/app/api/widgets/[id]/route';
@@ -6,17 +5,10 @@ import { database } from '@/lib/db';
 import { chatMessages, orders, products, widgets } from '@/lib/db/schema';
 import { normalizeOrigin } from '@/lib/widgets/schema';
 import { postMessage } from '@/lib/chat/service';
-import { ORIGIN, signedIn } from './signed-in';
+import { apiRequest, signedIn } from './signed-in';
 
-type Client = Awaited<ReturnType<typeof signedIn>>;
 
-function request(method: string, path: string, client: Client | null, body?: unknown, headers: Record<string, string> = {}) {
-  return new NextRequest(`${ORIGIN}${path}`, {
-    method,
-    ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-    headers: { origin: ORIGIN, ...(client && { cookie: client.cookie }), ...headers },
-  });
-}
+const request = apiRequest;
 const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
 const valid = { name: 'Shop chat', allowedOrigins: ['https://shop.example.com', 'http://localhost:8080'], accentColor: '#0F766E', greeting: 'Hi! How can we help?', locale: 'de' };
 

@@ -4,7 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/routing';
 import { env } from '@/lib/env';
 import { formatPrice } from '@/lib/shop/catalogue';
-import { localCheckoutSession } from '@/lib/payments/local';
+import { localCheckoutSession, statusOf } from '@/lib/payments/local';
 import { orderSummary } from '@/lib/shop/orders';
 import { Card } from '@/components/ui/card';
 import { LocalCheckoutForm } from '@/components/shop/local-checkout-form';
@@ -27,7 +27,7 @@ export default async function LocalCheckoutPage({ params }: PageProps<'/[locale]
   const order = session && (await orderSummary(session.orderId));
   if (!session || !order) notFound();
   const t = await getTranslations('Shop.checkout');
-  const open = session.status === 'open' && session.expiresAt > new Date();
+  const open = statusOf(session) === 'open';
   const total = formatPrice(session.amountCents, session.currency, locale);
 
   return (
