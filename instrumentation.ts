@@ -1,11 +1,16 @@
 // Runs once when a server process starts: the database is opened, migrated and seeded before the first
 // request, so a broken configuration shows at start. A database that is down is retried on use. The
 // chat's event streams are offered to `npm start`'s server (scripts/server.mjs), which serves them on
-// the Node response.
+// the Node response. The prerendered shop pages follow the database's catalogue (lib/shop/catalogue-watch).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const [{ database, databaseKind }, { registerNodeTransport }] = await Promise.all([import('./lib/db'), import('./lib/chat/node-stream')]);
+  const [{ database, databaseKind }, { registerNodeTransport }, { watchCatalogue }] = await Promise.all([
+    import('./lib/db'),
+    import('./lib/chat/node-stream'),
+    import('./lib/shop/catalogue-watch'),
+  ]);
   registerNodeTransport();
+  watchCatalogue();
   try {
     await database();
     console.log(`database: ${await databaseKind()} ready`);

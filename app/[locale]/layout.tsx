@@ -13,9 +13,6 @@ import '../globals.css';
 
 const THEME_SCRIPT = `try{var m=document.cookie.match(/(?:^|; )theme=(light|dark)(?:;|$)/);document.documentElement.dataset.theme=m?m[1]:matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}catch(e){}`;
 
-// Only en and de exist: any other first segment is a 404, never a per-request render.
-export const dynamicParams = false;
-
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
 }

@@ -1,9 +1,58 @@
 import { getTranslations } from 'next-intl/server';
+import { Link } from '@/lib/i18n/link';
 import type { Locale } from '@/lib/i18n/routing';
 import { formatPrice, type ProductView } from '@/lib/shop/catalogue';
 import { BuyButton } from './buy-button';
 import { cn } from '@/lib/cn';
 
+/** The price with "one-time" beside it. */
+export async function ProductPrice({ product, locale, large }: { product: ProductView; locale: Locale; large?: boolean }) {
+  const t = await getTranslations({ locale, namespace: 'Home.plans' });
+  return (
+    <p className="mt-4">
+      <span className={cn('font-bold text-slate-900', large ? 'text-4xl' : 'text-3xl')} data-price-cents={product.priceCents}>
+        {formatPrice(product.priceCents, product.currency, locale)}
+      </span>{' '}
+      <span className="text-sm text-slate-700">{t('oneTime')}</span>
+    </p>
+  );
+}
+
+/** What the product includes, ticked. */
+export function ProductFeatures({ features, className }: { features: string[]; className?: string }) {
+  return (
+    <ul className={cn('space-y-2 text-sm text-slate-800', className)}>
+      {features.map((feature) => (
+        <li key={feature} className="flex gap-2">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0 text-green-700" fill="none" stroke="currentColor" strokeWidth={2}>
+            <path strokeLinecap="round" strokeLinejoin="round" d="M5 13l4 4L19 7" />
+          </svg>
+          {feature}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Quantity and "Buy" for one product. */
+export async function ProductBuy({ product, locale }: { product: ProductView; locale: Locale }) {
+  const t = await getTranslations({ locale, namespace: 'Home.plans' });
+  return (
+    <BuyButton
+      productId={product.slug}
+      primary={product.highlighted}
+      labels={{
+        buy: t('buy'),
+        buyLabel: t('buyLabel', { name: product.name }),
+        quantity: t('quantity'),
+        buying: t('buying'),
+        error: t('buyError'),
+      }}
+    />
+  );
+}
+
+/** A product on the landing page; its name links to the product's own page. */
 export async function ProductCard({ product, locale }: { product: ProductView; locale: Locale }) {
   const t = await getTranslations({ locale, namespace: 'Home.plans' });
   const headingId = `product-${product.slug}`;
@@ -19,36 +68,14 @@ export async function ProductCard({ product, locale }: { product: ProductView; l
         <p className="mb-2 self-start rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-900">{t('popular')}</p>
       )}
       <h3 id={headingId} className="text-xl font-bold text-slate-900">
-        {product.name}
+        <Link href={`/shop/${product.slug}`} className="underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700">
+          {product.name}
+        </Link>
       </h3>
       <p className="mt-2 text-slate-700">{product.description}</p>
-      <p className="mt-4">
-        <span className="text-3xl font-bold text-slate-900" data-price-cents={product.priceCents}>
-          {formatPrice(product.priceCents, product.currency, locale)}
-        </span>{' '}
-        <span className="text-sm text-slate-700">{t('oneTime')}</span>
-      </p>
-      <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-800">
-        {product.features.map((feature) => (
-          <li key={feature} className="flex gap-2">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0 text-green-700" fill="none" stroke="currentColor" strokeWidth={2}>
-              <path strokeLinecap="round" strokeLinejoin="round" d="M5 13l4 4L19 7" />
-            </svg>
-            {feature}
-          </li>
-        ))}
-      </ul>
-      <BuyButton
-        productId={product.slug}
-        primary={product.highlighted}
-        labels={{
-          buy: t('buy'),
-          buyLabel: t('buyLabel', { name: product.name }),
-          quantity: t('quantity'),
-          buying: t('buying'),
-          error: t('buyError'),
-        }}
-      />
+      <ProductPrice product={product} locale={locale} />
+      <ProductFeatures features={product.features} className="mt-4 flex-1" />
+      <ProductBuy product={product} locale={locale} />
     </article>
   );
 }

@@ -4,6 +4,7 @@ import { env } from '@/lib/env';
 import type { Locale } from '@/lib/i18n/routing';
 import { localizedPath } from '@/lib/i18n/paths';
 import { absoluteUrl, alternatesOf } from './urls';
+import { OG_IMAGE_SIZE, ogImagePath } from './og-image';
 
 export type PageKey =
   | 'home'
@@ -11,6 +12,7 @@ export type PageKey =
   | 'signup'
   | 'verifyEmail'
   | 'chat'
+  | 'product'
   | 'shopSuccess'
   | 'shopCancel'
   | 'dashboard'
@@ -26,13 +28,14 @@ export type PageKey =
   | 'notFound';
 
 /**
- * Per-locale title and description for a page. Indexable pages get a canonical URL and hreflang
- * alternates; all others are marked noindex.
+ * Per-locale title and description for a page (`values` fill the texts' placeholders). Indexable pages
+ * get a canonical URL, hreflang alternates and the locale's Open Graph image; all others are marked
+ * noindex.
  */
-export async function pageMetadata(locale: Locale, page: PageKey, path?: string): Promise<Metadata> {
+export async function pageMetadata(locale: Locale, page: PageKey, path?: string, values?: Record<string, string>): Promise<Metadata> {
   const t = await getTranslations({ locale, namespace: 'Metadata' });
-  const title = t(`${page}.title`);
-  const description = t(`${page}.description`);
+  const title = t(`${page}.title`, values);
+  const description = t(`${page}.description`, values);
   const base: Metadata = {
     // The home page title already names the site; every other page gets the layout's " · Plauder".
     title: page === 'home' ? { absolute: title } : title,
@@ -41,6 +44,7 @@ export async function pageMetadata(locale: Locale, page: PageKey, path?: string)
   };
   if (!path) return { ...base, robots: { index: false, follow: false } };
   const languages = alternatesOf(path);
+  const image = { url: absoluteUrl(ogImagePath(locale)), ...OG_IMAGE_SIZE, alt: t('ogImageAlt'), type: 'image/png' };
   return {
     ...base,
     alternates: { canonical: absoluteUrl(localizedPath(path, locale)), languages },
@@ -51,6 +55,8 @@ export async function pageMetadata(locale: Locale, page: PageKey, path?: string)
       siteName: t('siteName'),
       locale: locale === 'de' ? 'de_DE' : 'en_GB',
       type: 'website',
+      images: [image],
     },
+    twitter: { card: 'summary_large_image', title, description, images: [image] },
   };
 }

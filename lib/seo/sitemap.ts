@@ -1,5 +1,5 @@
 import { locales, type Locale } from '@/lib/i18n/routing';
-import { indexablePages } from './pages';
+import { indexablePages, indexablePagesOf } from './pages';
 import { localizedPath } from '@/lib/i18n/paths';
 import { absoluteUrl, alternatesOf } from './urls';
 
@@ -44,9 +44,9 @@ function urlset(entries: Entry[]): Response {
   return new Response(body, { headers: XML_HEADERS });
 }
 
-/** Every indexable page in one locale. */
-export function localeSitemap(locale: Locale): Response {
-  return urlset(indexablePages.map((page) => ({ ...page, locale })));
+/** Every indexable page in one locale, the catalogue's product pages included. */
+export async function localeSitemap(locale: Locale): Promise<Response> {
+  return urlset((await indexablePagesOf(locale)).map((page) => ({ ...page, locale })));
 }
 
 /** The entry points of the site: the home page in every locale. */

@@ -47,10 +47,6 @@ export function productView(product: Omit<Product, 'stripePriceId' | 'active' | 
   };
 }
 
-export function listActiveProducts(locale: Locale): ProductView[] {
-  return catalogue.filter((product) => product.active).map((product) => productView(product, locale));
-}
-
 export function formatPrice(cents: number, currency: string, locale: Locale): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
 }

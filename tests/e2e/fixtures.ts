@@ -22,6 +22,8 @@ export const routes: Array<{ path: string; heading: (m: Catalogue) => string; pu
   { path: '/chat', heading: (m) => m.Chat.title, public: true },
   { path: '/shop/success', heading: (m) => m.Shop.success.title, public: true },
   { path: '/shop/cancel', heading: (m) => m.Shop.cancel.title, public: true },
+  // A product page of the catalogue (data/products.json): its name is the heading in both languages.
+  { path: '/shop/starter', heading: () => 'Starter', public: true },
   { path: '/dashboard', heading: (m) => m.Dashboard.overview.title, public: false },
   { path: '/dashboard/profile', heading: (m) => m.Dashboard.profile.title, public: false },
   { path: '/dashboard/settings', heading: (m) => m.Dashboard.settings.title, public: false },

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import catalogue from '@/data/products.json';
+import { messages } from './fixtures';
 
 const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['url', 'sitemap', 'xhtml:link'].includes(name) });
 
@@ -24,7 +26,15 @@ test('sitemaps are valid XML, absolute, and list both locales with alternates', 
       expect(url['xhtml:link'].map((l: Record<string, string>) => l['@_hreflang']).sort()).toEqual(['de', 'en', 'x-default']);
     }
   }
-  expect(locs).toEqual(expect.arrayContaining(['http://localhost:3000/', 'http://localhost:3000/de', 'http://localhost:3000/chat', 'http://localhost:3000/de/chat']));
+  expect(locs).toEqual(
+    expect.arrayContaining([
+      'http://localhost:3000/',
+      'http://localhost:3000/de',
+      'http://localhost:3000/chat',
+      'http://localhost:3000/de/chat',
+      ...catalogue.flatMap((p) => [`http://localhost:3000/shop/${p.slug}`, `http://localhost:3000/de/shop/${p.slug}`]),
+    ]),
+  );
   expect(locs.every((loc) => /^https?:\/\//.test(loc))).toBe(true);
   expect(locs.some((loc) => /dashboard|login|signup|sample|\/test/.test(loc))).toBe(false);
 });
@@ -60,3 +70,77 @@ test('private and utility pages are not indexed', async ({ page }) => {
     await expect(page.locator('link[rel="canonical"]'), path).toHaveCount(0);
   }
 });
+
+type JsonLdProduct = { '@type': string; sku: string; name: string; url: string; image: string; offers: { '@type': string; price: string; priceCurrency: string; availability: string; url: string } };
+
+async function structuredProducts(page: import('@playwright/test').Page): Promise<JsonLdProduct[]> {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return blocks.map((text) => JSON.parse(text)).filter((data) => data['@type'] === 'Product');
+}
+
+for (const locale of ['en', 'de'] as const) {
+  const prefix = locale === 'de' ? '/de' : '';
+
+  test(`the landing page describes every product with a JSON-LD Product and Offer (${locale})`, async ({ page }) => {
+    await page.goto(prefix || '/');
+    const products = await structuredProducts(page);
+    expect(products.map((p) => p.sku)).toEqual(catalogue.filter((p) => p.active).map((p) => p.slug));
+    for (const product of products) {
+      const source = catalogue.find((p) => p.slug === product.sku)!;
+      expect(product.name).toBe(source.name[locale]);
+      expect(product.url).toBe(`http://localhost:3000${prefix}/shop/${source.slug}`);
+      expect(product.offers).toEqual({
+        '@type': 'Offer',
+        url: product.url,
+        price: (source.priceCents / 100).toFixed(2),
+        priceCurrency: 'EUR',
+        availability: 'https://schema.org/InStock',
+      });
+    }
+  });
+
+  test(`Open Graph: a localized 1200 × 630 image, title and URL (${locale})`, async ({ page, request }) => {
+    await page.goto(prefix || '/');
+    const meta = (property: string) => page.locator(`meta[property="${property}"]`).first();
+    await expect(meta('og:image')).toHaveAttribute('content', `http://localhost:3000/og/${locale}.png`);
+    await expect(meta('og:image:width')).toHaveAttribute('content', '1200');
+    await expect(meta('og:image:height')).toHaveAttribute('content', '630');
+    await expect(meta('og:image:alt')).toHaveAttribute('content', messages[locale].Metadata.ogImageAlt);
+    await expect(meta('og:title')).toHaveAttribute('content', messages[locale].Metadata.home.title);
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+
+    const image = await request.get(`/og/${locale}.png`);
+    expect(image.status()).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/png');
+    const png = await image.body();
+    // PNG signature, then the IHDR chunk: width and height as big-endian integers.
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
+
+  test(`a product page: its own title, canonical, hreflang, JSON-LD, and buying from it (${locale})`, async ({ page }) => {
+    const source = catalogue.find((p) => p.slug === 'professional')!;
+    await page.goto(`${prefix}/shop/professional`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(source.name[locale]);
+    await expect(page).toHaveTitle(`${source.name[locale]} · Plauder`);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', source.description[locale]);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `http://localhost:3000${prefix}/shop/professional`);
+    await expect(page.locator('link[rel="alternate"][hreflang="de"]')).toHaveAttribute('href', 'http://localhost:3000/de/shop/professional');
+    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', 'http://localhost:3000/shop/professional');
+    const [product] = await structuredProducts(page);
+    expect(product.offers.price).toBe('79.00');
+    for (const feature of source.features[locale]) await expect(page.getByRole('listitem').filter({ hasText: feature })).toHaveCount(1);
+
+    await page.locator('html[data-hydrated="true"]').waitFor();
+    const plans = messages[locale].Home.plans;
+    await page.getByRole('form', { name: plans.buyLabel.replace('{name}', source.name[locale]) }).getByRole('button', { name: plans.buy }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/shop/checkout/cs_local_[0-9a-f]{32}$`));
+  });
+
+  test(`a product that is not in the catalogue is a 404 (${locale})`, async ({ page }) => {
+    const response = await page.goto(`${prefix}/shop/no-such-product`);
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle(`${messages[locale].Metadata.notFound.title} · Plauder`);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  });
+}

@@ -2,31 +2,17 @@
 // through LISTEN/NOTIFY, and a client that loses its instance resumes on another with Last-Event-ID.
 import { randomBytes } from 'node:crypto';
 import { sseReader } from '../support/sse';
+import { instances, type Server } from './instances';
 
 jest.setTimeout(120_000);
 
-type Server = { origin: string; stop: () => Promise<void> };
 type Message = { id: number; text: string };
 
 // A room of its own (a widget's), so that other tests on the same database cannot interleave.
 const room = randomBytes(12).toString('base64url');
 
-let startNext: (options: { label: string; dir: string; readyPath: string; viaStartScript: boolean; env: Record<string, string> }) => Promise<Server>;
-let root: string;
-const servers: Server[] = [];
-
-async function instance(label: string): Promise<Server> {
-  const server = await startNext({
-    label,
-    dir: root,
-    readyPath: '/api/health',
-    viaStartScript: true,
-    // The Auth emulator of the test run (global setup); the test's PostgreSQL.
-    env: { DATABASE_URL: process.env.TEST_DATABASE_URL!, FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST!, SESSION_SECRET: process.env.SESSION_SECRET! },
-  });
-  servers.push(server);
-  return server;
-}
+const servers = instances();
+const instance = (label: string) => servers.start(label);
 
 async function subscribe(server: Server, lastEventId?: number) {
   const controller = new AbortController();
@@ -57,10 +43,6 @@ async function post(server: Server, text: string, poster: number) {
   return ((await response.json()) as { message: Message }).message;
 }
 
-beforeAll(async () => {
-  ({ startNext, root } = await import('../../bench/lib/servers.mjs'));
-});
-
 /** Inserts the test's widget (after an instance has migrated the database). */
 async function createRoom() {
   const { Client } = await import('pg');
@@ -76,9 +58,7 @@ async function createRoom() {
   }
 }
 
-afterAll(async () => {
-  await Promise.all(servers.map((server) => server.stop()));
-});
+afterAll(() => servers.stopAll());
 
 it('shares a room between two instances and resumes on the other one after a restart', async () => {
   const [a, b] = await Promise.all([instance('instance A'), instance('instance B')]);

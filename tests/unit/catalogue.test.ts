@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { catalogue, formatPrice, listActiveProducts, productSchema } from '@/lib/shop/catalogue';
+import { catalogue, formatPrice, productSchema, productView } from '@/lib/shop/catalogue';
 
 describe('catalogue', () => {
   it('every product of the data file is valid and has texts in both languages', () => {
@@ -10,12 +10,12 @@ describe('catalogue', () => {
     }
   });
 
-  it('lists the active products in the requested language only', () => {
-    const de = listActiveProducts('de');
-    expect(de.map((p) => p.slug)).toEqual(catalogue.filter((p) => p.active).map((p) => p.slug));
-    const setup = de.find((p) => p.slug === 'setup-service');
-    expect(setup?.name).toBe('Einrichtungsservice');
+  it('shows a product in the requested language only, without its payment details', () => {
+    const setup = productView(catalogue.find((p) => p.slug === 'setup-service')!, 'de');
+    expect(setup.name).toBe('Einrichtungsservice');
+    expect(setup.features.every((feature) => typeof feature === 'string')).toBe(true);
     expect(setup).not.toHaveProperty('stripePriceId');
+    expect(setup).not.toHaveProperty('active');
   });
 
   it('formats prices in cents per locale', () => {

@@ -2,13 +2,20 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/lib/i18n/link';
 import type { Locale } from '@/lib/i18n/routing';
-import { listActiveProducts } from '@/lib/shop/catalogue';
+import { activeProducts } from '@/lib/shop/products';
 import { pageMetadata } from '@/lib/seo/metadata';
+import { productJsonLd } from '@/lib/seo/structured-data';
+import { JsonLd } from '@/components/seo/json-ld';
 import { buttonClasses } from '@/components/ui/button';
 import { ProductCard } from '@/components/shop/product-card';
 
-// The landing page is prerendered per locale and served from the cache.
+// The landing page is prerendered per locale and served from the cache; it is revalidated when the
+// catalogue in the database changes (lib/shop/catalogue-watch.ts).
 export const dynamic = 'force-static';
+// Only en and de exist: any other first segment (`/favicon.ico`) is a 404, never a per-request render.
+// Set on each prerendered page rather than on the locale layout: a `false` anywhere in a route applies
+// to all of its params, and the product pages must render products added after the build.
+export const dynamicParams = false;
 
 const FAQ_KEYS = ['install', 'languages', 'payment', 'limits', 'privacy'] as const;
 
@@ -21,11 +28,13 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
   const { locale: raw } = await params;
   const locale = raw as Locale;
   setRequestLocale(locale);
-  const t = await getTranslations('Home');
-  const products = listActiveProducts(locale);
+  const [t, metadata, products] = await Promise.all([getTranslations('Home'), getTranslations('Metadata'), activeProducts(locale)]);
 
   return (
     <>
+      {products.map((product) => (
+        <JsonLd key={product.slug} data={productJsonLd(product, locale, metadata('siteName'))} />
+      ))}
       <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-50 to-slate-50">
         <div className="mx-auto max-w-6xl px-4 py-20 text-center">
           <h1 id="hero-title" className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">

@@ -9,6 +9,9 @@ import { Button, type ButtonVariant } from '@/components/ui/button';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { ToastShowcase } from '@/components/sample/toast-showcase';
 
+// Prerendered for en and de only; any other locale is a 404 (see the landing page).
+export const dynamicParams = false;
+
 const VARIANTS: ButtonVariant[] = ['primary', 'secondary', 'ghost', 'danger'];
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/sample'>): Promise<Metadata> {

@@ -6,6 +6,9 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { buttonClasses } from '@/components/ui/button';
 
+// Prerendered for en and de only; any other locale is a 404 (see the landing page).
+export const dynamicParams = false;
+
 export async function generateMetadata({ params }: PageProps<'/[locale]/shop/cancel'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'shopCancel');
 }

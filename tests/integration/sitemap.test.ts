@@ -1,6 +1,6 @@
-/** @jest-environment node */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { indexSitemap, localeSitemap, sitemapIndex } from '@/lib/seo/sitemap';
+import { catalogue } from '@/lib/shop/catalogue';
 
 const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['url', 'sitemap', 'xhtml:link'].includes(name) });
 
@@ -27,10 +27,13 @@ describe('sitemaps', () => {
   it.each([
     ['en', 'http://localhost:3000/', 'http://localhost:3000/chat'],
     ['de', 'http://localhost:3000/de', 'http://localhost:3000/de/chat'],
-  ] as const)('%s sitemap lists its public pages with lastmod and hreflang alternates', async (locale, home, chat) => {
-    const doc = await parse(localeSitemap(locale));
+  ] as const)('%s sitemap lists its public pages and a page per active product, with lastmod and hreflang alternates', async (locale, home, chat) => {
+    const doc = await parse(await localeSitemap(locale));
     const urls: UrlEntry[] = doc.urlset.url;
-    expect(urls.map((u) => u.loc)).toEqual([home, chat]);
+    const shop = `${home.replace(/\/$/, '')}/shop`;
+    const productPages = catalogue.filter((p) => p.active).map((p) => `${shop}/${p.slug}`);
+    expect(productPages.length).toBeGreaterThan(0);
+    expect(urls.map((u) => u.loc)).toEqual([home, chat, ...productPages]);
     for (const url of urls) {
       expect(new Date(url.lastmod).toString()).not.toBe('Invalid Date');
       const langs = Object.fromEntries(url['xhtml:link'].map((l) => [l['@_hreflang'], l['@_href']]));
@@ -41,7 +44,7 @@ describe('sitemaps', () => {
   });
 
   it('never lists dashboard, auth, sample or test pages', async () => {
-    const all = [await parse(localeSitemap('en')), await parse(localeSitemap('de')), await parse(indexSitemap())]
+    const all = [await parse(await localeSitemap('en')), await parse(await localeSitemap('de')), await parse(indexSitemap())]
       .flatMap((doc) => doc.urlset.url as UrlEntry[])
       .map((u) => u.loc);
     for (const loc of all) expect(loc).not.toMatch(/dashboard|login|signup|verify-email|sample|\/test/);

@@ -1,0 +1,68 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { Link } from '@/lib/i18n/link';
+import type { Locale } from '@/lib/i18n/routing';
+import { activeProduct, activeProducts } from '@/lib/shop/products';
+import { pageMetadata } from '@/lib/seo/metadata';
+import { productJsonLd } from '@/lib/seo/structured-data';
+import { JsonLd } from '@/components/seo/json-ld';
+import { ProductBuy, ProductFeatures, ProductPrice } from '@/components/shop/product-card';
+
+// Prerendered for every product of the catalogue and revalidated when it changes
+// (lib/shop/catalogue-watch.ts); a product added to the database later is rendered on its first visit.
+export const dynamic = 'force-static';
+export const dynamicParams = true;
+
+export async function generateStaticParams({ params }: { params: { locale: string } }) {
+  return (await activeProducts(params.locale as Locale)).map((product) => ({ slug: product.slug }));
+}
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/shop/[slug]'>): Promise<Metadata> {
+  const { locale, slug } = await params;
+  const product = await activeProduct(slug, locale as Locale);
+  // The 404's title; Next adds its own robots noindex to a not-found answer.
+  if (!product) return { title: (await pageMetadata(locale as Locale, 'notFound')).title };
+  return pageMetadata(locale as Locale, 'product', `/shop/${slug}`, { name: product.name, description: product.description });
+}
+
+export default async function ProductPage({ params }: PageProps<'/[locale]/shop/[slug]'>) {
+  const { locale: raw, slug } = await params;
+  const locale = raw as Locale;
+  setRequestLocale(locale);
+  const product = await activeProduct(slug, locale);
+  if (!product) notFound();
+  const [t, plans, metadata] = await Promise.all([
+    getTranslations('Shop.product'),
+    getTranslations('Home.plans'),
+    getTranslations('Metadata'),
+  ]);
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16">
+      <JsonLd data={productJsonLd(product, locale, metadata('siteName'))} />
+      <nav aria-label={t('breadcrumb')} className="text-sm">
+        <Link href="/#plans" className="text-brand-800 underline underline-offset-4">
+          <span aria-hidden="true">← </span>
+          {t('allPlans')}
+        </Link>
+      </nav>
+      <article aria-labelledby="product-title" className="mt-6 rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+        {product.highlighted && (
+          <p className="mb-2 inline-block rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-900">{plans('popular')}</p>
+        )}
+        <h1 id="product-title" className="text-3xl font-extrabold tracking-tight text-slate-900">
+          {product.name}
+        </h1>
+        <p className="mt-3 text-lg text-slate-700">{product.description}</p>
+        <ProductPrice product={product} locale={locale} large />
+        <h2 className="mt-8 text-lg font-semibold text-slate-900">{t('included')}</h2>
+        <ProductFeatures features={product.features} className="mt-3 text-base" />
+        <div className="max-w-xs">
+          <ProductBuy product={product} locale={locale} />
+        </div>
+        <p className="mt-6 text-sm text-slate-700">{plans('vat')}</p>
+      </article>
+    </div>
+  );
+}

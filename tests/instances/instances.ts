@@ -1,0 +1,27 @@
+// Production instances of the app (`npm start`'s script, the build of this checkout) for a test file:
+// each talks to the test run's Auth emulator (global setup) and to the PostgreSQL it is given.
+export type Server = { origin: string; stop: () => Promise<void> };
+
+type StartNext = (options: { label: string; dir: string; readyPath: string; viaStartScript: boolean; env: Record<string, string> }) => Promise<Server>;
+
+export function instances() {
+  const servers: Server[] = [];
+  return {
+    async start(label: string, databaseUrl = process.env.TEST_DATABASE_URL!): Promise<Server> {
+      const { startNext, root } = (await import('../../bench/lib/servers.mjs')) as { startNext: StartNext; root: string };
+      const server = await startNext({
+        label,
+        dir: root,
+        readyPath: '/api/health',
+        viaStartScript: true,
+        env: { DATABASE_URL: databaseUrl, FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST!, SESSION_SECRET: process.env.SESSION_SECRET! },
+      });
+      servers.push(server);
+      return server;
+    },
+    get all(): readonly Server[] {
+      return servers;
+    },
+    stopAll: () => Promise.all(servers.map((server) => server.stop())),
+  };
+}
