@@ -21,6 +21,16 @@ const projects = {
     setupFilesAfterEnv: ['<rootDir>/tests/setup-jest.ts'],
     testMatch: ['<rootDir>/tests/unit/**/*.test.ts', '<rootDir>/tests/unit/**/*.test.tsx', '<rootDir>/tests/component/**/*.test.tsx'],
   },
+  // The security suite: response headers, and what every route handler must refuse.
+  security: {
+    ...shared,
+    displayName: 'security',
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/tests/security/**/*.test.ts'],
+    globalSetup: '<rootDir>/tests/integration/global-setup.mjs',
+    globalTeardown: '<rootDir>/tests/integration/global-teardown.mjs',
+    setupFilesAfterEnv: ['<rootDir>/tests/integration/setup-database.ts'],
+  },
   // Route handlers and services against real local services (the Firebase Auth emulator, PGlite or
   // the PostgreSQL of TEST_DATABASE_URL).
   integration: {
@@ -61,7 +71,7 @@ async function project(config) {
 
 // The fault and instance tests need a PostgreSQL server: they run when TEST_DATABASE_URL names one
 // (.ci/run starts a throw-away cluster; scripts/test.mjs runs them with the second integration pass).
-const selected = [projects.unit, projects.integration, ...(process.env.TEST_DATABASE_URL ? [projects.faults, projects.instances] : [])];
+const selected = [projects.unit, projects.integration, projects.security, ...(process.env.TEST_DATABASE_URL ? [projects.faults, projects.instances] : [])];
 const jestConfig = async () => ({ projects: await Promise.all(selected.map(project)) });
 
 export default jestConfig;

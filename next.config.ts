@@ -3,6 +3,7 @@ import createNextIntlPlugin from 'next-intl/plugin';
 import { randomBytes } from 'node:crypto';
 import { env } from './lib/env';
 import { landingHeaders, landingRedirects, landingRewrites } from './lib/i18n/landing-routes';
+import { securityHeaders } from './lib/security/static-headers';
 
 // One id per build: the server answers it at /builds/latest.json and the browser compares it with the
 // id compiled into its bundle to offer a reload after a deployment.
@@ -13,6 +14,8 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // scripts/server.mjs compresses, after the Content-Security-Policy has hashed a prerendered page.
+  compress: false,
   reactStrictMode: true,
   generateBuildId: async () => buildId,
   async rewrites() {
@@ -20,7 +23,7 @@ const nextConfig: NextConfig = {
     return { beforeFiles: [], afterFiles: landingRewrites(), fallback: [] };
   },
   redirects: async () => landingRedirects(),
-  headers: async () => landingHeaders(),
+  headers: async () => [...securityHeaders(), ...landingHeaders()],
   env: {
     NEXT_PUBLIC_BUILD_ID: buildId,
     BUILD_TIME: buildTime,

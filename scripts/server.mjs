@@ -5,10 +5,14 @@
 // that alone saturated a core (npm run bench). Every other request, and these too until the app has
 // offered its transport, goes to Next unchanged.
 //
+// Every other answer gets its Content-Security-Policy here (a nonce per rendered page, hashes for a
+// prerendered one: lib/security/node-headers.ts, offered on globalThis at start), then compression.
+//
 // Listens on `localhost` (loopback only): with 127.0.0.1, Next normalises the host and next-intl's
 // as-needed rewrite loops (DESIGN.md).
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import compression from 'compression';
 import next from 'next';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -18,6 +22,9 @@ const hostname = 'localhost';
 const app = next({ dev: false, dir: root, hostname, port });
 const handle = app.getRequestHandler();
 await app.prepare();
+// Next's own compression is off (next.config.ts): the security headers have to see a prerendered
+// page's HTML as written, to allow its inline scripts by their hashes (lib/security/node-headers.ts).
+const compress = compression();
 
 const server = createServer((req, res) => {
   const transport = globalThis.__chatEventStreams;
@@ -30,7 +37,10 @@ const server = createServer((req, res) => {
     });
     return;
   }
-  handle(req, res);
+  compress(req, res, () => {
+    globalThis.__secureResponse?.(req, res);
+    handle(req, res);
+  });
 });
 // Event streams stay open; the usual request timeouts do not apply to them.
 server.requestTimeout = 0;

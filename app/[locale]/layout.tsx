@@ -9,9 +9,9 @@ import { SiteHeader } from '@/components/layout/site-header';
 import { routing } from '@/lib/i18n/routing';
 import { localizedPath } from '@/lib/i18n/paths';
 import { env } from '@/lib/env';
+import { THEME_SCRIPT } from '@/lib/theme-script';
 import '../globals.css';
 
-const THEME_SCRIPT = `try{var m=document.cookie.match(/(?:^|; )theme=(light|dark)(?:;|$)/);document.documentElement.dataset.theme=m?m[1]:matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}catch(e){}`;
 
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));

@@ -1,0 +1,101 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './auth';
+
+/** Content-Security-Policy violations and script errors a page reports while it loads and hydrates. */
+async function violationsOf(page: Page, path: string) {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Refused to (execute|load)/i.test(message.text())) violations.push(message.text());
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { __violations: string[] }).__violations ??= [];
+      (window as unknown as { __violations: string[] }).__violations.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  const response = await page.goto(path);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  violations.push(...(await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? [])));
+  return { response: response!, violations };
+}
+
+function directives(policy: string | undefined): Record<string, string[]> {
+  expect(policy, 'Content-Security-Policy').toBeTruthy();
+  return Object.fromEntries(
+    policy!
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...sources]) => [name, sources]),
+  );
+}
+
+function expectStrictDocumentPolicy(headers: Record<string, string>) {
+  const csp = directives(headers['content-security-policy']);
+  expect(csp['script-src']).not.toContain("'unsafe-inline'");
+  expect(csp['script-src']).not.toContain("'unsafe-eval'");
+  expect(csp['script-src'].some((s) => s.startsWith("'nonce-") || s.startsWith("'sha256-"))).toBe(true);
+  expect(csp['object-src']).toEqual(["'none'"]);
+  expect(csp['base-uri']).toEqual(["'none'"]);
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['permissions-policy']).toContain('camera=()');
+  expect(headers).not.toHaveProperty('x-powered-by');
+  return csp;
+}
+
+const signedOut = ['/', '/de', '/shop/starter', '/de/shop/professional', '/login', '/de/signup', '/chat', '/de/shop/cancel', '/sample', '/de/nicht-da'];
+
+for (const path of signedOut) {
+  test(`${path}: a strict policy, and the page runs without a single violation`, async ({ page }) => {
+    const { response, violations } = await violationsOf(page, path);
+    const csp = expectStrictDocumentPolicy(response.headers());
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(violations).toEqual([]);
+  });
+}
+
+test('prerendered pages stay static: allowed by the hashes of their inline scripts, not a nonce', async ({ request }) => {
+  for (const path of ['/', '/de', '/shop/starter']) {
+    await request.get(path);
+    const response = await request.get(path);
+    expect(response.headers()['x-nextjs-cache'], path).toBe('HIT');
+    const scripts = directives(response.headers()['content-security-policy'])['script-src'];
+    expect(scripts.filter((s) => s.startsWith("'nonce-")), path).toEqual([]);
+    // One hash per distinct inline script of the page (the theme script's is always there).
+    const html = await response.text();
+    const inline = new Set([...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]));
+    expect(scripts.filter((s) => s.startsWith("'sha256-")).length, path).toBe(new Set([...inline]).size);
+  }
+});
+
+test('pages rendered per request get a fresh nonce that the client cannot choose', async ({ request }) => {
+  const nonceOf = (policy: string) => /'nonce-([^']+)'/.exec(policy)?.[1];
+  const first = await request.get('/login', { headers: { 'content-security-policy': "script-src 'nonce-chosen-by-attacker'" } });
+  const second = await request.get('/login');
+  const [a, b] = [nonceOf(first.headers()['content-security-policy']), nonceOf(second.headers()['content-security-policy'])];
+  expect(a).toBeTruthy();
+  expect(a).not.toBe(b);
+  expect(a).not.toBe('chosen-by-attacker');
+  const html = await first.text();
+  expect(html).toContain(`nonce="${a}"`);
+  expect(html).not.toContain('chosen-by-attacker');
+});
+
+test('signed in: the dashboard pages run without violations', async ({ page }) => {
+  await signIn(page);
+  for (const path of ['/dashboard', '/de/dashboard/profile', '/dashboard/settings', '/dashboard/tickets', '/de/dashboard/feedback', '/dashboard/embed']) {
+    const { response, violations } = await violationsOf(page, path);
+    expectStrictDocumentPolicy(response.headers());
+    expect(violations, path).toEqual([]);
+  }
+});
+
+test('API answers and files may neither run anything nor be framed', async ({ request }) => {
+  for (const path of ['/api/products', '/api/health', '/robots.txt', '/sitemap.xml', '/og/en.png', '/embed.js']) {
+    const response = await request.get(path);
+    expect(response.headers()['content-security-policy'], path).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers()['x-content-type-options'], path).toBe('nosniff');
+    expect(response.headers(), path).not.toHaveProperty('x-powered-by');
+  }
+});
