@@ -15,10 +15,10 @@ import { widgetFramePolicy } from '@/lib/widgets/frame';
 const WIDGET_PAGE = /^\/embed\/([A-Za-z0-9_-]{1,64})$/;
 
 /** The widget page may be framed only by its widget's allowed origins (a missing widget is the page's 404). */
-async function widgetPage(widgetId: string): Promise<NextResponse> {
+async function widgetPage(request: NextRequest, widgetId: string): Promise<NextResponse> {
   const response = NextResponse.next();
   const widget = await publicWidget(widgetId).catch(() => null);
-  response.headers.set('Content-Security-Policy', widget ? widgetFramePolicy(widget) : "frame-ancestors 'none'");
+  response.headers.set('Content-Security-Policy', widgetFramePolicy(widget, request.headers.get('content-security-policy')));
   return response;
 }
 
@@ -28,7 +28,7 @@ export default async function proxy(request: NextRequest) {
   const { pathname, search, searchParams } = request.nextUrl;
 
   const widget = WIDGET_PAGE.exec(pathname);
-  if (widget) return widgetPage(widget[1]);
+  if (widget) return widgetPage(request, widget[1]);
 
   // An optimistic check: the cookie is only unsealed here (no call to the identity provider); the
   // dashboard layout and every handler verify the session again at the data.

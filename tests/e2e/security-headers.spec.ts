@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './auth';
+import { signIn, startApiSession } from './auth';
+import { baseURL } from '../../playwright.config';
 
 /** Content-Security-Policy violations and script errors a page reports while it loads and hydrates. */
-async function violationsOf(page: Page, path: string) {
+async function violationsOf(page: Page, path: string, ready = (p: Page) => p.locator('html[data-hydrated="true"]').waitFor()) {
   const violations: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy|Refused to (execute|load)/i.test(message.text())) violations.push(message.text());
@@ -14,7 +15,7 @@ async function violationsOf(page: Page, path: string) {
     });
   });
   const response = await page.goto(path);
-  await page.locator('html[data-hydrated="true"]').waitFor();
+  await ready(page);
   violations.push(...(await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? [])));
   return { response: response!, violations };
 }
@@ -98,4 +99,22 @@ test('API answers and files may neither run anything nor be framed', async ({ re
     expect(response.headers()['x-content-type-options'], path).toBe('nosniff');
     expect(response.headers(), path).not.toHaveProperty('x-powered-by');
   }
+});
+
+test('the widget page may be framed by its allowed origins only, and runs its scripts by nonce', async ({ page, request }) => {
+  await startApiSession(request);
+  const created = await request.post('/api/widgets', {
+    headers: { origin: baseURL },
+    data: { name: 'Framed', allowedOrigins: ['https://shop.example.com'], accentColor: '#0F766E', greeting: 'Hi', locale: 'en' },
+  });
+  expect(created.status()).toBe(201);
+  const { widget } = await created.json();
+  // The widget page has no app shell: it is ready when its stream is live (which needs its scripts).
+  const { response, violations } = await violationsOf(page, `/embed/${widget.id}?mode=inline`, (p) => expect(p.getByRole('status')).toHaveText('Live'));
+  const csp = expectStrictDocumentPolicy(response.headers());
+  expect(csp['frame-ancestors']).toEqual(["'self'", 'https://shop.example.com']);
+  const nonce = csp['script-src'].find((s) => s.startsWith("'nonce-"))!.slice(7, -1);
+  expect(await response.text()).toContain(`nonce="${nonce}"`);
+  expect(violations).toEqual([]);
+  expect((await request.get('/embed/AAAAAAAAAAAAAAAA')).headers()['content-security-policy']).toContain("frame-ancestors 'none'");
 });
