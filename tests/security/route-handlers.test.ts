@@ -2,39 +2,13 @@
 // a foreign or missing Origin on a mutation is refused with 403 before anything happens, a body over the
 // handler's limit is refused with 413 whether it declares its length or not, and no answer carries a
 // stack trace or a path of the server. Nothing is written by any of these requests.
-import { readdirSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
 import { NextRequest } from 'next/server';
 import { sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import { ORIGIN, apiRequest, signedIn } from '../integration/signed-in';
+import { callRoute, LEAK, loadRoutes, type Method, type Route } from './routes';
 
 jest.setTimeout(60_000);
-
-type Handler = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Route = { path: string; methods: Record<string, Handler> };
-
-const API = join(process.cwd(), 'app', 'api');
-const MUTATIONS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
-
-function routeFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return routeFiles(path);
-    return name === 'route.ts' ? [path] : [];
-  });
-}
-
-async function loadRoutes(): Promise<Route[]> {
-  const routes: Route[] = [];
-  for (const file of routeFiles(API)) {
-    const path = `/api/${relative(API, file).split(sep).slice(0, -1).join('/')}`;
-    const exported = (await import(file)) as Record<string, Handler>;
-    const methods = Object.fromEntries(MUTATIONS.filter((m) => typeof exported[m] === 'function').map((m) => [m, exported[m]]));
-    routes.push({ path, methods });
-  }
-  return routes;
-}
 
 /** Stripe calls the webhook from its servers: no Origin, authenticated by the signature instead. */
 const SERVER_TO_SERVER = new Set(['POST /api/stripe/webhook']);
@@ -42,7 +16,6 @@ const SERVER_TO_SERVER = new Set(['POST /api/stripe/webhook']);
 /** Mutations that take no body (they must still not fail on one). */
 const BODILESS = new Set(['DELETE /api/session', 'DELETE /api/profile/photo', 'DELETE /api/widgets/[id]', 'POST /api/catalogue/revalidate']);
 
-const LEAK = /\n\s+at |node_modules|\/work\/|webpack|turbopack|\.tsx?:\d+|Error: /;
 
 let routes: Route[];
 let me: Awaited<ReturnType<typeof signedIn>>;
@@ -61,15 +34,12 @@ async function counts() {
   return result;
 }
 
-function call(route: Route, method: string, request: NextRequest) {
-  const own: Record<string, string> = { ...params, ...(ids[route.path] && { id: ids[route.path] }) };
-  const url = new URL(request.url);
-  url.pathname = route.path.replace(/\[(\w+)\]/g, (_, name: string) => own[name]);
-  return route.methods[method](new NextRequest(url, request), { params: Promise.resolve(own) });
+function call(route: Route, method: Method, request: NextRequest) {
+  return callRoute(route, method, request, { ...params, ...(ids[route.path] && { id: ids[route.path] }) });
 }
 
 beforeAll(async () => {
-  routes = await loadRoutes();
+  routes = await loadRoutes(['POST', 'PUT', 'PATCH', 'DELETE']);
   me = await signedIn('security');
   // Real records of the signed-in user, so that each handler gets as far as reading its body.
   const ticket = await (await import('@/app/api/tickets/route')).POST(
@@ -96,7 +66,7 @@ it('finds the route handlers', () => {
 it('refuses a mutation from a foreign or missing Origin with 403 before doing anything', async () => {
   const before = await counts();
   for (const route of routes) {
-    for (const method of Object.keys(route.methods)) {
+    for (const method of Object.keys(route.methods) as Method[]) {
       const name = `${method} ${route.path}`;
       for (const origin of ['https://evil.example', null, 'null', `${ORIGIN}.evil.example`]) {
         const headers: Record<string, string> = { cookie: me.cookie, 'content-type': 'application/json', 'accept-language': 'de' };
@@ -128,7 +98,7 @@ it('refuses a body over the limit with 413, declared or streamed, on every handl
     });
   // The bodiless ones last: signing out or deleting the widget would stop the others early.
   const order = routes
-    .flatMap((route) => Object.keys(route.methods).map((method) => ({ route, method, name: `${method} ${route.path}` })))
+    .flatMap((route) => (Object.keys(route.methods) as Method[]).map((method) => ({ route, method, name: `${method} ${route.path}` })))
     .sort((a, b) => Number(BODILESS.has(a.name)) - Number(BODILESS.has(b.name)));
   for (const { route, method, name } of order) {
     for (const variant of ['declared', 'streamed'] as const) {

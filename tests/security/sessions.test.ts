@@ -1,0 +1,92 @@
+// The session is verified at the data: every route handler that works for a user answers 401 to a
+// request without a valid session, whatever the cookie (none, expired, tampered, sealed with another
+// secret, or well sealed but never issued by this server), before reading or writing anything.
+import { randomUUID } from 'node:crypto';
+import { NextRequest } from 'next/server';
+import { sql } from 'drizzle-orm';
+import { database } from '@/lib/db';
+import { SESSION_COOKIE, sealSession } from '@/lib/session/cookie';
+import { ORIGIN, signedIn } from '../integration/signed-in';
+import { callRoute, LEAK, loadRoutes, type Method, type Route } from './routes';
+
+jest.setTimeout(60_000);
+
+/** Handlers anyone may call: the shop, the public chat, sign-in itself, and server-to-server calls. */
+const PUBLIC = new Set([
+  'GET /api/products',
+  'GET /api/health',
+  'GET /api/avatars/[uid]',
+  'GET /api/chat/[room]/events',
+  'GET /api/chat/[room]/messages',
+  'POST /api/chat/[room]/messages',
+  'POST /api/checkout',
+  'GET /api/checkout/return',
+  'POST /api/checkout/local/[id]',
+  'POST /api/stripe/webhook',
+  'POST /api/catalogue/revalidate',
+  'POST /api/session',
+  'DELETE /api/session',
+]);
+
+let routes: Route[];
+let cookies: Array<[string, string | null]>;
+
+beforeAll(async () => {
+  routes = await loadRoutes(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+  const secret = process.env.SESSION_SECRET!;
+  const real = await signedIn('sessions');
+  const user = {
+    sid: randomUUID(),
+    uid: real.uid,
+    email: real.email,
+    displayName: null,
+    photoURL: null,
+    emailVerified: true,
+    providerIds: ['password'],
+    lastLoginAt: new Date().toISOString(),
+  };
+  cookies = [
+    ['no cookie', null],
+    ['an expired session (over 24 h)', await sealSession({ ...user, lastLoginAt: new Date(Date.now() - 86_401_000).toISOString() }, secret)],
+    ['a tampered cookie', real.value.replace(/.$/, (c) => (c === 'x' ? 'y' : 'x'))],
+    ['a cookie sealed with another secret', await sealSession(user, 'another-secret-that-is-long-enough-000000')],
+    ['a well-sealed session this server never issued', await sealSession(user, secret)],
+  ];
+});
+
+async function rowCount() {
+  const db = await database();
+  const { rows } = (await db.execute(
+    sql.raw(`select (select count(*) from tickets) + (select count(*) from feedback) + (select count(*) from widgets) + (select count(*) from profiles) + (select count(*) from avatars) as n`),
+  )) as unknown as { rows: { n: string | number }[] };
+  return Number(rows[0].n);
+}
+
+it('knows which handlers are public; every other one needs a session', () => {
+  const all = routes.flatMap((route) => Object.keys(route.methods).map((method) => `${method} ${route.path}`));
+  for (const name of PUBLIC) expect(all).toContain(name);
+  expect(all.filter((name) => !PUBLIC.has(name)).length).toBeGreaterThanOrEqual(15);
+});
+
+it('answers 401 in the caller’s language to every other handler without a valid session, and writes nothing', async () => {
+  const before = await rowCount();
+  const params = { id: randomUUID(), room: 'lobby', uid: 'nobody' };
+  for (const route of routes) {
+    for (const method of Object.keys(route.methods) as Method[]) {
+      const name = `${method} ${route.path}`;
+      if (PUBLIC.has(name)) continue;
+      for (const [label, value] of cookies) {
+        const headers: Record<string, string> = { origin: ORIGIN, 'content-type': 'application/json', 'accept-language': 'de' };
+        if (value) headers.cookie = `${SESSION_COOKIE}=${value}`;
+        const body = method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify({ subject: 'x'.repeat(10), message: 'y'.repeat(20), rating: 5 });
+        const response = await callRoute(route, method, new NextRequest(`${ORIGIN}${route.path}`, { method, headers, body }), params);
+        const text = await response.text();
+        expect([name, label, response.status]).toEqual([name, label, 401]);
+        expect(JSON.parse(text).error.code).toMatch(/^(unauthenticated|invalidToken)$/);
+        expect(JSON.parse(text).error.message).toMatch(/[äöüÄÖÜß]|Sie/);
+        expect([name, LEAK.test(text)]).toEqual([name, false]);
+      }
+    }
+  }
+  expect(await rowCount()).toBe(before);
+});
