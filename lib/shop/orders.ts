@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import { database, type Executor } from '@/lib/db';
 import { orders, processedWebhookEvents, products, type OrderStatus, type PaymentProviderName } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
@@ -186,6 +186,23 @@ export async function orderSummary(id: string): Promise<OrderSummary | null> {
   if (!UUID.test(id)) return null;
   const db = await database();
   const [row] = await db.select(summaryColumns).from(orders).innerJoin(products, eq(orders.productId, products.id)).where(eq(orders.id, id)).limit(1);
+  return row ? summary(row) : null;
+}
+
+/**
+ * An order as its buyer may see it: a guest's order by its reference alone (the reference is what the
+ * checkout handed to that browser), a signed-in buyer's only to that user (`viewer`); else null.
+ */
+export async function orderOfViewer(id: string, viewer: string | null): Promise<OrderSummary | null> {
+  if (!UUID.test(id)) return null;
+  const db = await database();
+  const owner = viewer ? or(isNull(orders.uid), eq(orders.uid, viewer)) : isNull(orders.uid);
+  const [row] = await db
+    .select(summaryColumns)
+    .from(orders)
+    .innerJoin(products, eq(orders.productId, products.id))
+    .where(and(eq(orders.id, id), owner))
+    .limit(1);
   return row ? summary(row) : null;
 }
 

@@ -4,7 +4,8 @@ import { Link } from '@/lib/i18n/link';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { formatPrice } from '@/lib/shop/catalogue';
-import { orderSummary } from '@/lib/shop/orders';
+import { orderOfViewer } from '@/lib/shop/orders';
+import { getSessionUser } from '@/lib/session/server';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { buttonClasses } from '@/components/ui/button';
@@ -28,7 +29,9 @@ export default async function ShopSuccessPage({ params, searchParams }: PageProp
   setRequestLocale(locale);
   const [t, format] = await Promise.all([getTranslations('Shop.success'), getFormatter()]);
   const { order: reference } = await searchParams;
-  const order = typeof reference === 'string' ? await orderSummary(reference) : null;
+  // Another user's order is not found here (its reference alone does not show it).
+  const viewer = await getSessionUser();
+  const order = typeof reference === 'string' ? await orderOfViewer(reference, viewer?.uid ?? null) : null;
   return (
     <div className="mx-auto max-w-2xl px-4 py-16">
       <PageHeader title={t('title')} lead={order?.status === 'paid' ? undefined : t('lead')} />
