@@ -7,7 +7,9 @@ const authEmulatorPort = Number(process.env.E2E_AUTH_EMULATOR_PORT || 9399);
 export const e2eSessionSecret = 'e2e-session-secret-0123456789abcdef0123';
 
 export default defineConfig({
-  testDir: 'tests/e2e',
+  // The browser tests: the end-to-end suite, and the security suite's (headers, script injection).
+  testDir: 'tests',
+  testMatch: ['e2e/**/*.spec.ts', 'security/**/*.spec.ts'],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,

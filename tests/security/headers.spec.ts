@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, startApiSession } from './auth';
+import { signIn, startApiSession } from '../e2e/auth';
 import { baseURL } from '../../playwright.config';
 
 /** Content-Security-Policy violations and script errors a page reports while it loads and hydrates. */
