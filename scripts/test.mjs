@@ -56,6 +56,8 @@ function jest(name, args, env) {
 // the database fault tests, and the tests that run several built instances of the app.
 jest('jest', [], jestEnv);
 buildIfNeeded();
+// The first-load JavaScript of `/` and `/chat` within their budgets (bench/budgets.json).
+run(process.execPath, [join(root, 'scripts', 'check-bundles.mjs')]);
 if (TEST_DATABASE_URL) jest('jest-postgres', ['--selectProjects', 'integration', 'faults', 'instances'], { ...jestEnv, TEST_DATABASE_URL });
 
 const e2eReport = join(results, 'e2e.json');

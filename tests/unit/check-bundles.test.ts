@@ -1,0 +1,49 @@
+/** @jest-environment node */
+// scripts/check-bundles.mjs, run as npm test runs it, against a build directory made up here.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+function fakeBuild(chunkBytes: Record<string, number>) {
+  const project = mkdtempSync(join(tmpdir(), 'bundles-'));
+  const nextDir = join(project, '.next');
+  mkdirSync(join(nextDir, 'diagnostics'), { recursive: true });
+  mkdirSync(join(nextDir, 'static'), { recursive: true });
+  const stats = Object.entries(chunkBytes).map(([route, bytes], i) => {
+    // Random bytes do not compress: gzip size ≈ raw size.
+    writeFileSync(join(nextDir, 'static', `chunk-${i}.js`), randomBytes(bytes));
+    return { route, firstLoadChunkPaths: [`.next/static/chunk-${i}.js`] };
+  });
+  writeFileSync(join(nextDir, 'diagnostics', 'route-bundle-stats.json'), JSON.stringify(stats));
+  return { nextDir, cleanup: () => rmSync(project, { recursive: true, force: true }) };
+}
+
+function check(nextDir: string) {
+  return spawnSync(process.execPath, [join(process.cwd(), 'scripts', 'check-bundles.mjs'), nextDir], { encoding: 'utf8' });
+}
+
+describe('bundle budgets', () => {
+  it('passes when / and /chat are within their budgets', () => {
+    const build = fakeBuild({ '/[locale]': 100 * 1024, '/[locale]/chat': 100 * 1024 });
+    try {
+      const result = check(build.nextDir);
+      expect(result.status).toBe(0);
+      expect(result.stdout).toMatch(/✓ \/\s/);
+    } finally {
+      build.cleanup();
+    }
+  });
+
+  it('fails, naming the page, when one is over', () => {
+    const build = fakeBuild({ '/[locale]': 100 * 1024, '/[locale]/chat': 400 * 1024 });
+    try {
+      const result = check(build.nextDir);
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('Over budget: /chat');
+    } finally {
+      build.cleanup();
+    }
+  });
+});
