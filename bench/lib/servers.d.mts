@@ -2,5 +2,5 @@
 export const root: string;
 export const nextBin: string;
 export type StartedServer = { label: string; pid: number; origin: string; exited: Promise<unknown>; stop: () => Promise<void>; log: () => string };
-export function startNext(options: { label: string; dir: string; readyPath: string; viaStartScript?: boolean; env?: Record<string, string> }): Promise<StartedServer>;
+export function startNext(options: { label: string; dir: string; readyPath: string; viaStartScript?: boolean; ownSiteUrl?: boolean; env?: Record<string, string> }): Promise<StartedServer>;
 export function startStaticServer(options: { label: string; body: Buffer; contentType?: string }): Promise<StartedServer>;

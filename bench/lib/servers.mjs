@@ -71,8 +71,10 @@ async function waitUntilAnswering(server, url, timeoutMs = 60_000) {
  * next-intl's as-needed rewrite loops (DESIGN.md); requests to 127.0.0.1 work either way. The app itself
  * starts as `npm start` does (scripts/start.mjs: its Auth emulator too, with no stored accounts).
  */
-export async function startNext({ label, dir, readyPath, viaStartScript = false, env = {} }) {
+export async function startNext({ label, dir, readyPath, viaStartScript = false, ownSiteUrl = false, env = {} }) {
   const port = await freePort();
+  // ownSiteUrl: canonical links, sitemaps and Open Graph URLs name this very server (Lighthouse checks them).
+  if (ownSiteUrl) env = { SITE_URL: `http://localhost:${port}`, ...env };
   const args = viaStartScript ? [join(root, 'scripts', 'start.mjs')] : [nextBin, 'start', '-H', 'localhost', '-p', String(port)];
   const child = spawn(process.execPath, args, {
     cwd: dir,
