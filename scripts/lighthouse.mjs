@@ -38,7 +38,8 @@ try {
     const failing = Object.entries(lhr.audits)
       .filter(([, audit]) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual' && audit.scoreDisplayMode !== 'notApplicable')
       .map(([id]) => id);
-    results.push({ page, scores, vitals, failingAudits: failing, benchmarkIndex: lhr.environment.benchmarkIndex, lighthouseVersion: lhr.lighthouseVersion });
+    const consoleErrors = (lhr.audits['errors-in-console']?.details?.items ?? []).map((item) => `${item.source}: ${item.description} ${item.sourceLocation?.url ?? ''}`.trim());
+    results.push({ page, scores, vitals, failingAudits: failing, consoleErrors, benchmarkIndex: lhr.environment.benchmarkIndex, lighthouseVersion: lhr.lighthouseVersion });
   }
 } finally {
   await chrome.kill();
@@ -51,8 +52,9 @@ for (const { page, scores, vitals } of results) {
   const cells = Object.entries(scores).map(([id, score]) => `${score >= TARGETS[id] ? '✓' : '✗'} ${score}`.padStart(15));
   console.log(`${page.padEnd(5)} ${cells.join('')}  ${Object.values(vitals).map((v) => String(v).padStart(9)).join('')}`);
 }
-for (const { page, failingAudits, benchmarkIndex } of results) {
+for (const { page, failingAudits, benchmarkIndex, consoleErrors } of results) {
   console.log(`${page}: host benchmark index ${benchmarkIndex}; audits not passed: ${failingAudits.join(', ') || 'none'}`);
+  for (const error of consoleErrors) console.log(`  console: ${error}`);
 }
 const dir = join(root, 'bench', 'results');
 mkdirSync(dir, { recursive: true });
