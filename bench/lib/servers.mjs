@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../scripts/auth-emulator.mjs';
 
+export { freePort };
+
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const nextBin = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 const running = new Set();
@@ -71,8 +73,9 @@ async function waitUntilAnswering(server, url, timeoutMs = 60_000) {
  * next-intl's as-needed rewrite loops (DESIGN.md); requests to 127.0.0.1 work either way. The app itself
  * starts as `npm start` does (scripts/start.mjs: its Auth emulator too, with no stored accounts).
  */
-export async function startNext({ label, dir, readyPath, viaStartScript = false, ownSiteUrl = false, env = {} }) {
-  const port = await freePort();
+export async function startNext({ label, dir, readyPath, viaStartScript = false, ownSiteUrl = false, port: wanted, env = {} }) {
+  // `port`: a restarted instance comes back where its clients reconnect.
+  const port = wanted ?? (await freePort());
   // ownSiteUrl: canonical links, sitemaps and Open Graph URLs name this very server (Lighthouse checks them).
   if (ownSiteUrl) env = { SITE_URL: `http://localhost:${port}`, ...env };
   const args = viaStartScript ? [join(root, 'scripts', 'start.mjs')] : [nextBin, 'start', '-H', 'localhost', '-p', String(port)];

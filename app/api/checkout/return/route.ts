@@ -2,7 +2,7 @@
 // from the payment provider; the order is marked paid only if the provider says so (the address alone
 // proves nothing), then the buyer goes to the order's success page. An unknown or forged id changes
 // nothing and answers an error page.
-import { NextResponse, type NextRequest } from 'next/server';
+import type { NextRequest } from 'next/server';
 import { createTranslator } from 'next-intl';
 import { loadMessages } from '@/lib/i18n/messages';
 import { requestLocale } from '@/lib/i18n/negotiate';
@@ -28,8 +28,10 @@ export async function GET(request: NextRequest) {
     const session = await paymentProvider().retrieveCheckout(id);
     const order = session && (await confirmCheckout(session));
     if (!order) return errorPage(request, 404, 'invalid');
-    const target = new URL(`${localizedPath('/shop/success', order.locale)}?order=${order.id}`, request.nextUrl);
-    return NextResponse.redirect(target, 303);
+    // A relative Location: the browser stays on the host it addressed (Next's request.nextUrl names
+    // `localhost` for 127.0.0.1), so the success page gets the buyer's session cookie.
+    const target = `${localizedPath('/shop/success', order.locale)}?order=${order.id}`;
+    return new Response(null, { status: 303, headers: { Location: target, 'Cache-Control': 'no-store' } });
   } catch (error) {
     if (!isDatabaseUnavailable(error)) console.error(error);
     return errorPage(request, 503, 'unavailable');

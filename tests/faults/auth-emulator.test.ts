@@ -1,0 +1,65 @@
+// The identity service goes away while a visitor signs in: the login form says so in the visitor's
+// language and stays usable; once the service is back, the same page (no reload) signs in.
+import { chromium, type Browser } from 'playwright-core';
+import { freePort, startAuthEmulator } from '../../scripts/auth-emulator.mjs';
+import { root, startNext, type StartedServer } from '../../bench/lib/servers.mjs';
+import de from '@/messages/de.json';
+
+jest.setTimeout(180_000);
+
+let emulator: Awaited<ReturnType<typeof startAuthEmulator>> | null = null;
+let app: StartedServer | null = null;
+let browser: Browser | null = null;
+let port: number;
+
+async function account(email: string, password: string) {
+  const response = await fetch(`http://${emulator!.host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  expect(response.ok).toBe(true);
+}
+
+beforeAll(async () => {
+  port = await freePort();
+  emulator = await startAuthEmulator({ port });
+  app = await startNext({
+    label: 'app',
+    dir: root,
+    readyPath: '/api/health',
+    viaStartScript: true,
+    env: { FIREBASE_AUTH_EMULATOR_HOST: emulator.host, DATABASE_URL: process.env.TEST_DATABASE_URL!, SESSION_SECRET: process.env.SESSION_SECRET! },
+  });
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await emulator?.stop();
+});
+
+it('shows the translated network error while the identity service is down, and signs in on the same page once it is back', async () => {
+  const email = `outage-${Date.now()}@example.com`;
+  const page = await browser!.newPage({ locale: 'de-DE' });
+  const origin = app!.origin;
+  await page.goto(`${origin}/de/login`);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+
+  await emulator!.stop();
+  emulator = null;
+  const form = page.getByRole('form', { name: de.Auth.login.title });
+  await form.getByLabel(de.Auth.fields.email).fill(email);
+  await form.getByLabel(de.Auth.fields.password, { exact: true }).fill('secret-123');
+  await form.getByRole('button', { name: de.Auth.login.submit }).click();
+  await page.getByText(de.Auth.errors.networkRequestFailed).first().waitFor({ timeout: 30_000 });
+  expect(page.url()).toBe(`${origin}/de/login`);
+  expect(await form.getByRole('button', { name: de.Auth.login.submit }).isEnabled()).toBe(true);
+
+  // Back on the same address (a fresh emulator: the account is created again).
+  emulator = await startAuthEmulator({ port });
+  await account(email, 'secret-123');
+  await form.getByRole('button', { name: de.Auth.login.submit }).click();
+  await page.waitForURL(`${origin}/de/dashboard`, { timeout: 30_000 });
+});
