@@ -26,6 +26,14 @@ await app.prepare();
 // page's HTML as written, to allow its inline scripts by their hashes (lib/security/node-headers.ts).
 const compress = compression();
 
+// The app registers its transport and security layer from instrumentation.ts while Next prepares,
+// which production mode does not await: no request is answered without them.
+const deadline = Date.now() + 60_000;
+while (!(globalThis.__secureResponse && globalThis.__chatEventStreams)) {
+  if (Date.now() > deadline) throw new Error('instrumentation.ts did not register the security layer and the chat transport');
+  await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 const server = createServer((req, res) => {
   const transport = globalThis.__chatEventStreams;
   const room = transport?.room(req.method, req.url);
@@ -38,13 +46,17 @@ const server = createServer((req, res) => {
     return;
   }
   compress(req, res, () => {
-    globalThis.__secureResponse?.(req, res);
+    globalThis.__secureResponse(req, res);
     handle(req, res);
   });
 });
 // Event streams stay open; the usual request timeouts do not apply to them.
 server.requestTimeout = 0;
-server.listen(port, hostname, () => console.log(`▲ Next.js ready on http://${hostname}:${port}`));
+server.listen(port, hostname, () => {
+  // The address the app calls itself on (lib/shop/catalogue-watch.ts), also when PORT=0 chose one.
+  globalThis.__serverOrigin = `http://${hostname}:${server.address().port}`;
+  console.log(`▲ Next.js ready on ${globalThis.__serverOrigin}`);
+});
 
 let stopping = false;
 function stop() {

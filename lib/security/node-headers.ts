@@ -8,8 +8,8 @@ const HSTS = 'max-age=63072000; includeSubDomains';
 type Chunk = string | Buffer | Uint8Array;
 type Callback = (error?: Error | null) => void;
 
-function toBuffer(chunk: Chunk | undefined, encoding?: BufferEncoding): Buffer {
-  if (chunk === undefined) return Buffer.alloc(0);
+function toBuffer(chunk: Chunk | null | undefined, encoding?: BufferEncoding): Buffer {
+  if (chunk === undefined || chunk === null) return Buffer.alloc(0);
   return typeof chunk === 'string' ? Buffer.from(chunk, encoding) : Buffer.from(chunk);
 }
 
@@ -46,6 +46,9 @@ export function secureResponse(req: IncomingMessage, res: ServerResponse): void 
 
   const decide = () => {
     if (mode) return mode;
+    // A 304 keeps the policy the browser stored with the page (browsers update stored headers from a
+    // 304: one of `default-src 'none'` would break the cached page); a HEAD answer has no body to hash.
+    if (res.statusCode === 304 || req.method === 'HEAD') return (mode = 'pass');
     const type = String(res.getHeader('content-type') ?? '');
     const existing = res.getHeader('content-security-policy');
     const frameAncestors = frameAncestorsOf(typeof existing === 'string' ? existing : undefined);
@@ -65,7 +68,12 @@ export function secureResponse(req: IncomingMessage, res: ServerResponse): void 
     if (typeof rest[0] === 'string') this.statusMessage = rest.shift() as string;
     const headers = rest[0];
     if (Array.isArray(headers)) {
-      for (let i = 0; i + 1 < headers.length; i += 2) this.setHeader(String(headers[i]), headers[i + 1] as string);
+      // [[name, value], …] or [name, value, name, value, …]; a repeated name keeps every value.
+      const pairs: Array<[string, string]> = Array.isArray(headers[0])
+        ? (headers as Array<[string, string]>).map(([name, value]) => [String(name), String(value)])
+        : Array.from({ length: Math.floor(headers.length / 2) }, (_, i) => [String(headers[2 * i]), String(headers[2 * i + 1])]);
+      for (const name of new Set(pairs.map(([name]) => name))) this.removeHeader(name);
+      for (const [name, value] of pairs) this.appendHeader(name, value);
     } else if (headers && typeof headers === 'object') {
       for (const [name, value] of Object.entries(headers)) if (value !== undefined) this.setHeader(name, value as string);
     }
@@ -78,22 +86,26 @@ export function secureResponse(req: IncomingMessage, res: ServerResponse): void 
   };
 
   res.write = function write(this: ServerResponse, chunk: Chunk, encoding?: BufferEncoding | Callback, callback?: Callback) {
-    if (decide() === 'pass') return original.write.call(this, chunk, encoding, callback);
+    if (decide() === 'pass' || releasing) return original.write.call(this, chunk, encoding, callback);
     held.push(toBuffer(chunk, typeof encoding === 'string' ? encoding : undefined));
-    (typeof encoding === 'function' ? encoding : callback)?.();
+    const done = typeof encoding === 'function' ? encoding : callback;
+    if (done) process.nextTick(done);
     return true;
   } as ServerResponse['write'];
 
   res.end = function end(this: ServerResponse, chunk?: Chunk | Callback, encoding?: BufferEncoding | Callback, callback?: Callback) {
-    if (decide() === 'pass') return original.end.call(this, chunk, encoding, callback);
+    if (decide() === 'pass' || releasing) return original.end.call(this, chunk, encoding, callback);
     if (typeof chunk === 'function') [chunk, callback] = [undefined, chunk];
+    const done = typeof encoding === 'function' ? encoding : callback;
     held.push(toBuffer(chunk, typeof encoding === 'string' ? encoding : undefined));
     const body = Buffer.concat(held);
     const existing = this.getHeader('content-security-policy');
     const frameAncestors = frameAncestorsOf(typeof existing === 'string' ? existing : undefined);
     this.setHeader('Content-Security-Policy', documentPolicy({ scripts: inlineScriptHashes(body.toString('utf8')), frameAncestors }));
     releasing = true;
-    return original.end.call(this, body, typeof encoding === 'function' ? encoding : callback);
+    // The compression in front takes no callback; 'finish' is when the answer is handed over.
+    if (done) this.once('finish', () => done());
+    return original.end.call(this, body);
   } as ServerResponse['end'];
 }
 

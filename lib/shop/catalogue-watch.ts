@@ -14,7 +14,7 @@ const RETRY_LISTEN_MS = 5_000;
 // Next revalidates cached pages only inside a request, so a change heard on the database becomes a
 // request to this server, authorised by a token that exists only in this process's memory. Shared on
 // globalThis: the route handler lives in another bundle of the same process.
-const holder = globalThis as typeof globalThis & { __catalogueToken?: string };
+const holder = globalThis as typeof globalThis & { __catalogueToken?: string; __serverOrigin?: string };
 
 function token(): string {
   holder.__catalogueToken ??= randomBytes(32).toString('base64url');
@@ -29,9 +29,9 @@ export function isRevalidationToken(value: string | null): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** This server's own address (`npm start` and `next start -H localhost` listen on localhost:PORT). */
+/** This server's own address: the one npm start's server listens on, else localhost:PORT (`next start -H localhost`). */
 function ownOrigin(): string {
-  return `http://localhost:${Number(process.env.PORT || 3000)}`;
+  return holder.__serverOrigin ?? `http://localhost:${Number(process.env.PORT || 3000)}`;
 }
 
 async function revalidate(): Promise<void> {

@@ -63,6 +63,32 @@ describe('response security headers', () => {
     }
   });
 
+  it('leaves the stored policy alone on a 304, and answers HEAD of a prerendered page', async () => {
+    const { secureResponse } = await load();
+    const app = await serve(secureResponse, (req, res) => {
+      res.setHeader('x-nextjs-cache', 'HIT');
+      if (req.headers['if-none-match'] === '"v1"') {
+        // As Next does: the 304 goes out before any Content-Type is set.
+        res.statusCode = 304;
+        res.end();
+        return;
+      }
+      res.setHeader('content-type', 'text/html; charset=utf-8');
+      res.setHeader('etag', '"v1"');
+      res.end(req.method === 'HEAD' ? null : PAGE);
+    });
+    try {
+      const notModified = await fetch(app.origin, { headers: { 'if-none-match': '"v1"' } });
+      expect(notModified.status).toBe(304);
+      expect(notModified.headers.get('content-security-policy')).toBeNull();
+      const head = await fetch(app.origin, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-security-policy') ?? '').not.toContain("default-src 'none'");
+    } finally {
+      await app.close();
+    }
+  });
+
   it('gives a page rendered now a fresh nonce, tells Next the same one, and ignores one the client sent', async () => {
     const { secureResponse } = await load();
     const seen: string[] = [];
