@@ -41,6 +41,7 @@ export function secureResponse(req: IncomingMessage, res: ServerResponse): void 
     writeHead: res.writeHead as Variadic<ServerResponse>,
   };
   let mode: 'pass' | 'hold' | undefined;
+  let frameAncestors: string | undefined;
   let releasing = false;
   const held: Buffer[] = [];
 
@@ -51,7 +52,7 @@ export function secureResponse(req: IncomingMessage, res: ServerResponse): void 
     if (res.statusCode === 304 || req.method === 'HEAD') return (mode = 'pass');
     const type = String(res.getHeader('content-type') ?? '');
     const existing = res.getHeader('content-security-policy');
-    const frameAncestors = frameAncestorsOf(typeof existing === 'string' ? existing : undefined);
+    frameAncestors = frameAncestorsOf(typeof existing === 'string' ? existing : undefined);
     if (!type.startsWith('text/html')) {
       if (!existing) res.setHeader('Content-Security-Policy', RESOURCE_POLICY);
       return (mode = 'pass');
@@ -99,8 +100,6 @@ export function secureResponse(req: IncomingMessage, res: ServerResponse): void 
     const done = typeof encoding === 'function' ? encoding : callback;
     held.push(toBuffer(chunk, typeof encoding === 'string' ? encoding : undefined));
     const body = Buffer.concat(held);
-    const existing = this.getHeader('content-security-policy');
-    const frameAncestors = frameAncestorsOf(typeof existing === 'string' ? existing : undefined);
     this.setHeader('Content-Security-Policy', documentPolicy({ scripts: inlineScriptHashes(body.toString('utf8')), frameAncestors }));
     releasing = true;
     // The compression in front takes no callback; 'finish' is when the answer is handed over.

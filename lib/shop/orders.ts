@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import { database, type Executor } from '@/lib/db';
 import { orders, processedWebhookEvents, products, type OrderStatus, type PaymentProviderName } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
@@ -181,12 +181,24 @@ export async function confirmCheckout(session: { id: string; paymentStatus: stri
   });
 }
 
-/** An order as the return pages show it (by its unguessable id; nothing personal in it). */
+/** The summaries of the orders that `where` selects (with their product), newest first. */
+async function summaries(where: SQL | undefined, limit: number): Promise<OrderSummary[]> {
+  const db = await database();
+  const rows = await db
+    .select(summaryColumns)
+    .from(orders)
+    .innerJoin(products, eq(orders.productId, products.id))
+    .where(where)
+    .orderBy(desc(orders.createdAt))
+    .limit(limit);
+  return rows.map(summary);
+}
+
+/** An order as the test checkout shows it (by its unguessable id; nothing personal in it). */
 export async function orderSummary(id: string): Promise<OrderSummary | null> {
   if (!UUID.test(id)) return null;
-  const db = await database();
-  const [row] = await db.select(summaryColumns).from(orders).innerJoin(products, eq(orders.productId, products.id)).where(eq(orders.id, id)).limit(1);
-  return row ? summary(row) : null;
+  const [found] = await summaries(eq(orders.id, id), 1);
+  return found ?? null;
 }
 
 /**
@@ -195,26 +207,12 @@ export async function orderSummary(id: string): Promise<OrderSummary | null> {
  */
 export async function orderOfViewer(id: string, viewer: string | null): Promise<OrderSummary | null> {
   if (!UUID.test(id)) return null;
-  const db = await database();
   const owner = viewer ? or(isNull(orders.uid), eq(orders.uid, viewer)) : isNull(orders.uid);
-  const [row] = await db
-    .select(summaryColumns)
-    .from(orders)
-    .innerJoin(products, eq(orders.productId, products.id))
-    .where(and(eq(orders.id, id), owner))
-    .limit(1);
-  return row ? summary(row) : null;
+  const [found] = await summaries(and(eq(orders.id, id), owner), 1);
+  return found ?? null;
 }
 
 /** The user's orders, newest first. */
-export async function ordersOf(uid: string, limit = 20): Promise<OrderSummary[]> {
-  const db = await database();
-  const rows = await db
-    .select(summaryColumns)
-    .from(orders)
-    .innerJoin(products, eq(orders.productId, products.id))
-    .where(eq(orders.uid, uid))
-    .orderBy(desc(orders.createdAt))
-    .limit(limit);
-  return rows.map(summary);
+export function ordersOf(uid: string, limit = 20): Promise<OrderSummary[]> {
+  return summaries(eq(orders.uid, uid), limit);
 }

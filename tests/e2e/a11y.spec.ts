@@ -1,15 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { localesUnderTest, localized, routes } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { axeViolations, localesUnderTest, localized, routes } from './fixtures';
 import { baseURL } from '../../playwright.config';
 import { createAccount, grantAdmin, signInThroughForm } from './auth';
 
 // axe on every page, in both languages, signed out and signed in: no violation of any impact.
 
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 for (const locale of localesUnderTest) {
   for (const path of [...routes.filter((r) => r.public).map((r) => r.path), '/mailbox', '/nicht-da']) {
@@ -18,7 +13,7 @@ for (const locale of localesUnderTest) {
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.locator('html[data-hydrated="true"]').waitFor();
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 
@@ -43,7 +38,7 @@ for (const locale of localesUnderTest) {
       await page.goto(localized(path === 'ticket' ? `/dashboard/tickets/${ticket.id}` : path, locale));
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.locator('html[data-hydrated="true"]').waitFor();
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 }

@@ -1,8 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { messages, type Locale } from './fixtures';
+import { axeViolations, messages, type Locale } from './fixtures';
 import { signIn, startApiSession } from './auth';
 import { baseURL } from '../../playwright.config';
 
@@ -14,10 +13,6 @@ async function openChat(page: Page, locale: Locale) {
   await expect(page.getByRole('status').filter({ hasText: messages[locale].Chat.status.live })).toBeVisible();
 }
 
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 for (const locale of ['en', 'de'] as const) {
   const m = messages[locale].Chat;
@@ -60,7 +55,7 @@ for (const locale of ['en', 'de'] as const) {
     await guest.reload();
     await guest.locator('html[data-hydrated="true"]').waitFor();
     await expect(guest.getByRole('form', { name: m.composer }).getByLabel(m.guestName)).toHaveValue('Grace');
-    expect(await axe(guest)).toEqual([]);
+    expect(await axeViolations(guest)).toEqual([]);
     await guestContext.close();
     await userContext.close();
   });
@@ -147,7 +142,7 @@ test('a widget on an allowed site round-trips a message to the owner; another si
   await expect(page.getByRole('form', { name: e.form.title })).toHaveCount(0);
   await expect(page.getByRole('link', { name: e.widgets.plans })).toBeVisible();
   await expect(page.frameLocator(`iframe[title="${e.preview.frameTitle.replace('{name}', 'Shop help')}"]`).getByText('Hi! Ask us anything.')).toBeVisible();
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   const snippet = (await page.locator('[data-snippet="snippet-script"]').textContent())!;
   expect(snippet).toMatch(/^<script src="http:\/\/127\.0\.0\.1:\d+\/embed\.js" data-widget="[A-Za-z0-9_-]{16}" data-title="Shop help" async><\/script>$/);
@@ -227,7 +222,7 @@ test('the widget page loads the latest 50 messages and older ones on scrolling u
   await expect(log.locator('article')).toHaveCount(60);
   await expect(log.getByText(messages.de.Chat.beginning)).toBeVisible();
   await expect(log.locator('article').first()).toContainText('Nachricht 1');
-  expect(await axe(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('unknown widget and room answer 404', async ({ request }) => {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import en from '@/messages/en.json';
 import de from '@/messages/de.json';
 
@@ -39,4 +40,10 @@ export async function openHydrated(page: import('@playwright/test').Page, path: 
   const response = await page.goto(path);
   await page.locator('html[data-hydrated="true"]').waitFor();
   return response;
+}
+
+/** axe's violations of any impact on the page as it is now (WCAG 2.0–2.2 A/AA and best practices), one line each. */
+export async function axeViolations(page: import('@playwright/test').Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

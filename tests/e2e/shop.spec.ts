@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { messages, type Locale } from './fixtures';
+import { axeViolations, messages, type Locale } from './fixtures';
 import { signIn } from './auth';
 
 const prefix = (locale: Locale) => (locale === 'de' ? '/de' : '');
@@ -16,10 +15,6 @@ async function startCheckout(page: Page, locale: Locale, plan: string, quantity:
   await page.locator('html[data-hydrated="true"]').waitFor();
 }
 
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 for (const locale of ['en', 'de'] as const) {
   const c = messages[locale].Shop.checkout;
@@ -31,7 +26,7 @@ for (const locale of ['en', 'de'] as const) {
     await expect(page.getByRole('note')).toHaveText(c.testMode);
     const total = locale === 'de' ? '158,00 €' : '€158.00';
     await expect(page.getByRole('region', { name: c.summary })).toContainText(total);
-    expect(await axe(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
 
     const form = page.getByRole('form', { name: c.pay.replace('{amount}', total) });
     await form.getByLabel(c.card).fill('4000 0000 0000 0002');

@@ -2,13 +2,14 @@
 // language and stays usable; once the service is back, the same page (no reload) signs in.
 import { chromium, type Browser } from 'playwright-core';
 import { freePort, startAuthEmulator } from '../../scripts/auth-emulator.mjs';
-import { root, startNext, type StartedServer } from '../../bench/lib/servers.mjs';
+import { instances, type Server } from '../instances/instances';
 import de from '@/messages/de.json';
 
 jest.setTimeout(180_000);
 
 let emulator: Awaited<ReturnType<typeof startAuthEmulator>> | null = null;
-let app: StartedServer | null = null;
+const servers = instances();
+let app: Server;
 let browser: Browser | null = null;
 let port: number;
 
@@ -24,26 +25,21 @@ async function account(email: string, password: string) {
 beforeAll(async () => {
   port = await freePort();
   emulator = await startAuthEmulator({ port });
-  app = await startNext({
-    label: 'app',
-    dir: root,
-    readyPath: '/api/health',
-    viaStartScript: true,
-    env: { FIREBASE_AUTH_EMULATOR_HOST: emulator.host, DATABASE_URL: process.env.TEST_DATABASE_URL!, SESSION_SECRET: process.env.SESSION_SECRET! },
-  });
+  // The app talks to this test's own emulator, which the test stops and starts again.
+  app = await servers.start('app', { env: { FIREBASE_AUTH_EMULATOR_HOST: emulator.host } });
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
 });
 
 afterAll(async () => {
   await browser?.close();
-  await app?.stop();
+  await servers.stopAll();
   await emulator?.stop();
 });
 
 it('shows the translated network error while the identity service is down, and signs in on the same page once it is back', async () => {
   const email = `outage-${Date.now()}@example.com`;
   const page = await browser!.newPage({ locale: 'de-DE' });
-  const origin = app!.origin;
+  const origin = app.origin;
   await page.goto(`${origin}/de/login`);
   await page.locator('html[data-hydrated="true"]').waitFor();
 

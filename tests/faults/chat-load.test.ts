@@ -1,9 +1,9 @@
 // 20 concurrent posters × 500 chat messages through the JSON API on a real PostgreSQL: each message is
 // stored once and delivered once, in id order, to every listener; each poster's messages in the order
 // they were sent.
-import { randomBytes } from 'node:crypto';
 import type { NextRequest } from 'next/server';
 import { sseReader } from '../support/sse';
+import { createWidgetRoom, dropWidgetRoom, sql } from '../support/pg';
 
 jest.setTimeout(600_000);
 
@@ -16,7 +16,8 @@ let app: {
   post: (request: NextRequest, context: { params: Promise<{ room: string }> }) => Promise<Response>;
   events: (request: NextRequest, context: { params: Promise<{ room: string }> }) => Promise<Response>;
   NextRequest: typeof NextRequest;
-  sql: (text: string, values?: unknown[]) => Promise<Array<Record<string, unknown>>>;
+  /** Opens (and migrates) the database. */
+  ready: () => Promise<unknown>;
   close: () => Promise<void>;
 };
 
@@ -24,26 +25,17 @@ beforeAll(async () => {
   process.env.DATABASE_URL = process.env.TEST_DATABASE_URL;
   // The per-poster limit is the subject of other tests; here every poster sends as fast as it can.
   process.env.CHAT_POSTS_PER_WINDOW = String(EACH * 2);
-  const [{ POST }, { GET }, { NextRequest }, db, { Client }] = await Promise.all([
+  const [{ POST }, { GET }, { NextRequest }, db] = await Promise.all([
     import('@/app/api/chat/[room]/messages/route'),
     import('@/app/api/chat/[room]/events/route'),
     import('next/server'),
     import('@/lib/db'),
-    import('pg'),
   ]);
   app = {
     post: POST,
     events: GET,
     NextRequest,
-    sql: async (text, values = []) => {
-      const client = new Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await client.connect();
-      try {
-        return (await client.query(text, values)).rows;
-      } finally {
-        await client.end();
-      }
-    },
+    ready: db.database,
     close: db.closeDatabase,
   };
 });
@@ -51,8 +43,8 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 it(`stores and delivers ${POSTERS} × ${EACH} concurrent messages once each, in order`, async () => {
-  const room = randomBytes(12).toString('base64url');
-  await app.sql(`insert into widgets (id, uid, name, allowed_origins, accent_color, locale, request_key) values ($1, 'load-test', 'Load', '[]', '#4338ca', 'en', $1)`, [room]);
+  await app.ready();
+  const room = await createWidgetRoom('load-test');
   const listeners = await Promise.all(
     [1, 2].map(async (n) => {
       const controller = new AbortController();
@@ -82,7 +74,7 @@ it(`stores and delivers ${POSTERS} × ${EACH} concurrent messages once each, in 
     }),
   );
 
-  const rows = await app.sql(`select id, body from chat_messages where room = $1 order by id`, [room]);
+  const rows = await sql<{ id: number; body: string }>(`select id, body from chat_messages where room = $1 order by id`, [room]);
   expect(rows).toHaveLength(POSTERS * EACH);
   expect(new Set(rows.map((row) => row.body)).size).toBe(POSTERS * EACH);
   const ids = rows.map((row) => String(row.id));
@@ -97,6 +89,5 @@ it(`stores and delivers ${POSTERS} × ${EACH} concurrent messages once each, in 
     }
     abort();
   }
-  await app.sql(`delete from chat_messages where room = $1`, [room]);
-  await app.sql(`delete from widgets where id = $1`, [room]);
+  await dropWidgetRoom(room);
 });

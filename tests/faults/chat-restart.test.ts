@@ -1,38 +1,16 @@
 // The app is restarted while event-stream clients listen: each client reconnects (as EventSource does,
 // with the last id it saw) to the restarted app and receives every message it missed, once and in
 // order, then the live ones.
-import { randomBytes } from 'node:crypto';
-import { root, startNext, freePort, type StartedServer } from '../../bench/lib/servers.mjs';
+import { freePort } from '../../bench/lib/servers.mjs';
+import { sseReader, until } from '../support/sse';
+import { createWidgetRoom, dropWidgetRoom, sql } from '../support/pg';
+import { instances } from '../instances/instances';
 
 jest.setTimeout(180_000);
 
 type Message = { id: number; text: string };
-// A room of its own (a widget's), so that other tests on the same database cannot interleave.
-const room = randomBytes(12).toString('base64url');
-let app: StartedServer | null = null;
-let port: number;
-
-function start(label: string) {
-  return startNext({
-    label,
-    dir: root,
-    readyPath: '/api/health',
-    viaStartScript: true,
-    port,
-    env: { DATABASE_URL: process.env.TEST_DATABASE_URL!, FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST!, SESSION_SECRET: process.env.SESSION_SECRET! },
-  });
-}
-
-async function sql(text: string, values: unknown[] = []) {
-  const { Client } = await import('pg');
-  const client = new Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const servers = instances();
+let room: string;
 
 /** An EventSource-like client: reads the room's stream and reconnects with Last-Event-ID whenever it ends. */
 function follow(origin: string, fromId: number) {
@@ -47,26 +25,17 @@ function follow(origin: string, fromId: number) {
         const response = await fetch(`${origin}/api/chat/${room}/events`, { headers: { 'last-event-id': lastId }, signal: controller.signal });
         if (response.status !== 200) throw new Error(`status ${response.status}`);
         connections += 1;
-        const reader = response.body!.getReader();
-        const decoder = new TextDecoder();
-        let buffer = '';
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          buffer += decoder.decode(value, { stream: true });
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const id = /^id: ?(.*)$/m.exec(block)?.[1];
-            const data = /^data: ?(.*)$/m.exec(block)?.[1];
-            if (!id || data === undefined) continue;
-            lastId = id;
-            events.push({ id: Number(id), text: (JSON.parse(data) as Message).text });
+        const reader = sseReader(response.body!);
+        const drain = () => {
+          for (const event of reader.events.splice(0)) {
+            lastId = event.id!;
+            events.push({ id: Number(event.id), text: (JSON.parse(event.data) as Message).text });
           }
-        }
+        };
+        while (!stopped && !(await reader.ended(200))) drain();
+        drain();
       } catch {
-        // Cut off or not reachable (restarting): try again shortly, as EventSource does after `retry`.
+        // Not reachable (restarting): try again shortly, as EventSource does after `retry`.
       }
       if (!stopped) await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -93,27 +62,15 @@ async function post(origin: string, text: string, poster: number) {
   return ((await response.json()) as { message: Message }).message;
 }
 
-async function until(check: () => boolean, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 afterAll(async () => {
-  await app?.stop();
-  await sql('delete from chat_messages where room = $1', [room]).catch(() => {});
-  await sql('delete from widgets where id = $1', [room]).catch(() => {});
+  await servers.stopAll();
+  if (room) await dropWidgetRoom(room);
 });
 
 it('reconnects every client to the restarted app with every missed message, once and in order', async () => {
-  port = await freePort();
-  app = await start('app');
-  await sql(
-    `insert into widgets (id, uid, name, allowed_origins, accent_color, locale, request_key) values ($1, 'restart-test', 'Restart', '[]', '#4338ca', 'en', $1)`,
-    [room],
-  );
+  const port = await freePort();
+  const app = await servers.start('app', { port });
+  room = await createWidgetRoom('restart-test');
   const origin = app.origin;
   const first = await post(origin, 'before 0', 1);
   const clients = [follow(origin, first.id), follow(origin, first.id), follow(origin, first.id)];
@@ -122,24 +79,23 @@ it('reconnects every client to the restarted app with every missed message, once
     await post(origin, `before ${i}`, 1 + i);
     expected.push(`before ${i}`);
   }
-  await until(() => clients.every((c) => c.texts().length === 4), 15_000, 'the first messages');
+  await until(() => clients.every((c) => c.texts().length === 4), true, 15_000);
 
   // The app goes away; meanwhile messages reach the room another way (another instance would write
   // them just like this), and nobody notifies this app.
   await app.stop();
-  app = null;
   for (let i = 0; i < 5; i++) {
     await sql(`insert into chat_messages (room, author_name, body) values ($1, 'Elsewhere', $2)`, [room, `while down ${i}`]);
     expected.push(`while down ${i}`);
   }
 
-  app = await start('app restarted');
-  await until(() => clients.every((c) => c.texts().length === 9), 30_000, 'the missed messages');
+  await servers.start('app restarted', { port });
+  await until(() => clients.every((c) => c.texts().length === 9), true, 30_000);
   for (let i = 0; i < 3; i++) {
     await post(origin, `after ${i}`, 20 + i);
     expected.push(`after ${i}`);
   }
-  await until(() => clients.every((c) => c.texts().length === 12), 15_000, 'the live messages');
+  await until(() => clients.every((c) => c.texts().length === 12), true, 15_000);
 
   for (const client of clients) {
     expect(client.texts()).toEqual(expected);

@@ -1,5 +1,6 @@
 import type { NextRequest } from 'next/server';
 import { startForwarder } from './forwarder';
+import { sql } from '../support/pg';
 
 jest.setTimeout(30_000);
 
@@ -35,15 +36,8 @@ afterAll(async () => {
 });
 
 async function ticketCount(uid: string) {
-  const { Client } = await import('pg');
-  const client = new Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    const { rows } = await client.query('select count(*)::int as n from tickets where uid = $1', [uid]);
-    return rows[0].n as number;
-  } finally {
-    await client.end();
-  }
+  const [{ n }] = await sql<{ n: number }>('select count(*)::int as n from tickets where uid = $1', [uid]);
+  return n;
 }
 
 it('answers 503 in the caller’s language while the database is unreachable, writes nothing, and recovers by itself', async () => {

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { until } from '../support/sse';
 import { instances, type Server } from './instances';
+import { sql } from '../support/pg';
 
 jest.setTimeout(120_000);
 
@@ -13,27 +14,16 @@ const name = `catalogue_${randomBytes(6).toString('hex')}`;
 const url = new URL(process.env.TEST_DATABASE_URL!);
 url.pathname = `/${name}`;
 
-async function sql(text: string, values: unknown[] = [], connection = url.toString()) {
-  const { Client } = await import('pg');
-  const client = new Client({ connectionString: connection });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 beforeAll(async () => {
-  await sql(`create database ${name}`, [], process.env.TEST_DATABASE_URL);
+  await sql(`create database ${name}`);
 });
 
 afterAll(async () => {
   await servers.stopAll();
-  await sql(`drop database if exists ${name} with (force)`, [], process.env.TEST_DATABASE_URL);
+  await sql(`drop database if exists ${name} with (force)`);
 });
 
-const instance = (label: string) => servers.start(label, url.toString());
+const instance = (label: string) => servers.start(label, { databaseUrl: url.toString() });
 
 async function page(server: Server, path: string) {
   const response = await fetch(server.origin + path);
@@ -59,12 +49,14 @@ it('revalidates the landing page, the product pages and the sitemaps of every in
   }
 
   // An operator changes a price, withdraws a product and adds one, straight in the database.
-  await sql(`update products set price_cents = 3100 where slug = 'starter'`);
-  await sql(`update products set active = false where slug = 'business'`);
+  await sql(`update products set price_cents = 3100 where slug = 'starter'`, [], url.toString());
+  await sql(`update products set active = false where slug = 'business'`, [], url.toString());
   await sql(
     `insert into products (slug, name, description, features, price_cents, currency, active, position)
      values ('enterprise', '{"en":"Enterprise","de":"Enterprise"}', '{"en":"For large teams.","de":"Für große Teams."}',
              '{"en":["200 chat widgets"],"de":["200 Chat-Widgets"]}', 49900, 'EUR', true, 10)`,
+    [],
+    url.toString(),
   );
 
   for (const server of [a, b]) {

@@ -1,15 +1,15 @@
 // Two app instances (production builds, `npm start`'s script) on one PostgreSQL share a chat room
 // through LISTEN/NOTIFY, and a client that loses its instance resumes on another with Last-Event-ID.
-import { randomBytes } from 'node:crypto';
 import { sseReader } from '../support/sse';
 import { instances, type Server } from './instances';
+import { createWidgetRoom } from '../support/pg';
 
 jest.setTimeout(120_000);
 
 type Message = { id: number; text: string };
 
-// A room of its own (a widget's), so that other tests on the same database cannot interleave.
-const room = randomBytes(12).toString('base64url');
+// A room of its own (tests/support/pg.ts), made once the first instance has migrated the database.
+let room: string;
 
 const servers = instances();
 const instance = (label: string) => servers.start(label);
@@ -43,26 +43,11 @@ async function post(server: Server, text: string, poster: number) {
   return ((await response.json()) as { message: Message }).message;
 }
 
-/** Inserts the test's widget (after an instance has migrated the database). */
-async function createRoom() {
-  const { Client } = await import('pg');
-  const client = new Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(
-      `insert into widgets (id, uid, name, allowed_origins, accent_color, locale, request_key) values ($1, 'instances-test', 'Instances', '[]', '#4338ca', 'en', $1)`,
-      [room],
-    );
-  } finally {
-    await client.end();
-  }
-}
-
 afterAll(() => servers.stopAll());
 
 it('shares a room between two instances and resumes on the other one after a restart', async () => {
   const [a, b] = await Promise.all([instance('instance A'), instance('instance B')]);
-  await createRoom();
+  room = await createWidgetRoom('instances-test');
   const run = `run-${Date.now()}`;
   const last = await post(a, `${run} start`, 1);
   const onA = await subscribe(a, last.id);

@@ -2,19 +2,29 @@
 // each talks to the test run's Auth emulator (global setup) and to the PostgreSQL it is given.
 export type Server = { origin: string; stop: () => Promise<void> };
 
-type StartNext = (options: { label: string; dir: string; readyPath: string; viaStartScript: boolean; env: Record<string, string> }) => Promise<Server>;
+type StartNext = (options: { label: string; dir: string; readyPath: string; viaStartScript: boolean; port?: number; env: Record<string, string> }) => Promise<Server>;
+
+type Options = {
+  /** Default: TEST_DATABASE_URL. */
+  databaseUrl?: string;
+  /** A restarted instance comes back where its clients reconnect. */
+  port?: number;
+  /** More environment (e.g. an Auth emulator of the test's own). */
+  env?: Record<string, string>;
+};
 
 export function instances() {
   const servers: Server[] = [];
   return {
-    async start(label: string, databaseUrl = process.env.TEST_DATABASE_URL!): Promise<Server> {
+    async start(label: string, { databaseUrl = process.env.TEST_DATABASE_URL!, port, env = {} }: Options = {}): Promise<Server> {
       const { startNext, root } = (await import('../../bench/lib/servers.mjs')) as { startNext: StartNext; root: string };
       const server = await startNext({
         label,
         dir: root,
         readyPath: '/api/health',
         viaStartScript: true,
-        env: { DATABASE_URL: databaseUrl, FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST!, SESSION_SECRET: process.env.SESSION_SECRET! },
+        port,
+        env: { DATABASE_URL: databaseUrl, FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST!, SESSION_SECRET: process.env.SESSION_SECRET!, ...env },
       });
       servers.push(server);
       return server;

@@ -48,7 +48,8 @@ export function sseReader(body: ReadableStream<Uint8Array>) {
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`timed out after ${events.length} events`);
       let timer: NodeJS.Timeout | undefined;
-      pending ??= reader.read();
+      // A stream cut off (the server went away) ends like one the server closed, as for EventSource.
+      pending ??= reader.read().catch((): ReadableStreamReadResult<Uint8Array> => ({ done: true, value: undefined }));
       const chunk = await Promise.race([
         pending,
         new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), left))),

@@ -1,6 +1,6 @@
 // POST /api/catalogue/revalidate: called by this server itself when the database's catalogue changed
 // (lib/shop/catalogue-watch.ts); revalidates the prerendered shop pages and the sitemaps. Anyone else
-// gets a 404: the token exists only in the server's memory.
+// gets a 403 (another origin) or a 404 (no token): the token exists only in the server's memory.
 import { revalidatePath } from 'next/cache';
 import { ApiError, handle } from '@/lib/api/errors';
 import { assertSameOrigin } from '@/lib/api/request';
