@@ -1,14 +1,13 @@
 'use client';
 
-import { useEffect } from 'react';
-import dynamic from 'next/dynamic';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { setToastLabels } from '@/components/ui/toast-labels';
 import { GlobalErrorHandler } from './global-error-handler';
 import { VersionNotice } from './version-notice';
-import { showFlashedToast } from '@/lib/toast';
+import { showFlashedToast, subscribeToasterWanted, toasterWanted } from '@/lib/toast';
 
-// Loaded after hydration: toasts are never part of the first paint (see lib/toast).
-const Toaster = dynamic(() => import('@/components/ui/toaster').then((m) => m.Toaster), { ssr: false });
+// Loaded when the first toast is raised: a page that shows none never runs sonner (see lib/toast).
+const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
 export type AppShellLabels = {
   close: string;
@@ -21,6 +20,7 @@ export type AppShellLabels = {
 /** The client-side parts every page has: toasts, the global error handler and the new-version notice. */
 export function AppShellClient({ labels }: { labels: AppShellLabels }) {
   setToastLabels({ close: labels.close, region: labels.region });
+  const wantsToaster = useSyncExternalStore(subscribeToasterWanted, toasterWanted, () => false);
   useEffect(() => {
     // Marks the page interactive (the global handlers are listening); end-to-end tests wait for it.
     document.documentElement.dataset.hydrated = 'true';
@@ -28,7 +28,11 @@ export function AppShellClient({ labels }: { labels: AppShellLabels }) {
   }, []);
   return (
     <>
-      <Toaster />
+      {wantsToaster && (
+        <Suspense>
+          <Toaster />
+        </Suspense>
+      )}
       <GlobalErrorHandler generalError={labels.generalError} />
       <VersionNotice message={labels.newVersion} reload={labels.reload} />
     </>

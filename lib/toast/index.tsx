@@ -13,8 +13,22 @@ export type ToastOptions = {
   id?: string | number;
 };
 
-// Sonner and the card are loaded on demand, after the page is interactive, so that they are not part
-// of every page's first-load JavaScript. A toast raised before the toaster is mounted waits for it.
+// Sonner and the card are loaded on demand, when the first toast is raised, so that a page that shows
+// none never downloads or runs them (they were a long task on every landing page load). The app shell
+// mounts the toaster once it is wanted; a toast raised before the toaster is mounted waits for it.
+let wanted = false;
+const wantedListeners = new Set<() => void>();
+
+/** For useSyncExternalStore: has any toast been raised in this page yet? */
+export function toasterWanted() {
+  return wanted;
+}
+
+export function subscribeToasterWanted(listener: () => void) {
+  wantedListeners.add(listener);
+  return () => void wantedListeners.delete(listener);
+}
+
 let toasterMounted: () => void;
 const mounted = new Promise<void>((resolve) => {
   toasterMounted = resolve;
@@ -28,6 +42,10 @@ export function markToasterMounted() {
 let runtime: Promise<{ sonner: typeof import('sonner').toast; ToastCard: typeof import('@/components/ui/toast-card').ToastCard }>;
 
 function load() {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of wantedListeners) listener();
+  }
   runtime ??= Promise.all([import('sonner'), import('@/components/ui/toast-card'), mounted]).then(([sonner, card]) => ({
     sonner: sonner.toast,
     ToastCard: card.ToastCard,
