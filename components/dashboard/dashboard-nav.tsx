@@ -1,6 +1,6 @@
 'use client';
 
-import NextLink from 'next/link';
+import { IntentLink } from '@/components/ui/intent-link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/lib/cn';
 
@@ -17,7 +17,7 @@ export function DashboardNav({ items, label }: { items: Item[]; label: string })
           const active = item.href === overview ? pathname === item.href : pathname.startsWith(item.href);
           return (
             <li key={item.href}>
-              <NextLink
+              <IntentLink
                 href={item.href}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
@@ -26,7 +26,7 @@ export function DashboardNav({ items, label }: { items: Item[]; label: string })
                 )}
               >
                 {item.label}
-              </NextLink>
+              </IntentLink>
             </li>
           );
         })}
