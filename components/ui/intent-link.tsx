@@ -1,7 +1,7 @@
 'use client';
 
 import NextLink from 'next/link';
-import { useState, type ComponentProps } from 'react';
+import { useState, type ComponentProps, type SyntheticEvent } from 'react';
 
 /**
  * next/link that prefetches its page on intent (the pointer over it, a touch, keyboard focus) rather
@@ -9,26 +9,23 @@ import { useState, type ComponentProps } from 'react';
  * dozen pages while it was still starting: on a phone that was a third of the landing page's blocking
  * time (npm run lighthouse). Navigation stays client-side; `prefetch={false}` still means never.
  */
-export function IntentLink({ prefetch, onMouseEnter, onTouchStart, onFocus, ...props }: ComponentProps<typeof NextLink>) {
+export function IntentLink({ prefetch, ...props }: ComponentProps<typeof NextLink>) {
   const [intent, setIntent] = useState(false);
-  if (prefetch === false) return <NextLink prefetch={false} onMouseEnter={onMouseEnter} onTouchStart={onTouchStart} onFocus={onFocus} {...props} />;
+  if (prefetch === false) return <NextLink {...props} prefetch={false} />;
+  const noting =
+    <E extends SyntheticEvent>(handler?: (event: E) => void) =>
+    (event: E) => {
+      setIntent(true);
+      handler?.(event);
+    };
   return (
     <NextLink
       {...props}
       // Once enabled, Next prefetches a link that is in view at once.
       prefetch={intent ? prefetch : false}
-      onMouseEnter={(event) => {
-        setIntent(true);
-        onMouseEnter?.(event);
-      }}
-      onTouchStart={(event) => {
-        setIntent(true);
-        onTouchStart?.(event);
-      }}
-      onFocus={(event) => {
-        setIntent(true);
-        onFocus?.(event);
-      }}
+      onMouseEnter={noting(props.onMouseEnter)}
+      onTouchStart={noting(props.onTouchStart)}
+      onFocus={noting(props.onFocus)}
     />
   );
 }

@@ -16,12 +16,11 @@ export type ToastOptions = {
 // Sonner and the card are loaded on demand, when the first toast is raised, so that a page that shows
 // none never downloads or runs them (they were a long task on every landing page load). The app shell
 // mounts the toaster once it is wanted; a toast raised before the toaster is mounted waits for it.
-let wanted = false;
 const wantedListeners = new Set<() => void>();
 
-/** For useSyncExternalStore: has any toast been raised in this page yet? */
+/** For useSyncExternalStore: has any toast been raised in this page yet (is the runtime loading)? */
 export function toasterWanted() {
-  return wanted;
+  return runtime !== undefined;
 }
 
 export function subscribeToasterWanted(listener: () => void) {
@@ -39,17 +38,16 @@ export function markToasterMounted() {
   toasterMounted();
 }
 
-let runtime: Promise<{ sonner: typeof import('sonner').toast; ToastCard: typeof import('@/components/ui/toast-card').ToastCard }>;
+let runtime: Promise<{ sonner: typeof import('sonner').toast; ToastCard: typeof import('@/components/ui/toast-card').ToastCard }> | undefined;
 
 function load() {
-  if (!wanted) {
-    wanted = true;
+  if (!runtime) {
+    runtime = Promise.all([import('sonner'), import('@/components/ui/toast-card'), mounted]).then(([sonner, card]) => ({
+      sonner: sonner.toast,
+      ToastCard: card.ToastCard,
+    }));
     for (const listener of wantedListeners) listener();
   }
-  runtime ??= Promise.all([import('sonner'), import('@/components/ui/toast-card'), mounted]).then(([sonner, card]) => ({
-    sonner: sonner.toast,
-    ToastCard: card.ToastCard,
-  }));
   return runtime;
 }
 

@@ -5,7 +5,6 @@ import { createAccount, grantAdmin, signInThroughForm } from './auth';
 
 // axe on every page, in both languages, signed out and signed in: no violation of any impact.
 
-
 for (const locale of localesUnderTest) {
   for (const path of [...routes.filter((r) => r.public).map((r) => r.path), '/mailbox', '/nicht-da']) {
     const url = localized(path, locale);

@@ -15,7 +15,6 @@ async function startCheckout(page: Page, locale: Locale, plan: string, quantity:
   await page.locator('html[data-hydrated="true"]').waitFor();
 }
 
-
 for (const locale of ['en', 'de'] as const) {
   const c = messages[locale].Shop.checkout;
   const s = messages[locale].Shop.success;

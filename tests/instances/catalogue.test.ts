@@ -24,6 +24,8 @@ afterAll(async () => {
 });
 
 const instance = (label: string) => servers.start(label, { databaseUrl: url.toString() });
+/** A statement in the test's own database, as an operator would run it. */
+const operator = (text: string) => sql(text, [], url.toString());
 
 async function page(server: Server, path: string) {
   const response = await fetch(server.origin + path);
@@ -49,14 +51,12 @@ it('revalidates the landing page, the product pages and the sitemaps of every in
   }
 
   // An operator changes a price, withdraws a product and adds one, straight in the database.
-  await sql(`update products set price_cents = 3100 where slug = 'starter'`, [], url.toString());
-  await sql(`update products set active = false where slug = 'business'`, [], url.toString());
-  await sql(
+  await operator(`update products set price_cents = 3100 where slug = 'starter'`);
+  await operator(`update products set active = false where slug = 'business'`);
+  await operator(
     `insert into products (slug, name, description, features, price_cents, currency, active, position)
      values ('enterprise', '{"en":"Enterprise","de":"Enterprise"}', '{"en":"For large teams.","de":"Für große Teams."}',
              '{"en":["200 chat widgets"],"de":["200 Chat-Widgets"]}', 49900, 'EUR', true, 10)`,
-    [],
-    url.toString(),
   );
 
   for (const server of [a, b]) {
