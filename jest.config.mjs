@@ -52,6 +52,16 @@ const projects = {
     globalSetup: '<rootDir>/tests/integration/global-setup.mjs',
     globalTeardown: '<rootDir>/tests/integration/global-teardown.mjs',
   },
+  // The production build under each launcher (after the build; scripts/test.mjs selects it then).
+  launchers: {
+    ...shared,
+    displayName: 'launchers',
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/tests/launchers/**/*.test.ts'],
+    // `next start` gets the test run's Auth emulator (npm start and npm run dev start their own).
+    globalSetup: '<rootDir>/tests/integration/global-setup.mjs',
+    globalTeardown: '<rootDir>/tests/integration/global-teardown.mjs',
+  },
   // Several production instances of the app on one PostgreSQL (after the build; TEST_DATABASE_URL).
   instances: {
     ...shared,
@@ -71,7 +81,7 @@ async function project(config) {
 
 // The fault and instance tests need a PostgreSQL server: they run when TEST_DATABASE_URL names one
 // (.ci/run starts a throw-away cluster; scripts/test.mjs runs them with the second integration pass).
-const selected = [projects.unit, projects.integration, projects.security, ...(process.env.TEST_DATABASE_URL ? [projects.faults, projects.instances] : [])];
+const selected = [projects.unit, projects.integration, projects.security, projects.launchers, ...(process.env.TEST_DATABASE_URL ? [projects.faults, projects.instances] : [])];
 const jestConfig = async () => ({ projects: await Promise.all(selected.map(project)) });
 
 export default jestConfig;

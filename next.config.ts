@@ -1,6 +1,8 @@
 import type { NextConfig } from 'next';
+import { PHASE_DEVELOPMENT_SERVER } from 'next/constants';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { env } from './lib/env';
 import { landingHeaders, landingRedirects, landingRewrites } from './lib/i18n/landing-routes';
 import { securityHeaders } from './lib/security/static-headers';
@@ -14,16 +16,16 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
-  // scripts/server.mjs compresses, after the Content-Security-Policy has hashed a prerendered page.
-  compress: false,
   reactStrictMode: true,
+  // The prerender cache, which also gives each prerendered page the policy of its own scripts.
+  cacheHandler: join(process.cwd(), 'lib', 'security', 'cache-handler.mjs'),
   generateBuildId: async () => buildId,
   async rewrites() {
     // After the file system check: measured cheaper than beforeFiles for `/` (npm run bench).
     return { beforeFiles: [], afterFiles: landingRewrites(), fallback: [] };
   },
   redirects: async () => landingRedirects(),
-  headers: async () => [...securityHeaders(), ...landingHeaders()],
+  headers: async () => [...securityHeaders({ hsts: env.nodeEnv === 'production' && env.siteUrl.startsWith('https:') }), ...landingHeaders()],
   env: {
     NEXT_PUBLIC_BUILD_ID: buildId,
     BUILD_TIME: buildTime,
@@ -32,4 +34,11 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default withNextIntl(nextConfig);
+export default function config(phase: string): NextConfig {
+  // `next dev` on its own would serve the landing pages without their Content-Security-Policy: in
+  // development they render per request, and only `npm run dev`'s server routes them through the proxy.
+  if (phase === PHASE_DEVELOPMENT_SERVER && !process.env.PLAUDER_SERVER) {
+    throw new Error('Start the development server with `npm run dev` (scripts/server.mjs --dev), not `next dev` alone.');
+  }
+  return withNextIntl(nextConfig);
+}

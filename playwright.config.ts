@@ -42,6 +42,8 @@ export default defineConfig({
     env: {
       PGLITE_DATA_DIR: 'memory://',
       PORT: String(port),
+      // The public origin is the address the browser uses: checkout returns and the URLs the server builds.
+      SITE_URL: baseURL,
       NEXT_TELEMETRY_DISABLED: '1',
       AUTH_EMULATOR_DATA_DIR: '',
       AUTH_EMULATOR_PORT: String(authEmulatorPort),

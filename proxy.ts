@@ -1,5 +1,5 @@
 import createMiddleware from 'next-intl/middleware';
-import { NextResponse, type NextRequest } from 'next/server';
+import { NextRequest, NextResponse } from 'next/server';
 import { localeCookie, routing } from '@/lib/i18n/routing';
 import { splitLocale } from '@/lib/i18n/paths';
 import { isProtectedPath, loginRedirect, skipsSessionCheck } from '@/lib/auth/guard';
@@ -10,25 +10,43 @@ import { routeRules } from '@/lib/route-rules.config';
 import { databaseAvailable } from '@/lib/db/availability';
 import { unavailablePage } from '@/lib/errors/unavailable-page';
 import { publicWidget } from '@/lib/widgets/service';
-import { widgetFramePolicy } from '@/lib/widgets/frame';
+import { widgetFrameAncestors } from '@/lib/widgets/frame';
+import { createNonce, noncePolicy } from '@/lib/security/csp';
+import { isPrerenderedPage } from '@/lib/security/prerendered';
 
 const WIDGET_PAGE = /^\/embed\/([A-Za-z0-9_-]{1,64})$/;
 
 /** The widget page may be framed only by its widget's allowed origins (a missing widget is the page's 404). */
-async function widgetPage(request: NextRequest, widgetId: string): Promise<NextResponse> {
-  const response = NextResponse.next();
+async function widgetPage(request: NextRequest, widgetId: string, nonce: string): Promise<NextResponse> {
   const widget = await publicWidget(widgetId).catch(() => null);
-  response.headers.set('Content-Security-Policy', widgetFramePolicy(widget, request.headers.get('content-security-policy')));
+  const policy = noncePolicy(nonce, widgetFrameAncestors(widget));
+  const headers = new Headers(request.headers);
+  headers.set('Content-Security-Policy', policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set('Content-Security-Policy', policy);
   return response;
+}
+
+/**
+ * A page rendered for this request gets a fresh nonce: Next reads it from the request's own policy
+ * header (whatever the client sent under that name is replaced) and puts it on every script it writes.
+ * A prerendered page carries the policy of its render instead (lib/security/cache-handler.mjs).
+ */
+function withNonce(request: NextRequest, nonce: string): NextRequest {
+  const headers = new Headers(request.headers);
+  headers.set('Content-Security-Policy', noncePolicy(nonce));
+  return new NextRequest(request, { headers });
 }
 
 const handleI18n = createMiddleware(routing);
 
-export default async function proxy(request: NextRequest) {
-  const { pathname, search, searchParams } = request.nextUrl;
+export default async function proxy(incoming: NextRequest) {
+  const { pathname, search, searchParams } = incoming.nextUrl;
+  const nonce = isPrerenderedPage(pathname) ? null : createNonce();
+  const request = nonce ? withNonce(incoming, nonce) : incoming;
 
   const widget = WIDGET_PAGE.exec(pathname);
-  if (widget) return widgetPage(request, widget[1]);
+  if (widget) return widgetPage(incoming, widget[1], nonce ?? createNonce());
 
   // An optimistic check: the cookie is only unsealed here (no call to the identity provider); the
   // dashboard layout and every handler verify the session again at the data.
@@ -55,15 +73,16 @@ export default async function proxy(request: NextRequest) {
     const { name, ...attributes } = localeCookie;
     response.cookies.set(name, splitLocale(pathname).locale, attributes);
   }
+  if (nonce) response.headers.set('Content-Security-Policy', noncePolicy(nonce));
   return response;
 }
 
 export const config = {
   matcher: [
-    // Every page but the landing pages `/` and `/de` (see lib/i18n/landing-routes.ts). Paths with a dot
-    // are files, except under /dashboard, which is matched explicitly so that a dotted path can never
-    // slip past the session check added there.
-    '/((?!api|_next|_vercel|embed/|de$|.*\\..*).+)',
+    // Every page but the landing pages `/` and `/de` (see lib/i18n/landing-routes.ts); not the JSON API,
+    // build files, images, sitemaps and the other files the app serves. A dotted path that names none of
+    // them is a page (its 404), so it gets the locale's not-found page and a nonce like any other.
+    '/((?!api/|_next/|_vercel/|og/|builds/|embed/|embed\\.js$|icon\\.svg$|robots\\.txt$|(?:index-|en-|de-)?sitemap\\.xml$|de$).+)',
     // The framed widget page: no locale routing, its own frame-ancestors.
     '/embed/:widgetId',
     '/dashboard/:path*',
@@ -74,5 +93,8 @@ export const config = {
       missing: [{ type: 'cookie', key: 'i18n_redirected' }],
       has: [{ type: 'header', key: 'accept-language', value: '.*de.*' }],
     },
+    // `npm run dev` (scripts/server.mjs --dev): the landing pages render per request there and need a nonce.
+    { source: '/', has: [{ type: 'header', key: 'x-plauder-dev' }] },
+    { source: '/de', has: [{ type: 'header', key: 'x-plauder-dev' }] },
   ],
 };

@@ -8,8 +8,12 @@ const booleanString = z.enum(['true', 'false', '1', '0']).transform((v) => v ===
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** Public origin of the site, used for canonical URLs, sitemaps and same-origin checks. */
-  SITE_URL: optional(z.url({ protocol: /^https?$/ })).transform((v) => (v ?? 'http://localhost:3000').replace(/\/+$/, '')),
+  /** Port of the server (npm start); the default public origin names it. */
+  PORT: optional(z.coerce.number().int().min(0).max(65_535)),
+  /** Public origin of the site: canonical URLs, sitemaps, the URLs the server builds, same-origin checks. */
+  SITE_URL: optional(z.url({ protocol: /^https?$/ })),
+  /** Reverse proxies in front that set X-Forwarded-For (0: none; their headers are then ignored). */
+  TRUST_PROXY: optional(z.coerce.number().int().min(0).max(10)),
   /** Mark cookies `Secure`; defaults to true when SITE_URL is https. */
   COOKIE_SECURE: optional(booleanString),
   /** Interval in ms at which the browser asks for a new build id. */
@@ -52,6 +56,8 @@ const schema = z.object({
 export type Env = Readonly<{
   nodeEnv: 'development' | 'production' | 'test';
   siteUrl: string;
+  /** How many reverse proxies in front set X-Forwarded-For (0: the client's own headers are ignored). */
+  trustProxy: number;
   cookieSecure: boolean;
   versionPollIntervalMs: number;
   firebase: Readonly<{
@@ -100,10 +106,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!!value.FIREBASE_CLIENT_EMAIL !== !!value.FIREBASE_PRIVATE_KEY) {
     throw new Error('Invalid environment configuration:\n  FIREBASE_CLIENT_EMAIL, FIREBASE_PRIVATE_KEY: set both or neither');
   }
+  // Without a configured origin the site is where npm start serves it.
+  const siteUrl = (value.SITE_URL ?? `http://localhost:${value.PORT || 3000}`).replace(/\/+$/, '');
   return Object.freeze({
     nodeEnv: value.NODE_ENV,
-    siteUrl: value.SITE_URL,
-    cookieSecure: value.COOKIE_SECURE ?? value.SITE_URL.startsWith('https:'),
+    siteUrl,
+    trustProxy: value.TRUST_PROXY ?? 0,
+    cookieSecure: value.COOKIE_SECURE ?? siteUrl.startsWith('https:'),
     versionPollIntervalMs: value.VERSION_POLL_INTERVAL_MS,
     firebase: Object.freeze({
       projectId,

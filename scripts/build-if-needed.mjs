@@ -1,32 +1,64 @@
-// Builds the app when there is no production build yet or a source file is newer than it.
+// Builds the app when there is no production build yet, or when what it was built from changed: the
+// content of any file git tracks (or would: new files not ignored) outside the folders the build never
+// reads, and the settings a build compiles in.
+import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { firstLoadJs } from '../bench/bundle-stats.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const SOURCES = ['app', 'components', 'lib', 'messages', 'config', 'data', 'public', 'proxy.ts', 'next.config.ts', 'package-lock.json', 'postcss.config.mjs', 'tsconfig.json'];
+const STAMP = join(root, '.next', 'source-stamp');
+/** What `next build` does not read: tests, benchmarks, documentation, CI and the tools' own configs. */
+const NOT_BUILT = /^(?:tests|bench|docs|\.ci|\.github)\/|\.md$|^(?:jest|playwright|eslint)\.config\.\w+$/;
+/**
+ * Settings compiled into the browser's code (next.config.ts `env`). SITE_URL is not among them: the
+ * server renders the prerendered pages again with the running configuration when it starts.
+ */
+const buildSettings = () => ({
+  BUILD_ID: process.env.BUILD_ID ?? '',
+  VERSION_POLL_INTERVAL_MS: process.env.VERSION_POLL_INTERVAL_MS ?? '',
+  secureCookies: process.env.COOKIE_SECURE || String((process.env.SITE_URL ?? '').startsWith('https:')),
+});
 
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), stat.mtimeMs);
+/** The project's files as git sees them; without git (an unpacked archive), every file but the ignored folders. */
+function sourceFiles() {
+  const git = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' });
+  if (git.status === 0) return git.stdout.split('\0').filter(Boolean);
+  const walk = (dir) =>
+    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+      const path = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) return /^(?:node_modules|\.next|\.data|\.git|test-results|playwright-report)$/.test(entry.name) ? [] : walk(path);
+      return [path];
+    });
+  return walk('');
+}
+
+/** A digest of everything the build is made of. */
+export function sourceStamp() {
+  const hash = createHash('sha256');
+  for (const file of sourceFiles().filter((file) => !NOT_BUILT.test(file)).sort()) {
+    const path = join(root, file);
+    if (!existsSync(path) || !statSync(path).isFile()) continue;
+    hash.update(`${file}\0`).update(readFileSync(path)).update('\0');
+  }
+  hash.update(JSON.stringify(buildSettings()));
+  return hash.digest('hex');
 }
 
 export function buildIfNeeded({ force = false } = {}) {
-  const marker = join(root, '.next', 'BUILD_ID');
-  const builtAt = existsSync(marker) ? statSync(marker).mtimeMs : 0;
-  const changedAt = Math.max(...SOURCES.map((source) => newest(join(root, source))));
-  if (!force && builtAt > changedAt) return false;
-  console.log(builtAt ? 'Sources changed since the last build: building…' : 'No production build yet: building…');
+  const built = existsSync(join(root, '.next', 'BUILD_ID')) && existsSync(STAMP) ? readFileSync(STAMP, 'utf8') : null;
+  const stamp = sourceStamp();
+  if (!force && built === stamp) return false;
+  console.log(built ? 'Sources changed since the last build: building…' : 'No production build yet: building…');
   const result = spawnSync(process.execPath, [join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
     cwd: root,
     stdio: 'inherit',
-    env: process.env,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  writeFileSync(STAMP, stamp);
   printFirstLoadJs();
   return true;
 }

@@ -1,62 +1,62 @@
-// The production server of `npm start` (started by scripts/start.mjs): Next.js's request handler, and
-// in front of it the chat's event streams (`GET /api/chat/:room/events`), written straight to the Node
-// response by the app's own code (lib/chat/node-stream.ts, offered on globalThis at start). A web
-// stream piped through Next costs several promises per message and subscriber: with 1,000 subscribers
-// that alone saturated a core (npm run bench). Every other request, and these too until the app has
-// offered its transport, goes to Next unchanged.
-//
-// Every other answer gets its Content-Security-Policy here (a nonce per rendered page, hashes for a
-// prerendered one: lib/security/node-headers.ts, offered on globalThis at start), then compression.
-//
-// Listens on `localhost` (loopback only): with 127.0.0.1, Next normalises the host and next-intl's
-// as-needed rewrite loops (DESIGN.md).
+// The server of `npm start` (production) and `npm run dev` (`--dev`): Next's request handler on
+// localhost:$PORT (loopback only; with 127.0.0.1, Next normalises the host and next-intl's as-needed
+// rewrite loops, see docs/architecture.md), and in front of it what Next cannot do:
+// - tell the client's address from a forged one: without a trusted proxy (TRUST_PROXY, lib/env.ts) the
+//   X-Forwarded-* headers a client sent are dropped, so Next fills them from the socket and the Host
+//   header; behind one they are the proxy's;
+// - the chat's event streams, written straight to Node's response by the app's own code (offered through
+//   lib/node-bridge.mjs): a web stream piped through Next costs several promises per message and
+//   subscriber, and with 1,000 subscribers that alone saturated a core (npm run bench). Under another
+//   launcher the app's route handler serves them.
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import compression from 'compression';
 import next from 'next';
+import { nodeRoutes } from '../lib/node-bridge.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const port = Number(process.env.PORT || 3000);
+const dev = process.argv.includes('--dev');
 const hostname = 'localhost';
+const trustedHops = Number(process.env.TRUST_PROXY || 0);
+const FORWARDED = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port'];
+// In development every page renders per request, the landing pages too: this header makes the proxy run
+// for them as well (in production they bypass it and carry the policy of their prerender).
+const DEV_HEADER = 'x-plauder-dev';
 
-const app = next({ dev: false, dir: root, hostname, port });
-const handle = app.getRequestHandler();
-await app.prepare();
-// Next's own compression is off (next.config.ts): the security headers have to see a prerendered
-// page's HTML as written, to allow its inline scripts by their hashes (lib/security/node-headers.ts).
-const compress = compression();
-
-// The app registers its transport and security layer from instrumentation.ts while Next prepares,
-// which production mode does not await: no request is answered without them.
-const deadline = Date.now() + 60_000;
-while (!(globalThis.__secureResponse && globalThis.__chatEventStreams)) {
-  if (Date.now() > deadline) throw new Error('instrumentation.ts did not register the security layer and the chat transport');
-  await new Promise((resolve) => setTimeout(resolve, 10));
-}
-
+// Requests that arrive while the app starts wait for it.
+let answer;
+let started;
+const ready = new Promise((resolve) => (started = resolve));
 const server = createServer((req, res) => {
-  const transport = globalThis.__chatEventStreams;
-  const room = transport?.room(req.method, req.url);
-  if (room) {
-    transport.serve(req, res, room).catch((error) => {
-      console.error(error);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-      res.end();
-    });
-    return;
-  }
-  compress(req, res, () => {
-    globalThis.__secureResponse(req, res);
-    handle(req, res);
-  });
+  if (!trustedHops) for (const name of FORWARDED) delete req.headers[name];
+  if (dev) req.headers[DEV_HEADER] = '1';
+  else delete req.headers[DEV_HEADER];
+  if (answer) answer(req, res);
+  else void ready.then(() => answer(req, res));
 });
 // Event streams stay open; the usual request timeouts do not apply to them.
 server.requestTimeout = 0;
-server.listen(port, hostname, () => {
-  // The address the app calls itself on (lib/shop/catalogue-watch.ts), also when PORT=0 chose one.
-  globalThis.__serverOrigin = `http://${hostname}:${server.address().port}`;
-  console.log(`▲ Next.js ready on ${globalThis.__serverOrigin}`);
-});
+await new Promise((resolve, reject) => server.once('error', reject).listen(Number(process.env.PORT || 3000), hostname, resolve));
+// The app calls itself on this port (lib/shop/catalogue-watch.ts), also when PORT=0 chose one; the app
+// knows from PLAUDER_SERVER that forwarded headers are sanitised here (instrumentation.ts).
+process.env.PORT = String(server.address().port);
+process.env.PLAUDER_SERVER = '1';
+
+const app = next({ dev, dir: root, hostname, port: Number(process.env.PORT) });
+await app.prepare();
+const handle = app.getRequestHandler();
+// instrumentation.ts offers them once the app runs (production's prepare() does not wait for it).
+const { chatEvents } = await nodeRoutes();
+answer = (req, res) => {
+  const room = chatEvents.match(req.method, req.url);
+  if (!room) return handle(req, res);
+  chatEvents.serve(req, res, room).catch((error) => {
+    console.error(`chat: event stream failed: ${error.message}`);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+    res.end();
+  });
+};
+started();
+console.log(`▲ Next.js ready on http://${hostname}:${process.env.PORT}`);
 
 let stopping = false;
 function stop() {

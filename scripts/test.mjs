@@ -54,10 +54,12 @@ function jest(name, args, env) {
 // Unit, component and integration tests, the latter on PGlite; then, against a real PostgreSQL when
 // TEST_DATABASE_URL names one (.ci/run starts a throw-away cluster), the integration tests once more,
 // the database fault tests, and the tests that run several built instances of the app.
-jest('jest', [], jestEnv);
+jest('jest', ['--selectProjects', 'unit', 'integration', 'security'], jestEnv);
 buildIfNeeded();
 // The first-load JavaScript of `/` and `/chat` within their budgets (bench/budgets.json).
 run(process.execPath, [join(root, 'scripts', 'check-bundles.mjs')]);
+// The build under each way of running it (npm start, next start, npm run dev).
+jest('jest-launchers', ['--selectProjects', 'launchers'], jestEnv);
 if (TEST_DATABASE_URL) jest('jest-postgres', ['--selectProjects', 'integration', 'faults', 'instances'], { ...jestEnv, TEST_DATABASE_URL });
 
 const e2eReport = join(results, 'e2e.json');

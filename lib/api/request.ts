@@ -5,28 +5,36 @@ import { fieldIssues } from './fields';
 import { idempotencyKey } from './schemas';
 import { readLimitedBody } from './body';
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /**
- * Mutations are accepted only from pages of this site: the Origin header must be the configured site
- * URL or the host the browser addressed (the Host header; Next rewrites 127.0.0.1 to localhost in
- * `request.url`). A missing Origin is refused as well. A cross-site page cannot choose either header.
+ * The origins a page of this site has: the configured public origin (SITE_URL), and where that is a
+ * loopback address (local mode), the other names of the loopback interface at the same port.
+ */
+function siteOrigins(): Set<string> {
+  const site = new URL(env.siteUrl);
+  if (!LOOPBACK.has(site.hostname)) return new Set([site.origin]);
+  return new Set([...LOOPBACK].map((host) => `${site.protocol}//${host}${site.port ? `:${site.port}` : ''}`));
+}
+
+/**
+ * Mutations are accepted only from pages of this site: the Origin header must be the configured public
+ * origin. A missing Origin is refused as well. Neither Host nor X-Forwarded-Host counts: whoever talks
+ * to the server directly chooses them.
  */
 export function assertSameOrigin(request: Request): void {
   const origin = request.headers.get('origin');
-  const allowed = new Set([new URL(env.siteUrl).origin, new URL(request.url).origin, requestOrigin(request)]);
-  if (!origin || !allowed.has(origin)) throw new ApiError('forbiddenOrigin');
+  if (!origin || !siteOrigins().has(origin)) throw new ApiError('forbiddenOrigin');
 }
 
-/** The origin the browser addressed (forwarded by a proxy, else the Host header). */
-export function requestOrigin(request: Request): string {
-  return headersOrigin(request.headers, request.url);
-}
-
-/** The origin the browser addressed, from a request's headers (`fallback`: a URL for when they name none). */
-export function headersOrigin(headers: Pick<Headers, 'get'>, fallback: string): string {
-  const url = new URL(fallback);
-  const protocol = headers.get('x-forwarded-proto')?.split(',')[0]?.trim() || url.protocol.replace(':', '');
-  const host = headers.get('x-forwarded-host')?.split(',')[0]?.trim() || headers.get('host');
-  return host ? `${protocol}://${host}` : url.origin;
+/**
+ * The client's address: X-Forwarded-For as the server hands it to the app. Without a trusted proxy
+ * (TRUST_PROXY=0) npm start's server drops what the client sent, so Next names the socket's address;
+ * behind N trusted proxies the address the outermost one saw is N-th from the end.
+ */
+export function clientAddress(request: Pick<Request, 'headers'>): string {
+  const entries = request.headers.get('x-forwarded-for')?.split(',').map((entry) => entry.trim()) ?? [];
+  return entries.at(-Math.max(1, env.trustProxy)) ?? entries[0] ?? 'unknown';
 }
 
 /** The JSON body, at most `limit` bytes, parsed by `schema`; 413 / 400 otherwise. */

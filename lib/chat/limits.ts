@@ -2,16 +2,6 @@ import 'server-only';
 import { ApiError } from '@/lib/api/errors';
 import { env } from '@/lib/env';
 
-/**
- * The client's address: the last entry of X-Forwarded-For (Next fills it with the socket's address when
- * a request arrives without one; a reverse proxy in front appends the address it saw).
- */
-export function clientAddress(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for');
-  const last = forwarded?.split(',').at(-1)?.trim();
-  return last || 'unknown';
-}
-
 type Limits = { posts: Map<string, number[]>; streams: Map<string, number>; sweepAt: number };
 
 // Per process, whichever bundle loads this module.

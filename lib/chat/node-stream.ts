@@ -1,8 +1,9 @@
 import 'server-only';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handle } from '@/lib/api/errors';
+import { clientAddress } from '@/lib/api/request';
+import { offerNodeRoutes } from '@/lib/node-bridge.mjs';
 import { chatHub } from './hub';
-import { clientAddress } from './limits';
 import { SSE_HEADERS, startChatStream, type StreamStart } from './open';
 import { STREAM_BUFFER_LIMIT } from './stream';
 
@@ -89,9 +90,7 @@ export async function serveChatEvents(req: IncomingMessage, res: ServerResponse,
   }
 }
 
-type Transport = { room: typeof chatEventsRoom; serve: typeof serveChatEvents };
-
-/** Offers the transport to scripts/server.mjs (`npm start`), which looks for it on globalThis. */
-export function registerNodeTransport(): void {
-  (globalThis as typeof globalThis & { __chatEventStreams?: Transport }).__chatEventStreams = { room: chatEventsRoom, serve: serveChatEvents };
+/** Offers the event streams to npm start's server (scripts/server.mjs), which serves them on Node's response. */
+export function offerChatEventStreams(): void {
+  offerNodeRoutes({ chatEvents: { match: chatEventsRoom, serve: serveChatEvents } });
 }

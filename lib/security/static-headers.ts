@@ -1,5 +1,7 @@
-// Headers that are the same on every answer (next.config.ts). The Content-Security-Policy and HSTS
-// depend on the answer and the deployment: lib/security/node-headers.ts.
+// Headers that do not depend on the request (next.config.ts). A document's Content-Security-Policy
+// does: the proxy gives a page rendered per request a nonce (proxy.ts), the prerender cache gives a
+// prerendered page the hashes of its scripts (lib/security/cache-handler.mjs).
+import { RESOURCE_POLICY } from './policy.mjs';
 
 /** Features no page of the site uses; `payment` and `fullscreen` stay with the site itself. */
 const PERMISSIONS_POLICY = [
@@ -18,7 +20,13 @@ const PERMISSIONS_POLICY = [
   'fullscreen=(self)',
 ].join(', ');
 
-export function securityHeaders() {
+const HSTS = 'max-age=63072000; includeSubDomains';
+
+/** Paths that never answer a document: the JSON API, build files, images, sitemaps, robots.txt, embed.js. */
+const RESOURCES = ['/api/:path*', '/_next/:path*', '/og/:path*', '/builds/:path*', '/:file([^/]+\\.(?:xml|txt|svg|png|ico|js))'];
+
+/** `hsts`: production on https (a browser then never asks for the site over http again). */
+export function securityHeaders({ hsts }: { hsts: boolean }) {
   return [
     {
       source: '/:path*',
@@ -27,7 +35,10 @@ export function securityHeaders() {
         { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
         { key: 'Permissions-Policy', value: PERMISSIONS_POLICY },
         { key: 'Cross-Origin-Opener-Policy', value: 'same-origin-allow-popups' },
+        ...(hsts ? [{ key: 'Strict-Transport-Security', value: HSTS }] : []),
       ],
     },
+    // Nothing may run in or frame what is not a page.
+    ...RESOURCES.map((source) => ({ source, headers: [{ key: 'Content-Security-Policy', value: RESOURCE_POLICY }] })),
   ];
 }

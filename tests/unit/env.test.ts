@@ -13,6 +13,7 @@ describe('parseEnv', () => {
     expect(parseEnv({})).toEqual({
       nodeEnv: 'development',
       siteUrl: 'http://localhost:3000',
+      trustProxy: 0,
       cookieSecure: false,
       versionPollIntervalMs: 300_000,
       firebase: {
@@ -60,6 +61,16 @@ describe('parseEnv', () => {
     expect(parseEnv({ SITE_URL: '', COOKIE_SECURE: '', VERSION_POLL_INTERVAL_MS: '' }).siteUrl).toBe('http://localhost:3000');
   });
 
+  it('places the site where npm start serves it when no public origin is configured', () => {
+    expect(parseEnv({ PORT: '8080' }).siteUrl).toBe('http://localhost:8080');
+    expect(parseEnv({ PORT: '8080', SITE_URL: 'https://shop.example.com' }).siteUrl).toBe('https://shop.example.com');
+  });
+
+  it('trusts forwarded headers only with a configured number of proxies', () => {
+    expect(parseEnv({}).trustProxy).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
   it('derives Secure cookies from an https site URL and strips a trailing slash', () => {
     const env = parseEnv({ SITE_URL: 'https://shop.example.com/' });
     expect(env.siteUrl).toBe('https://shop.example.com');
@@ -74,6 +85,8 @@ describe('parseEnv', () => {
     [{ VERSION_POLL_INTERVAL_MS: '5' }, 'VERSION_POLL_INTERVAL_MS'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ DATABASE_URL: 'mysql://127.0.0.1/app' }, 'DATABASE_URL'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ PORT: '70000' }, 'PORT'],
   ])('refuses %j and names the variable', (source, name) => {
     expect(() => parseEnv(source)).toThrow(name);
   });

@@ -1,7 +1,6 @@
 /** @jest-environment node */
 import { NextRequest } from 'next/server';
 import proxy from '@/proxy';
-import { SESSION_COOKIE, sealSession } from '@/lib/session/cookie';
 import { markDatabaseDown, markDatabaseUp, registerDatabaseProbe } from '@/lib/db/availability';
 
 function request(path: string, headers: Record<string, string> = {}) {

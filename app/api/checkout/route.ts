@@ -2,7 +2,8 @@
 // (Stripe Checkout, or the local test checkout); answers { url, orderId } for the browser to go to.
 import { NextResponse, type NextRequest } from 'next/server';
 import { ApiError, handle } from '@/lib/api/errors';
-import { assertSameOrigin, readJson, requestOrigin } from '@/lib/api/request';
+import { assertSameOrigin, readJson } from '@/lib/api/request';
+import { env } from '@/lib/env';
 import { requestLocale } from '@/lib/i18n/negotiate';
 import { localizedPath } from '@/lib/i18n/paths';
 import { checkoutSchema } from '@/lib/shop/schema';
@@ -23,7 +24,8 @@ export function POST(request: NextRequest) {
     const locale = requestLocale(request.headers);
     const provider = paymentProvider();
     const { order, product } = await createOrder({ ...input, uid: session?.uid ?? null, email: session?.email ?? null, locale, provider: provider.name });
-    const origin = requestOrigin(request);
+    // The buyer comes back to the public origin, never to an address a request header named.
+    const origin = env.siteUrl;
     try {
       const checkout = await provider.createCheckout({
         order: { id: order.id, uid: order.uid, quantity: order.quantity, amountCents: order.amountCents, currency: order.currency, locale },

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { headers } from 'next/headers';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { locales, type Locale } from '@/lib/i18n/routing';
 import { localizedPath } from '@/lib/i18n/paths';
@@ -10,7 +9,6 @@ import { actorOf } from '@/lib/session/server';
 import { listWidgets } from '@/lib/widgets/service';
 import { chatLabels } from '@/lib/chat/labels';
 import { displayNameOf } from '@/lib/chat/identity';
-import { headersOrigin } from '@/lib/api/request';
 import { env } from '@/lib/env';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
@@ -39,8 +37,8 @@ export default async function EmbedPage({ params, searchParams }: PageProps<'/[l
   ]);
   const path = localizedPath('/dashboard/embed', locale);
   const selected = widgets.find((widget) => widget.id === requested.widget) ?? widgets[0];
-  // The address visitors' pages load the widget from: the one this dashboard is reached at.
-  const origin = headersOrigin(await headers(), env.siteUrl);
+  // The address visitors' pages load the widget from: the site's public origin.
+  const origin = env.siteUrl;
 
   const formLabels = (submit: string): WidgetFormLabels => ({
     name: t('form.name'),

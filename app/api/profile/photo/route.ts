@@ -2,7 +2,8 @@
 // copy kept in the database; DELETE /api/profile/photo goes back to the generated avatar.
 import { NextResponse, type NextRequest } from 'next/server';
 import { ApiError, handle } from '@/lib/api/errors';
-import { assertSameOrigin, requestOrigin } from '@/lib/api/request';
+import { assertSameOrigin } from '@/lib/api/request';
+import { env } from '@/lib/env';
 import { readFormData } from '@/lib/api/body';
 import { adminAuth } from '@/lib/firebase/admin';
 import { AVATAR_PATH } from '@/lib/avatar/default';
@@ -25,7 +26,7 @@ export function POST(request: NextRequest) {
     await savePhoto(session.uid, image);
     // The provider keeps the address, so the SDK's user and every session show the new photo; the version
     // in the query makes browsers fetch it anew.
-    const photoURL = `${requestOrigin(request)}${AVATAR_PATH}${encodeURIComponent(session.uid)}?v=${Date.now()}`;
+    const photoURL = `${env.siteUrl}${AVATAR_PATH}${encodeURIComponent(session.uid)}?v=${Date.now()}`;
     await adminAuth().updateUser(session.uid, { photoURL });
     return NextResponse.json({ photoURL }, { status: 201, headers: { 'Cache-Control': 'no-store' } });
   });

@@ -4,7 +4,7 @@
 // response (lib/chat/node-stream.ts); this handler serves it wherever the app runs without that server.
 import type { NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
-import { clientAddress } from '@/lib/chat/limits';
+import { clientAddress } from '@/lib/api/request';
 import { SSE_HEADERS, startChatStream } from '@/lib/chat/open';
 import { chatEventStream } from '@/lib/chat/stream';
 

@@ -3,9 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { ApiError, handle } from '@/lib/api/errors';
-import { assertSameOrigin, readJson, validate } from '@/lib/api/request';
+import { assertSameOrigin, clientAddress, readJson, validate } from '@/lib/api/request';
 import { env } from '@/lib/env';
-import { clientAddress, takePostAllowance } from '@/lib/chat/limits';
+import { takePostAllowance } from '@/lib/chat/limits';
 import { CHAT_BODY_LIMIT } from '@/lib/chat/constants';
 import { historyQuerySchema, postMessageSchema } from '@/lib/chat/schema';
 import { messagesBefore, postMessage, requireRoom, type Poster } from '@/lib/chat/service';

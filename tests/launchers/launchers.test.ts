@@ -1,0 +1,144 @@
+/** @jest-environment node */
+// Every documented way of running the app (npm start, next start behind a proxy, npm run dev) answers
+// every page with its Content-Security-Policy, or refuses to start saying why; npm start's server
+// ignores forwarded headers a client forged. Runs against the production build (scripts/test.mjs).
+import { spawn } from 'node:child_process';
+import { freePort, nextBin, root, startNext, type StartedServer } from '../../bench/lib/servers.mjs';
+import { scriptHash } from '@/lib/security/policy.mjs';
+
+jest.setTimeout(600_000);
+
+const PAGES = ['/', '/de', '/shop/starter', '/de/shop/professional', '/login', '/de/signup', '/chat', '/sample', '/de/gibt-es-nicht', '/shop/nope', '/de/foo.bar', '/favicon.ico'];
+const RESOURCES = ['/api/health', '/api/products', '/en-sitemap.xml', '/robots.txt', '/og/en.png', '/icon.svg', '/embed.js', '/builds/latest.json'];
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+function directives(policy: string | null): Record<string, string[]> {
+  expect(policy).toBeTruthy();
+  return Object.fromEntries(policy!.split(';').map((d) => d.trim().split(/\s+/)).filter(([name]) => name).map(([name, ...sources]) => [name, sources]));
+}
+
+/** A page's policy allows each of its executable inline scripts (by nonce or hash) and nothing unsafe. */
+async function expectDocumentPolicy(origin: string, path: string, { development = false } = {}) {
+  const response = await fetch(origin + path, { redirect: 'manual' });
+  expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+  const csp = directives(response.headers.get('content-security-policy'));
+  const scripts = csp['script-src'];
+  expect(scripts).not.toContain("'unsafe-inline'");
+  expect(scripts.includes("'unsafe-eval'")).toBe(development);
+  expect(csp['frame-ancestors']).toEqual(["'none'"]);
+  expect(csp['object-src']).toEqual(["'none'"]);
+  const html = await response.text();
+  const nonce = scripts.find((source) => source.startsWith("'nonce-"))?.slice(7, -1);
+  for (const [, attributes, text] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc=/.test(attributes) || /type="application\/(ld\+)?json"/.test(attributes)) continue;
+    const byNonce = nonce !== undefined && attributes.includes(`nonce="${nonce}"`);
+    expect(byNonce || scripts.includes(scriptHash(text))).toBe(true);
+  }
+  return { cache: response.headers.get('x-nextjs-cache'), nonce };
+}
+
+async function expectResourcePolicy(origin: string, path: string) {
+  const response = await fetch(origin + path);
+  expect(response.headers.get('content-type')).not.toMatch(/^text\/html/);
+  expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+  await response.arrayBuffer();
+}
+
+async function expectPolicies(origin: string) {
+  const seen: Record<string, string | null> = {};
+  for (const path of PAGES) seen[path] = (await expectDocumentPolicy(origin, path)).cache;
+  for (const path of RESOURCES) await expectResourcePolicy(origin, path);
+  // The landing and product pages stay prerendered (answered from the cache: their policy came with their
+  // render); the login page is rendered per request.
+  expect(seen['/']).toMatch(/^(HIT|MISS|STALE)$/);
+  expect(seen['/shop/starter']).toMatch(/^(HIT|MISS|STALE)$/);
+  expect(seen['/login']).toBeNull();
+}
+
+/** A launcher that must refuse: it exits with a failure and says why. */
+function refusal(command: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, command, { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+const started: StartedServer[] = [];
+afterAll(() => Promise.all(started.map((server) => server.stop())));
+
+async function start(options: Parameters<typeof startNext>[0]) {
+  const server = await startNext(options);
+  started.push(server);
+  return server;
+}
+
+describe('npm start', () => {
+  let app: StartedServer;
+  beforeAll(async () => {
+    app = await start({ label: 'npm start', dir: root, readyPath: '/api/health', viaStartScript: true, env: { CHAT_STREAMS_PER_IP: '2' } });
+  });
+
+  it('answers every page with its policy: a nonce when rendered now, its scripts’ hashes when prerendered', async () => {
+    await expectPolicies(app.origin);
+  });
+
+  it('takes the client’s address from the socket, whatever X-Forwarded-For a client sends', async () => {
+    const controller = new AbortController();
+    const open = (address: string) => fetch(`${app.origin}/api/chat/lobby/events`, { headers: { 'x-forwarded-for': address }, signal: controller.signal });
+    try {
+      const [a, b, c] = [await open('198.51.100.1'), await open('198.51.100.2'), await open('198.51.100.3')];
+      expect([a.status, b.status]).toEqual([200, 200]);
+      // Two streams per address are allowed here: the third is refused, as all three come from one socket address.
+      expect(c.status).toBe(429);
+    } finally {
+      controller.abort();
+    }
+  });
+
+  it('refuses a mutation from another origin, whatever host it names in forwarded headers', async () => {
+    const response = await fetch(`${app.origin}/api/chat/lobby/messages`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'hello', name: 'Mallory' }),
+    });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('next start', () => {
+  it('refuses to start without a trusted proxy in front, saying why', async () => {
+    const port = String(await freePort());
+    const { code, output } = await refusal([nextBin, 'start', '-H', 'localhost', '-p', port], { PGLITE_DATA_DIR: 'memory://', NODE_ENV: 'production', TRUST_PROXY: '' });
+    expect(code).not.toBe(0);
+    expect(output).toContain('Refusing to start: run `npm start`');
+  });
+
+  it('behind a trusted proxy answers every page with its policy', async () => {
+    const app = await start({ label: 'next start', dir: root, readyPath: '/api/health', env: { TRUST_PROXY: '1' } });
+    await expectPolicies(app.origin);
+  });
+});
+
+describe('npm run dev', () => {
+  it('refuses `next dev` alone, saying why', async () => {
+    const { code, output } = await refusal([nextBin, 'dev', '-H', 'localhost', '-p', String(await freePort())], { PGLITE_DATA_DIR: 'memory://' });
+    expect(code).not.toBe(0);
+    expect(output).toContain('npm run dev');
+  });
+
+  it('answers the landing pages and a rendered page with a nonce policy (eval allowed for React’s development build)', async () => {
+    const app = await start({ label: 'npm run dev', dir: root, readyPath: '/api/health', dev: true, timeoutMs: 300_000 });
+    for (const path of ['/', '/de', '/login']) {
+      const { nonce } = await expectDocumentPolicy(app.origin, path, { development: true });
+      expect(nonce).toBeTruthy();
+    }
+    await expectResourcePolicy(app.origin, '/api/health');
+  });
+});

@@ -1,0 +1,105 @@
+/** @jest-environment node */
+// The Content-Security-Policy's parts: the policy of a prerendered page, given by the prerender cache
+// once per render (lib/security/cache-handler.mjs), the nonce policy of a page rendered per request
+// (lib/security/csp.ts), and the sources each configuration allows (lib/security/policy.mjs). The
+// launchers' answers are checked in tests/security/headers.spec.ts.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fs from 'node:fs';
+import PrerenderCache from '@/lib/security/cache-handler.mjs';
+import { documentPolicy, inlineScriptHashes, policySources, scriptHash } from '@/lib/security/policy.mjs';
+import { createNonce, noncePolicy } from '@/lib/security/csp';
+
+const scriptSrc = (policy: string) => policy.split('; ').find((d) => d.startsWith('script-src '))!.split(' ').slice(1);
+
+const PAGE = '<!DOCTYPE html><html><head><script>one()</script><script src="/app.js"></script><script data-src="x">three()</script></head><body><script type="application/ld+json">{"a":1}</script><script type="module">two()</script></body></html>';
+
+function cache() {
+  const serverDistDir = mkdtempSync(join(tmpdir(), 'prerender-cache-'));
+  const nodeFs = {
+    existsSync: fs.existsSync,
+    readFile: fs.promises.readFile,
+    readFileSync: fs.readFileSync,
+    writeFile: (file: string, data: Buffer | string) => fs.promises.writeFile(file, data),
+    mkdir: (dir: string) => fs.promises.mkdir(dir, { recursive: true }),
+    stat: fs.promises.stat,
+  };
+  return new PrerenderCache({ fs: nodeFs, serverDistDir, flushToDisk: true, dev: false, revalidatedTags: [], maxMemoryCacheSize: 0 } as never);
+}
+
+describe('a prerendered page', () => {
+  it('is stored with a policy that allows exactly its executable inline scripts, by hash', async () => {
+    const handler = cache();
+    const value = { kind: 'APP_PAGE', html: PAGE, rscData: Buffer.from('rsc'), headers: { 'x-next-cache-tags': 'a,b' }, status: 200 };
+    await handler.set('/en', value, { cacheControl: { revalidate: false, expire: undefined } } as never);
+    const policy = (value.headers as Record<string, string>)['content-security-policy'];
+    const sources = scriptSrc(policy);
+    expect(sources).toEqual(expect.arrayContaining([scriptHash('one()'), scriptHash('two()'), scriptHash('three()')]));
+    expect(sources).not.toContain(scriptHash('{"a":1}'));
+    expect(sources.some((s) => s.startsWith("'nonce-"))).toBe(false);
+    expect(sources).not.toContain("'unsafe-inline'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    // Next's own headers stay with the page.
+    expect(value.headers['x-next-cache-tags']).toBe('a,b');
+  });
+
+  it('read from what an earlier process stored gets this process’s policy, computed once', async () => {
+    const handler = cache();
+    const stale = { kind: 'APP_PAGE', html: PAGE, rscData: Buffer.from('rsc'), headers: { 'content-security-policy': "script-src 'self' http://127.0.0.1:1" }, status: 200 };
+    const entry = { value: stale, lastModified: Date.now() };
+    // The file system cache's own read answers this entry (as it would after loading a page the build wrote).
+    jest.spyOn(Object.getPrototypeOf(PrerenderCache.prototype), 'get').mockResolvedValue(entry);
+    const first = await handler.get('/de', { kind: 'APP_PAGE' } as never);
+    const policy = (first!.value as typeof stale).headers['content-security-policy'];
+    expect(policy).not.toContain('127.0.0.1:1');
+    expect(scriptSrc(policy)).toContain(scriptHash('one()'));
+    const second = await handler.get('/de', { kind: 'APP_PAGE' } as never);
+    expect((second!.value as typeof stale).headers['content-security-policy']).toBe(policy);
+    jest.restoreAllMocks();
+  });
+
+  it('leaves route handlers and other kinds alone', async () => {
+    const handler = cache();
+    const value = { kind: 'APP_ROUTE', body: Buffer.from('<xml/>'), headers: { 'content-type': 'application/xml' }, status: 200 };
+    await handler.set('/en-sitemap.xml', value, { cacheControl: { revalidate: false, expire: undefined } } as never);
+    expect(value.headers).not.toHaveProperty('content-security-policy');
+  });
+});
+
+describe('a page rendered per request', () => {
+  it('gets a fresh nonce each time, and the theme script by its hash', () => {
+    const [a, b] = [createNonce(), createNonce()];
+    expect(a).not.toBe(b);
+    expect(Buffer.from(a, 'base64')).toHaveLength(16);
+    const sources = scriptSrc(noncePolicy(a));
+    expect(sources).toContain(`'nonce-${a}'`);
+    expect(sources.some((s) => s.startsWith("'sha256-"))).toBe(true);
+    expect(sources).not.toContain("'unsafe-inline'");
+    expect(noncePolicy(a, "'self' https://shop.example")).toContain("frame-ancestors 'self' https://shop.example");
+  });
+});
+
+describe('the sources of a configuration', () => {
+  it('names the emulator locally, Google’s endpoints for a real project, and upgrades on https', () => {
+    const local = documentPolicy({ scripts: [], sources: policySources({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }) });
+    expect(local).toContain("connect-src 'self' http://127.0.0.1:9099");
+    expect(local).not.toContain('upgrade-insecure-requests');
+    const project = documentPolicy({
+      scripts: [],
+      sources: policySources({ SITE_URL: 'https://plauder.example', FIREBASE_PROJECT_ID: 'plauder-prod', FIREBASE_AUTH_DOMAIN: 'login.plauder.example' }),
+    });
+    expect(project).toContain('https://identitytoolkit.googleapis.com');
+    expect(project).toContain('frame-src \'self\' https://login.plauder.example');
+    expect(project).toContain('upgrade-insecure-requests');
+  });
+
+  it('allows eval only in development (React’s development build needs it)', () => {
+    expect(scriptSrc(documentPolicy({ scripts: [], sources: policySources({ NODE_ENV: 'development' }) }))).toContain("'unsafe-eval'");
+    expect(scriptSrc(documentPolicy({ scripts: [], sources: policySources({ NODE_ENV: 'production' }) }))).not.toContain("'unsafe-eval'");
+  });
+
+  it('hashes no data block and no external script', () => {
+    expect(inlineScriptHashes('<script type="application/json">{}</script><script src="/a.js"></script>')).toEqual([]);
+  });
+});
