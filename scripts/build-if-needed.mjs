@@ -23,23 +23,23 @@ const buildSettings = () => ({
 });
 
 /** The project's files as git sees them; without git (an unpacked archive), every file but the ignored folders. */
-function sourceFiles() {
-  const git = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' });
+function sourceFiles(dir) {
+  const git = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: dir, encoding: 'utf8' });
   if (git.status === 0) return git.stdout.split('\0').filter(Boolean);
-  const walk = (dir) =>
-    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-      const path = dir ? `${dir}/${entry.name}` : entry.name;
+  const walk = (folder) =>
+    readdirSync(join(dir, folder), { withFileTypes: true }).flatMap((entry) => {
+      const path = folder ? `${folder}/${entry.name}` : entry.name;
       if (entry.isDirectory()) return /^(?:node_modules|\.next|\.data|\.git|test-results|playwright-report)$/.test(entry.name) ? [] : walk(path);
       return [path];
     });
   return walk('');
 }
 
-/** A digest of everything the build is made of. */
-export function sourceStamp() {
+/** A digest of everything the build of the project in `dir` is made of. */
+export function sourceStamp(dir = root) {
   const hash = createHash('sha256');
-  for (const file of sourceFiles().filter((file) => !NOT_BUILT.test(file)).sort()) {
-    const path = join(root, file);
+  for (const file of sourceFiles(dir).filter((file) => !NOT_BUILT.test(file)).sort()) {
+    const path = join(dir, file);
     if (!existsSync(path) || !statSync(path).isFile()) continue;
     hash.update(`${file}\0`).update(readFileSync(path)).update('\0');
   }

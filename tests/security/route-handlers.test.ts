@@ -63,13 +63,16 @@ it('finds the route handlers', () => {
   expect(found.length).toBeGreaterThanOrEqual(18);
 });
 
+// A client talking to the server directly chooses Host and X-Forwarded-*: they never make an origin ours.
+const FORGED = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+
 it('refuses a mutation from a foreign or missing Origin with 403 before doing anything', async () => {
   const before = await counts();
   for (const route of routes) {
     for (const method of Object.keys(route.methods) as Method[]) {
       const name = `${method} ${route.path}`;
-      for (const origin of ['https://evil.example', null, 'null', `${ORIGIN}.evil.example`]) {
-        const headers: Record<string, string> = { cookie: me.cookie, 'content-type': 'application/json', 'accept-language': 'de' };
+      for (const [origin, forged] of [['https://evil.example', {}], ['https://evil.example', FORGED], [null, {}], ['null', {}], [`${ORIGIN}.evil.example`, {}]] as const) {
+        const headers: Record<string, string> = { cookie: me.cookie, 'content-type': 'application/json', 'accept-language': 'de', ...forged };
         if (origin) headers.origin = origin;
         const response = await call(route, method, new NextRequest(`${ORIGIN}${route.path}`, { method, headers, body: method === 'DELETE' ? undefined : '{}' }));
         const body = await response.text();
