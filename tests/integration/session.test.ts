@@ -236,22 +236,27 @@ describe('server-side revocation: a copied cookie stops working', () => {
 });
 
 describe('the Origin check', () => {
-  it('accepts the host the browser addressed (Next reports 127.0.0.1 as localhost in request.url)', async () => {
+  it('accepts the public origin under another name of the loopback interface (a browser on 127.0.0.1)', async () => {
     const { idToken } = await signUp(uniqueEmail('host'));
     const response = await POST(
-      new NextRequest('http://localhost:3100/api/session', {
+      new NextRequest('http://localhost:3000/api/session', {
         method: 'POST',
         body: JSON.stringify({ idToken }),
-        headers: { 'content-type': 'application/json', host: '127.0.0.1:3100', origin: 'http://127.0.0.1:3100' },
+        headers: { 'content-type': 'application/json', host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000' },
       }),
     );
     expect(response.status).toBe(200);
   });
 
-  it('refuses an Origin that differs from the addressed host only by scheme', async () => {
+  it('refuses the host a request names when that is not the public origin', async () => {
     const response = await DELETE(
-      new NextRequest('http://localhost:3100/api/session', { method: 'DELETE', headers: { host: '127.0.0.1:3100', origin: 'https://127.0.0.1:3100' } }),
+      new NextRequest('http://localhost:3100/api/session', { method: 'DELETE', headers: { host: '127.0.0.1:3100', origin: 'http://127.0.0.1:3100' } }),
     );
+    expect(response.status).toBe(403);
+  });
+
+  it('refuses an Origin that differs from the public origin only by scheme', async () => {
+    const response = await DELETE(new NextRequest('http://localhost:3000/api/session', { method: 'DELETE', headers: { origin: 'https://localhost:3000' } }));
     expect(response.status).toBe(403);
   });
 });
