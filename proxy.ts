@@ -12,6 +12,7 @@ import { unavailablePage } from '@/lib/errors/unavailable-page';
 import { publicWidget } from '@/lib/widgets/service';
 import { widgetFrameAncestors } from '@/lib/widgets/frame';
 import { createNonce, noncePolicy } from '@/lib/security/csp';
+import { ApiError, errorResponse } from '@/lib/api/errors';
 import { isPrerenderedPage } from '@/lib/security/prerendered';
 
 const WIDGET_PAGE = /^\/embed\/([A-Za-z0-9_-]{1,64})$/;
@@ -40,7 +41,18 @@ function withNonce(request: NextRequest, nonce: string): NextRequest {
 
 const handleI18n = createMiddleware(routing);
 
+/** Pages take GET, HEAD and OPTIONS (there are no server actions); npm start's server answers the same before Next. */
+const PAGE_METHODS = 'GET, HEAD, OPTIONS';
+
+async function refuseMethod(request: NextRequest): Promise<Response> {
+  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { Allow: PAGE_METHODS } });
+  const response = await errorResponse(request, new ApiError('methodNotAllowed'));
+  response.headers.set('Allow', PAGE_METHODS);
+  return response;
+}
+
 export default async function proxy(incoming: NextRequest) {
+  if (incoming.method !== 'GET' && incoming.method !== 'HEAD') return refuseMethod(incoming);
   const { pathname, search, searchParams } = incoming.nextUrl;
   const nonce = isPrerenderedPage(pathname) ? null : createNonce();
   const request = nonce ? withNonce(incoming, nonce) : incoming;
@@ -82,7 +94,7 @@ export const config = {
     // Every page but the landing pages `/` and `/de` (see lib/i18n/landing-routes.ts); not the JSON API,
     // build files, images, sitemaps and the other files the app serves. A dotted path that names none of
     // them is a page (its 404), so it gets the locale's not-found page and a nonce like any other.
-    '/((?!api/|_next/|_vercel/|og/|builds/|embed/|embed\\.js$|icon\\.svg$|robots\\.txt$|(?:index-|en-|de-)?sitemap\\.xml$|de$).+)',
+    '/((?!api/|_next/|_vercel/|og/|builds/|embed/|embed\\.js$|icon\\.svg$|favicon\\.ico$|robots\\.txt$|(?:index-|en-|de-)?sitemap\\.xml$|de$).+)',
     // The framed widget page: no locale routing, its own frame-ancestors.
     '/embed/:widgetId',
     '/dashboard/:path*',

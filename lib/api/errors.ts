@@ -19,6 +19,7 @@ export const API_ERRORS = {
   userDisabled: 401,
   forbidden: 403,
   notFound: 404,
+  methodNotAllowed: 405,
   ticketClosed: 409,
   widgetLimit: 409,
   productUnavailable: 400,

@@ -2,7 +2,7 @@ import 'server-only';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { handle } from '@/lib/api/errors';
 import { clientAddress } from '@/lib/api/request';
-import { offerNodeRoutes } from '@/lib/node-bridge.mjs';
+import { webRequest, writeResponse } from '@/lib/api/node';
 import { chatHub } from './hub';
 import { SSE_HEADERS, startChatStream, type StreamStart } from './open';
 import { STREAM_BUFFER_LIMIT } from './stream';
@@ -22,17 +22,6 @@ export function chatEventsRoom(method: string | undefined, url: string | undefin
   }
 }
 
-/** The request as a fetch Request (headers only), with the socket's address where no proxy named one. */
-function webRequest(req: IncomingMessage): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
-  if (!headers.has('x-forwarded-for') && req.socket.remoteAddress) headers.set('x-forwarded-for', req.socket.remoteAddress);
-  return new Request(new URL(req.url ?? '/', 'http://localhost'), { headers });
-}
-
 /**
  * Serves a room's event stream straight on the Node response: the same checks, answers and hub as the
  * route handler, without a web stream between the hub and the socket. Fan-out to a thousand streams
@@ -47,11 +36,7 @@ export async function serveChatEvents(req: IncomingMessage, res: ServerResponse,
     start = await startChatStream(roomId, request.headers.get('last-event-id') ?? url.searchParams.get('lastEventId'), clientAddress(request));
     return new Response(null, { status: 204 });
   });
-  if (!start) {
-    res.writeHead(refusal.status, Object.fromEntries(refusal.headers));
-    res.end(Buffer.from(await refusal.arrayBuffer()));
-    return;
-  }
+  if (!start) return writeResponse(res, refusal);
   const { room, after, release } = start as StreamStart;
   if (res.destroyed || req.destroyed) {
     release();
@@ -90,7 +75,5 @@ export async function serveChatEvents(req: IncomingMessage, res: ServerResponse,
   }
 }
 
-/** Offers the event streams to npm start's server (scripts/server.mjs), which serves them on Node's response. */
-export function offerChatEventStreams(): void {
-  offerNodeRoutes({ chatEvents: { match: chatEventsRoom, serve: serveChatEvents } });
-}
+/** The event streams as npm start's server serves them on Node's response (lib/node-bridge.mjs). */
+export const chatEventStreams = { match: chatEventsRoom, serve: serveChatEvents };
