@@ -1,7 +1,8 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextRequest, NextResponse } from 'next/server';
-import { localeCookie, routing } from '@/lib/i18n/routing';
-import { splitLocale } from '@/lib/i18n/paths';
+import { routing } from '@/lib/i18n/routing';
+import { requestLocale } from '@/lib/i18n/negotiate';
+import { NEGOTIATED_HEADERS } from '@/lib/i18n/landing-routes';
 import { isProtectedPath, loginRedirect, skipsSessionCheck } from '@/lib/auth/guard';
 import { SESSION_COOKIE, unsealSession } from '@/lib/session/cookie';
 import { sessionSecret } from '@/lib/session/secret';
@@ -74,17 +75,18 @@ export default async function proxy(incoming: NextRequest) {
     return NextResponse.redirect(target, rule.status);
   }
 
-  const response = handleI18n(request);
-
-  // next-intl writes its cookie only when the locale differs from Accept-Language; the spec wants the
-  // visited locale remembered on every page view. Redirects are left alone (their target sets it), and
-  // so are the router's background requests (prefetches, revalidations of a page of the locale just
-  // switched away from): like next-intl, only a document request counts as a visit.
-  const dest = request.headers.get('sec-fetch-dest');
-  if (!response.headers.has('location') && (dest === null || dest === 'document')) {
-    const { name, ...attributes } = localeCookie;
-    response.cookies.set(name, splitLocale(pathname).locale, attributes);
+  // `/` reaches the proxy on a first visit from a browser that mentions German (and in development):
+  // Accept-Language decides, and the answer says it depends on it.
+  if (pathname === '/') {
+    const locale = requestLocale(request.headers);
+    const response = locale === routing.defaultLocale ? handleI18n(request) : NextResponse.redirect(new URL(`/${locale}${search}`, request.nextUrl));
+    for (const [name, value] of Object.entries(NEGOTIATED_HEADERS)) response.headers.set(name, value);
+    return withPolicy(response, nonce);
   }
+  return withPolicy(handleI18n(request), nonce);
+}
+
+function withPolicy(response: NextResponse, nonce: string | null): NextResponse {
   if (nonce) response.headers.set('Content-Security-Policy', noncePolicy(nonce));
   return response;
 }
