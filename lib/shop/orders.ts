@@ -1,8 +1,7 @@
 import 'server-only';
 import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import { database, type Executor } from '@/lib/db';
-import { orders, processedWebhookEvents, products, type OrderStatus, type PaymentProviderName } from '@/lib/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { orders, processedWebhookEvents, products, type OrderStatus } from '@/lib/db/schema';
 
 export type OrderSummary = {
   id: string;
@@ -62,46 +61,6 @@ function summary(row: SummaryRow): OrderSummary {
 }
 
 /**
- * A pending order for an active product of the catalogue, at the catalogue's price; 400
- * `productUnavailable` for an unknown or inactive one.
- */
-export async function createOrder(input: {
-  productId: string;
-  quantity: number;
-  uid: string | null;
-  email: string | null;
-  locale: 'en' | 'de';
-  provider: PaymentProviderName;
-}) {
-  const db = await database();
-  const [product] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.slug, input.productId), eq(products.active, true)))
-    .limit(1);
-  if (!product) throw new ApiError('productUnavailable', { productId: { code: 'invalidChoice' } });
-  const [order] = await db
-    .insert(orders)
-    .values({
-      uid: input.uid,
-      email: input.email,
-      productId: product.id,
-      quantity: input.quantity,
-      amountCents: product.priceCents * input.quantity,
-      currency: product.currency,
-      locale: input.locale,
-      provider: input.provider,
-    })
-    .returning();
-  return { order, product };
-}
-
-export async function attachCheckoutSession(orderId: string, sessionId: string): Promise<void> {
-  const db = await database();
-  await db.update(orders).set({ checkoutSessionId: sessionId, updatedAt: new Date() }).where(eq(orders.id, orderId));
-}
-
-/**
  * Moves an order towards `target`. Paid is final: a late `expired` or `failed` never takes a payment
  * back, while `paid` wins over anything (events may arrive in any order).
  */
@@ -113,11 +72,6 @@ async function settle(executor: Executor, orderId: string, target: Exclude<Order
     .set({ status: target, updatedAt: new Date(), ...(target === 'paid' && { paidAt: new Date() }) })
     .where(eq(orders.id, orderId));
   return true;
-}
-
-export async function markOrderFailed(orderId: string): Promise<void> {
-  const db = await database();
-  await db.transaction((tx) => settle(tx, orderId, 'failed'));
 }
 
 async function orderIdFor(executor: Executor, session: CheckoutEvent['session']): Promise<string | null> {
