@@ -15,11 +15,15 @@ export type OrderSummary = {
   product: { slug: string; name: { en: string; de: string } };
 };
 
-/** A checkout event, as Stripe's webhook delivers it (and the local checkout raises it). */
+/**
+ * A checkout event, as Stripe's webhook delivers it (and the local checkout raises it). `session` is
+ * the event's own copy, or (with Stripe configured) the session as Stripe reports it now, with its
+ * `status`.
+ */
 export type CheckoutEvent = {
   id: string;
   type: string;
-  session: { id: string; paymentStatus: string | null; orderId: string | null };
+  session: { id: string; paymentStatus: string | null; orderId: string | null; status?: 'open' | 'complete' | 'expired' };
 };
 
 export const CHECKOUT_EVENTS = [
@@ -93,24 +97,14 @@ export async function applyCheckoutEvent(event: CheckoutEvent, executor?: Execut
     if (inserted.length === 0) return 'duplicate' as const;
     const orderId = await orderIdFor(tx, event.session);
     if (!orderId) return 'ignored' as const;
-    const paid = event.session.paymentStatus === 'paid' || event.session.paymentStatus === 'no_payment_required';
-    switch (event.type) {
-      case 'checkout.session.completed':
-        // A delayed payment method completes the session unpaid: its outcome comes as its own event.
-        if (paid) await settle(tx, orderId, 'paid');
-        break;
-      case 'checkout.session.async_payment_succeeded':
-        await settle(tx, orderId, 'paid');
-        break;
-      case 'checkout.session.async_payment_failed':
-        await settle(tx, orderId, 'failed');
-        break;
-      case 'checkout.session.expired':
-        await settle(tx, orderId, 'expired');
-        break;
-      default:
-        return 'ignored' as const;
-    }
+    if (!(CHECKOUT_EVENTS as readonly string[]).includes(event.type)) return 'ignored' as const;
+    const { paymentStatus, status } = event.session;
+    // Paid wins, whatever the event: events arrive in any order, and a session read from Stripe is the truth.
+    if (paymentStatus === 'paid' || paymentStatus === 'no_payment_required') await settle(tx, orderId, 'paid');
+    else if (event.type === 'checkout.session.async_payment_failed') await settle(tx, orderId, 'failed');
+    // A session read from Stripe must really have expired; an event's own copy is taken at its word.
+    else if (event.type === 'checkout.session.expired' && (status === undefined || status === 'expired')) await settle(tx, orderId, 'expired');
+    // Completed unpaid: a delayed payment method, whose outcome comes as an event of its own.
     return 'applied' as const;
   };
   if (executor) return work(executor);

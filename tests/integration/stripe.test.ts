@@ -9,9 +9,11 @@ let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
 let app: {
   checkout: Handler;
   checkoutReturn: Handler;
+  webhook: Handler;
   NextRequest: typeof NextRequestType;
   orderStatus: (id: string) => Promise<string>;
   ordersOf: (uid: string) => Promise<OrderRow[]>;
+  processedEvent: (id: string) => Promise<boolean>;
   signedIn: typeof import('./signed-in').signedIn;
   ORIGIN: string;
 };
@@ -21,9 +23,10 @@ beforeAll(async () => {
   await jest.isolateModulesAsync(async () => {
     process.env.STRIPE_SECRET_KEY = standIn.secretKey;
     process.env.STRIPE_API_URL = standIn.url;
-    const [{ POST }, { GET }, { NextRequest }, { orderSummary }, helpers, { database }, { orders }, { eq }] = await Promise.all([
+    const [{ POST }, { GET }, webhook, { NextRequest }, { orderSummary }, helpers, { database }, { orders, processedWebhookEvents }, { eq }] = await Promise.all([
       import('@/app/api/checkout/route'),
       import('@/app/api/checkout/return/route'),
+      import('@/app/api/stripe/webhook/route'),
       import('next/server'),
       import('@/lib/shop/orders'),
       import('./signed-in'),
@@ -34,9 +37,11 @@ beforeAll(async () => {
     app = {
       checkout: POST,
       checkoutReturn: GET,
+      webhook: webhook.POST,
       NextRequest,
       orderStatus: async (id) => (await orderSummary(id))!.status,
       ordersOf: async (uid) => (await database()).select().from(orders).where(eq(orders.uid, uid)),
+      processedEvent: async (id) => (await (await database()).select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, id))).length > 0,
       signedIn: helpers.signedIn,
       ORIGIN: helpers.ORIGIN,
     };
@@ -184,5 +189,61 @@ describe('one purchase intent, one order and one Checkout Session', () => {
     }
     expect(creations()).toBe(before);
     expect(await app.ordersOf(me.uid)).toHaveLength(1);
+  });
+});
+
+describe('fulfilment reads the session from Stripe', () => {
+  const SECRET = process.env.STRIPE_WEBHOOK_SECRET!;
+
+  async function pendingOrder() {
+    const { orderId } = await (await buy({ productId: 'starter', quantity: 1 }, { 'idempotency-key': crypto.randomUUID() })).json();
+    return { orderId: orderId as string, sessionId: sessionsOf(orderId)[0].id };
+  }
+
+  /** A correctly signed event whose own copy of the session claims `paymentStatus`. */
+  async function deliver(type: string, order: { orderId: string; sessionId: string }, paymentStatus: string, id = `evt_${crypto.randomUUID().replaceAll('-', '')}`) {
+    const { default: Stripe } = await import('stripe');
+    const payload = JSON.stringify({
+      id,
+      object: 'event',
+      type,
+      data: { object: { id: order.sessionId, object: 'checkout.session', payment_status: paymentStatus, metadata: { orderId: order.orderId }, client_reference_id: order.orderId } },
+    });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
+    const response = await app.webhook(new app.NextRequest(`${app.ORIGIN}/api/stripe/webhook`, { method: 'POST', body: payload, headers: { 'stripe-signature': signature } }));
+    return { response, id };
+  }
+
+  it.each([
+    ['paid', 'checkout.session.completed', 'paid', (id: string) => standIn.pay(id)],
+    ['expired', 'checkout.session.expired', 'unpaid', (id: string) => standIn.expire(id)],
+  ] as const)('marks an order %s only when Stripe reports its session so, whatever the event says', async (outcome, type, claim, happen) => {
+    const order = await pendingOrder();
+    const claimed = await deliver(type, order, claim);
+    expect(claimed.response.status).toBe(200);
+    expect(standIn.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/checkout/sessions/${order.sessionId}` });
+    expect(await app.orderStatus(order.orderId)).toBe('pending');
+    happen(order.sessionId);
+    await deliver(type, order, claim);
+    expect(await app.orderStatus(order.orderId)).toBe(outcome);
+  });
+
+  it('answers 503 while Stripe is down, recording nothing, so that the redelivered event is applied', async () => {
+    const order = await pendingOrder();
+    standIn.pay(order.sessionId);
+    standIn.down();
+    let first: Awaited<ReturnType<typeof deliver>>;
+    try {
+      first = await deliver('checkout.session.completed', order, 'paid');
+    } finally {
+      standIn.up();
+    }
+    expect(first.response.status).toBe(503);
+    expect(first.response.headers.get('retry-after')).toBe('10');
+    expect(await app.processedEvent(first.id)).toBe(false);
+    expect(await app.orderStatus(order.orderId)).toBe('pending');
+    const again = await deliver('checkout.session.completed', order, 'paid', first.id);
+    expect(await again.response.json()).toMatchObject({ result: 'applied' });
+    expect(await app.orderStatus(order.orderId)).toBe('paid');
   });
 });
