@@ -42,6 +42,17 @@ export const profiles = pgTable('profiles', {
   updatedAt: updatedAt(),
 });
 
+/** The signed-in user as the identity provider described them at sign-in (kept with the session). */
+export type SessionProfile = {
+  email: string | null;
+  displayName: string | null;
+  photoURL: string | null;
+  emailVerified: boolean;
+  providerIds: string[];
+  /** Support staff: the provider's custom claim `admin: true` at sign-in. */
+  admin: boolean;
+};
+
 /**
  * One row per sign-in. The cookie names its row; signing out, a password change, account deletion or a
  * disabled account revoke rows, so a copied cookie stops working.
@@ -51,6 +62,8 @@ export const sessions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     uid: text('uid').notNull(),
+    /** The user's profile: here rather than in the cookie, whose size browsers limit to 4 KB. */
+    profile: jsonb('profile').$type<SessionProfile>(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Last time the identity provider confirmed the account (disabled, tokens revoked). */

@@ -18,7 +18,7 @@ export function POST(request: NextRequest) {
     const { requestKey, ...input } = await readJson(request, checkoutSchema);
     const key = idempotencyHeader(request) ?? requestKey;
     // Guests may buy; a signed-in buyer's order is theirs, and their address goes to the checkout.
-    const session = await activeSession(request.cookies.get(SESSION_COOKIE)?.value);
+    const session = await activeSession(request.cookies.get(SESSION_COOKIE)?.value, { mutation: true });
     const buyer = session && { uid: session.uid, email: session.email };
     const { url, orderId, created } = await openCheckout({ ...input, key, buyer, locale: requestLocale(request.headers), origin: requestOrigin(request) });
     return NextResponse.json({ url, orderId }, { status: created ? 201 : 200, headers: { 'Cache-Control': 'no-store' } });
