@@ -39,6 +39,9 @@ export function authErrorKey(error: unknown): AuthErrorKey {
   return 'general';
 }
 
+/** Not the provider's: the session's 24 hours since the sign-in are over (spec §4, §9). */
+export const SESSION_EXPIRED = 'session/expired';
+
 /** Firebase codes after which the session must end (spec §4: account disabled, user token expired). */
 export const FORCED_SIGN_OUT_CODES: ReadonlySet<string> = new Set([
   'auth/user-disabled',
