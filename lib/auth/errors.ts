@@ -17,6 +17,8 @@ export const AUTH_ERROR_CODES = {
   'auth/user-token-expired': 'userTokenExpired',
   'auth/password-does-not-meet-requirements': 'passwordRequirements',
   'auth/weak-password': 'passwordRequirements',
+  // Not the provider's: a new password over the forms' maximum (lib/auth/password.ts).
+  'auth/password-too-long': 'passwordTooLong',
   'auth/invalid-verification-code': 'invalidVerificationCode',
   'auth/user-disabled': 'userDisabled',
   'auth/unauthorized-continue-uri': 'unauthorizedContinueUri',
