@@ -142,6 +142,27 @@ describe('one purchase intent, one order and one Checkout Session', () => {
     }
   });
 
+  it('answers a repeat while Stripe is still opening the session with a translated 409, failing nothing', async () => {
+    const me = await app.signedIn('stripe-in-progress');
+    const headers = { cookie: me.cookie, 'idempotency-key': crypto.randomUUID(), 'accept-language': 'de' };
+    // Longer than the SDK retries a 409 idempotency_key_in_use (about 1.5 s).
+    standIn.setLatency(3000);
+    try {
+      const first = buy({ productId: 'starter', quantity: 1 }, headers);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const repeat = await buy({ productId: 'starter', quantity: 1 }, headers);
+      expect(repeat.status).toBe(409);
+      expect(repeat.headers.get('retry-after')).toBe('1');
+      expect((await repeat.json()).error).toEqual({ code: 'checkoutInProgress', message: expect.stringContaining('Bezahlvorgang wird gerade geöffnet') });
+      expect((await first).status).toBe(201);
+    } finally {
+      standIn.setLatency(0);
+    }
+    const [order] = await app.ordersOf(me.uid);
+    expect(order).toMatchObject({ status: 'pending' });
+    expect(sessionsOf(order.id)).toHaveLength(1);
+  });
+
   it('answers 503 with Retry-After while Stripe is down, and opens the session once when it is back', async () => {
     const me = await app.signedIn('stripe-down');
     const headers = { cookie: me.cookie, 'idempotency-key': crypto.randomUUID(), 'accept-language': 'de' };
