@@ -25,8 +25,10 @@ export const API_ERRORS = {
   productUnavailable: 400,
   cardDeclined: 402,
   checkoutClosed: 409,
+  checkoutInProgress: 409,
+  idempotencyKeyReused: 422,
   invalidSignature: 400,
-  paymentUnavailable: 502,
+  paymentUnavailable: 503,
   rateLimited: 429,
   tooManyStreams: 429,
   unavailable: 503,
@@ -39,7 +41,7 @@ export class ApiError extends Error {
   constructor(
     readonly code: ApiErrorCode,
     readonly fields?: Record<string, FieldIssue>,
-    /** For 429: seconds until the client may try again (the Retry-After header). */
+    /** For 429 and 503: seconds until the client may try again (the Retry-After header). */
     readonly retryAfterSeconds?: number,
   ) {
     super(code);

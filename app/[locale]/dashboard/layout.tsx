@@ -8,6 +8,7 @@ import { UserMenu } from '@/components/dashboard/user-menu';
 import { requireUser } from '@/lib/session/require-user';
 import { clientFirebaseConfig } from '@/lib/firebase/config';
 import { AuthProvider } from '@/components/auth/auth-provider';
+import { SESSION_EXPIRED } from '@/lib/auth/errors';
 
 /** The dashboard layout: navigation between its six pages beside the page, the account menu above it. */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
@@ -15,6 +16,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const t = await getTranslations('Dashboard');
   const locale = (await getLocale()) as Locale;
   const errors = await getTranslations('Auth.errors');
+  const login = await getTranslations('Auth.login');
   // Support staff also get the support desk.
   const pages = user.admin ? [...dashboardNav, adminNavItem] : dashboardNav;
   const items = pages.map((item) => ({ href: localizedPath(item.href, locale), label: t(`nav.${item.key}`) }));
@@ -36,6 +38,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           'auth/user-disabled': errors('userDisabled'),
           'auth/user-token-expired': errors('userTokenExpired'),
           'auth/invalid-user-token': errors('invalidUserToken'),
+          [SESSION_EXPIRED]: login('expired'),
         },
       }}
     >

@@ -31,7 +31,7 @@ export function POST(request: NextRequest, { params }: RouteContext<'/api/chat/[
     assertSameOrigin(request);
     const room = await requireRoom((await params).room);
     const input = await readJson(request, postMessageSchema, CHAT_BODY_LIMIT);
-    const session = await activeSession(request.cookies.get(SESSION_COOKIE)?.value);
+    const session = await activeSession(request.cookies.get(SESSION_COOKIE)?.value, { mutation: true });
     const guestId = request.cookies.get(GUEST_COOKIE)?.value;
     let poster: Poster;
     if (session) {
