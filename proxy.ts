@@ -1,5 +1,5 @@
 import createMiddleware from 'next-intl/middleware';
-import { NextResponse, type NextRequest } from 'next/server';
+import { NextRequest, NextResponse } from 'next/server';
 import { localeCookie, routing } from '@/lib/i18n/routing';
 import { splitLocale } from '@/lib/i18n/paths';
 import { isProtectedPath, loginRedirect, skipsSessionCheck } from '@/lib/auth/guard';
@@ -8,7 +8,7 @@ import { sessionSecret } from '@/lib/session/secret';
 import { matchRouteRule } from '@/lib/route-rules';
 import { routeRules } from '@/lib/route-rules.config';
 import { databaseAvailable } from '@/lib/db/availability';
-import { unavailablePage } from '@/lib/errors/unavailable-page';
+import { unavailablePage, withPageAddress } from '@/lib/errors/unavailable-page';
 import { publicWidget } from '@/lib/widgets/service';
 import { widgetFramePolicy } from '@/lib/widgets/frame';
 
@@ -44,7 +44,8 @@ export default async function proxy(request: NextRequest) {
     return NextResponse.redirect(target, rule.status);
   }
 
-  const response = handleI18n(request);
+  // A dashboard render that cannot reach the database sends the browser back to this address.
+  const response = handleI18n(isProtectedPath(pathname) ? new NextRequest(request, { headers: withPageAddress(request) }) : request);
 
   // next-intl writes its cookie only when the locale differs from Accept-Language; the spec wants the
   // visited locale remembered on every page view. Redirects are left alone (their target sets it), and

@@ -1,7 +1,6 @@
 /** @jest-environment node */
 import { NextRequest } from 'next/server';
 import proxy from '@/proxy';
-import { SESSION_COOKIE, sealSession } from '@/lib/session/cookie';
 import { markDatabaseDown, markDatabaseUp, registerDatabaseProbe } from '@/lib/db/availability';
 
 function request(path: string, headers: Record<string, string> = {}) {
@@ -97,5 +96,15 @@ describe('proxy while the database is down', () => {
     } finally {
       jest.restoreAllMocks();
     }
+  });
+
+  it('answers 503 without probing right after a statement failed (a failed render sends its browser back for it)', async () => {
+    const probe = jest.fn(async () => {});
+    registerDatabaseProbe(probe);
+    markDatabaseDown();
+    const down = await proxy(request('/dashboard/tickets'));
+    expect(down.status).toBe(503);
+    expect(await down.text()).toContain('Temporarily unavailable');
+    expect(probe).not.toHaveBeenCalled();
   });
 });

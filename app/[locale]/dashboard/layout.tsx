@@ -8,9 +8,10 @@ import { UserMenu } from '@/components/dashboard/user-menu';
 import { requireUser } from '@/lib/session/require-user';
 import { clientFirebaseConfig } from '@/lib/firebase/config';
 import { AuthProvider } from '@/components/auth/auth-provider';
+import { unavailableAware } from '@/lib/errors/unavailable-render';
 
 /** The dashboard layout: navigation between its six pages beside the page, the account menu above it. */
-export default async function DashboardLayout({ children }: { children: ReactNode }) {
+export default unavailableAware(async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
   const t = await getTranslations('Dashboard');
   const locale = (await getLocale()) as Locale;
@@ -53,4 +54,4 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       </div>
     </AuthProvider>
   );
-}
+});
