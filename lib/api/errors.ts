@@ -3,7 +3,7 @@ import { loadMessages } from '@/lib/i18n/messages';
 import { requestLocale } from '@/lib/i18n/negotiate';
 import { describeDatabaseError, isDatabaseUnavailable } from '@/lib/db/errors';
 import { markDatabaseDown } from '@/lib/db/availability';
-import { withDeadline } from '@/lib/db/deadline';
+import { withRequestBudget } from '@/lib/db/budget';
 import type { FieldIssue } from './fields';
 
 /** The error codes of the JSON API, with their HTTP status; the texts live in messages (Api.errors). */
@@ -67,13 +67,13 @@ export async function errorResponse(request: Request, error: ApiError): Promise<
 }
 
 /**
- * Runs a route handler body within one deadline for its database work (lib/db/deadline); an ApiError
+ * Runs a route handler body with one budget for its database work (lib/db/budget); an ApiError
  * becomes its JSON answer, a database that cannot answer in time a 503, anything else a generic 500
  * (logged on the server, never sent).
  */
 export async function handle(request: Request, work: () => Promise<Response>): Promise<Response> {
   try {
-    return await withDeadline(work);
+    return await withRequestBudget(work);
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(request, error);
     if (isDatabaseUnavailable(error)) {

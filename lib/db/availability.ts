@@ -22,7 +22,7 @@ export function markDatabaseUp() {
   state.downSince = null;
 }
 
-/** Set by the db module: a cheap query, within a short deadline, that throws while the database cannot answer. */
+/** Set by the db module: a cheap query, with a short budget, that throws while the database cannot answer. */
 export function registerDatabaseProbe(probe: () => Promise<void>) {
   state.probe = probe;
 }

@@ -4,7 +4,7 @@
 const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 // PostgreSQL SQLSTATEs: connection exceptions (class 08), shutdown and overload, statement timeout.
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
-/** Our own codes: the request's time for the database ran out (lib/db/deadline); a failure retold in one line. */
+/** Our own codes: the request's time for the database ran out (lib/db/budget); a failure retold in one line. */
 export const DEADLINE_EXCEEDED = 'DEADLINE_EXCEEDED';
 const RETOLD = 'DATABASE_UNAVAILABLE';
 // The drivers' fixed texts for a lost or timed-out connection (they carry no values).
@@ -51,7 +51,7 @@ export class DatabaseError extends Error {
   }
 }
 
-/** The request's time for the database ran out before or during a statement. */
+/** The request's time for the database ran out before or during a statement (or a wait for a connection). */
 export function deadlineExceeded(): Error {
   return Object.assign(new Error('deadline exceeded'), { code: DEADLINE_EXCEEDED });
 }

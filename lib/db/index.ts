@@ -6,7 +6,7 @@ import { env } from '@/lib/env';
 import * as schema from './schema';
 import { seedCatalogue } from './seed';
 import { registerDatabaseProbe } from './availability';
-import { currentDeadline, withDeadline, type Deadline } from './deadline';
+import { currentBudget, withRequestBudget, type DatabaseBudget } from './budget';
 import { listenPostgres, type ListenHandlers, type StopListening } from './listen';
 
 /** The app's database, whichever driver is behind it. */
@@ -17,8 +17,8 @@ export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' 
 type Opened = {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** The database for the request of `deadline` (lib/db/deadline). */
-  bind: (deadline: Deadline | null) => Database;
+  /** The database for the request of `budget` (lib/db/budget). */
+  bind: (budget: DatabaseBudget | null) => Database;
   listen: (channel: string, handlers: ListenHandlers) => Promise<StopListening>;
   close: () => Promise<void>;
 };
@@ -88,15 +88,15 @@ function open(): Promise<Opened> {
   return holder.__database;
 }
 
-/** The migrated, seeded database, its statements held to the current request's deadline. */
+/** The migrated, seeded database, its statements held to the current request's budget. */
 export async function database(): Promise<Database> {
-  return (await open()).bind(currentDeadline());
+  return (await open()).bind(currentBudget());
 }
 
 // The proxy's way to find out whether a database marked down is back (lib/db/availability); the
 // request that waits for it waits briefly.
 registerDatabaseProbe(() =>
-  withDeadline(async () => {
+  withRequestBudget(async () => {
     await (await database()).execute(sql`select 1`);
   }, PROBE_BUDGET_MS),
 );

@@ -22,7 +22,7 @@ function queryWithoutValues(target: Queryable): Queryable['query'] {
 
 /**
  * PGlite in this process, with Drizzle over it. It runs in process and cannot lag behind the network,
- * so requests need no deadline here.
+ * so requests need no budget here.
  */
 export async function openPgliteClient(dataDir: string) {
   const [{ PGlite }, { drizzle }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);

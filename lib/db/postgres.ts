@@ -2,7 +2,7 @@ import 'server-only';
 import type { Pool, PoolClient, QueryConfig } from 'pg';
 import * as schema from './schema';
 import { markDatabaseDown } from './availability';
-import { deadlineIn, remainingMs, REQUEST_BUDGET_MS, type Deadline } from './deadline';
+import { DatabaseBudget, REQUEST_BUDGET_MS } from './budget';
 import { DatabaseError, deadlineExceeded, failedStatement, isDatabaseUnavailable } from './errors';
 import type { Database } from './index';
 
@@ -28,28 +28,28 @@ function acquire(pool: Pool, ms: number): Promise<PoolClient> {
 }
 
 /**
- * A connection checked out for one request: every statement ends by the request's deadline, or fails
- * with DEADLINE_EXCEEDED (a slow or hung server). A connection that failed that way or was lost is not
- * used again: released, it is closed instead of going back to the pool half-answered.
+ * A connection checked out for one request: every statement ends when the request's budget is spent,
+ * or fails with DEADLINE_EXCEEDED (a slow or hung server). A connection that failed that way or was
+ * lost is not used again: released, it is closed instead of going back to the pool half-answered.
  */
 class RequestClient {
   private broken: DatabaseError | null = null;
 
   constructor(
     private readonly client: PoolClient,
-    private readonly deadline: Deadline,
+    private readonly budget: DatabaseBudget,
   ) {}
 
   async query(config: QueryConfig, values?: unknown[]) {
     const startedAt = performance.now();
-    const left = remainingMs(this.deadline);
+    const left = Math.ceil(this.budget.remainingMs());
     if (this.broken || left <= 0) throw this.fail(config.text, values, this.broken ?? deadlineExceeded(), startedAt);
     // pg reads a per-statement read timeout from the config; its types do not list it.
     const statement: QueryConfig & { query_timeout: number } = { ...config, text: withStatementTimeout(config.text, values, left), query_timeout: left };
     try {
-      return await this.client.query(statement, values);
+      return await this.budget.spend(this.client.query(statement, values));
     } catch (error) {
-      // pg's read timeout is the deadline set just above.
+      // pg's read timeout is the rest of the budget, set just above.
       const timedOut = (error as Error).message === 'Query read timeout';
       throw this.fail(config.text, values, timedOut ? deadlineExceeded() : error, startedAt);
     }
@@ -70,29 +70,29 @@ class RequestClient {
 }
 
 /**
- * A transaction's statements are also cut off by the server at the deadline, so that its locks go
- * then, not whenever the server notices that the client left. Sent with BEGIN: no extra round trip.
+ * A transaction's statements are also cut off by the server when the budget is spent, so that its locks
+ * go then, not whenever the server notices that the client left. Sent with BEGIN: no extra round trip.
  */
 function withStatementTimeout(text: string, values: unknown[] | undefined, left: number): string {
-  return /^begin\b/i.test(text) && !values?.length ? `${text}; set local statement_timeout = ${Math.ceil(left)}` : text;
+  return /^begin\b/i.test(text) && !values?.length ? `${text}; set local statement_timeout = ${left}` : text;
 }
 
 /**
- * The pool as Drizzle sees it for one request (`deadline`), or for work of no request (null: each
- * statement or transaction gets the whole budget). Waiting for a connection counts against it too.
+ * The pool as Drizzle sees it for one request (`budget`), or for work of no request (null: each
+ * statement or transaction gets a whole budget). Waiting for a connection counts against it too.
  */
 class RequestPool {
   constructor(
     private readonly pool: Pool,
-    private readonly deadline: Deadline | null,
+    private readonly budget: DatabaseBudget | null,
   ) {}
 
   /** A connection of its own (Drizzle: for a transaction; `text`, `values`: the statement it is for). */
   async connect(text = 'transaction', values?: unknown[]): Promise<RequestClient> {
-    const deadline = this.deadline ?? deadlineIn(REQUEST_BUDGET_MS);
+    const budget = this.budget ?? new DatabaseBudget();
     const startedAt = performance.now();
     try {
-      return new RequestClient(await acquire(this.pool, remainingMs(deadline)), deadline);
+      return new RequestClient(await budget.spend(acquire(this.pool, budget.remainingMs())), budget);
     } catch (error) {
       const failed = failedStatement(text, values, error, startedAt);
       if (isDatabaseUnavailable(failed)) markDatabaseDown();
@@ -132,17 +132,17 @@ export async function postgresPool(url: string) {
   // Idle clients' errors are repeated on the pool: reported above already.
   pool.on('error', () => {});
 
-  const over = (deadline: Deadline | null) => drizzle({ client: new RequestPool(pool, deadline) as unknown as Pool, schema }) as unknown as Database;
+  const over = (budget: DatabaseBudget | null) => drizzle({ client: new RequestPool(pool, budget) as unknown as Pool, schema }) as unknown as Database;
   const db = over(null);
-  const perRequest = new WeakMap<Deadline, Database>();
+  const perRequest = new WeakMap<DatabaseBudget, Database>();
   return {
     pool,
     db,
-    /** Drizzle for the request of `deadline` (one per request). */
-    bind(deadline: Deadline | null): Database {
-      if (!deadline) return db;
-      let bound = perRequest.get(deadline);
-      if (!bound) perRequest.set(deadline, (bound = over(deadline)));
+    /** Drizzle for the request of `budget` (one per request). */
+    bind(budget: DatabaseBudget | null): Database {
+      if (!budget) return db;
+      let bound = perRequest.get(budget);
+      if (!bound) perRequest.set(budget, (bound = over(budget)));
       return bound;
     },
   };

@@ -8,7 +8,7 @@ import { instanceBehindForwarder } from './behind-forwarder';
 import { signInTo } from '../support/sign-in';
 import { sseReader, until } from '../support/sse';
 import { page, type Page } from '../support/pages';
-import { REQUEST_BUDGET_MS } from '@/lib/db/deadline';
+import { REQUEST_BUDGET_MS } from '@/lib/db/budget';
 import de from '@/messages/de.json';
 
 jest.setTimeout(300_000);

@@ -25,7 +25,7 @@ describe('database errors', () => {
     expect(values).toEqual([]);
   });
 
-  it('tells a lost connection and a passed deadline as unavailable, by code or by the driver’s fixed text', () => {
+  it('tells a lost connection and a spent budget as unavailable, by code or by the driver’s fixed text', () => {
     expect(isDatabaseUnavailable(deadlineExceeded())).toBe(true);
     const lost = new DatabaseError('select sessions', new Error('Connection terminated unexpectedly'), 3);
     expect(lost.message).toBe('select sessions failed: Connection terminated unexpectedly after 3 ms');
