@@ -4,6 +4,7 @@ import { requestLocale } from '@/lib/i18n/negotiate';
 import { describeDatabaseError, isDatabaseUnavailable } from '@/lib/db/errors';
 import { markDatabaseDown } from '@/lib/db/availability';
 import { withRequestBudget } from '@/lib/db/budget';
+import { UNAVAILABLE_RETRY_SECONDS } from '@/lib/errors/message-page';
 import type { FieldIssue } from './fields';
 
 /** The error codes of the JSON API, with their HTTP status; the texts live in messages (Api.errors). */
@@ -34,9 +35,6 @@ export const API_ERRORS = {
 } as const;
 
 export type ApiErrorCode = keyof typeof API_ERRORS;
-
-/** How soon a client may try again after a 503 (the Retry-After header of every 503). */
-export const UNAVAILABLE_RETRY_SECONDS = 10;
 
 export class ApiError extends Error {
   constructor(

@@ -2,7 +2,7 @@ import { createTranslator } from 'next-intl';
 import type { NextRequest } from 'next/server';
 import { splitLocale } from '@/lib/i18n/paths';
 import { loadMessages } from '@/lib/i18n/messages';
-import { messagePage } from './message-page';
+import { messagePage, UNAVAILABLE_RETRY_SECONDS } from './message-page';
 
 /**
  * The address the browser asked for (path and query), set by the proxy on a dashboard page's request
@@ -25,5 +25,5 @@ export function withPageAddress(request: NextRequest): Headers {
 export async function unavailablePage(request: NextRequest): Promise<Response> {
   const { locale } = splitLocale(request.nextUrl.pathname);
   const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: 'Errors.unavailable' });
-  return messagePage(locale, { status: 503, title: t('title'), message: t('message'), refreshSeconds: 10 });
+  return messagePage(locale, { status: 503, title: t('title'), message: t('message'), refreshSeconds: UNAVAILABLE_RETRY_SECONDS });
 }

@@ -1,6 +1,6 @@
 // GET /api/health: the status of each component of the app.
 import { checkHealth } from '@/lib/health';
-import { UNAVAILABLE_RETRY_SECONDS } from '@/lib/api/errors';
+import { UNAVAILABLE_RETRY_SECONDS } from '@/lib/errors/message-page';
 
 export const dynamic = 'force-dynamic';
 
