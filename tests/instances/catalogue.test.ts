@@ -80,6 +80,25 @@ it('revalidates the landing page, the product pages and the sitemaps of every in
     expect(sitemap).not.toContain('/shop/business');
     expect(sitemapLocs((await settled(server, '/de-sitemap.xml', (answer) => answer.body.includes('/de/shop/enterprise'))).body)).toContain('/de/shop/enterprise');
   }
+
+  // Every server of this build shares its page cache on disk, and a page is served from it once before
+  // it renders again: back to the seeded catalogue, rendered so (the end-to-end tests start from it).
+  await operator(
+    `update products set price_cents = 2900 where slug = 'starter';
+     update products set active = true where slug = 'business';
+     delete from products where slug = 'enterprise'`,
+  );
+  const seededLanding = (answer: Page) => offers(answer.body).starter === '29.00' && 'business' in offers(answer.body);
+  const seededSitemap = (answer: Page) => answer.body.includes('/shop/business') && !answer.body.includes('enterprise');
+  for (const server of [a, b]) {
+    await settled(server, '/', seededLanding);
+    await settled(server, '/de', seededLanding);
+    await settled(server, '/shop/starter', (answer) => answer.body.includes('data-price-cents="2900"'));
+    await settled(server, '/shop/business', (answer) => answer.status === 200);
+    await settled(server, '/de/shop/enterprise', (answer) => answer.status === 404);
+    await settled(server, '/en-sitemap.xml', seededSitemap);
+    await settled(server, '/de-sitemap.xml', seededSitemap);
+  }
 });
 
 it('refuses the revalidation handler to anyone without the server’s own token', async () => {
