@@ -16,7 +16,7 @@ jest.setTimeout(300_000);
 // Generous: two cores shared with other test runs. (Before the budget: 15–28 s here with a server 5–10 s late.)
 const MARGIN_MS = 5_000;
 
-const setup = instanceBehindForwarder('dashboard pool', { CHAT_HEARTBEAT_MS: '500' });
+const setup = instanceBehindForwarder('dashboard pool', { env: { CHAT_HEARTBEAT_MS: '500' } });
 let me: Awaited<ReturnType<typeof signInTo>>;
 
 beforeAll(async () => {

@@ -98,6 +98,12 @@ export async function startForwarder(target: { host: string; port: number }) {
     slow(min: number, max = min) {
       lag = [min, max];
     },
+    /** Whatever was done to it, forwards normally again (a test that failed half-way tidies up). */
+    async reset() {
+      lag = [0, 0];
+      this.resume();
+      if (!server) await listen();
+    },
     async stop() {
       hung = false;
       lag = [0, 0];
