@@ -9,9 +9,10 @@ import { requireUser } from '@/lib/session/require-user';
 import { clientFirebaseConfig } from '@/lib/firebase/config';
 import { AuthProvider } from '@/components/auth/auth-provider';
 import { SESSION_EXPIRED } from '@/lib/auth/errors';
+import { unavailableAware } from '@/lib/errors/unavailable-render';
 
 /** The dashboard layout: navigation between its six pages beside the page, the account menu above it. */
-export default async function DashboardLayout({ children }: { children: ReactNode }) {
+export default unavailableAware(async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
   const t = await getTranslations('Dashboard');
   const locale = (await getLocale()) as Locale;
@@ -56,4 +57,4 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       </div>
     </AuthProvider>
   );
-}
+});
