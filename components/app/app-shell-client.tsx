@@ -1,9 +1,8 @@
 'use client';
 
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
-import { useRouter } from 'next/navigation';
 import type { Locale } from '@/lib/i18n/routing';
-import { restoreLocale } from '@/lib/client/locale-memory';
+import { openInPlace, restoreLocale } from '@/lib/client/locale-memory';
 import { setToastLabels } from '@/components/ui/toast-labels';
 import { GlobalErrorHandler } from './global-error-handler';
 import { VersionNotice } from './version-notice';
@@ -27,11 +26,10 @@ export type AppShellLabels = {
 export function AppShellClient({ labels, locale }: { labels: AppShellLabels; locale: Locale }) {
   setToastLabels({ close: labels.close, region: labels.region });
   const wantsToaster = useSyncExternalStore(subscribeToasterWanted, toasterWanted, () => false);
-  const router = useRouter();
   useEffect(() => {
     const saved = restoreLocale(locale, window.location, navigator.languages);
-    if (saved) router.replace(saved);
-  }, [locale, router]);
+    if (saved) openInPlace(saved);
+  }, [locale]);
   useEffect(() => {
     // Marks the page interactive (the global handlers are listening); end-to-end tests wait for it.
     document.documentElement.dataset.hydrated = 'true';

@@ -61,3 +61,11 @@ export function restoreLocale(pageLocale: Locale, location: Pick<Location, 'path
   rememberLocale(pageLocale);
   return null;
 }
+
+/**
+ * Opens `path` in place of the current page, as a new document: a page in another language has another
+ * `<html lang>`, title and metadata, which a client-side navigation would leave beside the old ones.
+ */
+export function openInPlace(path: string): void {
+  window.location.replace(path);
+}

@@ -3,7 +3,8 @@ import { AppShellClient } from '@/components/app/app-shell-client';
 import { toast } from '@/lib/toast';
 
 const replace = jest.fn();
-jest.mock('next/navigation', () => ({ useRouter: () => ({ replace }) }));
+// The page in the remembered language opens as a new document (jsdom cannot navigate).
+jest.mock('@/lib/client/locale-memory', () => ({ ...jest.requireActual('@/lib/client/locale-memory'), openInPlace: (path: string) => replace(path) }));
 
 const labels = { close: 'Schließen', region: 'Benachrichtigungen', generalError: 'Fehler', newVersion: 'Neu', reload: 'Neu laden' };
 

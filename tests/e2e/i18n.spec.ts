@@ -55,6 +55,12 @@ test('the saved language is restored from local storage at start (spec §3)', as
   await expect(page).toHaveURL(/\/de\/chat\?room=lobby$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.de.Chat.title);
   expect((await localeCookie(context))?.value).toBe('de');
+  // The German page as a document of its own: its language, and one title and description (a client-side
+  // navigation left the English page's beside them).
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.locator('head title')).toHaveCount(1);
+  await expect(page.locator('head meta[name="description"]')).toHaveCount(1);
+  await expect(page).toHaveTitle(`${messages.de.Metadata.chat.title} · Plauder`);
 });
 
 test.describe('a browser that prefers German', () => {
