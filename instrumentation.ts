@@ -1,17 +1,17 @@
 // Runs once when a server process starts: the database is opened, migrated and seeded before the first
 // request, so a broken configuration shows at start. A database that is down is retried on use. The
-// prerendered shop pages follow the database's catalogue (lib/shop/catalogue-watch). The chat's event
-// streams are offered to npm start's server, which serves them on Node's response (lib/node-bridge.mjs).
+// prerendered shop pages follow the database's catalogue (lib/shop/catalogue-watch). The event streams
+// are offered to npm start's server, which serves them on Node's response (lib/node-bridge.mjs).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const [{ assertTrustedForwarding }, { database, databaseKind }, { watchCatalogue }, { offerChatEventStreams }] = await Promise.all([
+  const [{ assertTrustedForwarding }, { database, databaseKind }, { watchCatalogue }, { offerEventStreams }] = await Promise.all([
     import('./lib/security/forwarding'),
     import('./lib/db'),
     import('./lib/shop/catalogue-watch'),
-    import('./lib/chat/node-stream'),
+    import('./lib/realtime/offer'),
   ]);
   assertTrustedForwarding();
-  offerChatEventStreams();
+  offerEventStreams();
   watchCatalogue();
   try {
     await database();

@@ -1,12 +1,13 @@
 // Types of node-bridge.mjs.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-export type NodeRoutes = {
-  /** GET /api/chat/:room/events: `match` answers the room of such a request, else null. */
-  chatEvents: {
-    match(method: string | undefined, url: string | undefined): string | null;
-    serve(req: IncomingMessage, res: ServerResponse, room: string): Promise<void>;
-  };
+/** A request npm start's server answers on Node's own response instead of handing it to Next. */
+export type NodeRoute = {
+  /** For logs. */
+  name: string;
+  /** The path's parameters when this route answers the request, else null. */
+  match(method: string | undefined, url: string | undefined): Record<string, string> | null;
+  serve(req: IncomingMessage, res: ServerResponse, params: Record<string, string>): Promise<void>;
 };
-export function offerNodeRoutes(routes: NodeRoutes): void;
-export function nodeRoutes(): Promise<NodeRoutes>;
+export function offerNodeRoutes(routes: NodeRoute[]): void;
+export function nodeRoutes(): Promise<NodeRoute[]>;

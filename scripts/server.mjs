@@ -4,10 +4,10 @@
 // - tell the client's address from a forged one: without a trusted proxy (TRUST_PROXY, lib/env.ts) the
 //   X-Forwarded-* headers a client sent are dropped, so Next fills them from the socket and the Host
 //   header; behind one they are the proxy's;
-// - the chat's event streams, written straight to Node's response by the app's own code (offered through
-//   lib/node-bridge.mjs): a web stream piped through Next costs several promises per message and
-//   subscriber, and with 1,000 subscribers that alone saturated a core (npm run bench). Under another
-//   launcher the app's route handler serves them.
+// - the event streams (the chat's, a visitor's conversations, an owner's inbox), written straight to
+//   Node's response by the app's own code (offered through lib/node-bridge.mjs): a web stream piped
+//   through Next costs several promises per message and subscriber, and with 1,000 subscribers that
+//   alone saturated a core (npm run bench). Under another launcher the app's route handlers serve them.
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
@@ -45,15 +45,19 @@ const app = next({ dev, dir: root, hostname, port: Number(process.env.PORT) });
 await app.prepare();
 const handle = app.getRequestHandler();
 // instrumentation.ts offers them once the app runs (production's prepare() does not wait for it).
-const { chatEvents } = await nodeRoutes();
+const routes = await nodeRoutes();
 answer = (req, res) => {
-  const room = chatEvents.match(req.method, req.url);
-  if (!room) return handle(req, res);
-  chatEvents.serve(req, res, room).catch((error) => {
-    console.error(`chat: event stream failed: ${error.message}`);
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-    res.end();
-  });
+  for (const route of routes) {
+    const params = route.match(req.method, req.url);
+    if (!params) continue;
+    route.serve(req, res, params).catch((error) => {
+      console.error(`${route.name}: event stream failed: ${error.message}`);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end();
+    });
+    return;
+  }
+  handle(req, res);
 };
 started();
 console.log(`▲ Next.js ready on http://${hostname}:${process.env.PORT}`);
