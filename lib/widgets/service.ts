@@ -2,7 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, max, sql } from 'drizzle-orm';
 import { database, type Executor } from '@/lib/db';
-import { chatMessages, orders, products, widgets } from '@/lib/db/schema';
+import { orders, products, widgets } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { requestKey } from '@/lib/api/idempotency';
 import type { Actor } from '@/lib/session/server';
@@ -114,17 +114,14 @@ export async function updateWidget(actor: Actor, id: string, input: UpdateWidget
   return view(row);
 }
 
-/** Deletes the widget and its conversation. */
+/** Deletes the widget with its visitors and their conversations (foreign keys cascade). */
 export async function deleteWidget(actor: Actor, id: string): Promise<void> {
   const db = await database();
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(widgets)
-      .where(and(eq(widgets.id, id), eq(widgets.uid, actor.uid)))
-      .returning({ id: widgets.id });
-    if (!row) throw new ApiError('notFound');
-    await tx.delete(chatMessages).where(eq(chatMessages.room, id));
-  });
+  const [row] = await db
+    .delete(widgets)
+    .where(and(eq(widgets.id, id), eq(widgets.uid, actor.uid)))
+    .returning({ id: widgets.id });
+  if (!row) throw new ApiError('notFound');
 }
 
 export async function publicWidget(id: string): Promise<PublicWidget | null> {

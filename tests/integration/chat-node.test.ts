@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { database } from '@/lib/db';
-import { widgets } from '@/lib/db/schema';
+import { chatRooms } from '@/lib/db/schema';
 import { chatHub } from '@/lib/chat/hub';
 import { postMessage, type Room } from '@/lib/chat/service';
 import { chatEventsRoute } from '@/lib/chat/node-stream';
@@ -30,8 +30,8 @@ afterAll(async () => {
 
 async function newRoom(): Promise<Room> {
   const id = randomBytes(12).toString('base64url');
-  await (await database()).insert(widgets).values({ id, uid: 'node-stream-owner', name: 'Test', allowedOrigins: [], accentColor: '#4338ca', locale: 'en', requestKey: id });
-  return { id, ownerUid: 'node-stream-owner' };
+  await (await database()).insert(chatRooms).values({ id });
+  return { id };
 }
 
 it('matches only GET /api/chat/:room/events', () => {
