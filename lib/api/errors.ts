@@ -14,6 +14,8 @@ export const API_ERRORS = {
   photoTooLarge: 413,
   unsupportedMediaType: 415,
   invalidToken: 401,
+  invalidVisitorToken: 401,
+  identityUnverified: 403,
   unauthenticated: 401,
   requiresRecentLogin: 401,
   userDisabled: 401,
@@ -21,6 +23,8 @@ export const API_ERRORS = {
   notFound: 404,
   ticketClosed: 409,
   widgetLimit: 409,
+  conversationClosed: 409,
+  tooManyConversations: 409,
   productUnavailable: 400,
   cardDeclined: 402,
   checkoutClosed: 409,
@@ -28,6 +32,7 @@ export const API_ERRORS = {
   paymentUnavailable: 502,
   rateLimited: 429,
   tooManyStreams: 429,
+  tooManyVisitors: 429,
   unavailable: 503,
   internal: 500,
 } as const;
@@ -40,6 +45,8 @@ export class ApiError extends Error {
     readonly fields?: Record<string, FieldIssue>,
     /** For 429: seconds until the client may try again (the Retry-After header). */
     readonly retryAfterSeconds?: number,
+    /** Numbers the message names (e.g. `max`). */
+    readonly values?: Record<string, number>,
   ) {
     super(code);
   }
@@ -55,7 +62,7 @@ export async function errorResponse(request: Request, error: ApiError): Promise<
   const fields =
     error.fields &&
     Object.fromEntries(Object.entries(error.fields).map(([name, issue]) => [name, t(`fields.${issue.code}`, { min: issue.min ?? 0, max: issue.max ?? 0 })]));
-  const body = { error: { code: error.code, message: t(`errors.${error.code}`, { seconds: error.retryAfterSeconds ?? 0 }), ...(fields && { fields }) } };
+  const body = { error: { code: error.code, message: t(`errors.${error.code}`, { seconds: error.retryAfterSeconds ?? 0, ...error.values }), ...(fields && { fields }) } };
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
   return Response.json(body, { status: API_ERRORS[error.code], headers });

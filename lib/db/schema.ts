@@ -17,6 +17,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { BusinessHours, LauncherPosition, PreChatMode, PresenceMode } from '@/lib/widgets/settings';
+import type { ConversationStatus, MessageSender } from '@/lib/conversations/kinds';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -221,19 +223,6 @@ export const localCheckoutSessions = pgTable('local_checkout_sessions', {
   createdAt: createdAt(),
 });
 
-export const LAUNCHER_POSITIONS = ['left', 'right'] as const;
-export type LauncherPosition = (typeof LAUNCHER_POSITIONS)[number];
-/** What a visitor gives before the first message: nothing, a name, or a name and an e-mail address. */
-export const PRE_CHAT_MODES = ['off', 'name', 'nameEmail'] as const;
-export type PreChatMode = (typeof PRE_CHAT_MODES)[number];
-/** The team's availability: `auto` follows whether an operator has the inbox open, else fixed. */
-export const PRESENCE_MODES = ['auto', 'available', 'away'] as const;
-export type PresenceMode = (typeof PRESENCE_MODES)[number];
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-/** A weekly schedule in a time zone: the opening hours of each day (`HH:MM`), none on a closed day. */
-export type BusinessHours = { timeZone: string; days: Partial<Record<Weekday, { from: string; to: string }>> };
-
 /**
  * An embeddable chat widget. `id` is public (it is in the snippet and the widget's URL). Each visitor of
  * the widget's sites has private conversations with its owner (`uid`).
@@ -301,11 +290,6 @@ export const visitors = pgTable(
   },
   (table) => [uniqueIndex('visitors_widget_user_idx').on(table.widgetId, table.userId), index('visitors_widget_seen_idx').on(table.widgetId, table.lastSeenAt)],
 );
-
-export const CONVERSATION_STATUSES = ['open', 'closed'] as const;
-export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
-export const MESSAGE_SENDERS = ['visitor', 'operator', 'system'] as const;
-export type MessageSender = (typeof MESSAGE_SENDERS)[number];
 
 /**
  * A private conversation between one visitor and the widget's owner. The latest message, unread counts
