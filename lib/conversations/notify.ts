@@ -96,7 +96,9 @@ export async function notifyVisitor(conversationId: string, reply: { operator: s
 
 // Notifications still running; the database waits for them before it closes.
 const pending = new Set<Promise<unknown>>();
-onDatabaseClose(() => Promise.allSettled(pending).then(() => undefined));
+/** Resolves once the notifications started so far have finished (the database's close, tests). */
+export const notificationsSettled = () => Promise.allSettled(pending).then(() => undefined);
+onDatabaseClose(notificationsSettled);
 
 /** Runs a notification after the answer has gone out; a failure is logged, never the request's. */
 function later(work: () => Promise<unknown>, what: string) {

@@ -4,6 +4,7 @@ import { NextRequest } from 'next/server';
 import { POST as createWidget } from '@/app/api/widgets/route';
 import { POST as startVisitor } from '@/app/api/widgets/[id]/visitors/route';
 import { POST as startConversation } from '@/app/api/widgets/[id]/conversations/route';
+import { notificationsSettled } from '@/lib/conversations/notify';
 import { ORIGIN, apiRequest, signedIn } from './signed-in';
 
 export type Owner = Awaited<ReturnType<typeof signedIn>>;
@@ -47,5 +48,7 @@ export async function converse(widgetId: string, visitor: Visitor, text: string,
     { params: Promise.resolve({ id: widgetId }) },
   );
   expect([response.status, await response.clone().text()]).toEqual([201, expect.any(String)]);
+  // The owner's e-mail (nobody has the inbox open) goes out after the answer: let it.
+  await notificationsSettled();
   return (await response.json()) as { conversation: { id: string }; message: { id: number } };
 }
