@@ -1,5 +1,5 @@
 import 'server-only';
-import { takeAllowance, takeSlot } from '@/lib/api/rate-limit';
+import { takeAllowance, takeAllowances, takeSlot } from '@/lib/api/rate-limit';
 import { env } from '@/lib/env';
 
 /**
@@ -16,8 +16,15 @@ export function takePostAllowance(poster: string, now = Date.now()): void {
  * reset it either (a new visitor per address is limited as well: CHAT_VISITORS_PER_HOUR).
  */
 export function takeVisitorPostAllowance(visitorId: string, address: string, now = Date.now()): void {
-  takeAllowance('address-posts', address, env.chat.postsPerWindow * 4, env.chat.postWindowMs, 'rateLimited', now);
-  takePostAllowance(`visitor:${visitorId}@${address}`, now);
+  const { postsPerWindow, postWindowMs } = env.chat;
+  takeAllowances(
+    [
+      { bucket: 'posts', key: `visitor:${visitorId}@${address}`, max: postsPerWindow, windowMs: postWindowMs },
+      { bucket: 'address-posts', key: address, max: postsPerWindow * 4, windowMs: postWindowMs },
+    ],
+    'rateLimited',
+    now,
+  );
 }
 
 /**

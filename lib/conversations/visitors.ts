@@ -36,7 +36,7 @@ export async function requireVisitor(request: Pick<Request, 'headers'>, widgetId
   return { widget, visitor };
 }
 
-export type StartedVisitor = { token: string; visitorId: string; created: boolean; verified: boolean };
+export type StartedVisitor = { token: string; visitorId: string; created: boolean; verified: boolean; name: string | null; email: string | null };
 
 /**
  * Starts or renews the visitor of a widget. A claimed user (the snippet's data-user-*) must carry
@@ -59,8 +59,9 @@ export async function startVisitor(request: Pick<Request, 'headers'>, widgetId: 
         target: [visitors.widgetId, visitors.userId],
         set: { email: sql`coalesce(excluded.email, ${visitors.email})`, name: sql`coalesce(excluded.name, ${visitors.name})`, locale: sql`coalesce(excluded.locale, ${visitors.locale})`, lastSeenAt: sql`now()` },
       })
-      .returning({ id: visitors.id, createdAt: visitors.createdAt, lastSeenAt: visitors.lastSeenAt });
-    return { token: issueVisitorToken({ widgetId: widget.id, visitorId: row.id }), visitorId: row.id, created: row.createdAt.getTime() === row.lastSeenAt.getTime(), verified: true };
+      .returning();
+    const created = row.createdAt.getTime() === row.lastSeenAt.getTime();
+    return { token: issueVisitorToken({ widgetId: widget.id, visitorId: row.id }), visitorId: row.id, created, verified: true, name: row.name, email: row.email };
   }
   const presented = bearerToken(request);
   if (presented) {
@@ -69,13 +70,15 @@ export async function startVisitor(request: Pick<Request, 'headers'>, widgetId: 
       .update(visitors)
       .set({ lastSeenAt: new Date(), ...(locale && { locale }) })
       .where(and(eq(visitors.id, visitorId), eq(visitors.widgetId, widget.id)))
-      .returning({ id: visitors.id, userId: visitors.userId });
+      .returning();
     if (!row) throw new ApiError('invalidVisitorToken');
-    if (row.userId === null) return { token: issueVisitorToken({ widgetId: widget.id, visitorId: row.id }), visitorId: row.id, created: false, verified: false };
+    if (row.userId === null) {
+      return { token: issueVisitorToken({ widgetId: widget.id, visitorId: row.id }), visitorId: row.id, created: false, verified: false, name: row.name, email: row.email };
+    }
   }
   takeAllowance('visitors', address, env.chat.visitorsPerHour, 60 * 60 * 1000, 'tooManyVisitors');
   const [row] = await db.insert(visitors).values({ id: newVisitorId(), widgetId: widget.id, locale }).returning({ id: visitors.id });
-  return { token: issueVisitorToken({ widgetId: widget.id, visitorId: row.id }), visitorId: row.id, created: true, verified: false };
+  return { token: issueVisitorToken({ widgetId: widget.id, visitorId: row.id }), visitorId: row.id, created: true, verified: false, name: null, email: null };
 }
 
 /**

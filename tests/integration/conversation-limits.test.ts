@@ -14,7 +14,7 @@ import { chatMessages, conversationMessages, conversations } from '@/lib/db/sche
 import { ORIGIN, apiRequest } from './signed-in';
 import { converse, newVisitor, ownWidget, visitorRequest, type Visitor } from './visitors';
 
-const ctx = (id: string, cid?: string) => ({ params: Promise.resolve({ id, ...(cid && { cid }) }) });
+const ctx = (id: string, cid = '') => ({ params: Promise.resolve({ id, cid }) });
 /** What a client rotates: a cookie of its own, and entries of X-Forwarded-For before the server's. */
 const rotated = (i: number, address: string) => ({ cookie: `chat_guest=rotated-${i}; visitor=${i}`, 'x-forwarded-for': `10.9.${i}.1, 172.16.0.${i}, ${address}` });
 

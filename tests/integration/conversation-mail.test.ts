@@ -19,7 +19,7 @@ import { sseReader } from '../support/sse';
 import { ORIGIN, apiRequest } from './signed-in';
 import { converse, newVisitor, ownWidget, visitorRequest } from './visitors';
 
-const ctx = (id: string, cid?: string) => ({ params: Promise.resolve({ id, ...(cid && { cid }) }) });
+const ctx = (id: string, cid = '') => ({ params: Promise.resolve({ id, cid }) });
 const cidCtx = (cid: string) => ({ params: Promise.resolve({ cid }) });
 
 async function mailsTo(to: string) {

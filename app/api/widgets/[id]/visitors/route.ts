@@ -1,4 +1,4 @@
-// POST /api/widgets/:id/visitors: starts (201) or renews (200) the widget's visitor → { token, visitorId }.
+// POST /api/widgets/:id/visitors: starts (201) or renews (200) the widget's visitor → { token, visitorId, verified, name, email }.
 // PATCH /api/widgets/:id/visitors { name?, email? } (visitor token): what the visitor tells about themselves.
 import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
@@ -16,8 +16,8 @@ export function POST(request: NextRequest, { params }: Context) {
   return handle(request, async () => {
     assertSameOrigin(request);
     const input = await readJson(request, startVisitorSchema, CONVERSATION_BODY_LIMIT);
-    const { token, visitorId, created, verified } = await startVisitor(request, (await params).id, input, clientAddress(request));
-    return NextResponse.json({ token, visitorId, verified }, { status: created ? 201 : 200, headers: NO_STORE });
+    const { created, ...visitor } = await startVisitor(request, (await params).id, input, clientAddress(request));
+    return NextResponse.json(visitor, { status: created ? 201 : 200, headers: NO_STORE });
   });
 }
 
