@@ -3,8 +3,9 @@
 // everything live, in both languages.
 import { expect, test } from '@playwright/test';
 import { axeViolations, localized, messages, type Locale } from './fixtures';
-import { signIn } from './auth';
+import { createAccount, grantAdmin, signIn, signInThroughForm } from './auth';
 import { createWidget, hostSite, snippet, visitor } from './host-site';
+import { baseURL } from '../../playwright.config';
 
 for (const locale of ['en', 'de'] as Locale[]) {
   const w = messages[locale].Widget;
@@ -86,3 +87,29 @@ for (const locale of ['en', 'de'] as Locale[]) {
     }
   });
 }
+
+test('Plauder answers its own visitors: the landing page’s widget, answered by support staff', async ({ page, browser }) => {
+  const w = messages.en.Widget;
+  const guest = await visitor(browser, `${baseURL}/`);
+  await expect(guest.page.locator('iframe[data-chat-widget="plauder-support"]')).toBeAttached();
+  await guest.widget.getByRole('button', { name: w.open.replace('{name}', 'Plauder') }).click();
+  const question = `Which plan fits a shop with two sites? ${Date.now()}`;
+  await guest.widget.getByRole('form', { name: w.composer }).getByLabel(w.message).fill(question);
+  await guest.widget.getByRole('form', { name: w.composer }).getByRole('button', { name: w.send }).click();
+  await expect(guest.widget.getByRole('log').getByText(question)).toBeVisible();
+
+  // Support staff (the admin claim) answer from their inbox.
+  const account = await createAccount(page.request);
+  await grantAdmin(page.request, account.uid);
+  await signInThroughForm(page, account);
+  await page.goto('/dashboard/inbox');
+  const inbox = messages.en.Dashboard.inbox;
+  const entry = page.getByRole('navigation', { name: inbox.list }).getByRole('button', { name: question });
+  await expect(entry).toContainText('Plauder');
+  await entry.click();
+  const answer = page.getByRole('form', { name: inbox.reply });
+  await answer.getByLabel(inbox.reply).fill('The Starter plan has two widgets.');
+  await answer.getByRole('button', { name: inbox.send }).click();
+  await expect(guest.widget.getByRole('log').getByText('The Starter plan has two widgets.')).toBeVisible();
+  await guest.context.close();
+});
