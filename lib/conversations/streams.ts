@@ -1,7 +1,7 @@
 import 'server-only';
 import { inArray, sql } from 'drizzle-orm';
 import type { NextRequest } from 'next/server';
-import { database } from '@/lib/db';
+import { database, onDatabaseClose } from '@/lib/db';
 import { visitors, widgets } from '@/lib/db/schema';
 import { clientAddress } from '@/lib/api/request';
 import { parseEventId } from '@/lib/chat/schema';
@@ -40,6 +40,12 @@ function refreshAll() {
   const work = [refreshVisitors([...present.visitors.keys()]), ...(owners.length ? [refreshOperators(owners)] : [])];
   Promise.all(work).catch((error: Error) => console.error(`conversations: presence refresh failed: ${error.message}`));
 }
+
+// The refresh stops with the database (shutdown, the end of a test file).
+onDatabaseClose(() => {
+  clearInterval(present.timer ?? undefined);
+  present.timer = null;
+});
 
 function ensureRefresh() {
   if (present.timer) return;

@@ -42,15 +42,16 @@ describe('notifications', () => {
   });
 
   it('waits two minutes while the team is available, then mails once', async () => {
-    const { owner, widgetId } = await ownWidget(undefined, { notifyEmail: 'team@example.com', locale: 'de' });
+    const team = `team-${Date.now()}@example.com`;
+    const { owner, widgetId } = await ownWidget(undefined, { notifyEmail: team, locale: 'de' });
     expect((await setPresence(apiRequest('PUT', '/api/conversations/presence', owner, { presence: 'available' }))).status).toBe(200);
     const visitor = await newVisitor(widgetId);
     const { conversation } = await converse(widgetId, visitor, 'Kurze Frage <script>alert(1)</script>');
-    expect(await mailsTo('team@example.com')).toHaveLength(0);
+    expect(await mailsTo(team)).toHaveLength(0);
     await (await database()).update(conversations).set({ lastMessageAt: sql`now() - interval '3 minutes'` }).where(eq(conversations.id, conversation.id));
     await notifyUnanswered();
     await notifyUnanswered();
-    const sent = await mailsTo('team@example.com');
+    const sent = await mailsTo(team);
     expect(sent).toHaveLength(1);
     expect(sent[0].subject).toBe('Ein Besucher wartet in Help desk auf eine Antwort');
     expect(sent[0].html).toContain('&lt;script&gt;');
@@ -61,21 +62,22 @@ describe('notifications', () => {
     const { owner, widgetId } = await ownWidget();
     const visitor = await newVisitor(widgetId);
     const { conversation } = await converse(widgetId, visitor, 'Please write back');
-    const given = await visitorDetails(visitorRequest('PATCH', `/api/widgets/${widgetId}/visitors`, visitor.token, { email: 'vera@example.com', name: 'Vera' }), ctx(widgetId));
-    expect(await given.json()).toEqual({ visitor: { name: 'Vera', email: 'vera@example.com', verified: false } });
+    const vera = `vera-${Date.now()}@example.com`;
+    const given = await visitorDetails(visitorRequest('PATCH', `/api/widgets/${widgetId}/visitors`, visitor.token, { email: vera, name: 'Vera' }), ctx(widgetId));
+    expect(await given.json()).toEqual({ visitor: { name: 'Vera', email: vera, verified: false } });
 
     // Still there (the widget's stream is open): no e-mail.
     const controller = new AbortController();
     const stream = await visitorEvents(new NextRequest(`${ORIGIN}/api/widgets/${widgetId}/events`, { headers: { authorization: `Bearer ${visitor.token}` }, signal: controller.signal }), ctx(widgetId));
     await sseReader(stream.body!).take(1);
     await reply(apiRequest('POST', `/api/conversations/${conversation.id}/messages`, owner, { text: 'Here is the answer.' }), cidCtx(conversation.id));
-    expect(await mailsTo('vera@example.com')).toHaveLength(0);
+    expect(await mailsTo(vera)).toHaveLength(0);
     controller.abort();
 
     // Gone: the next reply goes by e-mail.
     await (await database()).update(visitors).set({ lastSeenAt: sql`now() - interval '5 minutes'` }).where(eq(visitors.id, visitor.visitorId));
     await reply(apiRequest('POST', `/api/conversations/${conversation.id}/messages`, owner, { text: 'Anything else?' }), cidCtx(conversation.id));
-    const [sent] = await mailsTo('vera@example.com');
+    const [sent] = await mailsTo(vera);
     expect(sent).toMatchObject({ kind: 'operatorReply', subject: 'Help desk has answered you' });
     expect(sent.text).toContain('Anything else?');
     const link = /(http\S+\/embed\/\S+)/.exec(sent.text)![1];
@@ -90,10 +92,11 @@ describe('notifications', () => {
     const visitor = await newVisitor(widgetId);
     const { conversation } = await converse(widgetId, visitor, 'What are your prices?');
     await reply(apiRequest('POST', `/api/conversations/${conversation.id}/messages`, owner, { text: 'From 29 € a month.' }), cidCtx(conversation.id));
-    const ask = () => transcript(visitorRequest('POST', `/api/widgets/${widgetId}/conversations/${conversation.id}/transcript`, visitor.token, { email: 'tom@example.com' }), ctx(widgetId, conversation.id));
+    const tom = `tom-${Date.now()}@example.com`;
+    const ask = () => transcript(visitorRequest('POST', `/api/widgets/${widgetId}/conversations/${conversation.id}/transcript`, visitor.token, { email: tom }), ctx(widgetId, conversation.id));
     expect((await ask()).status).toBe(202);
     expect((await ask()).status).toBe(429);
-    const sent = await mailsTo('tom@example.com');
+    const sent = await mailsTo(tom);
     expect(sent).toHaveLength(1);
     expect(sent[0].subject).toBe('Your conversation with Help desk');
     expect(sent[0].text).toMatch(/You\nWhat are your prices\?[\s\S]*\nFrom 29 € a month\./);
