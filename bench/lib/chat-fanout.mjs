@@ -5,7 +5,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { readFileSync, readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
-const numberSetting = (name, fallback) => {
+export const numberSetting = (name, fallback) => {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
 };
@@ -21,13 +21,13 @@ export function chatSettings() {
 /** Environment for the app under test: every subscriber and poster comes from 127.0.0.1. */
 export const chatServerEnv = (subscribers) => ({ CHAT_STREAMS_PER_IP: String(subscribers + 100), CHAT_POSTS_PER_WINDOW: '100000' });
 
-function percentile(sorted, p) {
+export function percentile(sorted, p) {
   if (sorted.length === 0) return null;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 /** RSS in bytes of `pid`'s descendant whose command line names the Next.js server, else of `pid` itself. */
-function serverRss(pid) {
+export function serverRss(pid) {
   const children = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;

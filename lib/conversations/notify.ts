@@ -109,7 +109,14 @@ function later(work: () => Promise<unknown>, what: string) {
   pending.add(running);
 }
 
-export const notifyOwnerLater = (conversationId: string) => later(() => notifyOwner(conversationId), 'owner notification');
+/**
+ * After a visitor's message: mails the owner when nobody is available to answer. Decided first on the
+ * widget the request has already read, so that a message to an available team costs no further query.
+ */
+export function notifyOwnerLater(conversationId: string, widget: Pick<typeof widgets.$inferSelect, 'notifyEmail' | 'presence' | 'operatorSeenAt' | 'businessHours'>) {
+  if (!widget.notifyEmail || presenceOf(widget).available) return;
+  later(() => notifyOwner(conversationId), 'owner notification');
+}
 export const notifyVisitorLater = (conversationId: string, reply: { operator: string; text: string }) => later(() => notifyVisitor(conversationId, reply), 'reply notification');
 
 /**

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { database } from '@/lib/db';
-import { conversationMessages, conversations, visitors } from '@/lib/db/schema';
+import { conversationMessages, conversations, visitors, widgets } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import type { FieldIssue } from '@/lib/api/fields';
 import { requestKey } from '@/lib/api/idempotency';
@@ -15,7 +15,7 @@ import { messageView, visitorConversationView } from './views';
 import type { VisitorRow } from './visitors';
 import { notifyOwnerLater } from './notify';
 
-type Widget = { id: string; uid: string; preChat: 'off' | 'name' | 'nameEmail'; locale: 'en' | 'de' };
+type Widget = Pick<typeof widgets.$inferSelect, 'id' | 'uid' | 'preChat' | 'locale' | 'notifyEmail' | 'presence' | 'operatorSeenAt' | 'businessHours'>;
 
 /** The visitor's conversations, latest activity first, and where their event stream starts. */
 export async function listVisitorConversations(visitor: VisitorRow): Promise<{ conversations: VisitorConversationView[]; cursor: number }> {
@@ -100,7 +100,7 @@ export async function startConversation(
     return { conversation, message, created: true };
   });
   const [conversation] = await db.select().from(conversations).where(eq(conversations.id, started.conversation.id));
-  if (started.created) notifyOwnerLater(conversation.id);
+  if (started.created) notifyOwnerLater(conversation.id, widget);
   return { conversation: visitorConversationView(conversation), message: messageView(started.message), created: started.created };
 }
 
@@ -125,6 +125,6 @@ export async function postVisitorMessage(
     }
     return appendMessage(tx, { conversation, ownerUid: widget.uid, sender: 'visitor', body: input.text, requestKey: input.requestKey });
   });
-  if (created) notifyOwnerLater(conversation.id);
+  if (created) notifyOwnerLater(conversation.id, widget);
   return { message: messageView(message), created };
 }

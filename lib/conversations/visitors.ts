@@ -22,18 +22,22 @@ export async function requireWidget(id: string): Promise<WidgetRow> {
   return row;
 }
 
-/** The visitor of a request's bearer token for `widgetId`: 401 for a bad token or a visitor deleted since. */
+/**
+ * The visitor of a request's bearer token for `widgetId`, with the widget, in one query: 401 for a bad
+ * token (checked before the database is asked), or for a visitor or widget deleted since.
+ */
 export async function requireVisitor(request: Pick<Request, 'headers'>, widgetId: string): Promise<{ widget: WidgetRow; visitor: VisitorRow }> {
-  const widget = await requireWidget(widgetId);
-  const { visitorId } = verifyVisitorToken(bearerToken(request), widget.id);
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(widgetId)) throw new ApiError('notFound');
+  const { visitorId } = verifyVisitorToken(bearerToken(request), widgetId);
   const db = await database();
-  const [visitor] = await db
-    .select()
+  const [row] = await db
+    .select({ widget: widgets, visitor: visitors })
     .from(visitors)
-    .where(and(eq(visitors.id, visitorId), eq(visitors.widgetId, widget.id)))
+    .innerJoin(widgets, eq(widgets.id, visitors.widgetId))
+    .where(and(eq(visitors.id, visitorId), eq(visitors.widgetId, widgetId)))
     .limit(1);
-  if (!visitor) throw new ApiError('invalidVisitorToken');
-  return { widget, visitor };
+  if (!row) throw new ApiError('invalidVisitorToken');
+  return row;
 }
 
 export type StartedVisitor = { token: string; visitorId: string; created: boolean; verified: boolean; name: string | null; email: string | null };
