@@ -56,13 +56,18 @@ export function serverRss(pid) {
   }
 }
 
-/** One event-stream subscriber, parsing frames as they arrive. */
+/** One event-stream subscriber of the lobby; `onEvent` gets each event's data. */
 function subscribe(origin, agent, onEvent) {
+  return openStream(`${origin}/api/chat/lobby/events`, agent, {}, (event, data) => onEvent(data));
+}
+
+/** An event stream, parsing frames as they arrive: `onEvent(event name, data)` for each. */
+export function openStream(url, agent, headers, onEvent) {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${origin}/api/chat/lobby/events`, { agent, headers: { accept: 'text/event-stream' } }, (response) => {
+    const req = httpRequest(url, { agent, headers: { accept: 'text/event-stream', ...headers } }, (response) => {
       if (response.statusCode !== 200) {
         response.resume();
-        reject(new Error(`subscriber answered ${response.statusCode}`));
+        reject(new Error(`${url} answered ${response.statusCode}`));
         return;
       }
       response.setEncoding('utf8');
@@ -71,10 +76,11 @@ function subscribe(origin, agent, onEvent) {
         buffer += chunk;
         let end;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const frame = buffer.slice(0, end);
+          const lines = buffer.slice(0, end).split('\n');
           buffer = buffer.slice(end + 2);
-          const data = frame.split('\n').find((line) => line.startsWith('data: '));
-          if (data) onEvent(data.slice(6));
+          const data = lines.find((line) => line.startsWith('data: '));
+          const name = lines.find((line) => line.startsWith('event: '))?.slice(7) ?? 'message';
+          if (data) onEvent(name, data.slice(6));
         }
       });
       resolve({ close: () => req.destroy() });

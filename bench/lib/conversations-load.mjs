@@ -4,7 +4,7 @@
 // visitor's own stream and to the inbox, lost and duplicated deliveries, and the server's RSS.
 import { Agent, request as httpRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { numberSetting, percentile, serverRss } from './chat-fanout.mjs';
+import { numberSetting, openStream, percentile, serverRss } from './chat-fanout.mjs';
 
 export function conversationSettings() {
   return {
@@ -42,31 +42,7 @@ function call(origin, agent, method, path, body, headers = {}, retried = false) 
 
 /** An event stream; `onMessage` gets each `message` event's data. */
 function listen(origin, agent, path, headers, onMessage) {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(`${origin}${path}`, { agent, headers: { accept: 'text/event-stream', ...headers } }, (response) => {
-      if (response.statusCode !== 200) {
-        response.resume();
-        reject(new Error(`${path} answered ${response.statusCode}`));
-        return;
-      }
-      response.setEncoding('utf8');
-      let buffer = '';
-      response.on('data', (chunk) => {
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (!frame.startsWith('event: message\n')) continue;
-          const data = frame.split('\n').find((line) => line.startsWith('data: '));
-          if (data) onMessage(JSON.parse(data.slice(6)));
-        }
-      });
-      resolve({ close: () => req.destroy() });
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return openStream(`${origin}${path}`, agent, headers, (event, data) => event === 'message' && onMessage(JSON.parse(data)));
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
