@@ -36,10 +36,12 @@ export async function markRead(conversation: ConversationRow, ownerUid: string, 
   const readColumn = reader === 'visitor' ? conversations.visitorReadId : conversations.operatorReadId;
   const other = reader === 'visitor' ? 'operator' : 'visitor';
   return db.transaction(async (tx) => {
-    const unread = sql<number>`(select count(*) from ${conversationMessages} where ${conversationMessages.conversationId} = ${conversation.id} and ${conversationMessages.sender} = ${other} and ${conversationMessages.id} > greatest(${readColumn}, ${upTo}))::int`;
+    // Never past the conversation's latest message: a position ahead would count later messages as seen.
+    const position = sql`greatest(${readColumn}, least(${upTo}::bigint, ${conversations.lastMessageId}))`;
+    const unread = sql<number>`(select count(*) from ${conversationMessages} where ${conversationMessages.conversationId} = ${conversation.id} and ${conversationMessages.sender} = ${other} and ${conversationMessages.id} > ${position})::int`;
     const [row] = await tx
       .update(conversations)
-      .set(reader === 'visitor' ? { visitorReadId: sql`greatest(${readColumn}, ${upTo})`, visitorUnread: unread } : { operatorReadId: sql`greatest(${readColumn}, ${upTo})`, operatorUnread: unread })
+      .set(reader === 'visitor' ? { visitorReadId: position, visitorUnread: unread } : { operatorReadId: position, operatorUnread: unread })
       .where(eq(conversations.id, conversation.id))
       .returning({ read: readColumn, unread: reader === 'visitor' ? conversations.visitorUnread : conversations.operatorUnread });
     await signal(tx, { k: 'r', o: ownerUid, v: conversation.visitorId, c: conversation.id, s: reader, u: row.read, n: row.unread });

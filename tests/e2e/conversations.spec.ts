@@ -41,10 +41,16 @@ for (const locale of ['en', 'de'] as Locale[]) {
       const list = page.getByRole('navigation', { name: inbox.list });
       await expect(list.getByRole('button', { name: texts.ada })).toBeVisible();
       await expect(list.getByRole('button', { name: texts.bea })).toBeVisible();
+      // Two conversations with unread messages: the navigation says so.
+      const badge = page.getByRole('navigation', { name: messages[locale].Dashboard.navLabel }).locator('[data-unread-badge]');
+      await expect(badge).toHaveText(`2${fill(messages[locale].Dashboard.nav.unread, { count: '2' })}`);
       await list.getByRole('button', { name: texts.ada }).click();
       const thread = page.getByRole('region', { name: fill(inbox.thread, { name: inbox.anonymous }) });
       await expect(thread.getByRole('log').getByText(texts.ada)).toBeVisible();
       await expect(thread.getByText('Shop help')).toBeVisible();
+      // Opened, it is read: Ada sees her message seen, and one conversation is left unread.
+      await expect(ada.widget.getByText(w.seen, { exact: true })).toBeVisible();
+      await expect(badge).toHaveText(`1${fill(messages[locale].Dashboard.nav.unread, { count: '1' })}`);
       const answer = thread.getByRole('form', { name: inbox.reply });
       await answer.getByLabel(inbox.reply).pressSequentially('Let me check');
       await expect(ada.widget.getByText(w.typing)).toBeVisible();

@@ -165,6 +165,17 @@ describe('visitors and owners', () => {
     adas.close();
   });
 
+  it('never moves a read position past the conversation’s latest message', async () => {
+    const { owner, widgetId } = await ownWidget();
+    const ada = await newVisitor(widgetId);
+    const { conversation, message } = await converse(widgetId, ada, 'Read ahead?');
+    const ahead = await visitorPatch(visitorRequest('PATCH', `/api/widgets/${widgetId}/conversations/${conversation.id}`, ada.token, { readUpTo: 10 ** 12 }), threadCtx(widgetId, conversation.id));
+    expect(await ahead.json()).toEqual({ unread: 0, upTo: message.id });
+    await reply(apiRequest('POST', `/api/conversations/${conversation.id}/messages`, owner, { text: 'Not read yet' }), cidCtx(conversation.id));
+    const list = await (await visitorList(visitorRequest('GET', `/api/widgets/${widgetId}/conversations`, ada.token), widgetCtx(widgetId))).json();
+    expect(list.conversations[0]).toMatchObject({ id: conversation.id, unread: 1 });
+  });
+
   it('resumes a visitor’s stream after Last-Event-ID with exactly the missed messages', async () => {
     const { owner, widgetId } = await ownWidget();
     const ada = await newVisitor(widgetId);
