@@ -16,6 +16,8 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // npm start's server compresses (prerendered answers once per render, at the best quality).
+  compress: !process.env.PLAUDER_SERVER,
   reactStrictMode: true,
   // The prerender cache, which also gives each prerendered page the policy of its own scripts.
   cacheHandler: join(process.cwd(), 'lib', 'security', 'cache-handler.mjs'),

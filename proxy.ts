@@ -1,18 +1,20 @@
 import createMiddleware from 'next-intl/middleware';
 import { NextRequest, NextResponse } from 'next/server';
-import { localeCookie, routing } from '@/lib/i18n/routing';
-import { splitLocale } from '@/lib/i18n/paths';
+import { routing } from '@/lib/i18n/routing';
+import { requestLocale } from '@/lib/i18n/negotiate';
+import { NEGOTIATED_HEADERS } from '@/lib/i18n/landing-routes';
 import { isProtectedPath, loginRedirect, skipsSessionCheck } from '@/lib/auth/guard';
 import { SESSION_COOKIE, unsealSession } from '@/lib/session/cookie';
 import { sessionSecret } from '@/lib/session/secret';
 import { matchRouteRule } from '@/lib/route-rules';
 import { routeRules } from '@/lib/route-rules.config';
 import { databaseAvailable } from '@/lib/db/availability';
-import { unavailablePage } from '@/lib/errors/unavailable-page';
+import { unavailablePage, withPageAddress } from '@/lib/errors/unavailable-page';
 import { publicWidget } from '@/lib/widgets/service';
 import { widgetFrameAncestors } from '@/lib/widgets/frame';
 import { WIDGET_LOCALE_HEADER, widgetLocale } from '@/lib/widgets/locale';
 import { createNonce, noncePolicy } from '@/lib/security/csp';
+import { ApiError, errorResponse } from '@/lib/api/errors';
 import { isPrerenderedPage } from '@/lib/security/prerendered';
 
 const WIDGET_PAGE = /^\/embed\/([A-Za-z0-9_-]{1,64})$/;
@@ -46,7 +48,18 @@ function withNonce(request: NextRequest, nonce: string): NextRequest {
 
 const handleI18n = createMiddleware(routing);
 
+/** Pages take GET, HEAD and OPTIONS (there are no server actions); npm start's server answers the same before Next. */
+const PAGE_METHODS = 'GET, HEAD, OPTIONS';
+
+async function refuseMethod(request: NextRequest): Promise<Response> {
+  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: { Allow: PAGE_METHODS } });
+  const response = await errorResponse(request, new ApiError('methodNotAllowed'));
+  response.headers.set('Allow', PAGE_METHODS);
+  return response;
+}
+
 export default async function proxy(incoming: NextRequest) {
+  if (incoming.method !== 'GET' && incoming.method !== 'HEAD') return refuseMethod(incoming);
   const { pathname, search, searchParams } = incoming.nextUrl;
   const nonce = isPrerenderedPage(pathname) ? null : createNonce();
   const request = nonce ? withNonce(incoming, nonce) : incoming;
@@ -56,7 +69,7 @@ export default async function proxy(incoming: NextRequest) {
 
   // An optimistic check: the cookie is only unsealed here (no call to the identity provider); the
   // dashboard layout and every handler verify the session again at the data.
-  if (isProtectedPath(pathname) && !(await databaseAvailable())) return unavailablePage(request);
+  if (isProtectedPath(pathname) && !(await databaseAvailable())) return withPolicy(await unavailablePage(request), nonce);
   if (isProtectedPath(pathname) && !skipsSessionCheck(searchParams)) {
     const user = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value, sessionSecret());
     if (!user) return NextResponse.redirect(new URL(loginRedirect(pathname, search), request.nextUrl));
@@ -68,17 +81,19 @@ export default async function proxy(incoming: NextRequest) {
     return NextResponse.redirect(target, rule.status);
   }
 
-  const response = handleI18n(request);
-
-  // next-intl writes its cookie only when the locale differs from Accept-Language; the spec wants the
-  // visited locale remembered on every page view. Redirects are left alone (their target sets it), and
-  // so are the router's background requests (prefetches, revalidations of a page of the locale just
-  // switched away from): like next-intl, only a document request counts as a visit.
-  const dest = request.headers.get('sec-fetch-dest');
-  if (!response.headers.has('location') && (dest === null || dest === 'document')) {
-    const { name, ...attributes } = localeCookie;
-    response.cookies.set(name, splitLocale(pathname).locale, attributes);
+  // `/` reaches the proxy on a first visit from a browser that mentions German (and in development):
+  // Accept-Language decides, and the answer says it depends on it.
+  if (pathname === '/') {
+    const locale = requestLocale(request.headers);
+    const response = locale === routing.defaultLocale ? handleI18n(request) : NextResponse.redirect(new URL(`/${locale}${search}`, request.nextUrl));
+    for (const [name, value] of Object.entries(NEGOTIATED_HEADERS)) response.headers.set(name, value);
+    return withPolicy(response, nonce);
   }
+  // A dashboard render that cannot reach the database sends the browser back to this address.
+  return withPolicy(handleI18n(isProtectedPath(pathname) ? new NextRequest(request, { headers: withPageAddress(request) }) : request), nonce);
+}
+
+function withPolicy<T extends Response>(response: T, nonce: string | null): T {
   if (nonce) response.headers.set('Content-Security-Policy', noncePolicy(nonce));
   return response;
 }
@@ -88,7 +103,7 @@ export const config = {
     // Every page but the landing pages `/` and `/de` (see lib/i18n/landing-routes.ts); not the JSON API,
     // build files, images, sitemaps and the other files the app serves. A dotted path that names none of
     // them is a page (its 404), so it gets the locale's not-found page and a nonce like any other.
-    '/((?!api/|_next/|_vercel/|og/|builds/|embed/|embed\\.js$|icon\\.svg$|robots\\.txt$|(?:index-|en-|de-)?sitemap\\.xml$|de$).+)',
+    '/((?!api/|_next/|_vercel/|og/|builds/|embed/|embed\\.js$|icon\\.svg$|favicon\\.ico$|robots\\.txt$|(?:index-|en-|de-)?sitemap\\.xml$|de$).+)',
     // The framed widget page: no locale routing, its own frame-ancestors.
     '/embed/:widgetId',
     '/dashboard/:path*',

@@ -9,5 +9,12 @@ export type NodeRoute = {
   match(method: string | undefined, url: string | undefined): Record<string, string> | null;
   serve(req: IncomingMessage, res: ServerResponse, params: Record<string, string>): Promise<void>;
 };
-export function offerNodeRoutes(routes: NodeRoute[]): void;
-export function nodeRoutes(): Promise<NodeRoute[]>;
+
+export type NodeRoutes = {
+  /** The event streams (the chat's, a visitor's conversations, an owner's inbox), tried in order. */
+  routes: NodeRoute[];
+  /** Answers 405 in the caller's language with the methods the address takes. */
+  refuseMethod(req: IncomingMessage, res: ServerResponse, allow: string): Promise<void>;
+};
+export function offerNodeRoutes(routes: NodeRoutes): void;
+export function nodeRoutes(): Promise<NodeRoutes>;

@@ -7,11 +7,18 @@
 // - the event streams (the chat's, a visitor's conversations, an owner's inbox), written straight to
 //   Node's response by the app's own code (offered through lib/node-bridge.mjs): a web stream piped
 //   through Next costs several promises per message and subscriber, and with 1,000 subscribers that
-//   alone saturated a core (npm run bench). Under another launcher the app's route handlers serve them.
+//   alone saturated a core (npm run bench). Under another launcher the app's route handlers serve them;
+// - an answer to every HTTP method (scripts/methods.mjs), where Next answers 500 for some;
+// - compression, with the answers Next serves from its prerender cache (landing and product pages)
+//   compressed once per render at the best quality (scripts/precompressed.mjs) instead of on every
+//   answer at a quick one. Next's own compression is off under this server (next.config.ts).
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import compression from 'compression';
 import next from 'next';
 import { nodeRoutes } from '../lib/node-bridge.mjs';
+import { methodPolicy } from './methods.mjs';
+import { servePrecompressed } from './precompressed.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dev = process.argv.includes('--dev');
@@ -35,6 +42,14 @@ const server = createServer((req, res) => {
 });
 // Event streams stay open; the usual request timeouts do not apply to them.
 server.requestTimeout = 0;
+// CONNECT (a proxy's method) reaches no request handler: nothing here takes it.
+server.on('connect', (_req, socket) => socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, OPTIONS\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'));
+// A request Node cannot parse: an unknown method is 501, anything else 400 (Node's own answer).
+server.on('clientError', (error, socket) => {
+  if (!socket.writable) return socket.destroy();
+  const status = error.code === 'HPE_INVALID_METHOD' ? '501 Not Implemented' : '400 Bad Request';
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+});
 await new Promise((resolve, reject) => server.once('error', reject).listen(Number(process.env.PORT || 3000), hostname, resolve));
 // The app calls itself on this port (lib/shop/catalogue-watch.ts), also when PORT=0 chose one; the app
 // knows from PLAUDER_SERVER that forwarded headers are sanitised here (instrumentation.ts).
@@ -45,8 +60,13 @@ const app = next({ dev, dir: root, hostname, port: Number(process.env.PORT) });
 await app.prepare();
 const handle = app.getRequestHandler();
 // instrumentation.ts offers them once the app runs (production's prepare() does not wait for it).
-const routes = await nodeRoutes();
+const { routes, refuseMethod } = await nodeRoutes();
+
+const methods = methodPolicy({ origin: `http://${hostname}:${process.env.PORT}`, refuseMethod });
+const compress = compression();
+
 answer = (req, res) => {
+  if (!methods.admit(req, res)) return;
   for (const route of routes) {
     const params = route.match(req.method, req.url);
     if (!params) continue;
@@ -57,7 +77,12 @@ answer = (req, res) => {
     });
     return;
   }
-  handle(req, res);
+  // Outside the compression, so that it sees these answers before it encodes them.
+  compress(req, res, () => {
+    methods.completeRefusal(req, res);
+    servePrecompressed(req, res);
+    handle(req, res);
+  });
 };
 started();
 console.log(`▲ Next.js ready on http://${hostname}:${process.env.PORT}`);

@@ -67,6 +67,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
           {children}
           <SiteFooter />
           <AppShellClient
+            locale={locale}
             labels={{
               close: t('toast.close'),
               region: t('toast.region'),

@@ -1,6 +1,9 @@
 'use client';
 
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { useRouter } from 'next/navigation';
+import type { Locale } from '@/lib/i18n/routing';
+import { restoreLocale } from '@/lib/client/locale-memory';
 import { setToastLabels } from '@/components/ui/toast-labels';
 import { GlobalErrorHandler } from './global-error-handler';
 import { VersionNotice } from './version-notice';
@@ -17,10 +20,18 @@ export type AppShellLabels = {
   reload: string;
 };
 
-/** The client-side parts every page has: toasts, the global error handler and the new-version notice. */
-export function AppShellClient({ labels }: { labels: AppShellLabels }) {
+/**
+ * The client-side parts every page has: toasts, the global error handler, the new-version notice, and
+ * the remembered language (restored at start, lib/client/locale-memory).
+ */
+export function AppShellClient({ labels, locale }: { labels: AppShellLabels; locale: Locale }) {
   setToastLabels({ close: labels.close, region: labels.region });
   const wantsToaster = useSyncExternalStore(subscribeToasterWanted, toasterWanted, () => false);
+  const router = useRouter();
+  useEffect(() => {
+    const saved = restoreLocale(locale, window.location, navigator.languages);
+    if (saved) router.replace(saved);
+  }, [locale, router]);
   useEffect(() => {
     // Marks the page interactive (the global handlers are listening); end-to-end tests wait for it.
     document.documentElement.dataset.hydrated = 'true';

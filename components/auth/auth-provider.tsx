@@ -5,7 +5,8 @@ import { onIdTokenChanged, reload, signOut, type User } from 'firebase/auth';
 import { firebaseAuth } from '@/lib/firebase/client';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
 import { endServerSession, isIntendedSignOut } from '@/lib/auth/client-session';
-import { FORCED_SIGN_OUT_CODES } from '@/lib/auth/errors';
+import { FORCED_SIGN_OUT_CODES, SESSION_EXPIRED } from '@/lib/auth/errors';
+import { SESSION_LIFETIME_MS } from '@/lib/session/expiry';
 import { flashToast } from '@/lib/toast';
 
 /** The user as the spec's client state has it (§3). */
@@ -48,7 +49,7 @@ type Props = {
   locale: string;
   /** The server session's user: the first render shows it, so a signed-in page never flashes signed out. */
   initialUser: AuthUser | null;
-  /** Translated reasons of a forced sign-out, by Firebase code, and the login page. */
+  /** Translated reasons of a forced sign-out, by Firebase code (and SESSION_EXPIRED), and the login page. */
   forcedSignOut: { messages: Record<string, string>; loginPath: string };
   children: ReactNode;
 };
@@ -56,7 +57,8 @@ type Props = {
 /**
  * Keeps the spec's user state from the Firebase JS SDK (which refreshes tokens, times out and retries
  * on its own) and signs the user out when the provider reports the account disabled or the user
- * token expired (spec §4).
+ * token expired (spec §4), and when the session's 24 hours since the sign-in are over: the Firebase
+ * user too, so that the login page asks for the password again.
  */
 export function AuthProvider({ config, locale, initialUser, forcedSignOut, children }: Props) {
   const [user, setUser] = useState<AuthUser | null>(initialUser);
@@ -76,7 +78,14 @@ export function AuthProvider({ config, locale, initialUser, forcedSignOut, child
       window.location.assign(forcedSignOut.loginPath);
     }
 
+    // The server session ends 24 h after the sign-in; so does this page's (the timer, or the first
+    // check after the device slept through that moment).
+    const expiresAt = initialUser?.lastLoginAt ? Date.parse(initialUser.lastLoginAt) + SESSION_LIFETIME_MS : Infinity;
+    const expired = () => Date.now() >= expiresAt;
+    const expiry = Number.isFinite(expiresAt) ? window.setTimeout(() => void forceSignOut(SESSION_EXPIRED), Math.max(0, expiresAt - Date.now())) : undefined;
+
     async function check() {
+      if (expired()) return forceSignOut(SESSION_EXPIRED);
       const current = auth.currentUser;
       if (!current) return;
       try {
@@ -110,6 +119,7 @@ export function AuthProvider({ config, locale, initialUser, forcedSignOut, child
     window.addEventListener('focus', onFocus);
     return () => {
       active = false;
+      window.clearTimeout(expiry);
       unsubscribe();
       window.removeEventListener('focus', onFocus);
     };

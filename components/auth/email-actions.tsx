@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { describeAuthError, type AuthErrorMessages } from './auth-error';
 import { FormError } from '@/components/ui/form-error';
 import { ResendVerification } from './resend-verification';
+import { assertPasswordLength } from '@/lib/auth/password';
 
 export type EmailActionLabels = {
   verifying: string;
@@ -91,6 +92,7 @@ export function EmailActions({ handlingLink, config, locale, labels, errors, lin
       return;
     }
     try {
+      assertPasswordLength(password);
       await confirmPasswordReset(firebaseAuth(config, locale), reset.oobCode, password);
       setState({ step: 'done', message: labels.passwordSaved, next: 'login' });
     } catch (error) {

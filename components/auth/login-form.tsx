@@ -1,10 +1,10 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { GoogleAuthProvider, signInWithEmailAndPassword, signInWithPopup, type UserCredential } from 'firebase/auth';
 import { firebaseAuth } from '@/lib/firebase/client';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
-import { startServerSession } from '@/lib/auth/client-session';
+import { signOutExpiredUser, startServerSession } from '@/lib/auth/client-session';
 import { safeRedirectPath } from '@/lib/auth/redirect';
 import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
@@ -16,13 +16,24 @@ type Props = {
   locale: string;
   /** Where to go when the page was not opened with a (same-origin) `redirect`. */
   home: string;
-  labels: { email: string; password: string; submit: string; google: string; or: string; title: string };
+  /** `expired`: why a sign-in older than 24 hours was ended (spec §4). */
+  labels: { email: string; password: string; submit: string; google: string; or: string; title: string; expired: string };
   errors: AuthErrorMessages;
 };
 
 export function LoginForm({ config, locale, home, labels, errors }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [expired, setExpired] = useState(false);
+
+  useEffect(() => {
+    // A Firebase user left from a sign-in over 24 hours ago is signed out here, once, with the reason.
+    let current = true;
+    void signOutExpiredUser(firebaseAuth(config, locale)).then((done) => current && done && setExpired(true));
+    return () => {
+      current = false;
+    };
+  }, [config, locale]);
 
   async function complete(signIn: () => Promise<UserCredential>) {
     setBusy(true);
@@ -48,6 +59,11 @@ export function LoginForm({ config, locale, home, labels, errors }: Props) {
 
   return (
     <>
+      {expired && (
+        <p role="status" className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          {labels.expired}
+        </p>
+      )}
       <form onSubmit={onSubmit} className="space-y-4" aria-label={labels.title} aria-busy={busy} noValidate>
         <TextField id="email" type="email" label={labels.email} autoComplete="email" required />
         <TextField id="password" type="password" label={labels.password} autoComplete="current-password" required />

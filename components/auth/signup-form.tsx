@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { describeAuthError, type AuthErrorMessages } from './auth-error';
 import { DEFAULT_MIN_PASSWORD_LENGTH, passwordRules, type PasswordRule } from './password-checklist';
+import { MAX_PASSWORD_LENGTH, assertPasswordLength } from '@/lib/auth/password';
 import { FormError } from '@/components/ui/form-error';
 
 type Props = {
@@ -24,7 +25,10 @@ type Props = {
 };
 
 export function SignupForm({ config, locale, next, labels, rules: ruleTexts, errors }: Props) {
-  const [rules, setRules] = useState<PasswordRule[]>([{ key: 'minLength', value: DEFAULT_MIN_PASSWORD_LENGTH, met: false }]);
+  const [rules, setRules] = useState<PasswordRule[]>([
+    { key: 'minLength', value: DEFAULT_MIN_PASSWORD_LENGTH, met: false },
+    { key: 'maxLength', value: MAX_PASSWORD_LENGTH, met: true },
+  ]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -47,6 +51,7 @@ export function SignupForm({ config, locale, next, labels, rules: ruleTexts, err
       const auth = firebaseAuth(config, locale);
       const policy = await passwordRules(auth, password);
       setRules(policy.rules);
+      assertPasswordLength(password);
       if (!policy.valid) throw Object.assign(new Error('password policy'), { code: 'auth/password-does-not-meet-requirements' });
       const { user } = await createUserWithEmailAndPassword(auth, email, password);
       await sendEmailVerification(user);

@@ -4,7 +4,8 @@ import { Suspense } from 'react';
 import NextLink from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import type { Locale } from '@/lib/i18n/routing';
-import { localeCookieString, localizedPath, splitLocale } from '@/lib/i18n/paths';
+import { localizedPath, splitLocale } from '@/lib/i18n/paths';
+import { rememberLocale } from '@/lib/client/locale-memory';
 import { cn } from '@/lib/cn';
 
 type Option = { locale: Locale; label: string };
@@ -21,11 +22,8 @@ function Links({ current, options, search = '' }: Props & { search?: string }) {
             hrefLang={option.locale}
             lang={option.locale}
             prefetch={false}
-            // Remembered before navigating: the proxy would otherwise send the visitor back to the
-            // language of the old cookie.
-            onClick={() => {
-              document.cookie = localeCookieString(option.locale);
-            }}
+            // Remembered before navigating, so that the next start does not restore the old language.
+            onClick={() => rememberLocale(option.locale)}
             aria-current={option.locale === current ? 'true' : undefined}
             className={cn(
               'rounded px-2 py-1 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-brand-700',

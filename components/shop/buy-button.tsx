@@ -1,17 +1,30 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { cn } from '@/lib/cn';
 
 type Labels = { buy: string; buyLabel: string; quantity: string; buying: string; error: string };
 
 /**
  * Quantity and "Buy": opens a checkout (POST /api/checkout) and goes there. Plain fetch, so the
- * landing page's bundle stays small.
+ * landing page's bundle stays small. One key per purchase intent: a double click or a retry after a
+ * lost answer sends the same key and gets the same checkout; another quantity is another intent.
  */
 export function BuyButton({ productId, labels, primary }: { productId: string; labels: Labels; primary: boolean }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [intent, setIntent] = useState(() => crypto.randomUUID());
+
+  useEffect(() => {
+    // Back from the checkout (the page restored from the back-forward cache): a new visit, a new intent.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setBusy(false);
+      setIntent(crypto.randomUUID());
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -21,7 +34,7 @@ export function BuyButton({ productId, labels, primary }: { productId: string; l
     try {
       const response = await fetch('/api/checkout', {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'idempotency-key': intent },
         body: JSON.stringify({ productId, quantity }),
       });
       const body = (await response.json().catch(() => null)) as { url?: string; error?: { message?: string } } | null;
@@ -46,6 +59,7 @@ export function BuyButton({ productId, labels, primary }: { productId: string; l
           id={`quantity-${productId}`}
           name="quantity"
           defaultValue="1"
+          onChange={() => setIntent(crypto.randomUUID())}
           className="rounded-md border border-slate-400 bg-white px-2 py-1 text-slate-900 focus:outline-2 focus:outline-brand-700"
         >
           {Array.from({ length: 10 }, (_, i) => (

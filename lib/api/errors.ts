@@ -1,8 +1,10 @@
 import { createTranslator } from 'next-intl';
 import { loadMessages } from '@/lib/i18n/messages';
 import { requestLocale } from '@/lib/i18n/negotiate';
-import { isDatabaseUnavailable } from '@/lib/db/errors';
+import { describeDatabaseError, isDatabaseUnavailable } from '@/lib/db/errors';
 import { markDatabaseDown } from '@/lib/db/availability';
+import { withRequestBudget } from '@/lib/db/budget';
+import { UNAVAILABLE_RETRY_SECONDS } from '@/lib/errors/message-page';
 import type { FieldIssue } from './fields';
 
 /** The error codes of the JSON API, with their HTTP status; the texts live in messages (Api.errors). */
@@ -21,6 +23,7 @@ export const API_ERRORS = {
   userDisabled: 401,
   forbidden: 403,
   notFound: 404,
+  methodNotAllowed: 405,
   ticketClosed: 409,
   widgetLimit: 409,
   conversationClosed: 409,
@@ -28,8 +31,10 @@ export const API_ERRORS = {
   productUnavailable: 400,
   cardDeclined: 402,
   checkoutClosed: 409,
+  checkoutInProgress: 409,
+  idempotencyKeyReused: 422,
   invalidSignature: 400,
-  paymentUnavailable: 502,
+  paymentUnavailable: 503,
   rateLimited: 429,
   tooManyStreams: 429,
   tooManyVisitors: 429,
@@ -43,7 +48,7 @@ export class ApiError extends Error {
   constructor(
     readonly code: ApiErrorCode,
     readonly fields?: Record<string, FieldIssue>,
-    /** For 429: seconds until the client may try again (the Retry-After header). */
+    /** For 429 and 503: seconds until the client may try again (the Retry-After header). */
     readonly retryAfterSeconds?: number,
     /** Numbers the message names (e.g. `max`). */
     readonly values?: Record<string, number>,
@@ -62,24 +67,27 @@ export async function errorResponse(request: Request, error: ApiError): Promise<
   const fields =
     error.fields &&
     Object.fromEntries(Object.entries(error.fields).map(([name, issue]) => [name, t(`fields.${issue.code}`, { min: issue.min ?? 0, max: issue.max ?? 0 })]));
-  const body = { error: { code: error.code, message: t(`errors.${error.code}`, { seconds: error.retryAfterSeconds ?? 0, ...error.values }), ...(fields && { fields }) } };
+  const retryAfter = error.retryAfterSeconds ?? (error.code === 'unavailable' ? UNAVAILABLE_RETRY_SECONDS : undefined);
+  const body = { error: { code: error.code, message: t(`errors.${error.code}`, { seconds: retryAfter ?? 0, ...error.values }), ...(fields && { fields }) } };
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
-  if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
+  if (retryAfter !== undefined) headers['Retry-After'] = String(retryAfter);
   return Response.json(body, { status: API_ERRORS[error.code], headers });
 }
 
 /**
- * Runs a route handler body; an ApiError becomes its JSON answer, an unreachable database a 503, anything
- * else a generic 500 (logged on the server, never sent).
+ * Runs a route handler body with one budget for its database work (lib/db/budget); an ApiError
+ * becomes its JSON answer, a database that cannot answer in time a 503, anything else a generic 500
+ * (logged on the server, never sent).
  */
 export async function handle(request: Request, work: () => Promise<Response>): Promise<Response> {
   try {
-    return await work();
+    return await withRequestBudget(work);
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(request, error);
     if (isDatabaseUnavailable(error)) {
       markDatabaseDown();
-      console.error(`database unavailable: ${(error as Error).message}`);
+      // One line naming what failed: no statement parameters, no stack (anyone can cause it while the database is away).
+      console.error(`database unavailable: ${describeDatabaseError(error)}`);
       return errorResponse(request, new ApiError('unavailable'));
     }
     console.error(error);

@@ -11,6 +11,7 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
+import { assertPasswordLength } from './password';
 
 /** The signed-in Firebase user, or the spec's 'No user is currently signed in' (§5). */
 export async function currentUser(auth: Auth): Promise<User> {
@@ -30,6 +31,7 @@ async function reauthenticate(user: User, password: string) {
  * password gives this browser a token that the server accepts for renewing its session.
  */
 export async function changePassword(auth: Auth, currentPassword: string, newPassword: string) {
+  assertPasswordLength(newPassword);
   const user = await currentUser(auth);
   await reauthenticate(user, currentPassword);
   await updatePassword(user, newPassword);

@@ -1,7 +1,8 @@
 'use client';
 
 import { $fetch } from 'ofetch';
-import type { User } from 'firebase/auth';
+import { getIdTokenResult, signOut, type Auth, type User } from 'firebase/auth';
+import { isSessionExpired } from '@/lib/session/expiry';
 
 /** Exchanges the signed-in Firebase user for the server's session cookie. */
 export async function startServerSession(user: User): Promise<void> {
@@ -18,6 +19,27 @@ export async function refreshServerSession(user: User): Promise<void> {
 /** Ends the server session (the cookie), whatever the state of the Firebase user. */
 export async function endServerSession(): Promise<void> {
   await $fetch('/api/session', { method: 'DELETE' });
+}
+
+/**
+ * Signs out the browser's Firebase user when its sign-in is more than 24 hours old: no session can
+ * start from it any more, so the user enters their password again. True when it did. Offline, or
+ * without a user, nothing happens (the sign-in form works either way).
+ */
+export async function signOutExpiredUser(auth: Auth): Promise<boolean> {
+  await auth.authStateReady();
+  const user = auth.currentUser;
+  if (!user) return false;
+  try {
+    const { authTime } = await getIdTokenResult(user);
+    if (!isSessionExpired(new Date(authTime).toISOString())) return false;
+  } catch {
+    return false;
+  }
+  // Meanwhile the user may have signed in anew on this page: that sign-in stays.
+  if (auth.currentUser !== user) return false;
+  await signOut(auth);
+  return true;
 }
 
 let intendedSignOut = false;

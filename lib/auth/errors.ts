@@ -17,6 +17,8 @@ export const AUTH_ERROR_CODES = {
   'auth/user-token-expired': 'userTokenExpired',
   'auth/password-does-not-meet-requirements': 'passwordRequirements',
   'auth/weak-password': 'passwordRequirements',
+  // Not the provider's: a new password over the forms' maximum (lib/auth/password.ts).
+  'auth/password-too-long': 'passwordTooLong',
   'auth/invalid-verification-code': 'invalidVerificationCode',
   'auth/user-disabled': 'userDisabled',
   'auth/unauthorized-continue-uri': 'unauthorizedContinueUri',
@@ -38,6 +40,9 @@ export function authErrorKey(error: unknown): AuthErrorKey {
   if (typeof code === 'string' && code in AUTH_ERROR_CODES) return AUTH_ERROR_CODES[code as keyof typeof AUTH_ERROR_CODES];
   return 'general';
 }
+
+/** Not the provider's: the session's 24 hours since the sign-in are over (spec §4, §9). */
+export const SESSION_EXPIRED = 'session/expired';
 
 /** Firebase codes after which the session must end (spec §4: account disabled, user token expired). */
 export const FORCED_SIGN_OUT_CODES: ReadonlySet<string> = new Set([

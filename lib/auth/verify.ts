@@ -1,9 +1,24 @@
 import 'server-only';
+import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import { adminAuth } from '@/lib/firebase/admin';
+import type { SessionProfile } from '@/lib/db/schema';
 import type { SessionUser } from '@/lib/session/cookie';
 
 const NETWORK_CODES = new Set(['app/network-error', 'app/network-timeout', 'auth/internal-error']);
+
+/**
+ * How recent a sign-in must be to start a session (Firebase's session-cookie guidance: only from a
+ * fresh sign-in, so that a refreshed token, or a stolen refresh token, never starts a new 24 hours).
+ */
+export const FRESH_SIGN_IN_MS = 5 * 60_000;
+
+/**
+ * A Firebase ID token. It carries the user's name and photo address, which the provider lets grow to
+ * several kilobytes: refuse no token the provider issues (a body of up to ID_TOKEN_BODY_LIMIT).
+ */
+export const idTokenSchema = z.string().min(1).max(60_000);
+export const ID_TOKEN_BODY_LIMIT = 64 * 1024;
 
 function refusal(error: unknown): ApiError {
   const code = (error as { code?: unknown; errorInfo?: { code?: unknown } })?.code ?? (error as { errorInfo?: { code?: unknown } })?.errorInfo?.code;
@@ -14,6 +29,7 @@ function refusal(error: unknown): ApiError {
 }
 
 export type VerifiedSignIn = {
+  /** The user, signed in at the token's auth_time (their `lastLoginAt`). */
   user: SessionUser;
   /** When the provider last revoked the user's tokens (e.g. a password change); older sessions end. */
   validAfter: Date | null;
@@ -23,13 +39,14 @@ export type VerifiedSignIn = {
 
 /**
  * Verifies a Firebase ID token with firebase-admin (signature, expiry, audience and revocation) and
- * answers the user to keep in the session, signed in now.
+ * answers the user to keep in the session, signed in when they entered their credentials.
  */
 export async function verifySignIn(idToken: string): Promise<VerifiedSignIn> {
   try {
     const decoded = await adminAuth().verifyIdToken(idToken, true);
     const record = await adminAuth().getUser(decoded.uid);
     if (record.disabled) throw new ApiError('userDisabled');
+    const authTime = new Date(decoded.auth_time * 1000);
     const user: SessionUser = {
       uid: record.uid,
       email: record.email ?? null,
@@ -37,12 +54,22 @@ export async function verifySignIn(idToken: string): Promise<VerifiedSignIn> {
       photoURL: record.photoURL ?? null,
       emailVerified: record.emailVerified,
       providerIds: record.providerData.map((provider) => provider.providerId),
-      lastLoginAt: new Date().toISOString(),
+      lastLoginAt: authTime.toISOString(),
       admin: record.customClaims?.admin === true,
     };
     const validAfter = record.tokensValidAfterTime ? new Date(record.tokensValidAfterTime) : null;
-    return { user, validAfter, authTime: new Date(decoded.auth_time * 1000) };
+    return { user, validAfter, authTime };
   } catch (error) {
     throw error instanceof ApiError ? error : refusal(error);
   }
+}
+
+/** 401 `requiresRecentLogin` unless the credentials were entered within `maxAgeMs`. */
+export function assertSignedInWithin(authTime: Date, maxAgeMs: number, now = Date.now()): void {
+  if (now - authTime.getTime() > maxAgeMs) throw new ApiError('requiresRecentLogin');
+}
+
+/** What the session row keeps of the user (everything but the id and the time of the sign-in). */
+export function profileOf({ email, displayName, photoURL, emailVerified, providerIds, admin }: SessionUser): SessionProfile {
+  return { email, displayName, photoURL, emailVerified, providerIds, admin };
 }

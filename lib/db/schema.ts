@@ -45,6 +45,17 @@ export const profiles = pgTable('profiles', {
   updatedAt: updatedAt(),
 });
 
+/** The signed-in user as the identity provider described them at sign-in (kept with the session). */
+export type SessionProfile = {
+  email: string | null;
+  displayName: string | null;
+  photoURL: string | null;
+  emailVerified: boolean;
+  providerIds: string[];
+  /** Support staff: the provider's custom claim `admin: true` at sign-in. */
+  admin: boolean;
+};
+
 /**
  * One row per sign-in. The cookie names its row; signing out, a password change, account deletion or a
  * disabled account revoke rows, so a copied cookie stops working.
@@ -54,6 +65,8 @@ export const sessions = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     uid: text('uid').notNull(),
+    /** The user's profile: here rather than in the cookie, whose size browsers limit to 4 KB. */
+    profile: jsonb('profile').$type<SessionProfile>(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Last time the identity provider confirmed the account (disabled, tokens revoked). */
@@ -179,6 +192,14 @@ export const orders = pgTable(
     currency: text('currency').notNull(),
     status: text('status').$type<OrderStatus>().notNull().default('pending'),
     checkoutSessionId: text('checkout_session_id').unique(),
+    /** Where the buyer pays: a repeated request of the same purchase is sent there again. */
+    checkoutUrl: text('checkout_url'),
+    /**
+     * The purchase intent (the buy form's key, or the server's): one order and one checkout per key.
+     * `requestHash` fingerprints the buyer and the request, so a key reused for another one is refused.
+     */
+    requestKey: text('request_key'),
+    requestHash: text('request_hash'),
     /** Who takes the payment: `stripe` (Checkout) or `local` (the test checkout of local mode). */
     provider: text('provider').$type<PaymentProviderName>().notNull().default('local'),
     /** The buyer's language: the checkout's and the return pages'. */
@@ -189,6 +210,7 @@ export const orders = pgTable(
   },
   (table) => [
     index('orders_uid_idx').on(table.uid),
+    uniqueIndex('orders_request_key_idx').on(table.requestKey),
     check('orders_status_check', sql`${table.status} in ('pending', 'paid', 'failed', 'expired')`),
     check('orders_quantity_check', sql`${table.quantity} between 1 and 10`),
   ],
@@ -209,8 +231,10 @@ export const processedWebhookEvents = pgTable('processed_webhook_events', {
  */
 export const localCheckoutSessions = pgTable('local_checkout_sessions', {
   id: text('id').primaryKey(),
+  /** One checkout per order, as Stripe's idempotency key gives one Checkout Session per order. */
   orderId: uuid('order_id')
     .notNull()
+    .unique()
     .references(() => orders.id, { onDelete: 'cascade' }),
   status: text('status').$type<'open' | 'complete' | 'expired'>().notNull().default('open'),
   paymentStatus: text('payment_status').$type<'unpaid' | 'paid'>().notNull().default('unpaid'),

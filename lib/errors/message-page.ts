@@ -2,9 +2,13 @@ import type { Locale } from '@/lib/i18n/routing';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** How soon a client may try again after a 503 (its `Retry-After`), here and in the JSON API. */
+export const UNAVAILABLE_RETRY_SECONDS = 10;
+
 /**
  * A small standalone HTML page (for answers that come from the proxy or a route handler, not from a
- * React page): a title, a sentence, optionally a link and a reload after some seconds.
+ * React page): a title, a sentence, optionally a link and a reload after some seconds. A 503 always
+ * says when to come back (`Retry-After`).
  */
 export function messagePage(
   locale: Locale,
@@ -13,5 +17,6 @@ export function messagePage(
   const refresh = refreshSeconds ? `<meta http-equiv="refresh" content="${refreshSeconds}">` : '';
   const anchor = link ? `<p><a href="${escape(link.href)}">${escape(link.label)}</a></p>` : '';
   const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${refresh}<title>${escape(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a;background:#f8fafc}a{color:#4338ca}</style></head><body><main><h1>${escape(title)}</h1><p>${escape(message)}</p>${anchor}</main></body></html>`;
-  return new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
+  const retry: Record<string, string> = status === 503 ? { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) } : {};
+  return new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...retry, ...headers } });
 }

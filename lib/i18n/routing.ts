@@ -17,12 +17,18 @@ export const localeCookie = {
   secure: process.env.NEXT_PUBLIC_COOKIE_SECURE === 'true',
 } as const;
 
+/**
+ * A page's language is its address: next-intl neither redirects by cookie or Accept-Language nor sets a
+ * cookie, so every page answer is the same for everybody (and cacheable by a CDN). Only `/` negotiates
+ * (proxy.ts, lib/i18n/landing-routes.ts); the browser remembers and restores the language
+ * (lib/client/locale-memory.ts).
+ */
 export const routing = defineRouting({
   locales,
   defaultLocale,
   localePrefix: 'as-needed',
-  localeDetection: true,
-  localeCookie,
+  localeDetection: false,
+  localeCookie: false,
 });
 
 export function isLocale(value: unknown): value is Locale {

@@ -25,18 +25,23 @@ export function statusOf(row: Row, now = new Date()): ProviderSession['status'] 
 export const localProvider: PaymentProvider = {
   name: 'local',
   async createCheckout({ order, successUrl, cancelUrl }: CheckoutRequest) {
-    const id = `cs_local_${randomBytes(16).toString('hex')}`;
+    const candidate = `cs_local_${randomBytes(16).toString('hex')}`;
     const db = await database();
-    await db.insert(localCheckoutSessions).values({
-      id,
-      orderId: order.id,
-      amountCents: order.amountCents,
-      currency: order.currency,
-      locale: order.locale,
-      successUrl: successUrl.replace('{CHECKOUT_SESSION_ID}', id),
-      cancelUrl,
-      expiresAt: new Date(Date.now() + SESSION_TTL_MS),
-    });
+    // One session per order (a unique index): a repeated or concurrent request finds the first one.
+    await db
+      .insert(localCheckoutSessions)
+      .values({
+        id: candidate,
+        orderId: order.id,
+        amountCents: order.amountCents,
+        currency: order.currency,
+        locale: order.locale,
+        successUrl: successUrl.replace('{CHECKOUT_SESSION_ID}', candidate),
+        cancelUrl,
+        expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+      })
+      .onConflictDoNothing({ target: localCheckoutSessions.orderId });
+    const [{ id }] = await db.select({ id: localCheckoutSessions.id }).from(localCheckoutSessions).where(eq(localCheckoutSessions.orderId, order.id));
     return { id, url: `${new URL(successUrl).origin}${localizedPath(`/shop/checkout/${id}`, order.locale)}` };
   },
   async retrieveCheckout(id: string) {

@@ -8,6 +8,8 @@ export type CheckoutRequest = {
   /** Contains `{CHECKOUT_SESSION_ID}`, which the provider replaces with the session's id. */
   successUrl: string;
   cancelUrl: string;
+  /** The purchase intent's key: the provider opens one session per key, however often it is asked. */
+  idempotencyKey: string;
 };
 
 /** A checkout session as the provider reports it. */
@@ -21,14 +23,24 @@ export type ProviderSession = {
 
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
-  /** Opens a hosted checkout; the browser goes to `url`. */
+  /** Opens a hosted checkout (the same one again for the same idempotency key); the browser goes to `url`. */
   createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
   /** The session with this id, or null when the provider does not know it. */
   retrieveCheckout(id: string): Promise<ProviderSession | null>;
 }
 
-/** The provider could not be reached or refused the request (→ 502, the order is marked failed). */
-export class PaymentProviderError extends Error {}
+/**
+ * The provider could not be reached or refused the request (→ 503, the order is marked failed), or, with
+ * `inProgress`, is still opening the session for the same key in another request (→ 409).
+ */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly inProgress = false,
+  ) {
+    super(message);
+  }
+}
 
 /** Session ids as the return URL carries them (Stripe's `cs_test_…`/`cs_live_…`, ours `cs_local_…`). */
 export const SESSION_ID = /^cs_[A-Za-z0-9_]{8,250}$/;

@@ -30,7 +30,7 @@ function sessionOf(session: Stripe.Checkout.Session): ProviderSession {
 /** Stripe Checkout: a Checkout Session in payment mode, line items from the catalogue. */
 export const stripeProvider: PaymentProvider = {
   name: 'stripe',
-  async createCheckout({ order, product, email, successUrl, cancelUrl }: CheckoutRequest) {
+  async createCheckout({ order, product, email, successUrl, cancelUrl, idempotencyKey }: CheckoutRequest) {
     try {
       const session = await stripeClient().checkout.sessions.create(
         {
@@ -50,14 +50,16 @@ export const stripeProvider: PaymentProvider = {
           success_url: successUrl,
           cancel_url: cancelUrl,
         },
-        // A retried request (the SDK's, or ours) opens the same session.
-        { idempotencyKey: `checkout-${order.id}` },
+        // Every request of one purchase intent (the SDK's retries, a repeat of the buyer's) opens the same session.
+        { idempotencyKey },
       );
       if (!session.url) throw new PaymentProviderError('Stripe answered a session without a URL');
       return { id: session.id, url: session.url };
     } catch (error) {
       if (error instanceof PaymentProviderError) throw error;
-      throw new PaymentProviderError(`Stripe refused the checkout: ${(error as Error).message}`);
+      // Another request with this key is still running at Stripe (the SDK has retried already).
+      const inProgress = error instanceof Stripe.errors.StripeError && error.code === 'idempotency_key_in_use';
+      throw new PaymentProviderError(`Stripe refused the checkout: ${(error as Error).message}`, inProgress);
     }
   },
   async retrieveCheckout(id: string) {

@@ -2,6 +2,7 @@ import 'server-only';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
+import { webRequest, writeResponse } from '@/lib/api/node';
 import type { EventHub } from './hub';
 
 export const SSE_HEADERS = {
@@ -108,13 +109,7 @@ export function eventStreamResponse(request: NextRequest, begin: BeginStream): P
 
 /** The request as a NextRequest (headers only), with the socket's address where no proxy named one. */
 export function nodeRequest(req: IncomingMessage): NextRequest {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
-  if (!headers.has('x-forwarded-for') && req.socket.remoteAddress) headers.set('x-forwarded-for', req.socket.remoteAddress);
-  return new NextRequest(new URL(req.url ?? '/', 'http://localhost'), { headers });
+  return new NextRequest(webRequest(req));
 }
 
 /**
@@ -130,11 +125,7 @@ export async function serveEventStream(req: IncomingMessage, res: ServerResponse
     start = await begin(request);
     return new Response(null, { status: 204 });
   });
-  if (!start) {
-    res.writeHead(refusal.status, Object.fromEntries(refusal.headers));
-    res.end(Buffer.from(await refusal.arrayBuffer()));
-    return;
-  }
+  if (!start) return writeResponse(res, refusal);
   const accepted: EventStreamStart = start;
   if (res.destroyed || req.destroyed) {
     accepted.release();

@@ -6,6 +6,7 @@ import { SESSION_LIFETIME_MS, isSessionExpired } from './expiry';
 export const SESSION_COOKIE = '__session';
 const TTL_SECONDS = SESSION_LIFETIME_MS / 1000;
 
+/** The signed-in user as pages and handlers see it (the spec's user state, §3). */
 export const sessionUserSchema = z.object({
   uid: z.string().min(1).max(128),
   email: z.string().nullable(),
@@ -13,7 +14,7 @@ export const sessionUserSchema = z.object({
   photoURL: z.string().nullable(),
   emailVerified: z.boolean(),
   providerIds: z.array(z.string()),
-  /** ISO time of the sign-in; the session ends 24 h later. */
+  /** ISO time of the sign-in (the ID token's auth_time); the session ends 24 h later. */
   lastLoginAt: z.string(),
   /** Support staff: the provider's custom claim `admin: true` at sign-in. */
   admin: z.boolean().default(false),
@@ -21,13 +22,20 @@ export const sessionUserSchema = z.object({
 
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-/** What the cookie holds: the user, and the id of the server-side session row that can be revoked. */
-export const sessionSchema = sessionUserSchema.extend({ sid: z.uuid() });
-export type Session = z.infer<typeof sessionSchema>;
+/**
+ * What the cookie holds: the id of the server-side session row (which keeps the user's profile and can
+ * be revoked), the user's id and the time of the sign-in. Nothing of the provider's free text (names,
+ * photo addresses, provider lists) goes in: the cookie stays far below the 4 KB browsers keep.
+ */
+export const sessionCookieSchema = z.object({ sid: z.uuid(), uid: z.string().min(1).max(128), lastLoginAt: z.string() });
+export type SessionCookie = z.infer<typeof sessionCookieSchema>;
+
+/** A verified session: its row's id and its user. */
+export type Session = SessionUser & { sid: string };
 
 /** Seals the session into the cookie value (iron-session: encrypted and signed, 24 h ttl). */
-export function sealSession(session: z.input<typeof sessionSchema>, secret: string): Promise<string> {
-  return sealData(sessionSchema.parse(session), { password: secret, ttl: TTL_SECONDS });
+export function sealSession(session: SessionCookie, secret: string): Promise<string> {
+  return sealData(sessionCookieSchema.parse(session), { password: secret, ttl: TTL_SECONDS });
 }
 
 /** The user of a session, without its id: what pages show and hand to the browser. */
@@ -36,10 +44,10 @@ export function userOf(session: Session): SessionUser {
 }
 
 /**
- * The session of a cookie value, or null when it is tampered with, sealed with another secret, malformed
+ * The session cookie of a value, or null when it is tampered with, sealed with another secret, malformed
  * or older than 24 h: such a visitor is simply signed out.
  */
-export async function unsealSession(value: string | undefined, secret: string, now = Date.now()): Promise<Session | null> {
+export async function unsealSession(value: string | undefined, secret: string, now = Date.now()): Promise<SessionCookie | null> {
   if (!value) return null;
   let data: unknown;
   try {
@@ -47,13 +55,16 @@ export async function unsealSession(value: string | undefined, secret: string, n
   } catch {
     return null;
   }
-  const parsed = sessionSchema.safeParse(data);
+  const parsed = sessionCookieSchema.safeParse(data);
   if (!parsed.success || isSessionExpired(parsed.data.lastLoginAt, now)) return null;
   return parsed.data;
 }
 
-/** HttpOnly, SameSite=Lax, Secure when configured; the cookie lives as long as the seal (24 h). */
-export function sessionCookieOptions(secure: boolean) {
-  // iron-session's own rule: the cookie ends a minute before the seal, so it never outlives it.
-  return { httpOnly: true, sameSite: 'lax' as const, secure, path: '/', maxAge: TTL_SECONDS - 60 };
+/**
+ * HttpOnly, SameSite=Lax, Secure when configured. The cookie lives until the session ends (24 h after
+ * `lastLoginAt`), less a minute: iron-session's own rule, so that it never outlives its seal.
+ */
+export function sessionCookieOptions(secure: boolean, lastLoginAt?: string, now = Date.now()) {
+  const remaining = lastLoginAt ? Math.floor((Date.parse(lastLoginAt) + SESSION_LIFETIME_MS - now) / 1000) : TTL_SECONDS;
+  return { httpOnly: true, sameSite: 'lax' as const, secure, path: '/', maxAge: Math.max(0, Math.min(TTL_SECONDS, remaining) - 60) };
 }

@@ -5,22 +5,27 @@ import type { NextRequest } from 'next/server';
 import { ApiError } from '@/lib/api/errors';
 import { SESSION_COOKIE, unsealSession, userOf, type Session, type SessionUser } from './cookie';
 import { sessionSecret } from './secret';
-import { isSessionActive } from './store';
+import { checkSession } from './store';
 import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { markDatabaseDown } from '@/lib/db/availability';
 
 /** Who acts: a verified session's user; `admin` is support staff (the provider's `admin` claim). */
 export type Actor = { uid: string; email: string | null; displayName: string | null; admin: boolean };
 
+/** Methods that change nothing: their requests are checked like page views. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * The session of a cookie value when it is sealed with our secret, younger than 24 h, and still
- * active at the data (not signed out or revoked); null otherwise.
+ * active at the data (not signed out or revoked); null otherwise. For a `mutation` the identity
+ * provider confirms the account at once (disabled or deleted: refused), for a read within a minute.
  */
-export async function activeSession(value: string | undefined): Promise<Session | null> {
-  const session = await unsealSession(value, sessionSecret());
-  if (!session) return null;
+export async function activeSession(value: string | undefined, { mutation = false } = {}): Promise<Session | null> {
+  const cookie = await unsealSession(value, sessionSecret());
+  if (!cookie) return null;
   try {
-    return (await isSessionActive(session)) ? session : null;
+    const profile = await checkSession(cookie, { recheck: mutation });
+    return profile && { ...profile, sid: cookie.sid, uid: cookie.uid, lastLoginAt: cookie.lastLoginAt };
   } catch (error) {
     // Every dashboard page starts here: from now on the proxy answers them with 503 until it is back.
     if (isDatabaseUnavailable(error)) markDatabaseDown();
@@ -39,7 +44,7 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
 
 /** The session of a route handler's request, or 401: route handlers verify it themselves. */
 export async function requireApiSession(request: NextRequest): Promise<Session> {
-  const session = await activeSession(request.cookies.get(SESSION_COOKIE)?.value);
+  const session = await activeSession(request.cookies.get(SESSION_COOKIE)?.value, { mutation: !READS.has(request.method) });
   if (!session) throw new ApiError('unauthenticated');
   return session;
 }

@@ -1,24 +1,30 @@
 import 'server-only';
 import { and, eq, isNull, lt, ne } from 'drizzle-orm';
 import { database, type Executor } from '@/lib/db';
-import { sessions } from '@/lib/db/schema';
+import { sessions, type SessionProfile } from '@/lib/db/schema';
 import { adminAuth } from '@/lib/firebase/admin';
 import { SESSION_LIFETIME_MS } from './expiry';
-import type { Session } from './cookie';
+import type { SessionCookie } from './cookie';
 
 /**
- * How often a session asks the identity provider whether its account is still enabled and its tokens
- * still valid. Pages do not call the provider on every request; this bounds how long a disabled account
- * or a password changed elsewhere keeps a copied cookie working.
+ * How often a page asks the identity provider whether the session's account is still enabled and its
+ * tokens still valid: this bounds how long a disabled account or a password changed elsewhere keeps a
+ * copied cookie reading. Mutations ask every time (see checkSession).
  */
-export const PROVIDER_CHECK_INTERVAL_MS = 5 * 60_000;
+export const PROVIDER_CHECK_INTERVAL_MS = 60_000;
 
 /**
- * Records a sign-in and answers its session id. Sessions of the user that began before `validAfter`
- * (the provider's tokensValidAfterTime: a password change or a revocation) are revoked; so is
- * `replaces`, the session a refresh renews.
+ * Records a sign-in with the user's profile and answers its session id. Sessions of the user that
+ * began before `validAfter` (the provider's tokensValidAfterTime: a password change or a revocation)
+ * are revoked; so is `replaces`, the session a refresh renews.
  */
-export async function createSession(input: { uid: string; lastLoginAt: string; validAfter?: Date | null; replaces?: string }): Promise<string> {
+export async function createSession(input: {
+  uid: string;
+  lastLoginAt: string;
+  profile: SessionProfile;
+  validAfter?: Date | null;
+  replaces?: string;
+}): Promise<string> {
   const db = await database();
   return db.transaction(async (tx) => {
     const now = new Date();
@@ -33,7 +39,7 @@ export async function createSession(input: { uid: string; lastLoginAt: string; v
     if (input.replaces) await revoke(tx, and(eq(sessions.id, input.replaces), eq(sessions.uid, input.uid)));
     const [row] = await tx
       .insert(sessions)
-      .values({ uid: input.uid, expiresAt: new Date(Date.parse(input.lastLoginAt) + SESSION_LIFETIME_MS), checkedAt: now })
+      .values({ uid: input.uid, profile: input.profile, expiresAt: new Date(Date.parse(input.lastLoginAt) + SESSION_LIFETIME_MS), checkedAt: now })
       .returning({ id: sessions.id });
     return row.id;
   });
@@ -77,18 +83,19 @@ async function providerVerdict(uid: string, since: Date, admin: boolean): Promis
 }
 
 /**
- * True while the session's row exists, is not revoked and has not expired. At most every
- * PROVIDER_CHECK_INTERVAL_MS it also asks the provider (see providerVerdict).
+ * The profile of the cookie's session while its row exists, is not revoked and has not expired; else
+ * null. A mutation (`recheck`) asks the provider at once, a page at most every PROVIDER_CHECK_INTERVAL_MS
+ * (see providerVerdict); a row from before profiles were kept here counts as signed out.
  */
-export async function isSessionActive(session: Session, now = new Date()): Promise<boolean> {
+export async function checkSession(cookie: SessionCookie, { recheck = false, now = new Date() } = {}): Promise<SessionProfile | null> {
   const db = await database();
-  const [row] = await db.select().from(sessions).where(eq(sessions.id, session.sid)).limit(1);
-  if (!row || row.uid !== session.uid || row.revokedAt || row.expiresAt <= now) return false;
-  if (now.getTime() - row.checkedAt.getTime() < PROVIDER_CHECK_INTERVAL_MS) return true;
-  const verdict = await providerVerdict(session.uid, row.createdAt, session.admin);
-  if (verdict === 'all') await revokeUserSessions(session.uid);
-  if (verdict === 'this') await revokeSession(session.sid);
-  if (verdict !== 'ok') return false;
-  await db.update(sessions).set({ checkedAt: now }).where(eq(sessions.id, session.sid));
-  return true;
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, cookie.sid)).limit(1);
+  if (!row?.profile || row.uid !== cookie.uid || row.revokedAt || row.expiresAt <= now) return null;
+  if (!recheck && now.getTime() - row.checkedAt.getTime() < PROVIDER_CHECK_INTERVAL_MS) return row.profile;
+  const verdict = await providerVerdict(cookie.uid, row.createdAt, row.profile.admin);
+  if (verdict === 'all') await revokeUserSessions(cookie.uid);
+  if (verdict === 'this') await revokeSession(cookie.sid);
+  if (verdict !== 'ok') return null;
+  await db.update(sessions).set({ checkedAt: now }).where(eq(sessions.id, cookie.sid));
+  return row.profile;
 }

@@ -1,8 +1,7 @@
 import 'server-only';
 import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import { database, type Executor } from '@/lib/db';
-import { orders, processedWebhookEvents, products, type OrderStatus, type PaymentProviderName } from '@/lib/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { orders, processedWebhookEvents, products, type OrderStatus } from '@/lib/db/schema';
 
 export type OrderSummary = {
   id: string;
@@ -16,11 +15,15 @@ export type OrderSummary = {
   product: { slug: string; name: { en: string; de: string } };
 };
 
-/** A checkout event, as Stripe's webhook delivers it (and the local checkout raises it). */
+/**
+ * A checkout event, as Stripe's webhook delivers it (and the local checkout raises it). `session` is
+ * the event's own copy, or (with Stripe configured) the session as Stripe reports it now, with its
+ * `status`.
+ */
 export type CheckoutEvent = {
   id: string;
   type: string;
-  session: { id: string; paymentStatus: string | null; orderId: string | null };
+  session: { id: string; paymentStatus: string | null; orderId: string | null; status?: 'open' | 'complete' | 'expired' };
 };
 
 export const CHECKOUT_EVENTS = [
@@ -62,46 +65,6 @@ function summary(row: SummaryRow): OrderSummary {
 }
 
 /**
- * A pending order for an active product of the catalogue, at the catalogue's price; 400
- * `productUnavailable` for an unknown or inactive one.
- */
-export async function createOrder(input: {
-  productId: string;
-  quantity: number;
-  uid: string | null;
-  email: string | null;
-  locale: 'en' | 'de';
-  provider: PaymentProviderName;
-}) {
-  const db = await database();
-  const [product] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.slug, input.productId), eq(products.active, true)))
-    .limit(1);
-  if (!product) throw new ApiError('productUnavailable', { productId: { code: 'invalidChoice' } });
-  const [order] = await db
-    .insert(orders)
-    .values({
-      uid: input.uid,
-      email: input.email,
-      productId: product.id,
-      quantity: input.quantity,
-      amountCents: product.priceCents * input.quantity,
-      currency: product.currency,
-      locale: input.locale,
-      provider: input.provider,
-    })
-    .returning();
-  return { order, product };
-}
-
-export async function attachCheckoutSession(orderId: string, sessionId: string): Promise<void> {
-  const db = await database();
-  await db.update(orders).set({ checkoutSessionId: sessionId, updatedAt: new Date() }).where(eq(orders.id, orderId));
-}
-
-/**
  * Moves an order towards `target`. Paid is final: a late `expired` or `failed` never takes a payment
  * back, while `paid` wins over anything (events may arrive in any order).
  */
@@ -113,11 +76,6 @@ async function settle(executor: Executor, orderId: string, target: Exclude<Order
     .set({ status: target, updatedAt: new Date(), ...(target === 'paid' && { paidAt: new Date() }) })
     .where(eq(orders.id, orderId));
   return true;
-}
-
-export async function markOrderFailed(orderId: string): Promise<void> {
-  const db = await database();
-  await db.transaction((tx) => settle(tx, orderId, 'failed'));
 }
 
 async function orderIdFor(executor: Executor, session: CheckoutEvent['session']): Promise<string | null> {
@@ -139,24 +97,14 @@ export async function applyCheckoutEvent(event: CheckoutEvent, executor?: Execut
     if (inserted.length === 0) return 'duplicate' as const;
     const orderId = await orderIdFor(tx, event.session);
     if (!orderId) return 'ignored' as const;
-    const paid = event.session.paymentStatus === 'paid' || event.session.paymentStatus === 'no_payment_required';
-    switch (event.type) {
-      case 'checkout.session.completed':
-        // A delayed payment method completes the session unpaid: its outcome comes as its own event.
-        if (paid) await settle(tx, orderId, 'paid');
-        break;
-      case 'checkout.session.async_payment_succeeded':
-        await settle(tx, orderId, 'paid');
-        break;
-      case 'checkout.session.async_payment_failed':
-        await settle(tx, orderId, 'failed');
-        break;
-      case 'checkout.session.expired':
-        await settle(tx, orderId, 'expired');
-        break;
-      default:
-        return 'ignored' as const;
-    }
+    if (!(CHECKOUT_EVENTS as readonly string[]).includes(event.type)) return 'ignored' as const;
+    const { paymentStatus, status } = event.session;
+    // Paid wins, whatever the event: events arrive in any order, and a session read from Stripe is the truth.
+    if (paymentStatus === 'paid' || paymentStatus === 'no_payment_required') await settle(tx, orderId, 'paid');
+    else if (event.type === 'checkout.session.async_payment_failed') await settle(tx, orderId, 'failed');
+    // A session read from Stripe must really have expired; an event's own copy is taken at its word.
+    else if (event.type === 'checkout.session.expired' && (status === undefined || status === 'expired')) await settle(tx, orderId, 'expired');
+    // Completed unpaid: a delayed payment method, whose outcome comes as an event of its own.
     return 'applied' as const;
   };
   if (executor) return work(executor);

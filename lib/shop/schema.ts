@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { idempotencyKey } from '@/lib/api/schemas';
 
-/** POST /api/checkout: a product of the catalogue (its public id, the slug) and 1–10 of it. */
+/**
+ * POST /api/checkout: a product of the catalogue (its public id, the slug) and 1–10 of it; the purchase
+ * intent's key may come in the body too (as other forms send it), the Idempotency-Key header wins.
+ */
 export const checkoutSchema = z.object({
   productId: z.string().regex(/^[a-z0-9-]{2,40}$/),
   quantity: z.number().int().min(1).max(10),
+  requestKey: idempotencyKey.optional(),
 });
 
 /** POST /api/checkout/local/:id: the test card's number (the other fields only look like a checkout). */

@@ -2,6 +2,9 @@ import { act, render, screen } from '@testing-library/react';
 import { AppShellClient } from '@/components/app/app-shell-client';
 import { toast } from '@/lib/toast';
 
+const replace = jest.fn();
+jest.mock('next/navigation', () => ({ useRouter: () => ({ replace }) }));
+
 const labels = { close: 'Schließen', region: 'Benachrichtigungen', generalError: 'Fehler', newVersion: 'Neu', reload: 'Neu laden' };
 
 describe('AppShellClient', () => {
@@ -10,7 +13,7 @@ describe('AppShellClient', () => {
   });
 
   it('mounts no toaster (and loads no sonner) until the first toast is raised, then shows it', async () => {
-    render(<AppShellClient labels={labels} />);
+    render(<AppShellClient labels={labels} locale="en" />);
     expect(document.documentElement.dataset.hydrated).toBe('true');
     // Long enough for a lazily imported toaster to have mounted, had it been requested at mount.
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
@@ -23,5 +26,56 @@ describe('AppShellClient', () => {
     // The toaster carries the translated labels the shell was given.
     expect(screen.getByRole('region', { name: /Benachrichtigungen/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Schließen' })).toBeInTheDocument();
+  });
+});
+
+describe('the remembered language (spec §3)', () => {
+  const cookie = () => /(?:^|; )i18n_redirected=(\w+)/.exec(document.cookie)?.[1];
+  beforeEach(() => {
+    replace.mockClear();
+    localStorage.clear();
+    document.cookie = 'i18n_redirected=; Max-Age=0; Path=/';
+  });
+
+  it('is restored from local storage at start: an English page opens in German', () => {
+    localStorage.setItem('i18n_redirected', 'de');
+    window.history.pushState({}, '', '/chat?room=lobby#latest');
+    render(<AppShellClient labels={labels} locale="en" />);
+    expect(replace).toHaveBeenCalledWith('/de/chat?room=lobby#latest');
+    expect(cookie()).toBe('de');
+  });
+
+  it('is restored from the cookie, which wins over local storage', () => {
+    document.cookie = 'i18n_redirected=de; Path=/';
+    localStorage.setItem('i18n_redirected', 'en');
+    window.history.pushState({}, '', '/');
+    render(<AppShellClient labels={labels} locale="en" />);
+    expect(replace).toHaveBeenCalledWith('/de');
+    expect(localStorage.getItem('i18n_redirected')).toBe('de');
+  });
+
+  it('follows a page with a language prefix, and remembers it', () => {
+    document.cookie = 'i18n_redirected=en; Path=/';
+    window.history.pushState({}, '', '/de/chat');
+    render(<AppShellClient labels={labels} locale="de" />);
+    expect(replace).not.toHaveBeenCalled();
+    expect(cookie()).toBe('de');
+    expect(localStorage.getItem('i18n_redirected')).toBe('de');
+  });
+
+  it('follows the browser’s preferred language on a first visit', () => {
+    const languages = jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-AT', 'en']);
+    window.history.pushState({}, '', '/signup');
+    render(<AppShellClient labels={labels} locale="en" />);
+    expect(replace).toHaveBeenCalledWith('/de/signup');
+    languages.mockRestore();
+  });
+
+  it('remembers the language of a first visit', () => {
+    window.history.pushState({}, '', '/shop/starter');
+    render(<AppShellClient labels={labels} locale="en" />);
+    expect(replace).not.toHaveBeenCalled();
+    expect(cookie()).toBe('en');
+    expect(localStorage.getItem('i18n_redirected')).toBe('en');
   });
 });

@@ -3,6 +3,7 @@ import { onIdTokenChanged, reload, signOut, type Auth, type User } from 'firebas
 import { AuthProvider, useAuth, type AuthState, type AuthUser } from '@/components/auth/auth-provider';
 import { firebaseAuth } from '@/lib/firebase/client';
 import { endServerSession, isIntendedSignOut } from '@/lib/auth/client-session';
+import { SESSION_EXPIRED } from '@/lib/auth/errors';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
 
 // The provider's view of Firebase: its token listener, the account check and the sign-out.
@@ -28,14 +29,17 @@ const MESSAGES = {
   'auth/user-token-expired': 'Your session has expired. Please sign in again.',
   'auth/invalid-user-token': 'Your sign-in is no longer valid. Please sign in again.',
 };
-const FORCED_SIGN_OUT = { messages: MESSAGES, loginPath: LOGIN_PATH };
+const EXPIRED = 'Your sign-in has expired: for your security it lasts 24 hours. Please sign in again.';
+const FORCED_SIGN_OUT = { messages: { ...MESSAGES, [SESSION_EXPIRED]: EXPIRED }, loginPath: LOGIN_PATH };
+const DAY = 24 * 60 * 60 * 1000;
 
 const SERVER_USER: AuthUser = {
   uid: 'user-1',
   email: 'ada@example.com',
   displayName: 'Ada',
   photoURL: null,
-  lastLoginAt: '2025-01-02T03:04:05.000Z',
+  // An hour ago: the session has 23 hours left.
+  lastLoginAt: new Date(Date.now() - DAY / 24).toISOString(),
   providerData: [{ providerId: 'password' }],
 };
 
@@ -378,6 +382,56 @@ describe('AuthProvider forced sign-out', () => {
     // The first reason is the one shown.
     expect(state().error).toBe(MESSAGES['auth/user-disabled']);
     expect(flashed()).toEqual({ type: 'error', message: MESSAGES['auth/user-disabled'] });
+  });
+});
+
+describe('AuthProvider when the 24 hours since the sign-in are over', () => {
+  const signedInAt = Date.parse(SERVER_USER.lastLoginAt!);
+
+  afterEach(() => jest.useRealTimers());
+
+  async function expectSignedOutForExpiry() {
+    await waitFor(() => expect(window.location.hash).toBe(LOGIN_PATH));
+    expect(state().error).toBe(EXPIRED);
+    expect(flashed()).toEqual({ type: 'error', message: EXPIRED });
+    // The Firebase user too, so that the login page asks for the password again.
+    expect(mockedSignOut).toHaveBeenCalledTimes(1);
+    expect(mockedSignOut).toHaveBeenCalledWith(auth);
+    expect(mockedEndServerSession).toHaveBeenCalledTimes(1);
+  }
+
+  it('signs out both sessions at that moment, with the translated reason, and goes to the login page once', async () => {
+    jest.useFakeTimers({ now: signedInAt + DAY - 5000 });
+    renderProvider();
+    await emit(firebaseUser());
+    await act(async () => void jest.advanceTimersByTime(4000));
+    expect(mockedSignOut).not.toHaveBeenCalled();
+    await act(async () => void jest.advanceTimersByTime(1000));
+    await expectSignedOutForExpiry();
+    // Nothing after that starts it again: no loop of sign-outs and reloads.
+    await act(async () => void jest.advanceTimersByTime(DAY));
+    await focusWindow();
+    await emit(null);
+    expect(mockedSignOut).toHaveBeenCalledTimes(1);
+    expect(mockedEndServerSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs out a page opened after the end', async () => {
+    jest.useFakeTimers({ now: signedInAt + DAY + 1000 });
+    renderProvider();
+    await act(async () => void jest.advanceTimersByTime(0));
+    await expectSignedOutForExpiry();
+  });
+
+  it('signs out at the first focus after the device slept through the end', async () => {
+    jest.useFakeTimers({ now: signedInAt + DAY - 60_000 });
+    renderProvider();
+    await emit(firebaseUser());
+    // The clock jumps (sleep); the timer has not run yet.
+    jest.setSystemTime(signedInAt + DAY + 60_000);
+    await focusWindow();
+    await expectSignedOutForExpiry();
+    expect(mockedReload).toHaveBeenCalledTimes(1);
   });
 });
 

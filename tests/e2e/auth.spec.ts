@@ -9,12 +9,29 @@ test('sign up: a new account lands on the verify-email page, signed in', async (
   const form = page.getByRole('form', { name: messages.en.Auth.signup.title });
   await form.getByLabel(messages.en.Auth.fields.email).fill(email);
   await form.getByLabel(messages.en.Auth.fields.password, { exact: true }).fill('secret-123');
-  await expect(form.locator('[data-met="true"]')).toHaveCount(1);
+  // At least 6 and at most 128 characters: both met.
+  await expect(form.locator('[data-met="true"]')).toHaveCount(2);
+  await expect(form.locator('[data-met="false"]')).toHaveCount(0);
   await form.getByLabel(messages.en.Auth.fields.confirm).fill('secret-123');
   await form.getByRole('button', { name: messages.en.Auth.signup.submit }).click();
   await expect(page).toHaveURL(/\/verify-email$/);
   await page.goto('/test');
   await expect(page.getByTestId('session')).toHaveText(`Signed in as ${email}`);
+});
+
+test('sign up refuses a password of 20,000 characters with the maximum, in German', async ({ page }) => {
+  const de = messages.de.Auth;
+  const password = 'x'.repeat(20_000);
+  await page.goto('/de/signup');
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  const form = page.getByRole('form', { name: de.signup.title });
+  await form.getByLabel(de.fields.email).fill(uniqueEmail('long-password'));
+  await form.getByLabel(de.fields.password, { exact: true }).fill(password);
+  await expect(form.getByRole('listitem').filter({ hasText: de.signup.rules.maxLength.replace('{value}', '128') })).toHaveAttribute('data-met', 'false');
+  await form.getByLabel(de.fields.confirm).fill(password);
+  await form.getByRole('button', { name: de.signup.submit }).click();
+  await expect(form.getByRole('alert')).toHaveText(de.errors.passwordTooLong);
+  await expect(page).toHaveURL(/\/de\/signup$/);
 });
 
 test('sign up refuses two different passwords, in German', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { sealSession, SESSION_COOKIE, type Session } from '@/lib/session/cookie';
+import { sealSession, SESSION_COOKIE, type SessionCookie } from '@/lib/session/cookie';
 import { baseURL, e2eSessionSecret } from '../../playwright.config';
 
 const emulator = `http://127.0.0.1:${process.env.E2E_AUTH_EMULATOR_PORT || 9399}`;
@@ -34,21 +34,8 @@ export async function startApiSession(request: APIRequestContext) {
 }
 
 /** A session cookie sealed with the server's test secret, e.g. one that is too old. */
-export async function craftedSessionCookie(user: Partial<Session>) {
-  const value = await sealSession(
-    {
-      sid: crypto.randomUUID(),
-      uid: 'crafted',
-      email: 'crafted@example.com',
-      displayName: null,
-      photoURL: null,
-      emailVerified: true,
-      providerIds: ['password'],
-      lastLoginAt: new Date().toISOString(),
-      ...user,
-    },
-    e2eSessionSecret,
-  );
+export async function craftedSessionCookie(session: Partial<SessionCookie>) {
+  const value = await sealSession({ sid: crypto.randomUUID(), uid: 'crafted', lastLoginAt: new Date().toISOString(), ...session }, e2eSessionSecret);
   return { name: SESSION_COOKIE, value, url: baseURL, httpOnly: true, sameSite: 'Lax' as const };
 }
 

@@ -51,3 +51,57 @@ export async function signInWithGoogle(email: string, name: string): Promise<{ u
   });
   return { uid: body.localId, idToken: body.idToken };
 }
+
+const projectId = () => process.env.FIREBASE_PROJECT_ID ?? 'demo-plauder';
+
+/** Calls the emulator's admin API (as the console or a service account would). */
+async function admin(method: string, body: Record<string, unknown>) {
+  await ofetch(`${base()}/identitytoolkit.googleapis.com/v1/projects/${projectId()}/accounts:${method}`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer owner' },
+    body,
+    retry: 3,
+    retryDelay: 100,
+  });
+}
+
+/**
+ * An ID token as the SDK holds it after refreshing a sign-in made at `authTime`: issued now, valid for
+ * an hour. The emulator's tokens are unsigned, so firebase-admin verifies this one like its own.
+ */
+export function craftedIdToken(account: { uid: string; email: string }, authTime: Date): string {
+  const now = Math.floor(Date.now() / 1000);
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const claims = {
+    iss: `https://securetoken.google.com/${projectId()}`,
+    aud: projectId(),
+    auth_time: Math.floor(authTime.getTime() / 1000),
+    user_id: account.uid,
+    sub: account.uid,
+    iat: now,
+    exp: now + 3600,
+    email: account.email,
+    email_verified: false,
+    firebase: { identities: { email: [account.email] }, sign_in_provider: 'password' },
+  };
+  return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`;
+}
+
+/**
+ * Moves the account's tokensValidAfterTime (validSince) back to `date`, so that the revocation check
+ * accepts tokens of sign-ins since then and only the sign-in's age decides.
+ */
+export function moveValidSinceBack(uid: string, date: Date) {
+  return admin('update', { localId: uid, validSince: String(Math.floor(date.getTime() / 1000)) });
+}
+
+/** Changes the display name and photo address, as the SDK's updateProfile does. */
+export async function updateProfile(idToken: string, profile: { displayName?: string; photoUrl?: string }) {
+  await call('update', { idToken, ...profile });
+}
+
+/** Links another sign-in provider to the account (the emulator's stand-in IdP takes any provider id). */
+export async function linkProvider(idToken: string, providerId: string, email: string) {
+  const claims = JSON.stringify({ sub: `${providerId}-${email}`, email, email_verified: true });
+  await call('signInWithIdp', { idToken, postBody: `id_token=${encodeURIComponent(claims)}&providerId=${providerId}`, requestUri: 'http://localhost', returnIdpCredential: true });
+}

@@ -169,6 +169,66 @@ describe('local checkout', () => {
   });
 });
 
+describe('one purchase intent, one order and one checkout', () => {
+  async function localSessionsOf(orderId: string) {
+    const db = await database();
+    return db.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.orderId, orderId));
+  }
+
+  it('answers a repeat of the same Idempotency-Key with the same { url, orderId }', async () => {
+    const key = { 'idempotency-key': crypto.randomUUID() };
+    const before = await orderCount();
+    const first = await buy({ productId: 'starter', quantity: 3 }, key);
+    expect(first.response.status).toBe(201);
+    const repeat = await buy({ productId: 'starter', quantity: 3 }, key);
+    expect(repeat.response.status).toBe(200);
+    expect(repeat.body).toEqual(first.body);
+    // The key may also come in the body, as the other forms send it.
+    const inBody = await buy({ productId: 'starter', quantity: 3, requestKey: key['idempotency-key'] });
+    expect(inBody.body).toEqual(first.body);
+    expect(await orderCount()).toBe(before + 1);
+    expect(await localSessionsOf(first.body.orderId)).toHaveLength(1);
+  });
+
+  it('gives 10 parallel requests with one key one order and one checkout', async () => {
+    const me = await signedIn('parallel');
+    const headers = { cookie: me.cookie, 'idempotency-key': crypto.randomUUID() };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => buy({ productId: 'professional', quantity: 1 }, headers)));
+    expect(answers.map(({ response }) => response.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    expect(new Set(answers.map(({ body }) => JSON.stringify(body))).size).toBe(1);
+    const db = await database();
+    const rows = await db.select().from(orders).where(eq(orders.uid, me.uid));
+    expect(rows).toHaveLength(1);
+    expect(await localSessionsOf(rows[0].id)).toEqual([expect.objectContaining({ id: rows[0].checkoutSessionId })]);
+  });
+
+  it('refuses the same key with another request with a translated 422, writing nothing', async () => {
+    const key = crypto.randomUUID();
+    await buy({ productId: 'starter', quantity: 1 }, { 'idempotency-key': key });
+    const before = await orderCount();
+    const response = await buy({ productId: 'starter', quantity: 2 }, { 'idempotency-key': key, 'accept-language': 'de' });
+    expect(response.response.status).toBe(422);
+    expect(response.body.error).toEqual({ code: 'idempotencyKeyReused', message: expect.stringContaining('bereits mit anderen Angaben') });
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('refuses a malformed key with 400', async () => {
+    const before = await orderCount();
+    for (const key of ['short', 'with spaces in it', 'x'.repeat(101)]) {
+      expect((await buy({ productId: 'starter', quantity: 1 }, { 'idempotency-key': key })).response.status).toBe(400);
+    }
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('without a key: a signed-in buyer’s same request within a minute is one order, guests’ requests are their own', async () => {
+    const me = await signedIn('keyless');
+    const mine = await buy({ productId: 'starter', quantity: 1 }, { cookie: me.cookie });
+    expect((await buy({ productId: 'starter', quantity: 1 }, { cookie: me.cookie })).body).toEqual(mine.body);
+    const guest = await buy({ productId: 'starter', quantity: 1 });
+    expect((await buy({ productId: 'starter', quantity: 1 })).body.orderId).not.toBe(guest.body.orderId);
+  });
+});
+
 describe('webhook', () => {
   async function pendingOrder() {
     const { body } = await buy({ productId: 'starter', quantity: 1 });

@@ -3,13 +3,14 @@
 // every page with its Content-Security-Policy, or refuses to start saying why; npm start's server
 // ignores forwarded headers a client forged. Runs against the production build (scripts/test.mjs).
 import { spawn } from 'node:child_process';
+import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
 import { freePort, nextBin, root, startNext, type StartedServer } from '../../bench/lib/servers.mjs';
 import { scriptHash } from '@/lib/security/policy.mjs';
 
 jest.setTimeout(600_000);
 
-const PAGES = ['/', '/de', '/shop/starter', '/de/shop/professional', '/login', '/de/signup', '/chat', '/sample', '/de/gibt-es-nicht', '/shop/nope', '/de/foo.bar', '/favicon.ico'];
-const RESOURCES = ['/api/health', '/api/products', '/en-sitemap.xml', '/robots.txt', '/og/en.png', '/icon.svg', '/embed.js', '/builds/latest.json'];
+const PAGES = ['/', '/de', '/shop/starter', '/de/shop/professional', '/login', '/de/signup', '/chat', '/sample', '/de/gibt-es-nicht', '/shop/nope', '/de/foo.bar', '/foo.php'];
+const RESOURCES = ['/api/health', '/api/products', '/en-sitemap.xml', '/robots.txt', '/og/en.png', '/icon.svg', '/favicon.ico', '/embed.js', '/builds/latest.json'];
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
 function directives(policy: string | null): Record<string, string[]> {
@@ -89,6 +90,23 @@ describe('npm start', () => {
     await expectPolicies(app.origin);
   });
 
+  it('names the address it serves in the pages it prerendered, whatever the build knew (PORT, no SITE_URL)', async () => {
+    const site = `http://localhost:${new URL(app.origin).port}`;
+    // The start marks every prerendered page stale: a visitor may get the build's render once while the new
+    // one is made.
+    const eventually = async (path: string, expected: string) => {
+      let text = '';
+      for (let attempt = 0; attempt < 60 && !text.includes(expected); attempt++) {
+        if (attempt) await new Promise((resolve) => setTimeout(resolve, 500));
+        text = await (await fetch(app.origin + path)).text();
+      }
+      return text;
+    };
+    expect(await eventually('/', `<link rel="canonical" href="${site}"/>`)).toContain(`<link rel="canonical" href="${site}"/>`);
+    expect(await eventually('/en-sitemap.xml', `<loc>${site}/shop/starter</loc>`)).toContain(`<loc>${site}/shop/starter</loc>`);
+    expect(await eventually('/robots.txt', `${site}/sitemap.xml`)).toContain(`Sitemap: ${site}/sitemap.xml`);
+  });
+
   it('takes the client’s address from the socket, whatever X-Forwarded-For a client sends', async () => {
     const controller = new AbortController();
     const open = (address: string) => fetch(`${app.origin}/api/chat/lobby/events`, { headers: { 'x-forwarded-for': address }, signal: controller.signal });
@@ -99,6 +117,45 @@ describe('npm start', () => {
       expect(c.status).toBe(429);
     } finally {
       controller.abort();
+    }
+  });
+
+  it('serves a prerendered page compressed once per render at the best quality', async () => {
+    const raw = await fetch(`${app.origin}/shop/starter`, { headers: { 'accept-encoding': 'identity' } });
+    const html = Buffer.from(await raw.arrayBuffer());
+    const best = {
+      br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+      gzip: gzipSync(html, { level: constants.Z_BEST_COMPRESSION }),
+    };
+    for (const encoding of ['br', 'gzip'] as const) {
+      // The render's first answers are compressed on the fly while its best bytes are made.
+      let bytes: Buffer = Buffer.alloc(0);
+      for (let attempt = 0; attempt < 50 && !bytes.equals(best[encoding]); attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const answer = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+          const url = new URL(`${app.origin}/shop/starter`);
+          import('node:http').then(({ get }) =>
+            get({ host: url.hostname, port: url.port, path: url.pathname, headers: { 'accept-encoding': encoding } }, (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (chunk) => chunks.push(chunk));
+              res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+            }).on('error', reject),
+          );
+        });
+        expect(answer.encoding).toBe(encoding);
+        bytes = answer.body;
+      }
+      expect(bytes.equals(best[encoding])).toBe(true);
+    }
+    expect(brotliDecompressSync(best.br).equals(html)).toBe(true);
+    expect(best.br.length).toBeLessThan(best.gzip.length);
+  });
+
+  it('serves the site icons, with a day’s shared lifetime', async () => {
+    for (const [path, type] of [['/favicon.ico', 'image/x-icon'], ['/icon.svg', 'image/svg+xml']]) {
+      const response = await fetch(app.origin + path);
+      expect([path, response.status, response.headers.get('content-type')]).toEqual([path, 200, type]);
+      expect(response.headers.get('cache-control')).toContain('max-age=86400');
     }
   });
 

@@ -39,17 +39,15 @@ describe('landing routes (next.config)', () => {
     ]);
   });
 
-  it('remember the language on document requests only', () => {
-    const rules = landingHeaders();
-    for (const rule of rules) {
-      const onDocument = rule.has.some((h) => h.key === 'sec-fetch-dest' && h.value === 'document');
-      const withoutDest = rule.missing.some((h) => h.key === 'sec-fetch-dest');
-      expect(onDocument || withoutDest).toBe(true);
-      const locale = rule.source === '/de' ? 'de' : 'en';
-      expect(rule.headers).toEqual([
-        { key: 'Set-Cookie', value: `i18n_redirected=${locale}; Path=/; Max-Age=31536000; SameSite=Lax` },
-      ]);
-    }
-    expect(rules.filter((r) => r.source === '/de')).toHaveLength(2);
+  it('mark / as depending on the cookie and Accept-Language, and set no cookie', () => {
+    expect(landingHeaders()).toEqual([
+      {
+        source: '/',
+        headers: [
+          { key: 'Vary', value: 'Cookie, Accept-Language' },
+          { key: 'Cache-Control', value: 'private, no-cache' },
+        ],
+      },
+    ]);
   });
 });

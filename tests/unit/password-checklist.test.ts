@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { validatePassword, type Auth, type PasswordPolicy, type PasswordValidationStatus } from 'firebase/auth';
 import { DEFAULT_MIN_PASSWORD_LENGTH, passwordRules, type PasswordRule } from '@/components/auth/password-checklist';
+import { MAX_PASSWORD_LENGTH } from '@/lib/auth/password';
 
 // The SDK's validatePassword fetches the project's policy from the provider; here it answers with the
 // result shape the SDK documents (PasswordValidationStatus, with the policy it checked against).
@@ -49,6 +50,8 @@ const CHECK_OF: Record<PasswordRule['key'], keyof Checks> = {
   nonAlphanumeric: 'containsNonAlphanumericCharacter',
 };
 const RULE_KEYS = Object.keys(CHECK_OF) as PasswordRule['key'][];
+// The app's maximum, met by every short password of these tests.
+const MAX_MET = { key: 'maxLength', value: 128, met: true };
 
 beforeEach(() => {
   validate.mockReset();
@@ -118,6 +121,7 @@ describe('passwordRules with the provider’s policy', () => {
     await expect(passwordRules(auth, 'LONGENOUGHPW')).resolves.toEqual({
       rules: [
         { key: 'minLength', value: 10, met: true },
+        { key: 'maxLength', value: 128, met: true },
         { key: 'uppercase', met: true },
       ],
       valid: true,
@@ -127,9 +131,9 @@ describe('passwordRules with the provider’s policy', () => {
   it('takes the policy’s minimum length and the SDK’s check of it over the default', async () => {
     answer({ minPasswordLength: 12 }, { meetsMinPasswordLength: false });
     // Eight characters pass the default minimum of 6 but not the policy's 12.
-    await expect(passwordRules(auth, 'abcdefgh')).resolves.toEqual({ rules: [{ key: 'minLength', value: 12, met: false }], valid: false });
+    await expect(passwordRules(auth, 'abcdefgh')).resolves.toEqual({ rules: [{ key: 'minLength', value: 12, met: false }, MAX_MET], valid: false });
     answer({ minPasswordLength: 12 }, { meetsMinPasswordLength: true });
-    await expect(passwordRules(auth, 'abcdefghijkl')).resolves.toEqual({ rules: [{ key: 'minLength', value: 12, met: true }], valid: true });
+    await expect(passwordRules(auth, 'abcdefghijkl')).resolves.toEqual({ rules: [{ key: 'minLength', value: 12, met: true }, MAX_MET], valid: true });
   });
 
   it('counts a required rule the SDK did not report on as unmet', async () => {
@@ -146,9 +150,9 @@ describe('passwordRules with the provider’s policy', () => {
 });
 
 describe('passwordRules when the policy says nothing', () => {
-  it('requires the default minimum of 6 characters and nothing else', async () => {
+  it('requires 6 to 128 characters and nothing else', async () => {
     answer({}, {});
-    await expect(passwordRules(auth, 'abcdef')).resolves.toEqual({ rules: [{ key: 'minLength', value: 6, met: true }], valid: true });
+    await expect(passwordRules(auth, 'abcdef')).resolves.toEqual({ rules: [{ key: 'minLength', value: 6, met: true }, MAX_MET], valid: true });
   });
 
   it.each([
@@ -158,7 +162,7 @@ describe('passwordRules when the policy says nothing', () => {
     ['abcdefghijklmnop', true],
   ])('checks the length of %j itself against 6 (met: %s)', async (password, met) => {
     answer({}, {});
-    await expect(passwordRules(auth, password)).resolves.toEqual({ rules: [{ key: 'minLength', value: 6, met }], valid: met });
+    await expect(passwordRules(auth, password)).resolves.toEqual({ rules: [{ key: 'minLength', value: 6, met }, MAX_MET], valid: met });
   });
 });
 
@@ -170,11 +174,47 @@ describe('passwordRules when the policy cannot be read', () => {
     ['a much longer password', true],
   ])('falls back to the default minimum length for %j (met: %s)', async (password, met) => {
     validate.mockRejectedValueOnce(Object.assign(new Error('Firebase: Error (auth/network-request-failed).'), { code: 'auth/network-request-failed' }));
-    await expect(passwordRules(auth, password)).resolves.toEqual({ rules: [{ key: 'minLength', value: DEFAULT_MIN_PASSWORD_LENGTH, met }], valid: met });
+    await expect(passwordRules(auth, password)).resolves.toEqual({ rules: [{ key: 'minLength', value: DEFAULT_MIN_PASSWORD_LENGTH, met }, MAX_MET], valid: met });
   });
 
   it('does not let the SDK’s error escape', async () => {
     validate.mockRejectedValueOnce(new Error('policy unavailable'));
-    await expect(passwordRules(auth, 'abc')).resolves.toEqual({ rules: [{ key: 'minLength', value: 6, met: false }], valid: false });
+    await expect(passwordRules(auth, 'abc')).resolves.toEqual({ rules: [{ key: 'minLength', value: 6, met: false }, MAX_MET], valid: false });
+  });
+});
+
+describe('passwordRules: at most 128 characters, any of them', () => {
+  const maxRule = async (password: string) => (await passwordRules(auth, password)).rules.find((rule) => rule.key === 'maxLength');
+
+  it('is 128', () => {
+    expect(MAX_PASSWORD_LENGTH).toBe(128);
+  });
+
+  it.each([
+    ['128 letters', 'a'.repeat(128), true],
+    ['129 letters', 'a'.repeat(129), false],
+    ['20,000 letters', 'a'.repeat(20_000), false],
+    // Each emoji is two UTF-16 units but one character.
+    ['128 emoji', '🔐'.repeat(128), true],
+    ['129 emoji', '🔐'.repeat(129), false],
+  ])('counts %s as characters (met: %s), policy or not', async (_, password, met) => {
+    answer({}, {});
+    expect(await maxRule(password)).toEqual({ key: 'maxLength', value: 128, met });
+    answer({ minPasswordLength: 6, maxPasswordLength: 4096 }, { meetsMinPasswordLength: true, meetsMaxPasswordLength: true });
+    expect(await maxRule(password)).toEqual({ key: 'maxLength', value: 128, met });
+    validate.mockRejectedValueOnce(new Error('policy unavailable'));
+    const fallback = await passwordRules(auth, password);
+    expect(fallback.rules[1]).toEqual({ key: 'maxLength', value: 128, met });
+    expect(fallback.valid).toBe(met);
+  });
+
+  it('refuses nothing for its characters: letters of any script, umlauts, symbols, spaces, emoji', async () => {
+    answer({}, {});
+    await expect(passwordRules(auth, 'Pässwörter ß 漢字 кириллица ∑ 🔐 ☃')).resolves.toMatchObject({ valid: true });
+  });
+
+  it('takes a smaller maximum of the policy', async () => {
+    answer({ maxPasswordLength: 64 }, { meetsMaxPasswordLength: false });
+    expect(await maxRule('a'.repeat(65))).toEqual({ key: 'maxLength', value: 64, met: false });
   });
 });

@@ -7,37 +7,34 @@ function request(path: string, headers: Record<string, string> = {}) {
   return new NextRequest(new URL(path, 'http://localhost:3000'), { headers });
 }
 
-function localeCookie(response: Response) {
-  return response.headers
-    .getSetCookie()
-    .find((cookie) => cookie.startsWith('i18n_redirected='));
-}
-
 describe('proxy', () => {
-  it('remembers the visited locale in i18n_redirected for 365 days, path /, SameSite=Lax', async () => {
-    const response = await proxy(request('/de/chat'));
-    const cookie = localeCookie(response);
-    expect(cookie).toMatch(/^i18n_redirected=de;/);
-    expect(cookie).toMatch(/Max-Age=31536000/);
-    expect(cookie).toMatch(/Path=\//);
-    expect(cookie).toMatch(/SameSite=lax/i);
-    expect(cookie).not.toMatch(/Secure/);
+  it('sets no cookie on a page: its answer is the same for everybody (the browser remembers the language)', async () => {
+    for (const path of ['/de/chat', '/chat', '/shop/starter']) {
+      const response = await proxy(request(path, { cookie: 'i18n_redirected=en', 'sec-fetch-dest': 'document' }));
+      expect([path, response.headers.getSetCookie()]).toEqual([path, []]);
+    }
   });
 
-  it('writes en when an English page is visited, even if the browser prefers English', async () => {
-    const response = await proxy(request('/chat', { 'accept-language': 'en-US,en;q=0.9' }));
-    expect(localeCookie(response)).toMatch(/^i18n_redirected=en;/);
+  it('takes a page’s language from its address, not from the cookie or Accept-Language', async () => {
+    for (const headers of [{ cookie: 'i18n_redirected=de' }, { 'accept-language': 'de-DE,de;q=0.9' }] as Record<string, string>[]) {
+      const response = await proxy(request('/login', headers));
+      expect(response.headers.get('location')).toBeNull();
+      expect(response.headers.get('x-middleware-rewrite')).toContain('/en/login');
+    }
   });
 
-  it('sends a visitor with a saved de from / to /de', async () => {
-    const response = await proxy(request('/', { cookie: 'i18n_redirected=de' }));
-    expect(response.status).toBe(307);
-    expect(new URL(response.headers.get('location')!, 'http://localhost:3000').pathname).toBe('/de');
-  });
-
-  it('detects German from Accept-Language on a first visit', async () => {
-    const response = await proxy(request('/login', { 'accept-language': 'de-DE,de;q=0.9' }));
-    expect(new URL(response.headers.get('location')!, 'http://localhost:3000').pathname).toBe('/de/login');
+  it('negotiates / by Accept-Language, and says so to caches', async () => {
+    const german = await proxy(request('/?ref=ad', { 'accept-language': 'de-DE,de;q=0.9' }));
+    expect(german.status).toBe(307);
+    expect(german.headers.get('location')).toBe('http://localhost:3000/de?ref=ad');
+    const english = await proxy(request('/', { 'accept-language': 'en-GB,en;q=0.9,de;q=0.5' }));
+    expect(english.headers.get('location')).toBeNull();
+    expect(english.headers.get('x-middleware-rewrite')).toContain('/en');
+    for (const response of [german, english]) {
+      expect(response.headers.get('vary')).toBe('Cookie, Accept-Language');
+      expect(response.headers.get('cache-control')).toBe('private, no-cache');
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
   });
 
   it('applies route rules before locale routing, keeping the locale', async () => {
@@ -56,18 +53,6 @@ describe('proxy', () => {
     const response = await proxy(request('/fr/chat'));
     expect(response.headers.get('location')).toBeNull();
     expect(response.headers.get('x-middleware-rewrite')).toContain('/en/fr/chat');
-  });
-});
-
-describe('proxy background requests', () => {
-  it('does not let a prefetch of the other locale overwrite the remembered locale', async () => {
-    const response = await proxy(request('/de/chat', { cookie: 'i18n_redirected=en', 'sec-fetch-dest': 'empty' }));
-    expect(localeCookie(response)).toBeUndefined();
-  });
-
-  it('remembers the locale on a document request', async () => {
-    const response = await proxy(request('/de/chat', { cookie: 'i18n_redirected=en', 'sec-fetch-dest': 'document' }));
-    expect(localeCookie(response)).toMatch(/^i18n_redirected=de;/);
   });
 });
 
@@ -96,5 +81,15 @@ describe('proxy while the database is down', () => {
     } finally {
       jest.restoreAllMocks();
     }
+  });
+
+  it('answers 503 without probing right after a statement failed (a failed render sends its browser back for it)', async () => {
+    const probe = jest.fn(async () => {});
+    registerDatabaseProbe(probe);
+    markDatabaseDown();
+    const down = await proxy(request('/dashboard/tickets'));
+    expect(down.status).toBe(503);
+    expect(await down.text()).toContain('Temporarily unavailable');
+    expect(probe).not.toHaveBeenCalled();
   });
 });

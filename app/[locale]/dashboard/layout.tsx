@@ -9,13 +9,16 @@ import { requireUser } from '@/lib/session/require-user';
 import { unreadConversations } from '@/lib/conversations/inbox';
 import { clientFirebaseConfig } from '@/lib/firebase/config';
 import { AuthProvider } from '@/components/auth/auth-provider';
+import { SESSION_EXPIRED } from '@/lib/auth/errors';
+import { unavailableAware } from '@/lib/errors/unavailable-render';
 
 /** The dashboard layout: navigation between its pages beside the page (the inbox with its unread count), the account menu above it. */
-export default async function DashboardLayout({ children }: { children: ReactNode }) {
+export default unavailableAware(async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
   const t = await getTranslations('Dashboard');
   const locale = (await getLocale()) as Locale;
   const errors = await getTranslations('Auth.errors');
+  const login = await getTranslations('Auth.login');
   // Support staff also get the support desk.
   const pages = user.admin ? [...dashboardNav, adminNavItem] : dashboardNav;
   const unread = await unreadConversations(user);
@@ -42,6 +45,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           'auth/user-disabled': errors('userDisabled'),
           'auth/user-token-expired': errors('userTokenExpired'),
           'auth/invalid-user-token': errors('invalidUserToken'),
+          [SESSION_EXPIRED]: login('expired'),
         },
       }}
     >
@@ -59,4 +63,4 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       </div>
     </AuthProvider>
   );
-}
+});

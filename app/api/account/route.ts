@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ApiError, handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson } from '@/lib/api/request';
 import { env } from '@/lib/env';
-import { verifySignIn } from '@/lib/auth/verify';
+import { FRESH_SIGN_IN_MS, ID_TOKEN_BODY_LIMIT, assertSignedInWithin, idTokenSchema, verifySignIn } from '@/lib/auth/verify';
 import { adminAuth } from '@/lib/firebase/admin';
 import { deleteAccountData } from '@/lib/account/delete';
 import { SESSION_COOKIE, sessionCookieOptions } from '@/lib/session/cookie';
@@ -13,19 +13,16 @@ import { requireApiSession } from '@/lib/session/server';
 
 export const dynamic = 'force-dynamic';
 
-/** How recent the password confirmation must be. */
-const RECENT_LOGIN_MS = 5 * 60_000;
-
-const schema = z.object({ idToken: z.string().min(1).max(8192) });
+const schema = z.object({ idToken: idTokenSchema });
 
 export function DELETE(request: NextRequest) {
   return handle(request, async () => {
     assertSameOrigin(request);
     const session = await requireApiSession(request);
-    const { idToken } = await readJson(request, schema);
+    const { idToken } = await readJson(request, schema, ID_TOKEN_BODY_LIMIT);
     const { user, authTime } = await verifySignIn(idToken);
     if (user.uid !== session.uid) throw new ApiError('forbidden');
-    if (Date.now() - authTime.getTime() > RECENT_LOGIN_MS) throw new ApiError('requiresRecentLogin');
+    assertSignedInWithin(authTime, FRESH_SIGN_IN_MS);
     await deleteAccountData(user.uid, () => adminAuth().deleteUser(user.uid));
     const response = NextResponse.json({ deleted: true }, { headers: { 'Cache-Control': 'no-store' } });
     response.cookies.set(SESSION_COOKIE, '', { ...sessionCookieOptions(env.cookieSecure), maxAge: 0 });

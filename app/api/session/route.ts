@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson } from '@/lib/api/request';
 import { env } from '@/lib/env';
-import { verifySignIn } from '@/lib/auth/verify';
+import { FRESH_SIGN_IN_MS, ID_TOKEN_BODY_LIMIT, assertSignedInWithin, idTokenSchema, profileOf, verifySignIn } from '@/lib/auth/verify';
 import { SESSION_COOKIE, sealSession, sessionCookieOptions, unsealSession } from '@/lib/session/cookie';
+import { SESSION_LIFETIME_MS } from '@/lib/session/expiry';
 import { sessionSecret } from '@/lib/session/secret';
 import { activeSession } from '@/lib/session/server';
 import { createSession, revokeSession } from '@/lib/session/store';
@@ -15,7 +16,7 @@ import { themeCookie } from '@/lib/settings/schema';
 export const dynamic = 'force-dynamic';
 
 const signInSchema = z.object({
-  idToken: z.string().min(1).max(8192),
+  idToken: idTokenSchema,
   /** Refresh the stored profile after an account change, keeping the time of the sign-in. */
   refresh: z.boolean().optional(),
 });
@@ -23,16 +24,18 @@ const signInSchema = z.object({
 export function POST(request: NextRequest) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const { idToken, refresh } = await readJson(request, signInSchema);
-    const { user, validAfter } = await verifySignIn(idToken);
-    // A refresh renews this browser's session: the 24 hours count from the sign-in, not from a later
-    // change of name or e-mail.
+    const { idToken, refresh } = await readJson(request, signInSchema, ID_TOKEN_BODY_LIMIT);
+    const { user, validAfter, authTime } = await verifySignIn(idToken);
+    // A session starts only from a sign-in of the last 5 minutes, and lasts 24 hours from it
+    // (`lastLoginAt` is the token's auth_time). A refresh renews this browser's active session after a
+    // change of name or e-mail: its token may be older, but never beyond the 24 hours of the sign-in.
     const current = refresh ? await activeSession(request.cookies.get(SESSION_COOKIE)?.value) : null;
     const renewed = current?.uid === user.uid ? current : null;
-    if (renewed) user.lastLoginAt = renewed.lastLoginAt;
-    const sid = await createSession({ uid: user.uid, lastLoginAt: user.lastLoginAt, validAfter, replaces: renewed?.sid });
+    assertSignedInWithin(authTime, renewed ? SESSION_LIFETIME_MS : FRESH_SIGN_IN_MS);
+    const sid = await createSession({ uid: user.uid, lastLoginAt: user.lastLoginAt, profile: profileOf(user), validAfter, replaces: renewed?.sid });
     const response = NextResponse.json({ user }, { headers: { 'Cache-Control': 'no-store' } });
-    response.cookies.set(SESSION_COOKIE, await sealSession({ ...user, sid }, sessionSecret()), sessionCookieOptions(env.cookieSecure));
+    const cookie = await sealSession({ sid, uid: user.uid, lastLoginAt: user.lastLoginAt }, sessionSecret());
+    response.cookies.set(SESSION_COOKIE, cookie, sessionCookieOptions(env.cookieSecure, user.lastLoginAt));
     // A new device gets the user's saved theme.
     const settings = await getSettings(user.uid, 'en');
     if (settings.saved) response.cookies.set(...themeCookie(settings.theme, env.cookieSecure));

@@ -39,6 +39,7 @@ export default async function LoginPage({ params }: PageProps<'/[locale]/login'>
             submit: t('login.submit'),
             google: t('login.google'),
             or: t('or'),
+            expired: t('login.expired'),
           }}
           errors={errors}
         />

@@ -1,15 +1,34 @@
 // POST /api/stripe/webhook: Stripe's checkout events. The raw body's Stripe-Signature is verified with
 // the webhook secret (in every mode: without a configured secret nothing verifies); a missing or bad
-// signature is a 400 and nothing is written. Each event is applied once (lib/shop/orders.ts).
+// signature is a 400 and nothing is written. With Stripe configured, the event's session is then read
+// from Stripe (its fulfilment guidance) and that decides, not the event's copy; Stripe unreachable is
+// a 503, so Stripe delivers the event again. Each event is applied once (lib/shop/orders.ts).
 import { NextResponse, type NextRequest } from 'next/server';
 import Stripe from 'stripe';
 import { ApiError, handle } from '@/lib/api/errors';
 import { readLimitedBody } from '@/lib/api/body';
-import { webhookSecret } from '@/lib/payments';
-import { CHECKOUT_EVENTS, applyCheckoutEvent } from '@/lib/shop/orders';
+import { env } from '@/lib/env';
+import { paymentProvider, webhookSecret } from '@/lib/payments';
+import { PaymentProviderError } from '@/lib/payments/provider';
+import { PROVIDER_RETRY_AFTER_SECONDS } from '@/lib/shop/checkout';
+import { CHECKOUT_EVENTS, applyCheckoutEvent, type CheckoutEvent } from '@/lib/shop/orders';
 import { WEBHOOK_BODY_LIMIT } from '@/lib/shop/schema';
 
 export const dynamic = 'force-dynamic';
+
+/** The session as Stripe reports it now (null: Stripe does not know it); the event's copy in local mode. */
+async function sessionOf(copy: Stripe.Checkout.Session): Promise<CheckoutEvent['session'] | null> {
+  if (!env.stripe.secretKey) {
+    return { id: copy.id, paymentStatus: copy.payment_status ?? null, orderId: copy.metadata?.orderId ?? copy.client_reference_id ?? null };
+  }
+  try {
+    return await paymentProvider().retrieveCheckout(copy.id);
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    console.error(error.message);
+    throw new ApiError('paymentUnavailable', undefined, PROVIDER_RETRY_AFTER_SECONDS);
+  }
+}
 
 export function POST(request: NextRequest) {
   return handle(request, async () => {
@@ -23,12 +42,9 @@ export function POST(request: NextRequest) {
       throw new ApiError('invalidSignature');
     }
     if (!(CHECKOUT_EVENTS as readonly string[]).includes(event.type)) return NextResponse.json({ received: true, result: 'ignored' });
-    const session = event.data.object as Stripe.Checkout.Session;
-    const result = await applyCheckoutEvent({
-      id: event.id,
-      type: event.type,
-      session: { id: session.id, paymentStatus: session.payment_status ?? null, orderId: session.metadata?.orderId ?? session.client_reference_id ?? null },
-    });
+    const session = await sessionOf(event.data.object as Stripe.Checkout.Session);
+    if (!session) return NextResponse.json({ received: true, result: 'ignored' });
+    const result = await applyCheckoutEvent({ id: event.id, type: event.type, session });
     return NextResponse.json({ received: true, result });
   });
 }

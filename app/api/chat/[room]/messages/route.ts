@@ -30,7 +30,7 @@ export function POST(request: NextRequest, { params }: RouteContext<'/api/chat/[
     assertSameOrigin(request);
     const room = await requireRoom((await params).room);
     const input = await readJson(request, postMessageSchema, CHAT_BODY_LIMIT);
-    const session = await activeSession(request.cookies.get(SESSION_COOKIE)?.value);
+    const session = await activeSession(request.cookies.get(SESSION_COOKIE)?.value, { mutation: true });
     let poster: Poster;
     if (session) {
       poster = { kind: 'user', uid: session.uid, name: displayNameOf(session) };

@@ -1,0 +1,63 @@
+import { LOCALE_COOKIE, isLocale, locales, type Locale } from '@/lib/i18n/routing';
+import { localeCookieString, localizedPath, splitLocale } from '@/lib/i18n/paths';
+
+// The remembered interface language (spec §3) lives in the browser: the `i18n_redirected` cookie, and
+// the same key in local storage. The server never sets it on a page, so pages stay cacheable by a
+// shared cache (a CDN) for everybody.
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    // Storage blocked (privacy settings): the cookie alone remembers.
+    return null;
+  }
+}
+
+function cookieLocale(): string | undefined {
+  return document.cookie
+    .split('; ')
+    .find((entry) => entry.startsWith(`${LOCALE_COOKIE}=`))
+    ?.slice(LOCALE_COOKIE.length + 1);
+}
+
+/** The saved language: the cookie, else local storage. */
+export function savedLocale(): Locale | null {
+  const cookie = cookieLocale();
+  if (isLocale(cookie)) return cookie;
+  const stored = storage()?.getItem(LOCALE_COOKIE);
+  return isLocale(stored) ? stored : null;
+}
+
+/** Saves `locale` in the cookie and local storage, writing only what changes. */
+export function rememberLocale(locale: Locale): void {
+  if (cookieLocale() !== locale) document.cookie = localeCookieString(locale);
+  const store = storage();
+  if (store && store.getItem(LOCALE_COOKIE) !== locale) store.setItem(LOCALE_COOKIE, locale);
+}
+
+/** The first of the browser's languages (most preferred first) that the site speaks. */
+function preferredLocale(languages: readonly string[]): Locale | null {
+  for (const language of languages) {
+    const base = language.toLowerCase().split('-')[0];
+    if ((locales as readonly string[]).includes(base)) return base as Locale;
+  }
+  return null;
+}
+
+/**
+ * At start: a page without a language prefix (English under `as-needed`) opened by a browser that saved
+ * another language, or on a first visit prefers another, is that page in that language (the address to
+ * go to is answered); any other page is remembered as the visitor's language.
+ */
+export function restoreLocale(pageLocale: Locale, location: Pick<Location, 'pathname' | 'search' | 'hash'>, languages: readonly string[] = []): string | null {
+  const saved = savedLocale() ?? preferredLocale(languages);
+  const { path } = splitLocale(location.pathname);
+  const prefixed = path !== location.pathname;
+  if (saved && saved !== pageLocale && !prefixed) {
+    rememberLocale(saved);
+    return localizedPath(path, saved) + location.search + location.hash;
+  }
+  rememberLocale(pageLocale);
+  return null;
+}

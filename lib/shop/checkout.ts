@@ -1,0 +1,141 @@
+import 'server-only';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { ApiError } from '@/lib/api/errors';
+import { requestKey } from '@/lib/api/idempotency';
+import { database } from '@/lib/db';
+import { env } from '@/lib/env';
+import { orders, products, type PaymentProviderName } from '@/lib/db/schema';
+import { localizedPath } from '@/lib/i18n/paths';
+import { paymentProvider } from '@/lib/payments';
+import { PaymentProviderError } from '@/lib/payments/provider';
+
+/** How long a buyer is asked to wait after the payment provider could not be reached. */
+export const PROVIDER_RETRY_AFTER_SECONDS = 10;
+
+/** One purchase intent: what the buy form asks for, by whom, and its key. */
+export type PurchaseIntent = {
+  /** The product's slug, and how many. */
+  productId: string;
+  quantity: number;
+  /** The buy form's key of this intent (`Idempotency-Key`), kept across its retries. */
+  key?: string;
+  buyer: { uid: string; email: string | null } | null;
+  locale: 'en' | 'de';
+};
+
+type Order = typeof orders.$inferSelect;
+type Product = typeof products.$inferSelect;
+
+/**
+ * The intent's key: the client's; without one, a signed-in buyer's same request within a minute (as
+ * every other form), a guest's request its own (two guests may well buy the same plan at once).
+ */
+function intentKey(intent: PurchaseIntent): string {
+  if (intent.key) return intent.key;
+  return intent.buyer ? requestKey(null, intent.buyer.uid, [intent.productId, intent.quantity]) : `guest:${randomUUID()}`;
+}
+
+/** Who asks for what: a key sent again with anything else is another request, refused. */
+function fingerprint(intent: PurchaseIntent): string {
+  return createHash('sha256')
+    .update(JSON.stringify([intent.buyer?.uid ?? null, intent.productId, intent.quantity]))
+    .digest('base64url');
+}
+
+async function orderWithKey(key: string, hash: string): Promise<{ order: Order; product: Product } | null> {
+  const db = await database();
+  const [found] = await db.select({ order: orders, product: products }).from(orders).innerJoin(products, eq(orders.productId, products.id)).where(eq(orders.requestKey, key)).limit(1);
+  if (found && found.order.requestHash !== hash) throw new ApiError('idempotencyKeyReused');
+  return found ?? null;
+}
+
+/**
+ * The intent's order: the one its key already has, else a new pending order at the catalogue's price.
+ * The unique key decides between concurrent requests; 400 `productUnavailable` for an unknown or
+ * inactive product.
+ */
+async function orderFor(intent: PurchaseIntent, key: string, provider: PaymentProviderName): Promise<{ order: Order; product: Product }> {
+  const hash = fingerprint(intent);
+  const existing = await orderWithKey(key, hash);
+  if (existing) return existing;
+  const db = await database();
+  const [product] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.slug, intent.productId), eq(products.active, true)))
+    .limit(1);
+  if (!product) throw new ApiError('productUnavailable', { productId: { code: 'invalidChoice' } });
+  const [order] = await db
+    .insert(orders)
+    .values({
+      uid: intent.buyer?.uid ?? null,
+      email: intent.buyer?.email ?? null,
+      productId: product.id,
+      quantity: intent.quantity,
+      amountCents: product.priceCents * intent.quantity,
+      currency: product.currency,
+      locale: intent.locale,
+      provider,
+      requestKey: key,
+      requestHash: hash,
+    })
+    .onConflictDoNothing({ target: orders.requestKey })
+    .returning();
+  return order ? { order, product } : (await orderWithKey(key, hash))!;
+}
+
+/** Records the order's checkout unless another request did first; answers the order's checkout address. */
+async function attachCheckout(orderId: string, checkout: { id: string; url: string }): Promise<{ url: string; created: boolean }> {
+  const db = await database();
+  const [attached] = await db
+    .update(orders)
+    // An order whose earlier attempt failed goes on, now that its checkout is open.
+    .set({ checkoutSessionId: checkout.id, checkoutUrl: checkout.url, status: sql`case when ${orders.status} = 'failed' then 'pending' else ${orders.status} end`, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), isNull(orders.checkoutSessionId)))
+    .returning({ id: orders.id });
+  if (attached) return { url: checkout.url, created: true };
+  const [current] = await db.select({ url: orders.checkoutUrl }).from(orders).where(eq(orders.id, orderId));
+  return { url: current?.url ?? checkout.url, created: false };
+}
+
+/** The provider failed: a pending order without a checkout is failed (a later repeat may still open it). */
+async function markCheckoutFailed(orderId: string): Promise<void> {
+  const db = await database();
+  await db
+    .update(orders)
+    .set({ status: 'failed', updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), isNull(orders.checkoutSessionId), eq(orders.status, 'pending')));
+}
+
+/**
+ * Opens the checkout of a purchase intent: one order and one provider session per key, however often
+ * and however concurrently it is asked (the order's unique key, the provider's idempotency key).
+ * `created` is false when an earlier request had opened it.
+ */
+export async function openCheckout(intent: PurchaseIntent): Promise<{ url: string; orderId: string; created: boolean }> {
+  const provider = paymentProvider();
+  const key = intentKey(intent);
+  const { order, product } = await orderFor(intent, key, provider.name);
+  if (order.checkoutSessionId && order.checkoutUrl) return { url: order.checkoutUrl, orderId: order.id, created: false };
+  try {
+    const checkout = await provider.createCheckout({
+      order: { id: order.id, uid: order.uid, quantity: order.quantity, amountCents: order.amountCents, currency: order.currency, locale: order.locale },
+      // The order's own price and language: a repeat asks the provider for exactly what the first request did.
+      product: { slug: product.slug, name: product.name[order.locale], priceCents: order.amountCents / order.quantity, stripePriceId: product.stripePriceId },
+      email: order.email,
+      // The buyer comes back to the public origin, never to an address a request header named.
+      successUrl: `${env.siteUrl}/api/checkout/return?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${env.siteUrl}${localizedPath('/shop/cancel', order.locale)}?order=${order.id}`,
+      idempotencyKey: `checkout-${key}`,
+    });
+    const { url, created } = await attachCheckout(order.id, checkout);
+    return { url, orderId: order.id, created };
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    if (error.inProgress) throw new ApiError('checkoutInProgress', undefined, 1);
+    console.error(error.message);
+    await markCheckoutFailed(order.id);
+    throw new ApiError('paymentUnavailable', undefined, PROVIDER_RETRY_AFTER_SECONDS);
+  }
+}

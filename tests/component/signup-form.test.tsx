@@ -1,0 +1,53 @@
+/** @jest-environment jsdom */
+// jsdom itself: its FormData reads a form element (jest-fixed-jsdom swaps in Node's, which cannot).
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createUserWithEmailAndPassword, sendEmailVerification, validatePassword, type Auth, type UserCredential } from 'firebase/auth';
+import { SignupForm } from '@/components/auth/signup-form';
+import { firebaseAuth } from '@/lib/firebase/client';
+import { startServerSession } from '@/lib/auth/client-session';
+import type { AuthErrorMessages } from '@/components/auth/auth-error';
+import en from '@/messages/en.json';
+
+// The provider's side of signing up; its password policy cannot be read here (the defaults apply).
+jest.mock('firebase/auth', () => ({ createUserWithEmailAndPassword: jest.fn(), sendEmailVerification: jest.fn(), validatePassword: jest.fn() }));
+jest.mock('@/lib/firebase/client', () => ({ firebaseAuth: jest.fn() }));
+jest.mock('@/lib/auth/client-session', () => ({ startServerSession: jest.fn() }));
+
+const LABELS = { title: 'Create an account', email: 'E-mail address', password: 'Password', confirm: 'Confirm password', submit: 'Create account', checklist: 'Your password needs', mismatch: 'The two passwords do not match.' };
+const RULES = en.Auth.signup.rules;
+const ERRORS = en.Auth.errors as AuthErrorMessages;
+
+async function signUpWith(password: string) {
+  render(<SignupForm config={{ apiKey: 'k', authDomain: 'd', projectId: 'p', emulatorUrl: null }} locale="en" next="#verify" labels={LABELS} rules={RULES} errors={ERRORS} />);
+  fireEvent.change(screen.getByLabelText(LABELS.email), { target: { value: 'ada@example.com' } });
+  fireEvent.change(screen.getByLabelText(LABELS.password), { target: { value: password } });
+  fireEvent.change(screen.getByLabelText(LABELS.confirm), { target: { value: password } });
+  await act(async () => void fireEvent.click(screen.getByRole('button', { name: LABELS.submit })));
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  jest.mocked(firebaseAuth).mockReturnValue({} as Auth);
+  jest.mocked(validatePassword).mockRejectedValue(new Error('policy unavailable'));
+  jest.mocked(createUserWithEmailAndPassword).mockResolvedValue({ user: { uid: 'new' } } as UserCredential);
+  jest.mocked(sendEmailVerification).mockResolvedValue(undefined);
+  jest.mocked(startServerSession).mockResolvedValue(undefined);
+});
+
+describe('SignupForm and the password’s length', () => {
+  it('refuses a password of 129 characters with the translated maximum, creating nothing', async () => {
+    await signUpWith('x'.repeat(129));
+    expect(await screen.findByRole('alert')).toHaveTextContent(en.Auth.errors.passwordTooLong);
+    expect(screen.getByText('at most 128 characters').closest('li')).toHaveAttribute('data-met', 'false');
+    expect(createUserWithEmailAndPassword).not.toHaveBeenCalled();
+  });
+
+  it('creates the account with a password of 128 characters of any kind, exactly as typed', async () => {
+    // A leading space, umlauts, CJK and emoji (two UTF-16 units each): 128 characters.
+    const password = [...' Pässwort 漢字 🔐'.repeat(10)].slice(0, 128).join('');
+    await signUpWith(password);
+    await waitFor(() => expect(startServerSession).toHaveBeenCalled());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(createUserWithEmailAndPassword).toHaveBeenCalledWith({}, 'ada@example.com', password);
+  });
+});
