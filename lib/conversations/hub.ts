@@ -9,6 +9,7 @@ import { inboxEntry } from './inbox';
 import { inboxEvents, visitorEvents } from './log';
 import { presenceOf } from './presence';
 import { CONVERSATIONS_CHANNEL, parseSignal } from './signal';
+import { describeDatabaseError } from '@/lib/db/errors';
 
 /** A visitor's stream follows their conversations; an owner's inbox those of their widgets (support staff: Plauder's own too). */
 export const visitorScope = (visitorId: string) => `v:${visitorId}`;
@@ -34,7 +35,7 @@ export async function widgetPresence(widgetId: string): Promise<PresenceView | n
 }
 
 function relay(what: string, work: Promise<unknown>) {
-  work.catch((error: Error) => console.error(`conversations: ${what} failed: ${error.message}`));
+  work.catch((error: Error) => console.error(`conversations: ${what} failed: ${describeDatabaseError(error)}`));
 }
 
 function createConversationHub(): EventHub {

@@ -2,13 +2,14 @@ import 'server-only';
 import { notifyUnanswered } from './notify';
 import { applyRetention } from './retention';
 import { seedSupportWidget } from '@/lib/widgets/support';
+import { describeDatabaseError } from '@/lib/db/errors';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const SWEEP_MS = 30_000;
 const holder = globalThis as typeof globalThis & { __conversationJobs?: { supportSeeded: boolean } };
 
 function run(name: string, job: () => Promise<unknown>) {
-  job().catch((error: Error) => console.error(`conversations: ${name} failed: ${error.message}`));
+  job().catch((error: Error) => console.error(`conversations: ${name} failed: ${describeDatabaseError(error)}`));
 }
 
 /**

@@ -9,6 +9,7 @@ import { createTranslator } from 'next-intl';
 import { loadMessages } from '@/lib/i18n/messages';
 import { issueVisitorToken } from './token';
 import { presenceOf } from './presence';
+import { describeDatabaseError } from '@/lib/db/errors';
 
 /** At most one e-mail per conversation and side in this time. */
 export const NOTIFY_INTERVAL_MS = 10 * 60_000;
@@ -104,7 +105,7 @@ onDatabaseClose(notificationsSettled);
 function later(work: () => Promise<unknown>, what: string) {
   const running = new Promise((resolve) => setImmediate(resolve))
     .then(work)
-    .catch((error: Error) => console.error(`mail: ${what} failed: ${error.message}`))
+    .catch((error: Error) => console.error(`mail: ${what} failed: ${describeDatabaseError(error)}`))
     .finally(() => pending.delete(running));
   pending.add(running);
 }

@@ -15,6 +15,7 @@ import { latestMessageId } from './log';
 import { VISITOR_LEFT_MS } from './notify';
 import { signal } from './signal';
 import { requireVisitor } from './visitors';
+import { describeDatabaseError } from '@/lib/db/errors';
 
 /** How often open streams say, at the data, that their party is still there. */
 const PRESENCE_REFRESH_MS = 20_000;
@@ -38,7 +39,7 @@ async function refreshVisitors(ids: string[]) {
 function refreshAll() {
   const owners = [...new Set([...present.operators.values()].flatMap((entry) => entry.owners))];
   const work = [refreshVisitors([...present.visitors.keys()]), ...(owners.length ? [refreshOperators(owners)] : [])];
-  Promise.all(work).catch((error: Error) => console.error(`conversations: presence refresh failed: ${error.message}`));
+  Promise.all(work).catch((error: Error) => console.error(`conversations: presence refresh failed: ${describeDatabaseError(error)}`));
 }
 
 // The refresh stops with the database (shutdown, the end of a test file).
@@ -109,7 +110,7 @@ export async function beginInboxStream(request: NextRequest): Promise<EventStrea
   entry.streams++;
   present.operators.set(actor.uid, entry);
   ensureRefresh();
-  await refreshOperators(owners).catch((error: Error) => console.error(`conversations: presence failed: ${error.message}`));
+  await refreshOperators(owners).catch((error: Error) => console.error(`conversations: presence failed: ${describeDatabaseError(error)}`));
   return {
     hub: conversationHub(),
     scope: inboxScope(actor),

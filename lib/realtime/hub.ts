@@ -2,6 +2,7 @@ import 'server-only';
 import { listen, onDatabaseClose } from '@/lib/db';
 import type { StopListening } from '@/lib/db/listen';
 import { env } from '@/lib/env';
+import { describeDatabaseError } from '@/lib/db/errors';
 
 /**
  * One open event stream. `scope` names what it follows (a chat room, a visitor's conversations, an
@@ -138,7 +139,7 @@ export class EventHub {
       } while (state.again);
     } catch (error) {
       // The database is unreachable: try again while anyone listens (streams stay open meanwhile).
-      console.error(`${this.name}: delivery to ${scope} failed: ${(error as Error).message}`);
+      console.error(`${this.name}: delivery to ${scope} failed: ${describeDatabaseError(error)}`);
       setTimeout(() => this.schedule(scope), RETRY_MS).unref();
     }
   }

@@ -4,6 +4,7 @@ import { NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { webRequest, writeResponse } from '@/lib/api/node';
 import type { EventHub } from './hub';
+import { describeDatabaseError } from '@/lib/db/errors';
 
 export const SSE_HEADERS = {
   'Content-Type': 'text/event-stream; charset=utf-8',
@@ -65,7 +66,7 @@ function connect(start: EventStreamStart, sink: { write(chunk: Uint8Array): void
       else unsubscribe = stop;
     })
     .catch((error: Error) => {
-      console.error(`events: cannot subscribe to ${start.scope}: ${error.message}`);
+      console.error(`events: cannot subscribe to ${start.scope}: ${describeDatabaseError(error)}`);
       close();
     });
   return () => close();
