@@ -13,10 +13,12 @@ import { createNonce, noncePolicy } from '@/lib/security/csp';
 
 const scriptSrc = (policy: string) => policy.split('; ').find((d) => d.startsWith('script-src '))!.split(' ').slice(1);
 
+// The public origin of these tests' renders (lib/env.ts's default without SITE_URL and PORT).
+const ORIGIN = (process.env.SITE_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, '');
+
 const PAGE = '<!DOCTYPE html><html><head><script>one()</script><script src="/app.js"></script><script data-src="x">three()</script></head><body><script type="application/ld+json">{"a":1}</script><script type="module">two()</script></body></html>';
 
-function cache() {
-  const serverDistDir = mkdtempSync(join(tmpdir(), 'prerender-cache-'));
+function cache(serverDistDir = mkdtempSync(join(tmpdir(), 'prerender-cache-'))) {
   const nodeFs = {
     existsSync: fs.existsSync,
     readFile: fs.promises.readFile,
@@ -46,7 +48,8 @@ describe('a prerendered page', () => {
 
   it('read from what an earlier process stored gets this process’s policy, computed once', async () => {
     const handler = cache();
-    const stale = { kind: 'APP_PAGE', html: PAGE, rscData: Buffer.from('rsc'), headers: { 'content-security-policy': "script-src 'self' http://127.0.0.1:1" }, status: 200 };
+    const headers = { 'content-security-policy': "script-src 'self' http://127.0.0.1:1", 'x-plauder-origin': ORIGIN };
+    const stale = { kind: 'APP_PAGE', html: PAGE, rscData: Buffer.from('rsc'), headers, status: 200 };
     const entry = { value: stale, lastModified: Date.now() };
     // The file system cache's own read answers this entry (as it would after loading a page the build wrote).
     jest.spyOn(Object.getPrototypeOf(PrerenderCache.prototype), 'get').mockResolvedValue(entry);
@@ -56,6 +59,7 @@ describe('a prerendered page', () => {
     expect(scriptSrc(policy)).toContain(scriptHash('one()'));
     const second = await handler.get('/de', { kind: 'APP_PAGE' } as never);
     expect((second!.value as typeof stale).headers['content-security-policy']).toBe(policy);
+    expect((second!.value as typeof stale).headers).not.toHaveProperty('x-plauder-origin');
     jest.restoreAllMocks();
   });
 
@@ -64,6 +68,44 @@ describe('a prerendered page', () => {
     const value = { kind: 'APP_ROUTE', body: Buffer.from('<xml/>'), headers: { 'content-type': 'application/xml' }, status: 200 };
     await handler.set('/en-sitemap.xml', value, { cacheControl: { revalidate: false, expire: undefined } } as never);
     expect(value.headers).not.toHaveProperty('content-security-policy');
+  });
+});
+
+describe('a render is served only for the public origin it was made for', () => {
+  const sitemap = () => ({ kind: 'APP_ROUTE', body: Buffer.from(`<loc>${process.env.SITE_URL}/</loc>`), headers: { 'content-type': 'application/xml' } as Record<string, string>, status: 200 });
+  const context = { cacheControl: { revalidate: false, expire: undefined } } as never;
+  const kind = { kind: 'APP_ROUTE' } as never;
+  const original = process.env.SITE_URL;
+  afterEach(() => {
+    process.env.SITE_URL = original;
+  });
+
+  it('stores the origin with the files, never in what is sent, and treats another origin’s render as a miss', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'prerender-cache-'));
+    process.env.SITE_URL = 'http://localhost:4100';
+    const value = sitemap();
+    await cache(dir).set('/en-sitemap.xml', value, context);
+    expect(value.headers).not.toHaveProperty('x-plauder-origin');
+    // Another process of the same origin reads it from the files.
+    const same = await cache(dir).get('/en-sitemap.xml', kind);
+    expect((same!.value as ReturnType<typeof sitemap>).body.toString()).toContain('http://localhost:4100/');
+    expect((same!.value as ReturnType<typeof sitemap>).headers).not.toHaveProperty('x-plauder-origin');
+    // A server of the same build on another port does not serve it.
+    process.env.SITE_URL = 'http://localhost:4200';
+    expect(await cache(dir).get('/en-sitemap.xml', kind)).toBeNull();
+  });
+
+  it('counts the build’s own renders (written without the handler) as made for the origin the build knew', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'prerender-build-'));
+    const dir = join(root, 'server');
+    fs.mkdirSync(join(dir, 'app'), { recursive: true });
+    fs.writeFileSync(join(root, 'required-server-files.json'), JSON.stringify({ config: { env: { BUILD_SITE_URL: 'http://localhost:4100' } } }));
+    fs.writeFileSync(join(dir, 'app', 'robots.txt.body'), 'Sitemap: http://localhost:4100/sitemap.xml');
+    fs.writeFileSync(join(dir, 'app', 'robots.txt.meta'), JSON.stringify({ status: 200, headers: { 'content-type': 'text/plain' } }));
+    process.env.SITE_URL = 'http://localhost:4100';
+    expect(await cache(dir).get('/robots.txt', kind)).not.toBeNull();
+    process.env.SITE_URL = 'http://localhost:4200';
+    expect(await cache(dir).get('/robots.txt', kind)).toBeNull();
   });
 });
 
