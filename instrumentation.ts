@@ -1,21 +1,22 @@
 // Runs once when a server process starts: the database is opened, migrated and seeded before the first
 // request, so a broken configuration shows at start. A database that is down is retried on use. The
 // prerendered shop pages follow the database's catalogue (lib/shop/catalogue-watch). What npm start's
-// server answers on Node's response itself (the chat's event streams, refused methods) is offered to it
-// through lib/node-bridge.mjs.
+// server answers on Node's response itself (the event streams, refused methods) is offered to it through
+// lib/node-bridge.mjs (lib/realtime/offer). Plauder's own widget is created when missing; the
+// conversations' retention and notifications run in the background.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const [{ assertTrustedForwarding }, { database, databaseKind }, { watchCatalogue }, { offerNodeRoutes }, { chatEventStreams }, { refuseMethod }] = await Promise.all([
+  const [{ assertTrustedForwarding }, { database, databaseKind }, { watchCatalogue }, { offerNodeAnswers }, { startConversationJobs }] = await Promise.all([
     import('./lib/security/forwarding'),
     import('./lib/db'),
     import('./lib/shop/catalogue-watch'),
-    import('./lib/node-bridge.mjs'),
-    import('./lib/chat/node-stream'),
-    import('./lib/api/node'),
+    import('./lib/realtime/offer'),
+    import('./lib/conversations/jobs'),
   ]);
   assertTrustedForwarding();
-  offerNodeRoutes({ chatEvents: chatEventStreams, refuseMethod });
+  offerNodeAnswers();
   watchCatalogue();
+  startConversationJobs();
   try {
     await database();
     console.log(`database: ${await databaseKind()} ready`);

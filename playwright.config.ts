@@ -5,6 +5,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
 // Fixed for the tests, which create accounts through the emulator's REST API (tests/e2e/auth.ts).
 const authEmulatorPort = Number(process.env.E2E_AUTH_EMULATOR_PORT || 9399);
 export const e2eSessionSecret = 'e2e-session-secret-0123456789abcdef0123';
+export const e2ePostsPerWindow = 30;
 
 export default defineConfig({
   // The browser tests: the end-to-end suite, and the security suite's (headers, script injection).
@@ -48,6 +49,10 @@ export default defineConfig({
       AUTH_EMULATOR_DATA_DIR: '',
       AUTH_EMULATOR_PORT: String(authEmulatorPort),
       SESSION_SECRET: e2eSessionSecret,
+      // Every browser of the tests comes from 127.0.0.1, which keys the guests' and visitors' limits: room
+      // for two workers at once (tests/e2e/conversations.spec.ts checks the limit at this number).
+      CHAT_POSTS_PER_WINDOW: String(e2ePostsPerWindow),
+      CHAT_VISITORS_PER_HOUR: '10000',
     },
     url: `${baseURL}/api/health`,
     reuseExistingServer: !process.env.CI,

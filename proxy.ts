@@ -12,18 +12,24 @@ import { databaseAvailable } from '@/lib/db/availability';
 import { unavailablePage, withPageAddress } from '@/lib/errors/unavailable-page';
 import { publicWidget } from '@/lib/widgets/service';
 import { widgetFrameAncestors } from '@/lib/widgets/frame';
+import { WIDGET_LOCALE_HEADER, widgetLocale } from '@/lib/widgets/locale';
 import { createNonce, noncePolicy } from '@/lib/security/csp';
 import { ApiError, errorResponse } from '@/lib/api/errors';
 import { isPrerenderedPage } from '@/lib/security/prerendered';
 
 const WIDGET_PAGE = /^\/embed\/([A-Za-z0-9_-]{1,64})$/;
 
-/** The widget page may be framed only by its widget's allowed origins (a missing widget is the page's 404). */
+/**
+ * The widget page may be framed only by its widget's allowed origins (a missing widget is the page's
+ * 404); it speaks the visitor's language when the widget follows it (lib/widgets/locale.ts).
+ */
 async function widgetPage(request: NextRequest, widgetId: string, nonce: string): Promise<NextResponse> {
   const widget = await publicWidget(widgetId).catch(() => null);
   const policy = noncePolicy(nonce, widgetFrameAncestors(widget));
   const headers = new Headers(request.headers);
   headers.set('Content-Security-Policy', policy);
+  headers.delete(WIDGET_LOCALE_HEADER);
+  if (widget) headers.set(WIDGET_LOCALE_HEADER, widgetLocale(widget, request.nextUrl.searchParams.get('lang'), request.headers.get('accept-language')));
   const response = NextResponse.next({ request: { headers } });
   response.headers.set('Content-Security-Policy', policy);
   return response;

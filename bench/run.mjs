@@ -13,8 +13,10 @@ import { hostSpeed, keepRun, machine, printHistory, printResults, warnIfBusy } f
 import { root, startNext, startStaticServer } from './lib/servers.mjs';
 import { freePort } from '../scripts/auth-emulator.mjs';
 import { signedInSession } from './lib/session.mjs';
-import { LIMIT_BASELINE, baselines, bundles, chatBudgets, scenarios } from './scenarios.mjs';
+import { LIMIT_BASELINE, baselines, bundles, chatBudgets, conversationBudgets, scenarios } from './scenarios.mjs';
 import { chatServerEnv, chatSettings, measureChatFanout } from './lib/chat-fanout.mjs';
+import { conversationServerEnv, conversationSettings, measureConversations } from './lib/conversations-load.mjs';
+import { printConversations } from './lib/report.mjs';
 
 const ratio = (value, reference) => (reference > 0 ? Math.round((value / reference) * 100) / 100 : null);
 
@@ -45,7 +47,59 @@ function fromPrerenderCache(headers) {
   return headers['x-nextjs-cache'] === 'HIT' || prerender.split(',').some((value) => value.trim() === '1');
 }
 
+/**
+ * The conversations on an instance of their own (a fresh database): V visitors in V conversations and one
+ * owner's inbox (bench/lib/conversations-load.mjs); answers the result and its budgets.
+ */
+async function benchConversations(dataDir, servers) {
+  const settings = conversationSettings();
+  const emulatorPort = await freePort();
+  const app = await startNext({
+    label: 'app (conversations)',
+    dir: root,
+    readyPath: '/api/health',
+    viaStartScript: true,
+    env: { AUTH_EMULATOR_PORT: String(emulatorPort), PGLITE_DATA_DIR: join(dataDir, 'conversations'), ...conversationServerEnv(settings.visitors) },
+  });
+  servers.conversations = app;
+  const session = await signedInSession(app.origin, `127.0.0.1:${emulatorPort}`);
+  const result = await measureConversations(app, session, settings, (line) => console.log(`  ${line}`));
+  const { maxP99Ms, maxRssMb } = conversationBudgets;
+  const budgets = [
+    ...['visitor', 'inbox'].flatMap((side) => [
+      { name: `conversations: p99 delivery to the ${side} <= ${maxP99Ms} ms (${settings.visitors} visitors)`, ok: result[side].p99_ms !== null && result[side].p99_ms <= maxP99Ms, actual: result[side].p99_ms, limit: maxP99Ms },
+      { name: `conversations: no message lost (${side})`, ok: result[side].lost === 0, actual: result[side].lost, limit: 0 },
+      { name: `conversations: no message delivered twice (${side})`, ok: result[side].duplicated === 0, actual: result[side].duplicated, limit: 0 },
+    ]),
+    { name: `conversations: server RSS <= ${maxRssMb} MB`, ok: result.rss_peak_mb <= maxRssMb, actual: result.rss_peak_mb, limit: maxRssMb },
+  ];
+  await app.stop();
+  delete servers.conversations;
+  return { result, budgets };
+}
+
+/** `BENCH_ONLY=conversations npm run bench`: that measurement alone, into bench/results/conversations.json. */
+async function conversationsOnly() {
+  buildIfNeeded();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  const servers = {};
+  try {
+    console.log('Conversations');
+    const { result, budgets } = await benchConversations(dataDir, servers);
+    const resultsDir = join(root, 'bench', 'results');
+    mkdirSync(resultsDir, { recursive: true });
+    writeFileSync(join(resultsDir, 'conversations.json'), `${JSON.stringify({ conversations: result, budgets, machine: machine(loadSettings()) }, null, 2)}\n`);
+    printConversations(result);
+    for (const budget of budgets) console.log(`  ${budget.ok ? '✓' : '✗'} ${budget.name}: ${budget.actual}`);
+    if (result.stored < result.posted) process.exitCode = 1;
+  } finally {
+    await Promise.all(Object.values(servers).map((server) => server.stop()));
+  }
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === 'conversations') return conversationsOnly();
   const settings = loadSettings();
   const chat = chatSettings();
   buildIfNeeded();
@@ -108,6 +162,14 @@ async function main() {
     servers.chat = chatApp;
     const chatResult = await measureChatFanout(chatApp, chat, (line) => console.log(`  ${line}`));
     if (chatResult.stored < chatResult.posted) failures.push(`chat-fanout: only ${chatResult.stored} of ${chatResult.posted} posts answered 201 (${JSON.stringify(chatResult.post_statuses)})`);
+    await chatApp.stop();
+    delete servers.chat;
+
+    console.log('\nConversations');
+    const conversations = await benchConversations(dataDir, servers);
+    if (conversations.result.stored < conversations.result.posted) {
+      failures.push(`conversations: only ${conversations.result.stored} of ${conversations.result.posted} posts answered 201 (${JSON.stringify(conversations.result.post_statuses)})`);
+    }
 
     const scenarioResults = [];
     for (const { name, path, baseline } of scenarios) {
@@ -169,6 +231,7 @@ async function main() {
       { name: 'chat: no message lost', ok: chatResult.lost === 0, actual: chatResult.lost, limit: 0 },
       { name: 'chat: no message delivered twice', ok: chatResult.duplicated === 0, actual: chatResult.duplicated, limit: 0 },
       { name: `chat: server RSS <= ${chatBudgets.maxRssMb} MB`, ok: chatResult.rss_peak_mb <= chatBudgets.maxRssMb, actual: chatResult.rss_peak_mb, limit: chatBudgets.maxRssMb },
+      ...conversations.budgets,
     ];
 
     const pick = ({ rps, p50_ms, p99_ms, rounds_rps }) => ({ rps, p50_ms, p99_ms, rounds_rps });
@@ -177,6 +240,7 @@ async function main() {
       baselines: Object.fromEntries(Object.entries(measuredBaselines).map(([key, value]) => [key, pick(value)])),
       bundles: bundleResults,
       chat: chatResult,
+      conversations: conversations.result,
       budgets,
       machine: { ...machine(settings), host_speed: { start: speedAtStart, end: hostSpeed() } },
     };

@@ -53,3 +53,8 @@ export const bundles = [{ page: '/', appRoute: '/[locale]', fixtureRoute: '/', b
 // The live chat (bench/lib/chat-fanout.mjs): BENCH_CHAT_SUBSCRIBERS streams (1,000) while BENCH_CHAT_RATE
 // messages/s (20) are posted for BENCH_CHAT_DURATION s (30).
 export const chatBudgets = { maxP99Ms: 100, maxRssMb: 400 };
+
+// Private conversations (bench/lib/conversations-load.mjs): BENCH_CONVERSATIONS_VISITORS visitors (500) in a
+// conversation each, one message per visitor every BENCH_CONVERSATIONS_PERIOD s (10), for
+// BENCH_CONVERSATIONS_DURATION s (30), with one owner's inbox receiving everything.
+export const conversationBudgets = { maxP99Ms: 100, maxRssMb: 400 };

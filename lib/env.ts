@@ -51,6 +51,16 @@ const schema = z.object({
   /** Live chat: messages one poster may send per window (CHAT_POST_WINDOW_MS). */
   CHAT_POSTS_PER_WINDOW: optional(z.coerce.number().int().min(1).max(100_000)),
   CHAT_POST_WINDOW_MS: optional(z.coerce.number().int().min(1_000).max(3_600_000)),
+  /** Widget visitors: new visitors (tokens) one client address may start per hour. */
+  CHAT_VISITORS_PER_HOUR: optional(z.coerce.number().int().min(1).max(1_000_000)),
+  /** Plauder's own widget on the storefront (seeded at start, answered by support staff); `off`: none. */
+  SUPPORT_WIDGET_ID: optional(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)),
+  /** Where notifications of visitors waiting in Plauder's own widget go. */
+  SUPPORT_EMAIL: optional(z.email()),
+  /** Outgoing mail (smtp:// or smtps://user:password@host:port); without it local mode keeps mail in /mailbox. */
+  SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
+  /** The sender of every e-mail, e.g. `Plauder <support@example.com>`. */
+  MAIL_FROM: optional(z.string().min(3).max(200)),
 });
 
 export type Env = Readonly<{
@@ -73,7 +83,12 @@ export type Env = Readonly<{
   database: Readonly<{ kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }>;
   pgliteSharedBuffers: string;
   stripe: Readonly<{ secretKey: string | null; webhookSecret: string | null; api: { host: string; port: number; protocol: 'http' | 'https' } | null }>;
-  chat: Readonly<{ heartbeatMs: number; streamsPerIp: number; postsPerWindow: number; postWindowMs: number }>;
+  chat: Readonly<{ heartbeatMs: number; streamsPerIp: number; postsPerWindow: number; postWindowMs: number; visitorsPerHour: number }>;
+  /** The storefront's own widget id, or null. */
+  supportWidgetId: string | null;
+  supportEmail: string | null;
+  /** `smtp`: sent through SMTP_URL; `mailbox`: kept for /mailbox (local mode); `none`: not sent (logged). */
+  mail: Readonly<{ transport: 'smtp' | 'mailbox' | 'none'; smtpUrl: string | null; from: string }>;
 }>;
 
 export const DEMO_PROJECT_ID = 'demo-plauder';
@@ -143,6 +158,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       streamsPerIp: value.CHAT_STREAMS_PER_IP ?? 20,
       postsPerWindow: value.CHAT_POSTS_PER_WINDOW ?? 5,
       postWindowMs: value.CHAT_POST_WINDOW_MS ?? 10_000,
+      visitorsPerHour: value.CHAT_VISITORS_PER_HOUR ?? 60,
+    }),
+    supportWidgetId: value.SUPPORT_WIDGET_ID === 'off' ? null : (value.SUPPORT_WIDGET_ID ?? 'plauder-support'),
+    supportEmail: value.SUPPORT_EMAIL ?? null,
+    mail: Object.freeze({
+      transport: value.SMTP_URL ? ('smtp' as const) : mode === 'emulator' ? ('mailbox' as const) : ('none' as const),
+      smtpUrl: value.SMTP_URL ?? null,
+      from: value.MAIL_FROM ?? `Plauder <no-reply@${new URL(siteUrl).hostname}>`,
     }),
   });
 }

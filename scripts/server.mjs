@@ -4,10 +4,10 @@
 // - tell the client's address from a forged one: without a trusted proxy (TRUST_PROXY, lib/env.ts) the
 //   X-Forwarded-* headers a client sent are dropped, so Next fills them from the socket and the Host
 //   header; behind one they are the proxy's;
-// - the chat's event streams, written straight to Node's response by the app's own code (offered through
-//   lib/node-bridge.mjs): a web stream piped through Next costs several promises per message and
-//   subscriber, and with 1,000 subscribers that alone saturated a core (npm run bench). Under another
-//   launcher the app's route handler serves them;
+// - the event streams (the chat's, a visitor's conversations, an owner's inbox), written straight to
+//   Node's response by the app's own code (offered through lib/node-bridge.mjs): a web stream piped
+//   through Next costs several promises per message and subscriber, and with 1,000 subscribers that
+//   alone saturated a core (npm run bench). Under another launcher the app's route handlers serve them;
 // - an answer to every HTTP method (scripts/methods.mjs), where Next answers 500 for some;
 // - compression, with the answers Next serves from its prerender cache (landing and product pages)
 //   compressed once per render at the best quality (scripts/precompressed.mjs) instead of on every
@@ -60,26 +60,28 @@ const app = next({ dev, dir: root, hostname, port: Number(process.env.PORT) });
 await app.prepare();
 const handle = app.getRequestHandler();
 // instrumentation.ts offers them once the app runs (production's prepare() does not wait for it).
-const { chatEvents, refuseMethod } = await nodeRoutes();
+const { routes, refuseMethod } = await nodeRoutes();
 
 const methods = methodPolicy({ origin: `http://${hostname}:${process.env.PORT}`, refuseMethod });
 const compress = compression();
 
 answer = (req, res) => {
   if (!methods.admit(req, res)) return;
-  const room = chatEvents.match(req.method, req.url);
-  if (!room) {
-    // Outside the compression, so that it sees these answers before it encodes them.
-    return compress(req, res, () => {
-      methods.completeRefusal(req, res);
-      servePrecompressed(req, res);
-      handle(req, res);
+  for (const route of routes) {
+    const params = route.match(req.method, req.url);
+    if (!params) continue;
+    route.serve(req, res, params).catch((error) => {
+      console.error(`${route.name}: event stream failed: ${error.message}`);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end();
     });
+    return;
   }
-  chatEvents.serve(req, res, room).catch((error) => {
-    console.error(`chat: event stream failed: ${error.message}`);
-    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-    res.end();
+  // Outside the compression, so that it sees these answers before it encodes them.
+  compress(req, res, () => {
+    methods.completeRefusal(req, res);
+    servePrecompressed(req, res);
+    handle(req, res);
   });
 };
 started();

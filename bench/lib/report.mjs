@@ -118,9 +118,21 @@ export function printResults(results, bundleDetails) {
       ),
     );
   }
+  if (results.conversations) printConversations(results.conversations);
   console.log('\nBudgets (reported, never failing)');
   for (const budget of results.budgets) console.log(`  ${budget.ok ? '✓' : '✗'} ${budget.name}: ${budget.actual}${budget.reference ? ` (${budget.reference})` : ''}`);
   const m = results.machine;
   console.log(`\n${m.cpus}× ${m.cpu_model}, ${m.total_mem_gb} GB, Node ${m.node}, ${m.platform}; ${m.connections} connections, ${m.rounds} interleaved rounds of ${m.duration_s} s per target (medians)`);
   if (m.host_speed) console.log(`Host speed: SHA-256 ${m.host_speed.start} MB/s at the start, ${m.host_speed.end} MB/s at the end (the load average was ${m.load_average})`);
+}
+
+/** The conversations' load: delivery to the visitor's own stream and to the owner's inbox. */
+export function printConversations(c) {
+  console.log(`\nConversations (${c.visitors} visitors, one message each every ${c.period_s} s = ${c.rate_per_s}/s, ${c.duration_s} s; RSS ${c.rss_before_mb} → ${c.rss_peak_mb} MB)`);
+  console.log(
+    table(
+      ['stream', 'stored', 'deliveries', 'lost', 'dup', 'p50 ms', 'p99 ms', 'max ms'],
+      ['visitor', 'inbox'].map((side) => [side, c.stored, c[side].deliveries, c[side].lost, c[side].duplicated, c[side].p50_ms, c[side].p99_ms, c[side].max_ms]),
+    ),
+  );
 }

@@ -1,11 +1,12 @@
 'use client';
 
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { $fetch, FetchError } from 'ofetch';
 import { CHAT_NAME_MAX, CHAT_PAGE_SIZE, CHAT_TEXT_MAX, type ChatMessageView } from '@/lib/chat/constants';
 import { Avatar } from '@/components/ui/avatar';
 import { cn } from '@/lib/cn';
 import { MessageText } from './message-text';
+import { sendOnEnter } from '@/lib/client/send-on-enter';
 
 export type ChatLabels = {
   messages: string;
@@ -301,13 +302,6 @@ export function ChatRoom({
     }
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void send();
-    }
-  };
-
   const formatTime = (iso: string) => {
     const date = new Date(iso);
     const today = new Date().toDateString() === date.toDateString();
@@ -436,7 +430,7 @@ export function ChatRoom({
             rows={2}
             value={text}
             onChange={(event) => setText(event.target.value)}
-            onKeyDown={onKeyDown}
+            onKeyDown={(event) => sendOnEnter(event, () => void send())}
             maxLength={CHAT_TEXT_MAX}
             required
             aria-invalid={fields.text ? true : undefined}

@@ -1,15 +1,27 @@
 'use client';
 
+import { useEffect, useState } from 'react';
 import { IntentLink } from '@/components/ui/intent-link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/lib/cn';
+import { UNREAD_EVENT } from '@/lib/dashboard/nav';
 
-type Item = { href: string; label: string };
+/** A page link; `unread` puts a count beside it (the inbox), `unreadLabel` says what it counts ({count}). */
+type Item = { href: string; label: string; unread?: number; unreadLabel?: string };
 
-/** The dashboard's page links (hrefs already localized); the current page is marked. */
+/**
+ * The dashboard's page links (hrefs already localized); the current page is marked. The inbox's unread
+ * count comes from the server and, while the inbox is open, live from it.
+ */
 export function DashboardNav({ items, label }: { items: Item[]; label: string }) {
   const pathname = usePathname();
   const overview = items[0]?.href;
+  const [unread, setUnread] = useState<number | null>(null);
+  useEffect(() => {
+    const update = (event: Event) => setUnread((event as CustomEvent<number>).detail);
+    window.addEventListener(UNREAD_EVENT, update);
+    return () => window.removeEventListener(UNREAD_EVENT, update);
+  }, []);
   return (
     <nav aria-label={label}>
       <ul className="flex gap-1 overflow-x-auto md:flex-col">
@@ -26,6 +38,12 @@ export function DashboardNav({ items, label }: { items: Item[]; label: string })
                 )}
               >
                 {item.label}
+                {item.unreadLabel !== undefined && (unread ?? item.unread ?? 0) > 0 && (
+                  <span data-unread-badge className={cn('ml-2 rounded-full px-2 py-0.5 text-xs font-bold', active ? 'bg-white text-brand-800' : 'bg-red-700 text-white')}>
+                    <span aria-hidden="true">{unread ?? item.unread}</span>
+                    <span className="sr-only">{item.unreadLabel.replace('{count}', String(unread ?? item.unread))}</span>
+                  </span>
+                )}
               </IntentLink>
             </li>
           );

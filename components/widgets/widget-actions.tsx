@@ -38,15 +38,42 @@ export function DeleteWidget({
     );
   }
   return (
-    <div role="group" aria-label={labels.delete} className="space-y-3 rounded-md border border-red-200 bg-red-50 p-3">
-      <p className="text-sm text-red-900">{labels.confirm}</p>
+    <ConfirmAction name={labels.delete} question={labels.confirm} action={labels.confirmDelete} cancel={labels.cancel} busy={busy} onConfirm={() => void remove()} onCancel={() => setConfirming(false)}>
       <FormError message={error} />
+    </ConfirmAction>
+  );
+}
+
+/** The second step of an action that cannot be undone: the question, the action again, and a way back. */
+export function ConfirmAction({
+  name,
+  question,
+  action,
+  cancel,
+  busy,
+  onConfirm,
+  onCancel,
+  children,
+}: {
+  name: string;
+  question: string;
+  action: string;
+  cancel: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div role="group" aria-label={name} className="space-y-3 rounded-md border border-red-200 bg-red-50 p-3">
+      <p className="text-sm text-red-900">{question}</p>
+      {children}
       <div className="flex gap-2">
-        <Button type="button" variant="danger" disabled={busy} onClick={() => void remove()}>
-          {labels.confirmDelete}
+        <Button type="button" variant="danger" disabled={busy} onClick={onConfirm}>
+          {action}
         </Button>
-        <Button type="button" variant="ghost" onClick={() => setConfirming(false)}>
-          {labels.cancel}
+        <Button type="button" variant="ghost" onClick={onCancel}>
+          {cancel}
         </Button>
       </div>
     </div>

@@ -1,12 +1,14 @@
 'use client';
 
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { useJsonSubmit } from '@/lib/client/json-submit';
 import { toast } from '@/lib/toast';
+import type { BusinessHours, LauncherPosition, PreChatMode } from '@/lib/widgets/settings';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
+import { HoursField, type HoursLabels } from './hours-field';
 
 export type WidgetFormLabels = {
   name: string;
@@ -17,13 +19,40 @@ export type WidgetFormLabels = {
   accent: string;
   greeting: string;
   language: string;
+  followLanguage: string;
+  position: string;
+  positions: Record<LauncherPosition, string>;
+  preChat: string;
+  preChatOptions: Record<PreChatMode, string>;
+  awayMessage: string;
+  awayHint: string;
+  retention: string;
+  retentionHint: string;
+  notifyEmail: string;
+  notifyHint: string;
+  hours: HoursLabels;
   submit: string;
   saved: string;
   error: string;
   languages: Array<{ value: string; label: string }>;
 };
 
-export type WidgetFormValues = { id?: string; name: string; allowedOrigins: string[]; accentColor: string; greeting: string; locale: string };
+/** The form's values as the browser edits them (the origins and the retention as typed). */
+export type WidgetFormValues = {
+  id?: string;
+  name: string;
+  origins: string;
+  accentColor: string;
+  greeting: string;
+  locale: string;
+  followPageLanguage: boolean;
+  launcherPosition: LauncherPosition;
+  preChat: PreChatMode;
+  awayMessage: string;
+  businessHours: BusinessHours | null;
+  retentionDays: string;
+  notifyEmail: string;
+};
 
 /** The first error about the origins list, as a sentence naming the line it concerns. */
 function originsError(fields: Record<string, string>, template: string): string | undefined {
@@ -34,29 +63,40 @@ function originsError(fields: Record<string, string>, template: string): string 
   return template.replace('{line}', String(line)).replace('{message}', entry[1]);
 }
 
-/** Creates a widget (no `initial.id`) or edits one; then shows it in the list. */
-export function WidgetForm({ labels, initial, path, titleId }: { labels: WidgetFormLabels; initial: WidgetFormValues; path: string; titleId: string }) {
+/** The first error about a field or any part of it (`businessHours.days.mon.to`). */
+const fieldError = (fields: Record<string, string>, name: string) => fields[name] ?? Object.entries(fields).find(([key]) => key.startsWith(`${name}.`))?.[1];
+
+/**
+ * Creates a widget (no `values.id`) or edits one; the values live in the editor, which shows them in
+ * the preview and the snippet while they change. Saved, the widget is shown in the list.
+ */
+export function WidgetForm({ labels, values, onChange, path, titleId }: { labels: WidgetFormLabels; values: WidgetFormValues; onChange: (values: WidgetFormValues) => void; path: string; titleId: string }) {
   const router = useRouter();
   const { submit, busy, error, fields } = useJsonSubmit(labels.error);
-  const [accent, setAccent] = useState(initial.accentColor);
-  const prefix = initial.id ? 'edit-' : 'new-';
+  const prefix = values.id ? 'edit-' : 'new-';
+  const set = <K extends keyof WidgetFormValues>(key: K, value: WidgetFormValues[K]) => onChange({ ...values, [key]: value });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const value = (name: string) => String(form.get(`${prefix}${name}`) ?? '');
     const body = {
-      name: value('name'),
-      allowedOrigins: value('origins')
+      name: values.name,
+      allowedOrigins: values.origins
         .split(/\r?\n/)
         .map((line) => line.trim())
         .filter(Boolean),
-      accentColor: accent,
-      greeting: value('greeting'),
-      locale: value('locale'),
+      accentColor: values.accentColor,
+      greeting: values.greeting,
+      locale: values.locale,
+      followPageLanguage: values.followPageLanguage,
+      launcherPosition: values.launcherPosition,
+      preChat: values.preChat,
+      awayMessage: values.awayMessage,
+      businessHours: values.businessHours,
+      retentionDays: values.retentionDays.trim() ? Number(values.retentionDays) : null,
+      notifyEmail: values.notifyEmail.trim() || null,
     };
-    const result = initial.id
-      ? await submit<{ widget: { id: string } }>(`/api/widgets/${initial.id}`, 'PATCH', body)
+    const result = values.id
+      ? await submit<{ widget: { id: string } }>(`/api/widgets/${values.id}`, 'PATCH', body)
       : await submit<{ widget: { id: string } }>('/api/widgets', 'POST', body);
     if (!result) return;
     void toast.success(labels.saved);
@@ -66,12 +106,13 @@ export function WidgetForm({ labels, initial, path, titleId }: { labels: WidgetF
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-labelledby={titleId} aria-busy={busy} noValidate>
-      <TextField id={`${prefix}name`} label={labels.name} defaultValue={initial.name} maxLength={60} required error={fields.name} />
+      <TextField id={`${prefix}name`} label={labels.name} value={values.name} onChange={(e) => set('name', e.target.value)} maxLength={60} required error={fields.name} />
       <TextAreaField
         id={`${prefix}origins`}
         label={labels.origins}
         hint={labels.originsHint}
-        defaultValue={initial.allowedOrigins.join('\n')}
+        value={values.origins}
+        onChange={(e) => set('origins', e.target.value)}
         rows={3}
         spellCheck={false}
         autoCapitalize="off"
@@ -85,22 +126,44 @@ export function WidgetForm({ labels, initial, path, titleId }: { labels: WidgetF
           <input
             id={`${prefix}accent`}
             type="color"
-            value={accent}
-            onChange={(event) => setAccent(event.target.value)}
+            value={values.accentColor}
+            onChange={(e) => set('accentColor', e.target.value)}
             aria-invalid={fields.accentColor ? true : undefined}
-            aria-describedby={fields.accentColor ? `${prefix}accent-error` : undefined}
             className="h-10 w-16 cursor-pointer rounded-md border border-slate-400 bg-white p-1"
           />
-          <code className="text-sm text-slate-800">{accent}</code>
+          <code className="text-sm text-slate-800">{values.accentColor}</code>
         </div>
-        {fields.accentColor && (
-          <p id={`${prefix}accent-error`} className="text-sm text-red-700">
-            {fields.accentColor}
-          </p>
-        )}
+        {fields.accentColor && <p className="text-sm text-red-700">{fields.accentColor}</p>}
       </div>
-      <TextField id={`${prefix}greeting`} label={labels.greeting} defaultValue={initial.greeting} maxLength={200} error={fields.greeting} />
-      <SelectField id={`${prefix}locale`} label={labels.language} defaultValue={initial.locale} options={labels.languages} error={fields.locale} />
+      <TextField id={`${prefix}greeting`} label={labels.greeting} value={values.greeting} onChange={(e) => set('greeting', e.target.value)} maxLength={200} error={fields.greeting} />
+      <SelectField id={`${prefix}locale`} label={labels.language} value={values.locale} onChange={(e) => set('locale', e.target.value)} options={labels.languages} error={fields.locale} />
+      <label className="flex items-start gap-2 text-sm text-slate-900">
+        <input type="checkbox" checked={values.followPageLanguage} onChange={(e) => set('followPageLanguage', e.target.checked)} className="mt-0.5 h-4 w-4" />
+        {labels.followLanguage}
+      </label>
+      <fieldset className="space-y-1">
+        <legend className="text-sm font-medium text-slate-900">{labels.position}</legend>
+        <div className="flex gap-4">
+          {(['left', 'right'] as const).map((position) => (
+            <label key={position} className="flex items-center gap-2 text-sm text-slate-900">
+              <input type="radio" name={`${prefix}position`} value={position} checked={values.launcherPosition === position} onChange={() => set('launcherPosition', position)} className="h-4 w-4" />
+              {labels.positions[position]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <SelectField
+        id={`${prefix}pre-chat`}
+        label={labels.preChat}
+        value={values.preChat}
+        onChange={(e) => set('preChat', e.target.value as PreChatMode)}
+        options={(['off', 'name', 'nameEmail'] as const).map((value) => ({ value, label: labels.preChatOptions[value] }))}
+        error={fields.preChat}
+      />
+      <TextAreaField id={`${prefix}away`} label={labels.awayMessage} hint={labels.awayHint} value={values.awayMessage} onChange={(e) => set('awayMessage', e.target.value)} rows={2} maxLength={300} error={fields.awayMessage} />
+      <HoursField id={`${prefix}hours`} value={values.businessHours} onChange={(hours) => set('businessHours', hours)} labels={labels.hours} error={fieldError(fields, 'businessHours')} />
+      <TextField id={`${prefix}notify`} type="email" label={labels.notifyEmail} hint={labels.notifyHint} value={values.notifyEmail} onChange={(e) => set('notifyEmail', e.target.value)} error={fields.notifyEmail} />
+      <TextField id={`${prefix}retention`} type="number" min={1} max={3650} inputMode="numeric" label={labels.retention} hint={labels.retentionHint} value={values.retentionDays} onChange={(e) => set('retentionDays', e.target.value)} error={fields.retentionDays} />
       <FormError message={error} />
       <Button type="submit" disabled={busy}>
         {labels.submit}

@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import { avatars, chatMessages, feedback, orders, profiles, sessions, tickets, widgets } from '@/lib/db/schema';
 
@@ -14,9 +14,9 @@ export async function deleteAccountData(uid: string, deleteIdentity: () => Promi
     // Ticket messages go with their tickets (on delete cascade).
     await tx.delete(tickets).where(eq(tickets.uid, uid));
     await tx.delete(feedback).where(eq(feedback.uid, uid));
-    // Their widgets with the conversations in them, and what they wrote in any room.
-    const owned = await tx.delete(widgets).where(eq(widgets.uid, uid)).returning({ id: widgets.id });
-    if (owned.length > 0) await tx.delete(chatMessages).where(inArray(chatMessages.room, owned.map((w) => w.id)));
+    // Their widgets with every visitor and conversation of them (foreign keys cascade), and what they
+    // wrote in the public chat.
+    await tx.delete(widgets).where(eq(widgets.uid, uid));
     await tx.delete(chatMessages).where(eq(chatMessages.authorUid, uid));
     await tx.delete(avatars).where(eq(avatars.uid, uid));
     await tx.delete(profiles).where(eq(profiles.uid, uid));

@@ -16,6 +16,8 @@ export const API_ERRORS = {
   photoTooLarge: 413,
   unsupportedMediaType: 415,
   invalidToken: 401,
+  invalidVisitorToken: 401,
+  identityUnverified: 403,
   unauthenticated: 401,
   requiresRecentLogin: 401,
   userDisabled: 401,
@@ -24,6 +26,8 @@ export const API_ERRORS = {
   methodNotAllowed: 405,
   ticketClosed: 409,
   widgetLimit: 409,
+  conversationClosed: 409,
+  tooManyConversations: 409,
   productUnavailable: 400,
   cardDeclined: 402,
   checkoutClosed: 409,
@@ -33,6 +37,7 @@ export const API_ERRORS = {
   paymentUnavailable: 503,
   rateLimited: 429,
   tooManyStreams: 429,
+  tooManyVisitors: 429,
   unavailable: 503,
   internal: 500,
 } as const;
@@ -45,6 +50,8 @@ export class ApiError extends Error {
     readonly fields?: Record<string, FieldIssue>,
     /** For 429 and 503: seconds until the client may try again (the Retry-After header). */
     readonly retryAfterSeconds?: number,
+    /** Numbers the message names (e.g. `max`). */
+    readonly values?: Record<string, number>,
   ) {
     super(code);
   }
@@ -61,7 +68,7 @@ export async function errorResponse(request: Request, error: ApiError): Promise<
     error.fields &&
     Object.fromEntries(Object.entries(error.fields).map(([name, issue]) => [name, t(`fields.${issue.code}`, { min: issue.min ?? 0, max: issue.max ?? 0 })]));
   const retryAfter = error.retryAfterSeconds ?? (error.code === 'unavailable' ? UNAVAILABLE_RETRY_SECONDS : undefined);
-  const body = { error: { code: error.code, message: t(`errors.${error.code}`, { seconds: retryAfter ?? 0 }), ...(fields && { fields }) } };
+  const body = { error: { code: error.code, message: t(`errors.${error.code}`, { seconds: retryAfter ?? 0, ...error.values }), ...(fields && { fields }) } };
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   if (retryAfter !== undefined) headers['Retry-After'] = String(retryAfter);
   return Response.json(body, { status: API_ERRORS[error.code], headers });

@@ -2,8 +2,6 @@ import type { SessionUser } from '@/lib/session/cookie';
 import { toSingleLine } from '@/lib/api/schemas';
 import { CHAT_NAME_MAX } from './constants';
 
-/** A guest's random id (HttpOnly): with the address, whose messages count against a rate limit. */
-export const GUEST_COOKIE = 'chat_guest';
 /** The name a guest chose (readable by the page, which prefills it). */
 export const GUEST_NAME_COOKIE = 'chat_name';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
-import { chatMessages, widgets } from '@/lib/db/schema';
+import { chatMessages, chatRooms } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { CHAT_PAGE_SIZE, LOBBY, type ChatMessageView } from './constants';
 import { roomIdSchema } from './schema';
@@ -9,7 +9,8 @@ import { roomIdSchema } from './schema';
 /** NOTIFY channel of new chat messages; the payload names the room. */
 export const CHAT_CHANNEL = 'chat_messages';
 
-export type Room = { id: string; ownerUid: string | null };
+/** A public room (the lobby). */
+export type Room = { id: string };
 
 /** Who posts: a signed-in user (their display name), or a guest under the name they chose. */
 export type Poster = { kind: 'user'; uid: string; name: string } | { kind: 'guest'; name: string };
@@ -31,13 +32,13 @@ export function messageView(row: Row): ChatMessageView {
   };
 }
 
-/** The lobby, or the room of an existing widget; null (→ 404) for anything else. */
+/** The lobby, or another public room of `chat_rooms`; null (→ 404) for anything else. */
 export async function findRoom(id: string): Promise<Room | null> {
   if (!roomIdSchema.safeParse(id).success) return null;
-  if (id === LOBBY) return { id, ownerUid: null };
+  if (id === LOBBY) return { id };
   const db = await database();
-  const [widget] = await db.select({ uid: widgets.uid }).from(widgets).where(eq(widgets.id, id)).limit(1);
-  return widget ? { id, ownerUid: widget.uid } : null;
+  const [room] = await db.select({ id: chatRooms.id }).from(chatRooms).where(eq(chatRooms.id, id)).limit(1);
+  return room ?? null;
 }
 
 export async function requireRoom(id: string): Promise<Room> {
@@ -61,7 +62,6 @@ export async function postMessage(room: Room, poster: Poster, text: string): Pro
         room: room.id,
         authorUid: poster.kind === 'user' ? poster.uid : null,
         authorName: poster.name,
-        host: poster.kind === 'user' && poster.uid === room.ownerUid,
         body: text,
       })
       .returning();

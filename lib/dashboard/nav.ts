@@ -6,7 +6,11 @@ export const dashboardNav = [
   { href: '/dashboard/tickets', key: 'tickets' },
   { href: '/dashboard/feedback', key: 'feedback' },
   { href: '/dashboard/embed', key: 'embed' },
+  { href: '/dashboard/inbox', key: 'inbox' },
 ] as const;
 
 /** The support desk, shown to support staff only. */
 export const adminNavItem = { href: '/dashboard/admin', key: 'admin' } as const;
+
+/** The window event by which the inbox tells the navigation its unread count while it is open. */
+export const UNREAD_EVENT = 'plauder:unread';

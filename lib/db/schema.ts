@@ -2,6 +2,7 @@
 // (`npm run db:generate`); the app applies them on start.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -16,6 +17,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { BusinessHours, LauncherPosition, PreChatMode, PresenceMode } from '@/lib/widgets/settings';
+import type { ConversationStatus, MessageSender } from '@/lib/conversations/kinds';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -245,8 +248,8 @@ export const localCheckoutSessions = pgTable('local_checkout_sessions', {
 });
 
 /**
- * An embeddable chat widget. `id` is public (it is in the snippet and the widget's URL) and names the
- * widget's own chat room.
+ * An embeddable chat widget. `id` is public (it is in the snippet and the widget's URL). Each visitor of
+ * the widget's sites has private conversations with its owner (`uid`).
  */
 export const widgets = pgTable(
   'widgets',
@@ -258,17 +261,160 @@ export const widgets = pgTable(
     allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull(),
     accentColor: text('accent_color').notNull(),
     greeting: text('greeting').notNull().default(''),
+    /** The default language; with `followPageLanguage`, used when the visitor's language is neither. */
     locale: text('locale').$type<'en' | 'de'>().notNull(),
+    followPageLanguage: boolean('follow_page_language').notNull().default(false),
+    launcherPosition: text('launcher_position').$type<LauncherPosition>().notNull().default('right'),
+    preChat: text('pre_chat').$type<PreChatMode>().notNull().default('off'),
+    awayMessage: text('away_message').notNull().default(''),
+    /** Null: no schedule (the widget never says when the team is back). */
+    businessHours: jsonb('business_hours').$type<BusinessHours | null>(),
+    /** Closed conversations are deleted this many days after closing; null keeps them. */
+    retentionDays: integer('retention_days'),
+    /** Signs the customer's users for identity verification (HMAC-SHA256); null until generated. */
+    identitySecret: text('identity_secret'),
+    presence: text('presence').$type<PresenceMode>().notNull().default('auto'),
+    /** Last time an operator had the inbox open (its event stream refreshes this). */
+    operatorSeenAt: timestamp('operator_seen_at', { withTimezone: true }),
+    /** Where notifications of waiting visitors go; null sends none. */
+    notifyEmail: text('notify_email'),
     /** The creating request's key: a repeated submit finds this widget instead of creating another. */
     requestKey: text('request_key').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index('widgets_uid_idx').on(table.uid, table.createdAt), uniqueIndex('widgets_uid_request_key_idx').on(table.uid, table.requestKey)],
+  (table) => [
+    index('widgets_uid_idx').on(table.uid, table.createdAt),
+    uniqueIndex('widgets_uid_request_key_idx').on(table.uid, table.requestKey),
+    check('widgets_launcher_position_check', sql`${table.launcherPosition} in ('left', 'right')`),
+    check('widgets_pre_chat_check', sql`${table.preChat} in ('off', 'name', 'nameEmail')`),
+    check('widgets_presence_check', sql`${table.presence} in ('auto', 'available', 'away')`),
+    check('widgets_retention_days_check', sql`${table.retentionDays} between 1 and 3650`),
+  ],
 );
 
 /**
- * Chat messages of every room (`lobby`, or a widget's id). `id` is the SSE event id: within a room it
+ * A visitor of a widget: a random id the widget keeps in its own storage (carried in a signed token), or
+ * the customer's signed-in user (`userId`, verified by the widget secret), the same visitor on any device.
+ */
+export const visitors = pgTable(
+  'visitors',
+  {
+    id: text('id').primaryKey(),
+    widgetId: text('widget_id')
+      .notNull()
+      .references(() => widgets.id, { onDelete: 'cascade' }),
+    userId: text('user_id'),
+    name: text('name'),
+    email: text('email'),
+    locale: text('locale').$type<'en' | 'de'>(),
+    createdAt: createdAt(),
+    /** Last time the visitor had the widget open (its event stream refreshes this). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('visitors_widget_user_idx').on(table.widgetId, table.userId), index('visitors_widget_seen_idx').on(table.widgetId, table.lastSeenAt)],
+);
+
+/**
+ * A private conversation between one visitor and the widget's owner. The latest message, unread counts
+ * and read positions are kept here, so the inbox is one indexed query.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    widgetId: text('widget_id')
+      .notNull()
+      .references(() => widgets.id, { onDelete: 'cascade' }),
+    visitorId: text('visitor_id')
+      .notNull()
+      .references(() => visitors.id, { onDelete: 'cascade' }),
+    status: text('status').$type<ConversationStatus>().notNull().default('open'),
+    /** The creating request's key: a repeated submit finds this conversation. */
+    requestKey: text('request_key').notNull(),
+    /** The page the visitor wrote from, and its language. */
+    pageUrl: text('page_url'),
+    pageTitle: text('page_title'),
+    locale: text('locale').$type<'en' | 'de'>().notNull(),
+    lastMessageId: bigint('last_message_id', { mode: 'number' }).notNull().default(0),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessagePreview: text('last_message_preview').notNull().default(''),
+    lastSender: text('last_sender').$type<MessageSender>().notNull().default('visitor'),
+    /** Messages of the other side after each side's read position. */
+    operatorUnread: integer('operator_unread').notNull().default(0),
+    visitorUnread: integer('visitor_unread').notNull().default(0),
+    operatorReadId: bigint('operator_read_id', { mode: 'number' }).notNull().default(0),
+    visitorReadId: bigint('visitor_read_id', { mode: 'number' }).notNull().default(0),
+    /** Last e-mail to the owner about this conversation (at most one per 10 minutes). */
+    ownerNotifiedAt: timestamp('owner_notified_at', { withTimezone: true }),
+    /** Last operator reply e-mailed to the visitor, and the last transcript sent. */
+    visitorNotifiedAt: timestamp('visitor_notified_at', { withTimezone: true }),
+    transcriptSentAt: timestamp('transcript_sent_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('conversations_visitor_request_key_idx').on(table.visitorId, table.requestKey),
+    index('conversations_widget_activity_idx').on(table.widgetId, table.lastMessageAt),
+    index('conversations_visitor_activity_idx').on(table.visitorId, table.lastMessageAt),
+    index('conversations_closed_idx').on(table.status, table.closedAt),
+    check('conversations_status_check', sql`${table.status} in ('open', 'closed')`),
+  ],
+);
+
+/**
+ * Messages of the conversations. `id` is the event id of the visitor's and the owner's streams: inserts
+ * are serialised, so ids grow in commit order and "everything after id N" is exact for any set of
+ * conversations. `system` messages record a change of status (`closed`, `reopened`).
+ */
+export const conversationMessages = pgTable(
+  'conversation_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    widgetId: text('widget_id').notNull(),
+    sender: text('sender').$type<MessageSender>().notNull(),
+    /** The operator who wrote it (their display name at the time). */
+    authorUid: text('author_uid'),
+    authorName: text('author_name'),
+    body: text('body').notNull(),
+    /** The client's key: a repeated submit finds this message instead of adding another. */
+    requestKey: text('request_key'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('conversation_messages_conversation_idx').on(table.conversationId, table.id),
+    index('conversation_messages_widget_idx').on(table.widgetId, table.id),
+    uniqueIndex('conversation_messages_request_key_idx').on(table.conversationId, table.sender, table.requestKey),
+    check('conversation_messages_sender_check', sql`${table.sender} in ('visitor', 'operator', 'system')`),
+  ],
+);
+
+/** E-mails of local mode: what would have been sent, listed on /mailbox (production sends by SMTP). */
+export const mails = pgTable(
+  'mails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('mails_created_idx').on(table.createdAt)],
+);
+
+/** The public chat rooms (`lobby`). */
+export const chatRooms = pgTable('chat_rooms', {
+  id: text('id').primaryKey(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Chat messages of every public room. `id` is the SSE event id: within a room it
  * grows in commit order (inserts of one room are serialised), so "everything after id N" is exact.
  */
 export const chatMessages = pgTable(
@@ -279,7 +425,7 @@ export const chatMessages = pgTable(
     /** The signed-in author; null for a guest. */
     authorUid: text('author_uid'),
     authorName: text('author_name').notNull(),
-    /** Written by the widget's owner in their widget's room. */
+    /** Written by the owner of a widget's room (rooms of widgets were replaced by conversations). */
     host: boolean('host').notNull().default(false),
     body: text('body').notNull(),
     createdAt: createdAt(),

@@ -21,6 +21,7 @@ export type PageKey =
   | 'tickets'
   | 'feedback'
   | 'embed'
+  | 'inbox'
   | 'admin'
   | 'sample'
   | 'test'

@@ -1,7 +1,12 @@
 import type { PublicWidget } from './service';
 
-/** The message the widget page sends its embedding page when it opens or closes. */
+/**
+ * The messages between the widget page and the loader (public/embed.js) on the embedding page: the
+ * widget says it is ready and when it opens or closes (with its side); the loader answers with the
+ * page's context (its address and title, the signed-in user of the customer's site).
+ */
 export const RESIZE_MESSAGE = 'chatwidget:resize';
+export const CONTEXT_MESSAGE = 'chatwidget:context';
 
 /**
  * The widget page's `frame-ancestors`: only the widget's allowed origins (and this site, for the

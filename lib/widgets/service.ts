@@ -2,11 +2,13 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, max, sql } from 'drizzle-orm';
 import { database, type Executor } from '@/lib/db';
-import { chatMessages, orders, products, widgets } from '@/lib/db/schema';
+import { orders, products, widgets } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { requestKey } from '@/lib/api/idempotency';
 import type { Actor } from '@/lib/session/server';
 import { FREE_WIDGET_LIMIT, type CreateWidgetInput, type UpdateWidgetInput } from './schema';
+import type { BusinessHours, LauncherPosition, PreChatMode, PresenceMode } from './settings';
+import { ownedBy } from './owner';
 
 type Row = typeof widgets.$inferSelect;
 
@@ -17,12 +19,25 @@ export type WidgetView = {
   accentColor: string;
   greeting: string;
   locale: 'en' | 'de';
+  followPageLanguage: boolean;
+  launcherPosition: LauncherPosition;
+  preChat: PreChatMode;
+  awayMessage: string;
+  businessHours: BusinessHours | null;
+  retentionDays: number | null;
+  notifyEmail: string | null;
+  presence: PresenceMode;
+  /** Whether identity verification has a secret (the secret itself is shown once, when made). */
+  identityVerification: boolean;
   createdAt: string;
   updatedAt: string;
 };
 
 /** What the framed widget page needs (public: it is served to any visitor of an allowed site). */
-export type PublicWidget = Pick<WidgetView, 'id' | 'name' | 'allowedOrigins' | 'accentColor' | 'greeting' | 'locale'>;
+export type PublicWidget = Pick<
+  WidgetView,
+  'id' | 'name' | 'allowedOrigins' | 'accentColor' | 'greeting' | 'locale' | 'followPageLanguage' | 'launcherPosition' | 'preChat' | 'awayMessage' | 'businessHours'
+>;
 
 function view(row: Row): WidgetView {
   return {
@@ -32,6 +47,15 @@ function view(row: Row): WidgetView {
     accentColor: row.accentColor,
     greeting: row.greeting,
     locale: row.locale,
+    followPageLanguage: row.followPageLanguage,
+    launcherPosition: row.launcherPosition,
+    preChat: row.preChat,
+    awayMessage: row.awayMessage,
+    businessHours: row.businessHours ?? null,
+    retentionDays: row.retentionDays,
+    notifyEmail: row.notifyEmail,
+    presence: row.presence,
+    identityVerification: row.identitySecret !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -51,13 +75,14 @@ export async function widgetLimit(uid: string, executor?: Executor): Promise<num
   return Math.max(FREE_WIDGET_LIMIT, row?.limit ?? 0);
 }
 
-export async function listWidgets(actor: Actor): Promise<{ widgets: WidgetView[]; limit: number }> {
+/** The widgets the actor manages (support staff: Plauder's own too), and how many of their own they may have. */
+export async function listWidgets(actor: Actor): Promise<{ widgets: WidgetView[]; limit: number; used: number }> {
   const db = await database();
   const [rows, limit] = await Promise.all([
-    db.select().from(widgets).where(eq(widgets.uid, actor.uid)).orderBy(asc(widgets.createdAt), asc(widgets.id)),
+    db.select().from(widgets).where(ownedBy(actor)).orderBy(asc(widgets.createdAt), asc(widgets.id)),
     widgetLimit(actor.uid),
   ]);
-  return { widgets: rows.map(view), limit };
+  return { widgets: rows.map(view), limit, used: rows.filter((row) => row.uid === actor.uid).length };
 }
 
 async function ownRow(actor: Actor, id: string, executor?: Executor): Promise<Row | null> {
@@ -65,7 +90,7 @@ async function ownRow(actor: Actor, id: string, executor?: Executor): Promise<Ro
   const [row] = await db
     .select()
     .from(widgets)
-    .where(and(eq(widgets.id, id), eq(widgets.uid, actor.uid)))
+    .where(and(eq(widgets.id, id), ownedBy(actor)))
     .limit(1);
   return row ?? null;
 }
@@ -79,10 +104,10 @@ export async function getWidget(actor: Actor, id: string): Promise<WidgetView | 
 /**
  * Creates a widget within the user's limit (409 `widgetLimit` beyond it). The user's creations are
  * serialised, so two tabs at once cannot both take the last place; a repeated request key answers the
- * widget it created.
+ * widget it created. Notifications go to the user's address unless the form names another.
  */
 export async function createWidget(actor: Actor, input: CreateWidgetInput): Promise<{ widget: WidgetView; created: boolean }> {
-  const { requestKey: clientKey, ...fields } = input;
+  const { requestKey: clientKey, notifyEmail, ...fields } = input;
   const key = requestKey(clientKey, actor.uid, fields);
   const db = await database();
   return db.transaction(async (tx) => {
@@ -97,7 +122,7 @@ export async function createWidget(actor: Actor, input: CreateWidgetInput): Prom
     if (total >= (await widgetLimit(actor.uid, tx))) throw new ApiError('widgetLimit');
     const [row] = await tx
       .insert(widgets)
-      .values({ id: randomBytes(12).toString('base64url'), uid: actor.uid, requestKey: key, ...fields })
+      .values({ id: randomBytes(12).toString('base64url'), uid: actor.uid, requestKey: key, notifyEmail: notifyEmail === undefined ? actor.email : notifyEmail, ...fields })
       .returning();
     return { widget: view(row), created: true };
   });
@@ -108,23 +133,36 @@ export async function updateWidget(actor: Actor, id: string, input: UpdateWidget
   const [row] = await db
     .update(widgets)
     .set({ ...input, updatedAt: new Date() })
-    .where(and(eq(widgets.id, id), eq(widgets.uid, actor.uid)))
+    .where(and(eq(widgets.id, id), ownedBy(actor)))
     .returning();
   if (!row) throw new ApiError('notFound');
   return view(row);
 }
 
-/** Deletes the widget and its conversation. */
+/**
+ * A new secret for identity verification, replacing the old one (whose hashes stop verifying). It is
+ * answered this once and never shown again.
+ */
+export async function rotateIdentitySecret(actor: Actor, id: string): Promise<string> {
+  const secret = randomBytes(32).toString('base64url');
+  const db = await database();
+  const [row] = await db
+    .update(widgets)
+    .set({ identitySecret: secret, updatedAt: new Date() })
+    .where(and(eq(widgets.id, id), ownedBy(actor)))
+    .returning({ id: widgets.id });
+  if (!row) throw new ApiError('notFound');
+  return secret;
+}
+
+/** Deletes the widget with its visitors and their conversations (foreign keys cascade). */
 export async function deleteWidget(actor: Actor, id: string): Promise<void> {
   const db = await database();
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(widgets)
-      .where(and(eq(widgets.id, id), eq(widgets.uid, actor.uid)))
-      .returning({ id: widgets.id });
-    if (!row) throw new ApiError('notFound');
-    await tx.delete(chatMessages).where(eq(chatMessages.room, id));
-  });
+  const [row] = await db
+    .delete(widgets)
+    .where(and(eq(widgets.id, id), ownedBy(actor)))
+    .returning({ id: widgets.id });
+  if (!row) throw new ApiError('notFound');
 }
 
 export async function publicWidget(id: string): Promise<PublicWidget | null> {
@@ -132,6 +170,6 @@ export async function publicWidget(id: string): Promise<PublicWidget | null> {
   const db = await database();
   const [row] = await db.select().from(widgets).where(eq(widgets.id, id)).limit(1);
   if (!row) return null;
-  const { id: widgetId, name, allowedOrigins, accentColor, greeting, locale } = view(row);
-  return { id: widgetId, name, allowedOrigins, accentColor, greeting, locale };
+  const { name, allowedOrigins, accentColor, greeting, locale, followPageLanguage, launcherPosition, preChat, awayMessage, businessHours } = view(row);
+  return { id: row.id, name, allowedOrigins, accentColor, greeting, locale, followPageLanguage, launcherPosition, preChat, awayMessage, businessHours };
 }

@@ -18,7 +18,7 @@ for (const locale of localesUnderTest) {
 
   // Every dashboard page as support staff (so that the support desk is included), with a ticket and a
   // widget to show.
-  for (const path of ['/dashboard', '/dashboard/tickets', 'ticket', '/dashboard/feedback', '/dashboard/profile', '/dashboard/settings', '/dashboard/embed', '/dashboard/admin']) {
+  for (const path of ['/dashboard', '/dashboard/tickets', 'ticket', '/dashboard/feedback', '/dashboard/profile', '/dashboard/settings', '/dashboard/embed', '/dashboard/inbox', '/dashboard/admin']) {
     test(`signed in (${locale}): ${path === 'ticket' ? 'a ticket page' : path} has no accessibility violations`, async ({ page }) => {
       const account = await createAccount(page.request);
       await grantAdmin(page.request, account.uid);

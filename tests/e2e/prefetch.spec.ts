@@ -10,7 +10,8 @@ function recordRequests(page: Page) {
   page.on('request', (request: Request) => {
     const headers = request.headers();
     if (headers['next-router-prefetch'] || headers['rsc']) prefetches.push(new URL(request.url()).pathname);
-    if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+    // The page's own documents (Plauder's widget loads its frame's document once the page is idle).
+    if (request.resourceType() === 'document' && request.frame() === page.mainFrame()) documents.push(new URL(request.url()).pathname);
   });
   return { prefetches, documents };
 }

@@ -19,12 +19,12 @@ for (const locale of localesUnderTest) {
   });
 }
 
-test('the dashboard layout links its six pages and marks the current one', async ({ page }) => {
+test('the dashboard layout links its pages and marks the current one', async ({ page }) => {
   await signIn(page);
   await page.goto('/de/dashboard/tickets');
   const nav = page.getByRole('navigation', { name: messages.de.Dashboard.navLabel });
   const n = messages.de.Dashboard.nav;
-  const labels = [n.overview, n.profile, n.settings, n.tickets, n.feedback, n.embed];
+  const labels = [n.overview, n.profile, n.settings, n.tickets, n.feedback, n.embed, n.inbox];
   await expect(nav.getByRole('link')).toHaveText(labels);
   await expect(nav.getByRole('link', { name: messages.de.Dashboard.nav.tickets })).toHaveAttribute('aria-current', 'page');
   await nav.getByRole('link', { name: messages.de.Dashboard.nav.embed }).click();

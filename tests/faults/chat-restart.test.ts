@@ -3,13 +3,15 @@
 // order, then the live ones.
 import { freePort } from '../../bench/lib/servers.mjs';
 import { sseReader, until } from '../support/sse';
-import { createWidgetRoom, dropWidgetRoom, sql } from '../support/pg';
+import { createChatRoom, dropChatRoom, sql } from '../support/pg';
 import { instances } from '../instances/instances';
 
 jest.setTimeout(180_000);
 
 type Message = { id: number; text: string };
 const servers = instances();
+// Every poster comes from this machine's address, which keys the guests' limit: room for all of them.
+const POSTERS = { CHAT_POSTS_PER_WINDOW: '1000' };
 let room: string;
 
 /** An EventSource-like client: reads the room's stream and reconnects with Last-Event-ID whenever it ends. */
@@ -55,7 +57,7 @@ function follow(origin: string, fromId: number) {
 async function post(origin: string, text: string, poster: number) {
   const response = await fetch(`${origin}/api/chat/${room}/messages`, {
     method: 'POST',
-    headers: { origin, 'content-type': 'application/json', cookie: `chat_guest=restart-${poster}`, 'x-forwarded-for': `198.51.100.${poster}` },
+    headers: { origin, 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${poster}` },
     body: JSON.stringify({ text, name: `Poster ${poster}` }),
   });
   expect(response.status).toBe(201);
@@ -64,13 +66,13 @@ async function post(origin: string, text: string, poster: number) {
 
 afterAll(async () => {
   await servers.stopAll();
-  if (room) await dropWidgetRoom(room);
+  if (room) await dropChatRoom(room);
 });
 
 it('reconnects every client to the restarted app with every missed message, once and in order', async () => {
   const port = await freePort();
-  const app = await servers.start('app', { port });
-  room = await createWidgetRoom('restart-test');
+  const app = await servers.start('app', { port, env: POSTERS });
+  room = await createChatRoom();
   const origin = app.origin;
   const first = await post(origin, 'before 0', 1);
   const clients = [follow(origin, first.id), follow(origin, first.id), follow(origin, first.id)];
@@ -89,7 +91,7 @@ it('reconnects every client to the restarted app with every missed message, once
     expected.push(`while down ${i}`);
   }
 
-  await servers.start('app restarted', { port });
+  await servers.start('app restarted', { port, env: POSTERS });
   await until(() => clients.every((c) => c.texts().length === 9), true, 30_000);
   for (let i = 0; i < 3; i++) {
     await post(origin, `after ${i}`, 20 + i);

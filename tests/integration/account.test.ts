@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { DELETE } from '@/app/api/account/route';
 import { adminAuth } from '@/lib/firebase/admin';
 import { database } from '@/lib/db';
-import { chatMessages, feedback, orders, products, profiles, tickets, ticketMessages, widgets } from '@/lib/db/schema';
+import { chatMessages, conversationMessages, conversations, feedback, orders, products, profiles, tickets, ticketMessages, visitors, widgets } from '@/lib/db/schema';
 import { deleteAccountData } from '@/lib/account/delete';
 import { activeSession } from '@/lib/session/server';
 import { ORIGIN, signedIn } from './signed-in';
@@ -18,10 +18,12 @@ async function ownRows(uid: string) {
   await db.insert(orders).values({ uid, email: 'a@example.com', productId: product.id, quantity: 1, amountCents: 2900, currency: 'EUR' });
   const widgetId = `w-${crypto.randomUUID()}`;
   await db.insert(widgets).values({ id: widgetId, uid, name: 'Mine', allowedOrigins: [], accentColor: '#4338ca', locale: 'en', requestKey: widgetId });
-  await db.insert(chatMessages).values([
-    { room: widgetId, authorName: 'A visitor', body: 'Hello there' },
-    { room: 'lobby', authorUid: uid, authorName: 'Me', body: 'Hi all' },
-  ]);
+  // A visitor of the widget with a conversation, and what the user wrote in the public chat.
+  const visitorId = `v-${crypto.randomUUID()}`;
+  await db.insert(visitors).values({ id: visitorId, widgetId, email: 'visitor@example.com' });
+  const [conversation] = await db.insert(conversations).values({ widgetId, visitorId, requestKey: 'c1', locale: 'en' }).returning();
+  await db.insert(conversationMessages).values({ conversationId: conversation.id, widgetId, sender: 'visitor', body: 'Hello there' });
+  await db.insert(chatMessages).values([{ room: 'lobby', authorUid: uid, authorName: 'Me', body: 'Hi all' }]);
   return { widgetId };
 }
 
@@ -32,7 +34,7 @@ async function countRows(uid: string) {
   const owned = await db.select({ id: widgets.id }).from(widgets).where(eq(widgets.uid, uid));
   const chat =
     (await db.select().from(chatMessages).where(eq(chatMessages.authorUid, uid))).length +
-    (owned.length ? (await db.select().from(chatMessages).where(eq(chatMessages.room, owned[0].id))).length : 0);
+    (owned.length ? (await db.select().from(conversationMessages).where(eq(conversationMessages.widgetId, owned[0].id))).length : 0);
   return {
     tickets: await count(tickets),
     feedback: await count(feedback),
@@ -59,7 +61,10 @@ describe('DELETE /api/account', () => {
     await expect(adminAuth().getUser(me.uid)).rejects.toMatchObject({ code: 'auth/user-not-found' });
     expect(await countRows(me.uid)).toEqual({ tickets: 0, feedback: 0, profiles: 0, orders: 0, widgets: 0, chat: 0 });
     const db = await database();
-    expect(await db.select().from(chatMessages).where(eq(chatMessages.room, widgetId))).toEqual([]); // the visitors' messages in their widget's room
+    // The widget's visitors, their conversations and messages.
+    expect(await db.select().from(visitors).where(eq(visitors.widgetId, widgetId))).toEqual([]);
+    expect(await db.select().from(conversations).where(eq(conversations.widgetId, widgetId))).toEqual([]);
+    expect(await db.select().from(conversationMessages).where(eq(conversationMessages.widgetId, widgetId))).toEqual([]);
     expect(await db.select().from(orders).where(eq(orders.email, 'a@example.com'))).not.toHaveLength(0); // kept, anonymised
     expect(await activeSession(me.value)).toBeNull();
     // Nobody else's rows are touched.

@@ -4,10 +4,10 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { database } from '@/lib/db';
-import { widgets } from '@/lib/db/schema';
+import { chatRooms } from '@/lib/db/schema';
 import { chatHub } from '@/lib/chat/hub';
 import { postMessage, type Room } from '@/lib/chat/service';
-import { chatEventsRoom, serveChatEvents } from '@/lib/chat/node-stream';
+import { chatEventsRoute } from '@/lib/chat/node-stream';
 import { sseReader, until } from '../support/sse';
 
 let server: Server;
@@ -15,8 +15,8 @@ let origin: string;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    const room = chatEventsRoom(req.method, req.url);
-    if (room) void serveChatEvents(req, res, room);
+    const params = chatEventsRoute.match(req.method, req.url);
+    if (params) void chatEventsRoute.serve(req, res, params);
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -30,16 +30,16 @@ afterAll(async () => {
 
 async function newRoom(): Promise<Room> {
   const id = randomBytes(12).toString('base64url');
-  await (await database()).insert(widgets).values({ id, uid: 'node-stream-owner', name: 'Test', allowedOrigins: [], accentColor: '#4338ca', locale: 'en', requestKey: id });
-  return { id, ownerUid: 'node-stream-owner' };
+  await (await database()).insert(chatRooms).values({ id });
+  return { id };
 }
 
 it('matches only GET /api/chat/:room/events', () => {
-  expect(chatEventsRoom('GET', '/api/chat/lobby/events')).toBe('lobby');
-  expect(chatEventsRoom('GET', '/api/chat/lobby/events?lastEventId=3')).toBe('lobby');
-  expect(chatEventsRoom('POST', '/api/chat/lobby/events')).toBeNull();
-  expect(chatEventsRoom('GET', '/api/chat/lobby/messages')).toBeNull();
-  expect(chatEventsRoom('GET', '/api/chat/a/b/events')).toBeNull();
+  expect(chatEventsRoute.match('GET', '/api/chat/lobby/events')).toEqual({ room: 'lobby' });
+  expect(chatEventsRoute.match('GET', '/api/chat/lobby/events?lastEventId=3')).toEqual({ room: 'lobby' });
+  expect(chatEventsRoute.match('POST', '/api/chat/lobby/events')).toBeNull();
+  expect(chatEventsRoute.match('GET', '/api/chat/lobby/messages')).toBeNull();
+  expect(chatEventsRoute.match('GET', '/api/chat/a/b/events')).toBeNull();
 });
 
 it('streams a room with Last-Event-ID resume, and answers refusals as the API does', async () => {

@@ -2,9 +2,8 @@ import { eq } from 'drizzle-orm';
 import { GET as list, POST as create } from '@/app/api/widgets/route';
 import { DELETE as remove, GET as show, PATCH as update } from '@/app/api/widgets/[id]/route';
 import { database } from '@/lib/db';
-import { chatMessages, orders, products, widgets } from '@/lib/db/schema';
+import { orders, products, widgets } from '@/lib/db/schema';
 import { normalizeOrigin } from '@/lib/widgets/schema';
-import { postMessage } from '@/lib/chat/service';
 import { apiRequest, signedIn } from './signed-in';
 
 
@@ -71,11 +70,8 @@ describe('widgets through the JSON API', () => {
     expect(changed.status).toBe(200);
     expect((await changed.json()).widget).toMatchObject({ name: 'Support', allowedOrigins: [], greeting: valid.greeting });
 
-    await postMessage({ id: widget.id, ownerUid: me.uid }, { kind: 'guest', name: 'Visitor' }, 'Hello?');
     expect((await remove(request('DELETE', `/api/widgets/${widget.id}`, me), ctx(widget.id))).status).toBe(204);
     expect(await rows(me.uid)).toHaveLength(0);
-    const db = await database();
-    expect(await db.select().from(chatMessages).where(eq(chatMessages.room, widget.id))).toHaveLength(0);
   });
 
   it('keeps the free limit of one widget, and a paid plan raises it', async () => {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn, startApiSession } from '../e2e/auth';
+import { messages } from '../e2e/fixtures';
 import { baseURL } from '../../playwright.config';
 
 /** Content-Security-Policy violations and script errors a page reports while it loads and hydrates. */
@@ -85,7 +86,7 @@ test('pages rendered per request get a fresh nonce that the client cannot choose
 
 test('signed in: the dashboard pages run without violations', async ({ page }) => {
   await signIn(page);
-  for (const path of ['/dashboard', '/de/dashboard/profile', '/dashboard/settings', '/dashboard/tickets', '/de/dashboard/feedback', '/dashboard/embed']) {
+  for (const path of ['/dashboard', '/de/dashboard/profile', '/dashboard/settings', '/dashboard/tickets', '/de/dashboard/feedback', '/dashboard/embed', '/de/dashboard/inbox']) {
     const { response, violations } = await violationsOf(page, path);
     expectStrictDocumentPolicy(response.headers());
     expect(violations, path).toEqual([]);
@@ -109,8 +110,9 @@ test('the widget page may be framed by its allowed origins only, and runs its sc
   });
   expect(created.status()).toBe(201);
   const { widget } = await created.json();
-  // The widget page has no app shell: it is ready when its stream is live (which needs its scripts).
-  const { response, violations } = await violationsOf(page, `/embed/${widget.id}?mode=inline`, (p) => expect(p.getByRole('status')).toHaveText('Live'));
+  // The widget page has no app shell: it is ready when its visitor has started and the composer shows
+  // (which needs its scripts).
+  const { response, violations } = await violationsOf(page, `/embed/${widget.id}?mode=inline`, (p) => expect(p.getByRole('form', { name: messages.en.Widget.composer })).toBeVisible());
   const csp = expectStrictDocumentPolicy(response.headers());
   expect(csp['frame-ancestors']).toEqual(["'self'", 'https://shop.example.com']);
   const nonce = csp['script-src'].find((s) => s.startsWith("'nonce-"))!.slice(7, -1);

@@ -6,6 +6,7 @@ import { NextRequest } from 'next/server';
 import { sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import { ORIGIN, apiRequest, signedIn } from '../integration/signed-in';
+import { converse, newVisitor } from '../integration/visitors';
 import { callRoute, LEAK, loadRoutes, type Method, type Route } from './routes';
 
 jest.setTimeout(60_000);
@@ -14,7 +15,7 @@ jest.setTimeout(60_000);
 const SERVER_TO_SERVER = new Set(['POST /api/stripe/webhook']);
 
 /** Mutations that take no body (they must still not fail on one). */
-const BODILESS = new Set(['DELETE /api/session', 'DELETE /api/profile/photo', 'DELETE /api/widgets/[id]', 'POST /api/catalogue/revalidate']);
+const BODILESS = new Set(['DELETE /api/session', 'DELETE /api/profile/photo', 'DELETE /api/widgets/[id]', 'POST /api/catalogue/revalidate', 'POST /api/widgets/[id]/secret']);
 
 
 let routes: Route[];
@@ -25,7 +26,7 @@ let ids: Record<string, string>;
 
 async function counts() {
   const db = await database();
-  const tables = ['tickets', 'ticket_messages', 'feedback', 'widgets', 'chat_messages', 'orders', 'local_checkout_sessions', 'avatars', 'profiles', 'sessions'];
+  const tables = ['tickets', 'ticket_messages', 'feedback', 'widgets', 'chat_messages', 'orders', 'local_checkout_sessions', 'avatars', 'profiles', 'sessions', 'visitors', 'conversations', 'conversation_messages', 'mails'];
   const result: Record<string, number> = {};
   for (const table of tables) {
     const { rows } = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] };
@@ -35,7 +36,9 @@ async function counts() {
 }
 
 function call(route: Route, method: Method, request: NextRequest) {
-  return callRoute(route, method, request, { ...params, ...(ids[route.path] && { id: ids[route.path] }) });
+  // Under a widget's path, `id` is the suite's widget and `cid` its conversation, so each handler gets as far as it can.
+  const id = ids[route.path] ?? (route.path.startsWith('/api/widgets/[id]/') ? ids['/api/widgets/[id]'] : undefined);
+  return callRoute(route, method, request, { ...params, ...(id && { id }) });
 }
 
 beforeAll(async () => {
@@ -50,9 +53,11 @@ beforeAll(async () => {
   );
   const checkout = await (await import('@/app/api/checkout/route')).POST(apiRequest('POST', '/api/checkout', me, { productId: 'starter', quantity: 1 }));
   for (const response of [ticket, widget, checkout]) expect([response.status, await response.clone().text()]).toEqual([201, expect.any(String)]);
-  params = { id: (await ticket.json()).ticket.id, room: 'lobby', uid: me.uid };
+  const widgetId = (await widget.json()).widget.id;
+  const { conversation } = await converse(widgetId, await newVisitor(widgetId), 'A conversation the suite needs');
+  params = { id: (await ticket.json()).ticket.id, cid: conversation.id, room: 'lobby', uid: me.uid };
   ids = {
-    '/api/widgets/[id]': (await widget.json()).widget.id,
+    '/api/widgets/[id]': widgetId,
     '/api/checkout/local/[id]': /cs_local_[0-9a-f]{32}/.exec((await checkout.json()).url)![0],
   };
 });

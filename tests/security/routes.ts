@@ -38,3 +38,18 @@ export function callRoute(route: Route, method: Method, request: NextRequest, pa
 
 /** What an error answer must never contain: a stack frame, a server path, a bundler's name. */
 export const LEAK = /\n\s+at |node_modules|\/work\/|webpack|turbopack|\.tsx?:\d+|Error: /;
+
+/** The handlers a widget's visitor calls: they answer to a visitor token, not to a session. */
+export const VISITOR_HANDLERS = [
+  'POST /api/widgets/[id]/visitors',
+  'PATCH /api/widgets/[id]/visitors',
+  'GET /api/widgets/[id]/conversations',
+  'POST /api/widgets/[id]/conversations',
+  'GET /api/widgets/[id]/conversations/[cid]',
+  'PATCH /api/widgets/[id]/conversations/[cid]',
+  'GET /api/widgets/[id]/conversations/[cid]/messages',
+  'POST /api/widgets/[id]/conversations/[cid]/messages',
+  'POST /api/widgets/[id]/conversations/[cid]/typing',
+  'POST /api/widgets/[id]/conversations/[cid]/transcript',
+  'GET /api/widgets/[id]/events',
+];

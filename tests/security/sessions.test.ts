@@ -7,12 +7,16 @@ import { sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import { SESSION_COOKIE, sealSession } from '@/lib/session/cookie';
 import { ORIGIN, signedIn } from '../integration/signed-in';
-import { callRoute, LEAK, loadRoutes, type Method, type Route } from './routes';
+import { callRoute, LEAK, loadRoutes, VISITOR_HANDLERS, type Method, type Route } from './routes';
 
 jest.setTimeout(60_000);
 
-/** Handlers anyone may call: the shop, the public chat, sign-in itself, and server-to-server calls. */
+/**
+ * Handlers anyone may call: the shop, the public chat, sign-in itself, server-to-server calls, and the
+ * widget's visitors (they hold a visitor token instead: tests/security/visitor-tokens.test.ts).
+ */
 const PUBLIC = new Set([
+  ...VISITOR_HANDLERS,
   'GET /api/products',
   'GET /api/health',
   'GET /api/avatars/[uid]',
@@ -57,7 +61,9 @@ beforeAll(async () => {
 async function rowCount() {
   const db = await database();
   const { rows } = (await db.execute(
-    sql.raw(`select (select count(*) from tickets) + (select count(*) from feedback) + (select count(*) from widgets) + (select count(*) from profiles) + (select count(*) from avatars) as n`),
+    sql.raw(
+      `select (select count(*) from tickets) + (select count(*) from feedback) + (select count(*) from widgets) + (select count(*) from profiles) + (select count(*) from avatars) + (select count(*) from conversation_messages) + (select count(*) from mails) as n`,
+    ),
   )) as unknown as { rows: { n: string | number }[] };
   return Number(rows[0].n);
 }
@@ -70,7 +76,7 @@ it('knows which handlers are public; every other one needs a session', () => {
 
 it('answers 401 in the caller’s language to every other handler without a valid session, and writes nothing', async () => {
   const before = await rowCount();
-  const params = { id: randomUUID(), room: 'lobby', uid: 'nobody' };
+  const params = { id: randomUUID(), cid: randomUUID(), room: 'lobby', uid: 'nobody' };
   for (const route of routes) {
     for (const method of Object.keys(route.methods) as Method[]) {
       const name = `${method} ${route.path}`;

@@ -22,7 +22,7 @@ async function expectInert(page: Page, where: string, scope = page.locator('body
   expect(await page.locator('img[src="x"], svg[onload]').count(), where).toBe(0);
 }
 
-test('script in a display name, ticket, feedback, widget and chat message is shown as text and never runs', async ({ page }) => {
+test('script in a display name, ticket, feedback, widget, chat message and conversation is shown as text and never runs', async ({ page }) => {
   const violations = await watch(page);
   const account = await createAccount(page.request);
   const named = await page.request.post(`${emulator}/identitytoolkit.googleapis.com/v1/projects/demo-plauder/accounts:update`, {
@@ -46,6 +46,13 @@ test('script in a display name, ticket, feedback, widget and chat message is sho
   const { widget: createdWidget } = await widget.json();
   const chat = await page.request.post('/api/chat/lobby/messages', { headers, data: { text: `Chat ${PAYLOAD}` } });
   expect(chat.status()).toBe(201);
+  // A visitor of the widget writes script as their name, their page's title and their message.
+  const visitor = await (await page.request.post(`/api/widgets/${createdWidget.id}/visitors`, { headers, data: {} })).json();
+  const conversation = await page.request.post(`/api/widgets/${createdWidget.id}/conversations`, {
+    headers: { ...headers, authorization: `Bearer ${visitor.token}` },
+    data: { text: `Conversation ${PAYLOAD}`, name: PAYLOAD.slice(0, 60), pageUrl: 'https://shop.example.com/', pageTitle: PAYLOAD },
+  });
+  expect(conversation.status()).toBe(201);
 
   await page.goto('/dashboard');
   await page.locator('html[data-hydrated="true"]').waitFor();
@@ -63,6 +70,11 @@ test('script in a display name, ticket, feedback, widget and chat message is sho
   await page.goto('/chat');
   await expect(page.getByRole('log').getByText(`Chat ${PAYLOAD}`)).toBeVisible();
   await expectInert(page, 'chat');
+
+  await page.goto('/dashboard/inbox');
+  await page.getByRole('navigation', { name: 'Conversations' }).getByRole('button').filter({ hasText: `Conversation ${PAYLOAD}` }).click();
+  await expect(page.getByRole('log')).toContainText(`Conversation ${PAYLOAD}`);
+  await expectInert(page, 'conversation');
 
   await page.goto(`/embed/${createdWidget.id}?mode=inline`);
   await expect(page.getByText(`Greeting ${PAYLOAD}`)).toBeVisible();

@@ -15,23 +15,19 @@ export async function sql<Row = Record<string, unknown>>(text: string, values: u
 }
 
 /**
- * A chat room of a test's own (a widget's: rooms other than the lobby exist only as widgets), so that
- * other tests on the same database cannot interleave; answers its id. Insert it after an instance has
- * migrated the database.
+ * A public chat room of a test's own, so that other tests on the same database cannot interleave;
+ * answers its id. Insert it after an instance has migrated the database.
  */
-export async function createWidgetRoom(owner: string): Promise<string> {
+export async function createChatRoom(): Promise<string> {
   const id = randomBytes(12).toString('base64url');
-  await sql(
-    `insert into widgets (id, uid, name, allowed_origins, accent_color, locale, request_key) values ($1, $2, 'Test room', '[]', '#4338ca', 'en', $1)`,
-    [id, owner],
-  );
+  await sql('insert into chat_rooms (id) values ($1)', [id]);
   return id;
 }
 
-/** Removes a room made by createWidgetRoom with its messages. */
-export async function dropWidgetRoom(id: string): Promise<void> {
+/** Removes a room made by createChatRoom with its messages. */
+export async function dropChatRoom(id: string): Promise<void> {
   await sql('delete from chat_messages where room = $1', [id]);
-  await sql('delete from widgets where id = $1', [id]);
+  await sql('delete from chat_rooms where id = $1', [id]);
 }
 
 /**

@@ -34,7 +34,7 @@ function subscriber(lastId: number) {
   return {
     received,
     member: {
-      room: 'lobby',
+      scope: 'lobby',
       lastId,
       write: (chunk: Uint8Array) => {
         const id = /^id: (\d+)/.exec(decoder.decode(chunk));

@@ -28,8 +28,24 @@ describe('parseEnv', () => {
       database: { kind: 'pglite', dataDir: '.data/pglite' },
       pgliteSharedBuffers: '16MB',
       stripe: { secretKey: null, webhookSecret: null, api: null },
-      chat: { heartbeatMs: 15_000, streamsPerIp: 20, postsPerWindow: 5, postWindowMs: 10_000 },
+      chat: { heartbeatMs: 15_000, streamsPerIp: 20, postsPerWindow: 5, postWindowMs: 10_000, visitorsPerHour: 60 },
+      supportWidgetId: 'plauder-support',
+      supportEmail: null,
+      mail: { transport: 'mailbox', smtpUrl: null, from: 'Plauder <no-reply@localhost>' },
     });
+  });
+
+  it('sends mail through SMTP when configured, keeps it for the mailbox in local mode, and refuses other URLs', () => {
+    expect(parseEnv({ SMTP_URL: 'smtps://user:pass@mail.example.com:465', MAIL_FROM: 'Support <help@example.com>' }).mail).toEqual({
+      transport: 'smtp',
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      from: 'Support <help@example.com>',
+    });
+    expect(parseEnv(REAL).mail.transport).toBe('none');
+    expect(parseEnv({ SITE_URL: 'https://plauder.example' }).mail.from).toBe('Plauder <no-reply@plauder.example>');
+    expect(() => parseEnv({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
+    expect(parseEnv({ SUPPORT_WIDGET_ID: 'off' }).supportWidgetId).toBeNull();
+    expect(() => parseEnv({ SUPPORT_WIDGET_ID: 'no spaces' })).toThrow(/SUPPORT_WIDGET_ID/);
   });
 
   it('reads the Stripe settings, and refuses values that cannot be Stripe keys', () => {
@@ -41,8 +57,8 @@ describe('parseEnv', () => {
   });
 
   it('takes the chat limits and PGlite memory from the environment, and refuses nonsense', () => {
-    const value = parseEnv({ CHAT_HEARTBEAT_MS: '500', CHAT_STREAMS_PER_IP: '2000', CHAT_POSTS_PER_WINDOW: '10', CHAT_POST_WINDOW_MS: '60000', PGLITE_SHARED_BUFFERS: '64MB' });
-    expect(value.chat).toEqual({ heartbeatMs: 500, streamsPerIp: 2000, postsPerWindow: 10, postWindowMs: 60_000 });
+    const value = parseEnv({ CHAT_HEARTBEAT_MS: '500', CHAT_STREAMS_PER_IP: '2000', CHAT_POSTS_PER_WINDOW: '10', CHAT_POST_WINDOW_MS: '60000', CHAT_VISITORS_PER_HOUR: '5', PGLITE_SHARED_BUFFERS: '64MB' });
+    expect(value.chat).toEqual({ heartbeatMs: 500, streamsPerIp: 2000, postsPerWindow: 10, postWindowMs: 60_000, visitorsPerHour: 5 });
     expect(value.pgliteSharedBuffers).toBe('64MB');
     expect(() => parseEnv({ CHAT_STREAMS_PER_IP: '0' })).toThrow(/CHAT_STREAMS_PER_IP/);
     expect(() => parseEnv({ CHAT_HEARTBEAT_MS: 'soon' })).toThrow(/CHAT_HEARTBEAT_MS/);

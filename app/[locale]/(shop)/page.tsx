@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/lib/i18n/link';
 import type { Locale } from '@/lib/i18n/routing';
 import { activeProducts } from '@/lib/shop/products';
+import { env } from '@/lib/env';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { productJsonLd } from '@/lib/seo/structured-data';
 import { JsonLd } from '@/components/seo/json-ld';
@@ -32,6 +33,8 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
 
   return (
     <>
+      {/* Plauder's own widget, live: a plain script that adds it once the page is interactive (public/embed.js). */}
+      {env.supportWidgetId && <script src="/embed.js" data-widget={env.supportWidgetId} data-title={metadata('siteName')} async />}
       {products.map((product) => (
         <JsonLd key={product.slug} data={productJsonLd(product, locale, metadata('siteName'))} />
       ))}
@@ -41,6 +44,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
             {t('hero.title')}
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-700">{t('hero.lead')}</p>
+          {env.supportWidgetId && <p className="mx-auto mt-3 max-w-2xl text-slate-700">{t('hero.widget')}</p>}
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Link href="/#plans" className={buttonClasses('primary', 'lg')}>
               {t('hero.primary')}

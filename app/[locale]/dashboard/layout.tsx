@@ -6,12 +6,13 @@ import { adminNavItem, dashboardNav } from '@/lib/dashboard/nav';
 import { DashboardNav } from '@/components/dashboard/dashboard-nav';
 import { UserMenu } from '@/components/dashboard/user-menu';
 import { requireUser } from '@/lib/session/require-user';
+import { unreadConversations } from '@/lib/conversations/inbox';
 import { clientFirebaseConfig } from '@/lib/firebase/config';
 import { AuthProvider } from '@/components/auth/auth-provider';
 import { SESSION_EXPIRED } from '@/lib/auth/errors';
 import { unavailableAware } from '@/lib/errors/unavailable-render';
 
-/** The dashboard layout: navigation between its six pages beside the page, the account menu above it. */
+/** The dashboard layout: navigation between its pages beside the page (the inbox with its unread count), the account menu above it. */
 export default unavailableAware(async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
   const t = await getTranslations('Dashboard');
@@ -20,7 +21,12 @@ export default unavailableAware(async function DashboardLayout({ children }: { c
   const login = await getTranslations('Auth.login');
   // Support staff also get the support desk.
   const pages = user.admin ? [...dashboardNav, adminNavItem] : dashboardNav;
-  const items = pages.map((item) => ({ href: localizedPath(item.href, locale), label: t(`nav.${item.key}`) }));
+  const unread = await unreadConversations(user);
+  const items = pages.map((item) => ({
+    href: localizedPath(item.href, locale),
+    label: t(`nav.${item.key}`),
+    ...(item.key === 'inbox' && { unread, unreadLabel: t.raw('nav.unread') as string }),
+  }));
   return (
     <AuthProvider
       config={clientFirebaseConfig()}

@@ -1,5 +1,5 @@
 import { notFound } from 'next/navigation';
-import { frameWidget } from './widget';
+import { frameLocale, frameWidget } from './widget';
 import '../../globals.css';
 
 /** The framed widget page's own document: none of the site's header, footer or dashboard code. */
@@ -7,7 +7,7 @@ export default async function EmbedLayout({ children, params }: LayoutProps<'/em
   const widget = await frameWidget((await params).widgetId);
   if (!widget) notFound();
   return (
-    <html lang={widget.locale} dir="ltr">
+    <html lang={await frameLocale(widget)} dir="ltr">
       <body className="bg-transparent text-slate-900 antialiased">{children}</body>
     </html>
   );

@@ -1,36 +1,50 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getTranslations } from 'next-intl/server';
-import { WidgetFrame } from '@/components/widgets/widget-frame';
-import { chatLabels } from '@/lib/chat/labels';
-import { displayNameOf } from '@/lib/chat/identity';
+import { WidgetApp } from '@/components/widget/widget-app';
+import { widgetPresence } from '@/lib/conversations/hub';
+import { conversationIdSchema } from '@/lib/conversations/schema';
 import { readableOn } from '@/lib/widgets/colour';
-import { getSessionUser } from '@/lib/session/server';
-import { frameWidget } from './widget';
+import { widgetLabels } from '@/lib/widgets/labels';
+import { frameLocale, frameWidget } from './widget';
 
 export async function generateMetadata({ params }: PageProps<'/embed/[widgetId]'>): Promise<Metadata> {
   const widget = await frameWidget((await params).widgetId);
   return { title: widget?.name ?? 'Chat', robots: { index: false, follow: false } };
 }
 
+const MODES = ['launcher', 'inline', 'page'] as const;
+
 /**
- * The widget inside a customer's page (`?mode=inline`: the panel without a launcher). Its CSP header
- * (set by the proxy) lets only the widget's allowed origins frame it.
+ * The widget inside a customer's page (`?mode=inline`: the panel without a launcher; `?mode=page`: the
+ * page an e-mail links to, with `conversation`). Its CSP header (set by the proxy) lets only the
+ * widget's allowed origins frame it; the proxy also chose its language.
  */
 export default async function EmbedPage({ params, searchParams }: PageProps<'/embed/[widgetId]'>) {
   const widget = await frameWidget((await params).widgetId);
   if (!widget) notFound();
-  const mode = (await searchParams).mode === 'inline' ? 'inline' : 'launcher';
-  const [t, chat, user] = await Promise.all([getTranslations({ locale: widget.locale, namespace: 'Chat' }), chatLabels(widget.locale), getSessionUser()]);
+  const query = await searchParams;
+  const mode = MODES.find((value) => value === query.mode) ?? 'launcher';
+  const conversation = conversationIdSchema.safeParse(query.conversation);
+  const locale = await frameLocale(widget);
+  const [labels, presence] = await Promise.all([widgetLabels(locale, widget.name), widgetPresence(widget.id)]);
   return (
-    <WidgetFrame
-      widget={{ id: widget.id, name: widget.name, greeting: widget.greeting, allowedOrigins: widget.allowedOrigins }}
-      accent={{ background: widget.accentColor, text: readableOn(widget.accentColor) }}
+    <WidgetApp
+      widget={{
+        id: widget.id,
+        name: widget.name,
+        greeting: widget.greeting,
+        accent: { background: widget.accentColor, text: readableOn(widget.accentColor) },
+        launcherPosition: widget.launcherPosition,
+        preChat: widget.preChat,
+        awayMessage: widget.awayMessage,
+        businessHours: widget.businessHours,
+        allowedOrigins: widget.allowedOrigins,
+      }}
       mode={mode}
-      labels={{ open: t('widget.open', { name: widget.name }), close: t('widget.close') }}
-      chat={chat}
-      viewer={user ? { kind: 'user', postingAs: t('postingAs', { name: displayNameOf(user) }) } : { kind: 'guest' }}
-      locale={widget.locale}
+      locale={locale}
+      labels={labels}
+      initialPresence={presence ?? { available: false, availableForMs: null, nextOpenAt: null }}
+      initialConversation={mode === 'page' && conversation.success ? conversation.data : null}
     />
   );
 }

@@ -4,11 +4,14 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/lib/i18n/link';
 import type { Locale } from '@/lib/i18n/routing';
 import { listMailbox, mailboxAvailable } from '@/lib/auth/mailbox';
+import { listLocalMails } from '@/lib/mail';
+import { MessageText } from '@/components/chat/message-text';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 
-// Local mode only: lists what the Auth emulator would have e-mailed, with working links.
+// Local mode only: lists what the Auth emulator would have e-mailed and the app's own e-mails (lib/mail),
+// with working links.
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/mailbox'>): Promise<Metadata> {
@@ -21,6 +24,7 @@ export default async function MailboxPage({ params, searchParams }: PageProps<'/
   const t = await getTranslations('Mailbox');
   const { to } = await searchParams;
   const messages = (await listMailbox()).filter((message) => typeof to !== 'string' || message.email === to);
+  const mails = (await listLocalMails()).filter((mail) => typeof to !== 'string' || mail.to === to);
   return (
     <>
       <PageHeader title={t('title')} lead={t('lead')} />
@@ -46,6 +50,28 @@ export default async function MailboxPage({ params, searchParams }: PageProps<'/
           </ul>
         )}
       </Card>
+      <h2 className="mt-8 mb-3 text-xl font-bold text-slate-900">{t('appMails')}</h2>
+      {mails.length === 0 ? (
+        <Card>
+          <p className="text-slate-700">{t('empty')}</p>
+        </Card>
+      ) : (
+        <ul className="space-y-4">
+          {mails.map((mail) => (
+            <li key={mail.id}>
+              <article aria-label={mail.subject} data-mail-kind={mail.kind} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+                <h3 className="font-semibold text-slate-900">{mail.subject}</h3>
+                <p className="text-sm text-slate-700">
+                  {t('to', { email: mail.to })} · <time dateTime={mail.sentAt}>{new Date(mail.sentAt).toISOString().replace('T', ' ').slice(0, 16)} UTC</time>
+                </p>
+                <p className="mt-2 whitespace-pre-wrap break-words text-sm text-slate-900">
+                  <MessageText text={mail.text} />
+                </p>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
     </>
   );
 }

@@ -3,17 +3,15 @@
 // live ones, with a comment heartbeat. `npm start`'s server answers this path itself, on the Node
 // response (lib/chat/node-stream.ts); this handler serves it wherever the app runs without that server.
 import type { NextRequest } from 'next/server';
-import { handle } from '@/lib/api/errors';
 import { clientAddress } from '@/lib/api/request';
-import { SSE_HEADERS, startChatStream } from '@/lib/chat/open';
-import { chatEventStream } from '@/lib/chat/stream';
+import { startChatStream } from '@/lib/chat/open';
+import { eventStreamResponse } from '@/lib/realtime/sse';
 
 export const dynamic = 'force-dynamic';
 
-export function GET(request: NextRequest, { params }: RouteContext<'/api/chat/[room]/events'>) {
-  return handle(request, async () => {
-    const lastEventId = request.headers.get('last-event-id') ?? request.nextUrl.searchParams.get('lastEventId');
-    const { room, after, release } = await startChatStream((await params).room, lastEventId, clientAddress(request));
-    return new Response(chatEventStream(room, after, request.signal, release), { headers: SSE_HEADERS });
-  });
+export async function GET(request: NextRequest, { params }: RouteContext<'/api/chat/[room]/events'>) {
+  const { room } = await params;
+  return eventStreamResponse(request, () =>
+    startChatStream(room, request.headers.get('last-event-id') ?? request.nextUrl.searchParams.get('lastEventId'), clientAddress(request)),
+  );
 }

@@ -1,6 +1,5 @@
 // GET /api/chat/:room/messages?before=<id>: a page of older messages (public).
 // POST /api/chat/:room/messages { text, name? }: posts as the signed-in user, or as a guest under `name`.
-import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { ApiError, handle } from '@/lib/api/errors';
 import { assertSameOrigin, clientAddress, readJson, validate } from '@/lib/api/request';
@@ -9,7 +8,7 @@ import { takePostAllowance } from '@/lib/chat/limits';
 import { CHAT_BODY_LIMIT } from '@/lib/chat/constants';
 import { historyQuerySchema, postMessageSchema } from '@/lib/chat/schema';
 import { messagesBefore, postMessage, requireRoom, type Poster } from '@/lib/chat/service';
-import { GUEST_COOKIE, GUEST_NAME_COOKIE, displayNameOf } from '@/lib/chat/identity';
+import { GUEST_NAME_COOKIE, displayNameOf } from '@/lib/chat/identity';
 import { SESSION_COOKIE } from '@/lib/session/cookie';
 import { activeSession } from '@/lib/session/server';
 
@@ -32,7 +31,6 @@ export function POST(request: NextRequest, { params }: RouteContext<'/api/chat/[
     const room = await requireRoom((await params).room);
     const input = await readJson(request, postMessageSchema, CHAT_BODY_LIMIT);
     const session = await activeSession(request.cookies.get(SESSION_COOKIE)?.value, { mutation: true });
-    const guestId = request.cookies.get(GUEST_COOKIE)?.value;
     let poster: Poster;
     if (session) {
       poster = { kind: 'user', uid: session.uid, name: displayNameOf(session) };
@@ -40,13 +38,13 @@ export function POST(request: NextRequest, { params }: RouteContext<'/api/chat/[
     } else {
       if (!input.name) throw new ApiError('invalidBody', { name: { code: 'required' } });
       poster = { kind: 'guest', name: input.name };
-      takePostAllowance(`guest:${clientAddress(request)}:${guestId ?? ''}`);
+      // Keyed by what the client cannot choose: a guest's cookie or a forged X-Forwarded-For would reset it.
+      takePostAllowance(`guest:${clientAddress(request)}`);
     }
     const message = await postMessage(room, poster, input.text);
     const response = NextResponse.json({ message }, { status: 201, headers: { 'Cache-Control': 'no-store' } });
     if (poster.kind === 'guest') {
       const attributes = { path: '/', sameSite: 'lax' as const, secure: env.cookieSecure, maxAge: YEAR };
-      if (!guestId) response.cookies.set(GUEST_COOKIE, randomBytes(16).toString('base64url'), { ...attributes, httpOnly: true });
       // Read by the chat page to prefill the name field.
       response.cookies.set(GUEST_NAME_COOKIE, poster.name, { ...attributes, httpOnly: false });
     }

@@ -1,0 +1,49 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import type { Locale } from '@/lib/i18n/routing';
+import { Link } from '@/lib/i18n/link';
+import { pageMetadata } from '@/lib/seo/metadata';
+import { requireUser } from '@/lib/session/require-user';
+import { actorOf } from '@/lib/session/server';
+import { listInbox, presenceSetting } from '@/lib/conversations/inbox';
+import { inboxLabels } from '@/lib/conversations/inbox-labels';
+import { conversationIdSchema } from '@/lib/conversations/schema';
+import { listWidgets } from '@/lib/widgets/service';
+import { PageHeader } from '@/components/ui/page-header';
+import { Inbox } from '@/components/inbox/inbox';
+import { unavailableAware } from '@/lib/errors/unavailable-render';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/inbox'>): Promise<Metadata> {
+  return pageMetadata((await params).locale as Locale, 'inbox');
+}
+
+/** The owner's inbox: every conversation of their widgets (support staff: Plauder's own too), live. */
+export default unavailableAware(async function InboxPage({ params, searchParams }: PageProps<'/[locale]/dashboard/inbox'>) {
+  const locale = (await params).locale as Locale;
+  setRequestLocale(locale);
+  const actor = actorOf(await requireUser());
+  const [t, labels, initial, presence, { widgets }, query] = await Promise.all([
+    getTranslations('Dashboard.inbox'),
+    inboxLabels(locale),
+    listInbox(actor),
+    presenceSetting(actor),
+    listWidgets(actor),
+    searchParams,
+  ]);
+  const requested = conversationIdSchema.safeParse(query.conversation);
+  return (
+    <>
+      <PageHeader title={t('title')} lead={t('lead')} />
+      {widgets.length === 0 ? (
+        <p className="text-slate-700">
+          {t('noWidget')}{' '}
+          <Link href="/dashboard/embed" className="font-semibold text-brand-700 underline">
+            {t('createWidget')}
+          </Link>
+        </p>
+      ) : (
+        <Inbox initial={initial} presence={presence} labels={labels} locale={locale} selected={requested.success ? requested.data : null} />
+      )}
+    </>
+  );
+});

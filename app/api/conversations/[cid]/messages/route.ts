@@ -1,0 +1,33 @@
+// GET /api/conversations/:cid/messages?before=<id> (owner's session): a page of the thread.
+// POST { text, requestKey? }: the operator's reply → 201 { message } (200 for a repeated key).
+import { NextResponse, type NextRequest } from 'next/server';
+import { handle } from '@/lib/api/errors';
+import { assertSameOrigin, idempotencyHeader, readJson, validate } from '@/lib/api/request';
+import { CONVERSATION_BODY_LIMIT } from '@/lib/conversations/constants';
+import { inboxThread, replyAsOperator } from '@/lib/conversations/inbox';
+import { beforeSchema, postMessageSchema } from '@/lib/conversations/schema';
+import { conversationId, NO_STORE } from '@/lib/conversations/request';
+import { requireActor } from '@/lib/session/server';
+
+export const dynamic = 'force-dynamic';
+
+type Context = RouteContext<'/api/conversations/[cid]/messages'>;
+
+export function GET(request: NextRequest, { params }: Context) {
+  return handle(request, async () => {
+    const actor = await requireActor(request);
+    const before = validate(beforeSchema, request.nextUrl.searchParams.get('before') ?? undefined);
+    const { messages } = await inboxThread(actor, conversationId((await params).cid), before);
+    return NextResponse.json({ messages }, { headers: NO_STORE });
+  });
+}
+
+export function POST(request: NextRequest, { params }: Context) {
+  return handle(request, async () => {
+    assertSameOrigin(request);
+    const actor = await requireActor(request);
+    const input = await readJson(request, postMessageSchema, CONVERSATION_BODY_LIMIT);
+    const { message, created } = await replyAsOperator(actor, conversationId((await params).cid), { ...input, requestKey: idempotencyHeader(request) ?? input.requestKey });
+    return NextResponse.json({ message }, { status: created ? 201 : 200, headers: NO_STORE });
+  });
+}

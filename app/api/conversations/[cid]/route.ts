@@ -1,0 +1,34 @@
+// GET /api/conversations/:cid (owner's session): the conversation with its latest messages.
+// PATCH { status?: 'open' | 'closed', readUpTo? }: close or reopen it; the operator has read up to a message.
+import { NextResponse, type NextRequest } from 'next/server';
+import { handle } from '@/lib/api/errors';
+import { assertSameOrigin, readJson, validate } from '@/lib/api/request';
+import { CONVERSATION_BODY_LIMIT } from '@/lib/conversations/constants';
+import { inboxEntry, inboxThread, markReadByOperator, setConversationStatus } from '@/lib/conversations/inbox';
+import { beforeSchema, inboxConversationPatchSchema } from '@/lib/conversations/schema';
+import { conversationId, NO_STORE } from '@/lib/conversations/request';
+import { requireActor } from '@/lib/session/server';
+
+export const dynamic = 'force-dynamic';
+
+type Context = RouteContext<'/api/conversations/[cid]'>;
+
+export function GET(request: NextRequest, { params }: Context) {
+  return handle(request, async () => {
+    const actor = await requireActor(request);
+    const before = validate(beforeSchema, request.nextUrl.searchParams.get('before') ?? undefined);
+    return NextResponse.json(await inboxThread(actor, conversationId((await params).cid), before), { headers: NO_STORE });
+  });
+}
+
+export function PATCH(request: NextRequest, { params }: Context) {
+  return handle(request, async () => {
+    assertSameOrigin(request);
+    const actor = await requireActor(request);
+    const input = await readJson(request, inboxConversationPatchSchema, CONVERSATION_BODY_LIMIT);
+    const id = conversationId((await params).cid);
+    if (input.status) await setConversationStatus(actor, id, input.status);
+    if (input.readUpTo !== undefined) await markReadByOperator(actor, id, input.readUpTo);
+    return NextResponse.json({ conversation: await inboxEntry(id) }, { headers: NO_STORE });
+  });
+}

@@ -1,0 +1,23 @@
+// POST /api/conversations/:cid/typing { typing } (owner's session): the visitor sees the team typing.
+import { type NextRequest } from 'next/server';
+import { handle } from '@/lib/api/errors';
+import { assertSameOrigin, readJson } from '@/lib/api/request';
+import { CONVERSATION_BODY_LIMIT } from '@/lib/conversations/constants';
+import { ownedConversation } from '@/lib/conversations/inbox';
+import { typingSchema } from '@/lib/conversations/schema';
+import { conversationId } from '@/lib/conversations/request';
+import { announceTyping } from '@/lib/conversations/threads';
+import { requireActor } from '@/lib/session/server';
+
+export const dynamic = 'force-dynamic';
+
+export function POST(request: NextRequest, { params }: RouteContext<'/api/conversations/[cid]/typing'>) {
+  return handle(request, async () => {
+    assertSameOrigin(request);
+    const actor = await requireActor(request);
+    const { typing } = await readJson(request, typingSchema, CONVERSATION_BODY_LIMIT);
+    const { conversation, ownerUid } = await ownedConversation(actor, conversationId((await params).cid));
+    await announceTyping(conversation, ownerUid, 'operator', typing);
+    return new Response(null, { status: 204 });
+  });
+}

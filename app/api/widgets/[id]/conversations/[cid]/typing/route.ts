@@ -1,0 +1,23 @@
+// POST /api/widgets/:id/conversations/:cid/typing { typing } (visitor token): the team sees the visitor typing.
+import { type NextRequest } from 'next/server';
+import { handle } from '@/lib/api/errors';
+import { assertSameOrigin, readJson } from '@/lib/api/request';
+import { CONVERSATION_BODY_LIMIT } from '@/lib/conversations/constants';
+import { typingSchema } from '@/lib/conversations/schema';
+import { conversationId } from '@/lib/conversations/request';
+import { announceTyping } from '@/lib/conversations/threads';
+import { ownConversation } from '@/lib/conversations/visitor-side';
+import { requireVisitor } from '@/lib/conversations/visitors';
+
+export const dynamic = 'force-dynamic';
+
+export function POST(request: NextRequest, { params }: RouteContext<'/api/widgets/[id]/conversations/[cid]/typing'>) {
+  return handle(request, async () => {
+    assertSameOrigin(request);
+    const { typing } = await readJson(request, typingSchema, CONVERSATION_BODY_LIMIT);
+    const { id, cid } = await params;
+    const { widget, visitor } = await requireVisitor(request, id);
+    await announceTyping(await ownConversation(visitor, conversationId(cid)), widget.uid, 'visitor', typing);
+    return new Response(null, { status: 204 });
+  });
+}

@@ -1,0 +1,113 @@
+'use client';
+
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import type { MessageView } from '@/lib/conversations/constants';
+import { MessageText } from '@/components/chat/message-text';
+import { cn } from '@/lib/cn';
+
+export type ThreadLabels = {
+  messages: string;
+  you: string;
+  /** What the other side is called (the team, or the visitor's name). */
+  other: string;
+  seen: string;
+  /** Shown while the other side types. */
+  typing: string;
+  closed: string;
+  reopened: string;
+  loadOlder: string;
+};
+
+/** Messages by id, oldest first, each once (the stream may repeat what a request already answered). */
+export function mergeMessages(current: MessageView[], incoming: MessageView[]): MessageView[] {
+  if (incoming.length === 0) return current;
+  const byId = new Map(current.map((message) => [message.id, message]));
+  for (const message of incoming) byId.set(message.id, message);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/**
+ * A conversation's messages from the point of view of `viewer`: their own on the right, the other
+ * side's on the left with its name, changes of status in between, "seen" under the last own message
+ * the other side has read, and the other side typing. Stays at the bottom as messages arrive.
+ */
+export function ThreadView({
+  messages,
+  viewer,
+  seenUpTo,
+  otherTyping,
+  labels,
+  locale,
+  accent,
+  hasOlder,
+  onLoadOlder,
+  className,
+}: {
+  messages: MessageView[];
+  viewer: 'visitor' | 'operator';
+  seenUpTo: number;
+  otherTyping: boolean;
+  labels: ThreadLabels;
+  locale: string;
+  accent?: { background: string; text: string };
+  hasOlder?: boolean;
+  onLoadOlder?: () => void;
+  className?: string;
+}) {
+  const logRef = useRef<HTMLDivElement>(null);
+  const time = useMemo(() => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }), [locale]);
+  const lastSeen = useMemo(() => [...messages].reverse().find((m) => m.sender === viewer && m.id <= seenUpTo)?.id, [messages, seenUpTo, viewer]);
+
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [messages.length, otherTyping]);
+
+  return (
+    <div ref={logRef} role="log" aria-label={labels.messages} tabIndex={0} className={cn('min-h-0 flex-1 overflow-y-auto px-3 py-3 focus-visible:outline-2 focus-visible:outline-brand-700', className)}>
+      {hasOlder && onLoadOlder && (
+        <p className="pb-2 text-center">
+          <button type="button" onClick={onLoadOlder} className="text-sm font-medium text-brand-700 underline">
+            {labels.loadOlder}
+          </button>
+        </p>
+      )}
+      <ol className="space-y-2">
+        {messages.map((message) => {
+          if (message.sender === 'system') {
+            return (
+              <li key={message.id} data-message-id={message.id} className="py-1 text-center text-xs font-medium text-slate-700">
+                {message.authorName === 'closed' ? labels.closed : labels.reopened}
+              </li>
+            );
+          }
+          const mine = message.sender === viewer;
+          const name = mine ? labels.you : viewer === 'visitor' ? (message.authorName ?? labels.other) : labels.other;
+          return (
+            <li key={message.id} data-message-id={message.id} className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}>
+              <article aria-label={name} className="max-w-[85%]">
+                <p className={cn('mb-0.5 flex gap-2 text-xs text-slate-700', mine && 'justify-end')}>
+                  <span className="font-semibold">{name}</span>
+                  {viewer === 'visitor' && !mine && <span>({labels.other})</span>}
+                  <time dateTime={message.createdAt}>{time.format(new Date(message.createdAt))}</time>
+                </p>
+                <p
+                  style={mine && accent ? { backgroundColor: accent.background, color: accent.text } : undefined}
+                  className={cn('whitespace-pre-wrap break-words rounded-lg px-3 py-2 text-sm', mine ? (accent ? '' : 'bg-brand-700 text-white') : 'bg-slate-100 text-slate-900')}
+                >
+                  <MessageText text={message.text} />
+                </p>
+              </article>
+              {message.id === lastSeen && <p className="mt-0.5 text-xs text-slate-700">{labels.seen}</p>}
+            </li>
+          );
+        })}
+      </ol>
+      {otherTyping && (
+        <p role="status" className="mt-2 text-sm italic text-slate-700">
+          {labels.typing}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+'use client';
+
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { $fetch, FetchError } from 'ofetch';
+import { THREAD_PAGE_SIZE, type InboxConversationView, type MessageView } from '@/lib/conversations/constants';
+import { Composer } from '@/components/conversations/composer';
+import { ThreadView } from '@/components/conversations/thread-view';
+import { fill } from '@/components/widget/labels';
+import type { InboxLabels } from './labels';
+import { visitorName } from './inbox-list';
+
+function errorOf(caught: unknown, fallback: string): string {
+  const message = caught instanceof FetchError ? (caught.data as { error?: { message?: string } } | undefined)?.error?.message : undefined;
+  return message ?? fallback;
+}
+
+/**
+ * One conversation in the inbox: who the visitor is (verified or anonymous, address, the page they wrote
+ * from, language, first seen), the thread with their typing and "seen", the answer, close and reopen.
+ * What the operator sees is marked read.
+ */
+export function InboxThread({
+  conversation,
+  messages,
+  visitorTyping,
+  labels,
+  locale,
+  loadOlder,
+  onChanged,
+  onSent,
+}: {
+  conversation: InboxConversationView;
+  messages: MessageView[];
+  visitorTyping: boolean;
+  labels: InboxLabels;
+  locale: string;
+  loadOlder: (before: number) => Promise<number>;
+  onChanged: (conversation: InboxConversationView) => void;
+  onSent: (message: MessageView) => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [hasOlder, setHasOlder] = useState(messages.length >= THREAD_PAGE_SIZE);
+  const requestKey = useRef(crypto.randomUUID());
+  const base = `/api/conversations/${conversation.id}`;
+  const name = visitorName(conversation, labels);
+  const date = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }), [locale]);
+
+  // The visitor's messages on screen are read (the visitor sees "seen").
+  const latestFromVisitor = [...messages].reverse().find((m) => m.sender === 'visitor')?.id ?? 0;
+  const readUpTo = useRef(0);
+  useEffect(() => {
+    if (latestFromVisitor <= readUpTo.current || document.visibilityState !== 'visible') return;
+    readUpTo.current = latestFromVisitor;
+    void $fetch<{ conversation: InboxConversationView }>(base, { method: 'PATCH', body: { readUpTo: latestFromVisitor } })
+      .then((answer) => answer.conversation && onChanged(answer.conversation))
+      .catch(() => (readUpTo.current = 0));
+  }, [latestFromVisitor, base, onChanged]);
+
+  async function send(text: string) {
+    setError(null);
+    try {
+      const { message } = await $fetch<{ message: MessageView }>(`${base}/messages`, { method: 'POST', body: { text, requestKey: requestKey.current } });
+      requestKey.current = crypto.randomUUID();
+      onSent(message);
+      return true;
+    } catch (caught) {
+      setError(errorOf(caught, labels.errors.general));
+      return false;
+    }
+  }
+
+  async function setStatus(status: 'open' | 'closed') {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await $fetch<{ conversation: InboxConversationView }>(base, { method: 'PATCH', body: { status } });
+      onChanged(answer.conversation);
+    } catch (caught) {
+      setError(errorOf(caught, labels.errors.general));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const typing = (on: boolean) => void $fetch(`${base}/typing`, { method: 'POST', body: { typing: on } }).catch(() => {});
+  const closed = conversation.status === 'closed';
+  const { visitor } = conversation;
+  return (
+    <section aria-label={fill(labels.thread, { name })} className="flex min-h-0 flex-1 flex-col">
+      <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 p-3">
+        <div className="min-w-0">
+          <h2 className="font-semibold text-slate-900">
+            {name}
+            {visitor.verified && <span className="ml-2 rounded bg-green-100 px-1.5 text-xs font-semibold text-green-900">{labels.verified}</span>}
+          </h2>
+          <dl aria-label={labels.details.title} className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-800">
+            <dt className="text-slate-700">{labels.details.email}</dt>
+            <dd className="truncate">{visitor.email ?? labels.details.none}</dd>
+            <dt className="text-slate-700">{labels.details.page}</dt>
+            <dd className="truncate">
+              {conversation.pageUrl ? (
+                <a href={conversation.pageUrl} target="_blank" rel="noopener noreferrer nofollow" className="text-brand-700 underline">
+                  {conversation.pageTitle || conversation.pageUrl}
+                </a>
+              ) : (
+                labels.details.none
+              )}
+            </dd>
+            <dt className="text-slate-700">{labels.details.locale}</dt>
+            <dd>{labels.languages[conversation.locale]}</dd>
+            <dt className="text-slate-700">{labels.details.firstSeen}</dt>
+            <dd>{date.format(new Date(visitor.firstSeenAt))}</dd>
+            <dt className="text-slate-700">{labels.details.widget}</dt>
+            <dd>{conversation.widget.name}</dd>
+          </dl>
+        </div>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void setStatus(closed ? 'open' : 'closed')}
+          className="rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
+          {closed ? labels.reopen : labels.close}
+        </button>
+      </header>
+      <ThreadView
+        messages={messages}
+        viewer="operator"
+        seenUpTo={conversation.seenUpTo}
+        otherTyping={visitorTyping && !closed}
+        labels={{ messages: labels.thread.replace('{name}', name), you: labels.you, other: name, seen: labels.seen, typing: fill(labels.typing, { name }), closed: labels.closed, reopened: labels.reopened, loadOlder: labels.loadOlder }}
+        locale={locale}
+        hasOlder={hasOlder}
+        onLoadOlder={() => void loadOlder(messages[0]?.id ?? 0).then((count) => setHasOlder(count >= THREAD_PAGE_SIZE))}
+        className="min-h-64"
+      />
+      {closed ? (
+        <p className="border-t border-slate-200 p-3 text-sm text-slate-800">{labels.closedNotice}</p>
+      ) : (
+        <Composer id={`reply-${conversation.id}`} labels={{ form: labels.reply, message: labels.reply, send: labels.send, sending: labels.sending }} onSend={send} onTyping={typing} error={error} />
+      )}
+      {closed && error && (
+        <p role="alert" className="px-3 pb-3 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+'use client';
+
+import { useRef, useState } from 'react';
+import type { MessageView, VisitorConversationView } from '@/lib/conversations/constants';
+import type { PreChatMode } from '@/lib/widgets/settings';
+import { Composer } from '@/components/conversations/composer';
+import type { WidgetLabels } from './labels';
+import { WidgetApiError, type StartedVisitor, type VisitorSession } from './visitor-session';
+import { WidgetField } from './widget-forms';
+
+export type PageContext = { url?: string; title?: string };
+
+/**
+ * The first message of a new conversation, with what the pre-chat form asks for and the visitor has not
+ * given yet (a name; a name and an address). When nobody is available the address is asked for too, so
+ * that the answer can reach them.
+ */
+export function StartConversation({
+  session,
+  visitor,
+  preChat,
+  available,
+  labels,
+  locale,
+  page,
+  onStarted,
+}: {
+  session: VisitorSession;
+  visitor: StartedVisitor;
+  preChat: PreChatMode;
+  available: boolean;
+  labels: WidgetLabels;
+  locale: string;
+  page: PageContext;
+  onStarted: (started: { conversation: VisitorConversationView; message: MessageView }, details: { name?: string; email?: string }) => void;
+}) {
+  const form = useRef<HTMLDivElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const requestKey = useRef(crypto.randomUUID());
+  const askName = preChat !== 'off' && !visitor.name;
+  const askEmail = !visitor.email && (preChat === 'nameEmail' || !available);
+
+  async function send(text: string): Promise<boolean> {
+    const value = (name: string) => (form.current?.querySelector<HTMLInputElement>(`[name="${name}"]`)?.value ?? '').trim() || undefined;
+    const details = { name: askName ? value('start-name') : undefined, email: askEmail ? value('start-email') : undefined };
+    setError(null);
+    setFields({});
+    try {
+      const started = await session.call<{ conversation: VisitorConversationView; message: MessageView }>('/conversations', {
+        method: 'POST',
+        body: { text, ...details, locale, requestKey: requestKey.current, pageUrl: page.url, pageTitle: page.title },
+      });
+      requestKey.current = crypto.randomUUID();
+      onStarted(started, details);
+      return true;
+    } catch (caught) {
+      const failure = caught instanceof WidgetApiError ? caught : null;
+      setError(failure?.message ?? labels.errors.general);
+      setFields(failure?.fields ?? {});
+      return false;
+    }
+  }
+
+  return (
+    <section aria-label={labels.startTitle} className="flex min-h-0 flex-1 flex-col justify-end">
+      {(askName || askEmail) && (
+        <div ref={form} className="space-y-2 px-3 pb-1">
+          {askName && <WidgetField id="start-name" label={labels.nameLabel} autoComplete="name" maxLength={60} required error={fields.name} />}
+          {askEmail && (
+            <WidgetField id="start-email" label={preChat === 'nameEmail' ? labels.emailLabel : labels.emailOptional} type="email" autoComplete="email" required={preChat === 'nameEmail'} error={fields.email} />
+          )}
+        </div>
+      )}
+      <Composer id="start" labels={{ form: labels.composer, message: labels.message, send: labels.send, sending: labels.sending }} onSend={send} error={error} autoFocus />
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+'use client';
+
+import { $fetch, FetchError } from 'ofetch';
+
+/** The customer's signed-in user, from the snippet's data-user-* attributes (via the loader). */
+export type UserClaim = { id: string; hash: string; email?: string; name?: string };
+type Stored = { token: string; userId: string | null };
+/** What the widget knows of its visitor. */
+export type StartedVisitor = { verified: boolean; name: string | null; email: string | null };
+type ApiErrorBody = { error?: { code?: string; message?: string; fields?: Record<string, string> } };
+
+/** A refusal of the API in the visitor's language, with its code and the fields it names. */
+export class WidgetApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function apiErrorOf(caught: unknown, fallback: string): WidgetApiError {
+  const data = caught instanceof FetchError ? (caught.data as ApiErrorBody | undefined) : undefined;
+  return new WidgetApiError(data?.error?.message ?? fallback, data?.error?.code ?? null, data?.error?.fields ?? {});
+}
+
+/**
+ * Where the widget keeps its visitor token: its own localStorage (browsers partition it per top-level
+ * site, so each site the widget is on has its own visitor), or memory where storage is blocked. Never a
+ * cookie: the token goes out only as `Authorization: Bearer …`.
+ */
+class TokenStore {
+  private memory: Stored | null = null;
+  constructor(private readonly key: string) {}
+
+  read(): Stored | null {
+    try {
+      const raw = localStorage.getItem(this.key);
+      if (raw) return JSON.parse(raw) as Stored;
+    } catch {
+      // Storage blocked (or a malformed entry): memory only.
+    }
+    return this.memory;
+  }
+
+  write(value: Stored | null) {
+    this.memory = value;
+    try {
+      if (value) localStorage.setItem(this.key, JSON.stringify(value));
+      else localStorage.removeItem(this.key);
+    } catch {
+      // Storage blocked: memory only.
+    }
+  }
+}
+
+/**
+ * The visitor's side of the JSON API: starts or renews the visitor (with the customer's verified user
+ * when the page names one), sends the token with every request, and when the server no longer accepts
+ * it (401) starts a new visitor and says so.
+ */
+export class VisitorSession {
+  private readonly store: TokenStore;
+  private current: Stored | null = null;
+
+  constructor(
+    readonly widgetId: string,
+    private readonly fallbackError: string,
+  ) {
+    this.store = new TokenStore(`plauder:visitor:${widgetId}`);
+  }
+
+  get token(): string | null {
+    return this.current?.token ?? null;
+  }
+
+  /** Whether this browser has been this widget's visitor before (then the widget reconnects at once). */
+  returning(): boolean {
+    return this.store.read() !== null;
+  }
+
+  /** A token handed over by an e-mail's link (the fragment of the widget page's URL). */
+  adopt(token: string) {
+    this.store.write({ token, userId: null });
+  }
+
+  /** Starts or renews the visitor; throws a WidgetApiError (e.g. identityUnverified). */
+  async start(user: UserClaim | null, locale: string): Promise<StartedVisitor> {
+    const stored = this.store.read();
+    // A token of another (or a signed-out) user is not this visitor's: never send it.
+    const reusable = stored && stored.userId === (user?.id ?? null) ? stored.token : null;
+    const request = (token: string | null) =>
+      $fetch<StartedVisitor & { token: string }>(`/api/widgets/${encodeURIComponent(this.widgetId)}/visitors`, {
+        method: 'POST',
+        body: { ...(user && { user }), locale },
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        retry: 1,
+        retryStatusCodes: [408, 425, 500, 502, 503, 504],
+      });
+    let started;
+    try {
+      started = await request(reusable);
+    } catch (caught) {
+      const error = apiErrorOf(caught, this.fallbackError);
+      if (error.code !== 'invalidVisitorToken') throw error;
+      this.store.write(null);
+      started = await request(null).catch((again) => Promise.reject(apiErrorOf(again, this.fallbackError)));
+    }
+    this.current = { token: started.token, userId: user?.id ?? null };
+    this.store.write(this.current);
+    return { verified: started.verified, name: started.name, email: started.email };
+  }
+
+  /** A request of the visitor (token attached); a 401 drops the token so the caller can start over. */
+  async call<T>(path: string, options: { method?: 'GET' | 'POST' | 'PATCH'; body?: Record<string, unknown>; query?: Record<string, unknown> } = {}): Promise<T> {
+    try {
+      return await $fetch<T>(`/api/widgets/${encodeURIComponent(this.widgetId)}${path}`, {
+        ...options,
+        headers: this.current ? { authorization: `Bearer ${this.current.token}` } : {},
+      });
+    } catch (caught) {
+      const error = apiErrorOf(caught, this.fallbackError);
+      if (error.code === 'invalidVisitorToken') {
+        this.current = null;
+        this.store.write(null);
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,122 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import type { MessageView, VisitorConversationView } from '@/lib/conversations/constants';
+import { THREAD_PAGE_SIZE } from '@/lib/conversations/constants';
+import { Composer } from '@/components/conversations/composer';
+import { ThreadView } from '@/components/conversations/thread-view';
+import type { WidgetLabels } from './labels';
+import { WidgetApiError, type StartedVisitor, type VisitorSession } from './visitor-session';
+import { EmailForm, saveEmail } from './widget-forms';
+import type { PageContext } from './start-conversation';
+
+/**
+ * One of the visitor's conversations: the thread (the team's "seen" and typing), the composer while it
+ * is open, the transcript by e-mail, and the address form when nobody is there to answer now. What the
+ * visitor sees is marked read while the widget is open and visible.
+ */
+export function VisitorThread({
+  session,
+  conversation,
+  messages,
+  teamTyping,
+  visitor,
+  available,
+  visible,
+  labels,
+  locale,
+  accent,
+  page,
+  loadOlder,
+  onSent,
+  onNewConversation,
+}: {
+  session: VisitorSession;
+  conversation: VisitorConversationView;
+  messages: MessageView[];
+  teamTyping: boolean;
+  visitor: StartedVisitor;
+  available: boolean;
+  visible: boolean;
+  labels: WidgetLabels;
+  locale: string;
+  accent: { background: string; text: string };
+  page: PageContext;
+  loadOlder: (before: number) => Promise<number>;
+  onSent: (message: MessageView) => void;
+  onNewConversation: () => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const [hasOlder, setHasOlder] = useState(messages.length >= THREAD_PAGE_SIZE);
+  const requestKey = useRef(crypto.randomUUID());
+  const base = `/conversations/${conversation.id}`;
+
+  // The team's messages the visitor sees now are read.
+  const latestFromTeam = [...messages].reverse().find((m) => m.sender === 'operator')?.id ?? 0;
+  const readUpTo = useRef(0);
+  useEffect(() => {
+    if (!visible || latestFromTeam <= readUpTo.current) return;
+    readUpTo.current = latestFromTeam;
+    void session.call(base, { method: 'PATCH', body: { readUpTo: latestFromTeam } }).catch(() => (readUpTo.current = 0));
+  }, [visible, latestFromTeam, session, base]);
+
+  async function send(text: string) {
+    setError(null);
+    try {
+      const { message } = await session.call<{ message: MessageView }>(`${base}/messages`, {
+        method: 'POST',
+        body: { text, requestKey: requestKey.current, pageUrl: page.url, pageTitle: page.title },
+      });
+      requestKey.current = crypto.randomUUID();
+      onSent(message);
+      return true;
+    } catch (caught) {
+      setError(caught instanceof WidgetApiError ? caught.message : labels.errors.general);
+      return false;
+    }
+  }
+
+  const typing = (on: boolean) => void session.call(`${base}/typing`, { method: 'POST', body: { typing: on } }).catch(() => {});
+  const closed = conversation.status === 'closed';
+  return (
+    <>
+      <ThreadView
+        messages={messages}
+        viewer="visitor"
+        seenUpTo={conversation.seenUpTo}
+        otherTyping={teamTyping && !closed}
+        labels={{ messages: labels.messages, you: labels.you, other: labels.team, seen: labels.seen, typing: labels.typing, closed: labels.closed, reopened: labels.reopened, loadOlder: labels.loadOlder }}
+        locale={locale}
+        accent={accent}
+        hasOlder={hasOlder}
+        onLoadOlder={() => void loadOlder(messages[0]?.id ?? 0).then((count) => setHasOlder(count >= THREAD_PAGE_SIZE))}
+      />
+      <div className="space-y-3 px-3 pb-2">
+        {!available && !visitor.email && !closed && (
+          <EmailForm id="away-email" labels={labels} prompt={labels.emailPrompt} action={labels.emailSave} done={labels.emailSaved} send={saveEmail(session)} />
+        )}
+        {closed && <p className="rounded-md bg-slate-100 p-2 text-sm text-slate-900">{labels.closedNotice}</p>}
+        <details>
+          <summary className="cursor-pointer text-sm font-medium text-brand-700">{labels.transcript}</summary>
+          <div className="pt-2">
+            <EmailForm
+              id="transcript-email"
+              labels={labels}
+              prompt={labels.transcript}
+              action={labels.transcriptSend}
+              done={labels.transcriptSent}
+              initial={visitor.email}
+              send={(email) => session.call(`${base}/transcript`, { method: 'POST', body: { email } }).then(() => undefined)}
+            />
+          </div>
+        </details>
+        {closed && (
+          <button type="button" onClick={onNewConversation} className="w-full rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+            {labels.newConversation}
+          </button>
+        )}
+      </div>
+      {!closed && <Composer id={`thread-${conversation.id}`} labels={{ form: labels.composer, message: labels.message, send: labels.send, sending: labels.sending }} onSend={send} onTyping={typing} error={error} />}
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+// Conversations' limits and views, shared by the server, the widget and the inbox (no dependencies).
+import type { ConversationStatus, MessageSender } from './kinds';
+
+export type { ConversationStatus, MessageSender } from './kinds';
+
+export const CONVERSATION_TEXT_MAX = 4000;
+/** Largest request body of the conversations' JSON API. */
+export const CONVERSATION_BODY_LIMIT = 16 * 1024;
+/** Open conversations one visitor may have at once. */
+export const OPEN_CONVERSATIONS_MAX = 3;
+/** Messages a thread page holds; older ones come with `before`. */
+export const THREAD_PAGE_SIZE = 50;
+export const INBOX_PAGE_SIZE = 50;
+/** Typing indicators end by themselves after this long without a new one. */
+export const TYPING_TTL_MS = 6_000;
+/** An operator whose inbox was open this recently makes the team available (`auto`). */
+export const OPERATOR_PRESENT_MS = 60_000;
+export const VISITOR_NAME_MAX = 60;
+export const EMAIL_MAX = 254;
+
+export type MessageView = {
+  id: number;
+  conversationId: string;
+  sender: MessageSender;
+  /** The operator's name on their messages; for `system` messages the change (`closed`, `reopened`). */
+  authorName: string | null;
+  text: string;
+  createdAt: string;
+};
+
+/** A conversation as its visitor sees it. */
+export type VisitorConversationView = {
+  id: string;
+  status: ConversationStatus;
+  createdAt: string;
+  lastMessageAt: string;
+  lastMessagePreview: string;
+  /** Operator messages the visitor has not read. */
+  unread: number;
+  /** The last message of the visitor the team has seen. */
+  seenUpTo: number;
+};
+
+export type VisitorDetails = {
+  id: string;
+  verified: boolean;
+  name: string | null;
+  email: string | null;
+  locale: 'en' | 'de' | null;
+  firstSeenAt: string;
+};
+
+/** A conversation as the widget's owner sees it in the inbox. */
+export type InboxConversationView = {
+  id: string;
+  widget: { id: string; name: string };
+  status: ConversationStatus;
+  createdAt: string;
+  lastMessageAt: string;
+  lastMessagePreview: string;
+  lastSender: MessageSender;
+  /** Visitor messages no operator has read. */
+  unread: number;
+  /** The last operator message the visitor has seen. */
+  seenUpTo: number;
+  pageUrl: string | null;
+  pageTitle: string | null;
+  locale: 'en' | 'de';
+  visitor: VisitorDetails;
+};
+
+/** Whether the team answers now, for how long that holds without news, and when it is back. */
+export type PresenceView = { available: boolean; availableForMs: number | null; nextOpenAt: string | null };
+
+/** The frames of the event streams besides messages (no id: they are not replayed on resume). */
+export type TypingEvent = { conversationId: string; sender: 'visitor' | 'operator'; typing: boolean };
+export type ReadEvent = { conversationId: string; reader: 'visitor' | 'operator'; upTo: number; unread: number };

@@ -1,0 +1,135 @@
+import 'server-only';
+import { and, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { database } from '@/lib/db';
+import { conversations, visitors, widgets } from '@/lib/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { displayNameOf } from '@/lib/chat/identity';
+import type { Actor } from '@/lib/session/server';
+import { ownedBy, ownersOf } from '@/lib/widgets/owner';
+import { INBOX_PAGE_SIZE, type InboxConversationView, type MessageView } from './constants';
+import { appendMessage } from './log';
+import type { inboxFilterSchema, postMessageSchema } from './schema';
+import { markRead, streamCursor, threadMessages } from './threads';
+import { inboxColumns, inboxConversationView, messageView } from './views';
+import { notifyVisitorLater } from './notify';
+import { signal } from './signal';
+import type { PresenceMode } from '@/lib/widgets/settings';
+
+type Filter = z.infer<typeof inboxFilterSchema>;
+export type OwnedConversation = { conversation: typeof conversations.$inferSelect; ownerUid: string };
+
+function filterOf(filter: Filter): SQL | undefined {
+  if (filter === 'open' || filter === 'closed') return eq(conversations.status, filter);
+  if (filter === 'unread') return gt(conversations.operatorUnread, 0);
+  return undefined;
+}
+
+/** The actor's inbox: conversations of their widgets, latest activity first; and where its stream starts. */
+export async function listInbox(actor: Actor, filter: Filter = 'all'): Promise<{ conversations: InboxConversationView[]; unread: number; cursor: number }> {
+  const cursor = await streamCursor();
+  const db = await database();
+  const rows = await db
+    .select(inboxColumns)
+    .from(conversations)
+    .innerJoin(widgets, eq(widgets.id, conversations.widgetId))
+    .innerJoin(visitors, eq(visitors.id, conversations.visitorId))
+    .where(and(ownedBy(actor), filterOf(filter)))
+    .orderBy(desc(conversations.lastMessageAt))
+    .limit(INBOX_PAGE_SIZE);
+  return { conversations: rows.map(inboxConversationView), unread: await unreadConversations(actor), cursor };
+}
+
+/** How many of the actor's conversations have visitor messages no operator has read (the navigation's badge). */
+export async function unreadConversations(actor: Pick<Actor, 'uid' | 'admin'>): Promise<number> {
+  const db = await database();
+  const [row] = await db
+    .select({ total: count() })
+    .from(conversations)
+    .where(and(gt(conversations.operatorUnread, 0), inArray(conversations.widgetId, db.select({ id: widgets.id }).from(widgets).where(ownedBy(actor)))));
+  return row?.total ?? 0;
+}
+
+/** A conversation of one of the actor's widgets; any other id is a 404, as if it did not exist. */
+export async function ownedConversation(actor: Actor, conversationId: string): Promise<OwnedConversation> {
+  const db = await database();
+  const [row] = await db
+    .select({ conversation: conversations, ownerUid: widgets.uid })
+    .from(conversations)
+    .innerJoin(widgets, eq(widgets.id, conversations.widgetId))
+    .where(and(eq(conversations.id, conversationId), ownedBy(actor)))
+    .limit(1);
+  if (!row) throw new ApiError('notFound');
+  return row;
+}
+
+/** One entry of the inbox as it is now. */
+export async function inboxEntry(conversationId: string): Promise<InboxConversationView | null> {
+  const db = await database();
+  const [row] = await db
+    .select(inboxColumns)
+    .from(conversations)
+    .innerJoin(widgets, eq(widgets.id, conversations.widgetId))
+    .innerJoin(visitors, eq(visitors.id, conversations.visitorId))
+    .where(eq(conversations.id, conversationId));
+  return row ? inboxConversationView(row) : null;
+}
+
+export async function inboxThread(actor: Actor, conversationId: string, before?: number) {
+  const { conversation } = await ownedConversation(actor, conversationId);
+  const cursor = await streamCursor();
+  return { conversation: (await inboxEntry(conversation.id))!, messages: await threadMessages(conversation.id, before), cursor };
+}
+
+/**
+ * An operator's reply, under their display name. Replying needs an open conversation (409 once it is
+ * closed: reopen first). A visitor who has left and gave an address gets it by e-mail.
+ */
+export async function replyAsOperator(actor: Actor, conversationId: string, input: z.infer<typeof postMessageSchema>): Promise<{ message: MessageView; created: boolean }> {
+  const { conversation, ownerUid } = await ownedConversation(actor, conversationId);
+  if (conversation.status === 'closed') throw new ApiError('conversationClosed');
+  const name = displayNameOf(actor);
+  const db = await database();
+  const { message, created } = await db.transaction((tx) =>
+    appendMessage(tx, { conversation, ownerUid, sender: 'operator', author: { uid: actor.uid, name }, body: input.text, requestKey: input.requestKey }),
+  );
+  if (created) notifyVisitorLater(conversation.id, { operator: name, text: message.body });
+  return { message: messageView(message), created };
+}
+
+/** Closes or reopens a conversation; the change is a message of the log, so both parties see it live. */
+export async function setConversationStatus(actor: Actor, conversationId: string, status: 'open' | 'closed'): Promise<void> {
+  const { conversation, ownerUid } = await ownedConversation(actor, conversationId);
+  if (conversation.status === status) return;
+  const db = await database();
+  await db.transaction(async (tx) => {
+    // Only one of two concurrent requests changes it (and records the change).
+    const [changed] = await tx
+      .update(conversations)
+      .set({ status })
+      .where(and(eq(conversations.id, conversation.id), sql`${conversations.status} <> ${status}`))
+      .returning({ id: conversations.id });
+    if (changed) await appendMessage(tx, { conversation, ownerUid, sender: 'system', body: status === 'closed' ? 'closed' : 'reopened', status });
+  });
+}
+
+export async function markReadByOperator(actor: Actor, conversationId: string, upTo: number) {
+  const { conversation, ownerUid } = await ownedConversation(actor, conversationId);
+  return markRead(conversation, ownerUid, 'operator', upTo);
+}
+
+/** Sets the availability switch of every widget the actor answers; their visitors see it at once. */
+export async function setPresence(actor: Actor, presence: PresenceMode): Promise<void> {
+  const db = await database();
+  await db.transaction(async (tx) => {
+    const changed = await tx.update(widgets).set({ presence }).where(inArray(widgets.uid, ownersOf(actor))).returning({ id: widgets.id });
+    for (const { id } of changed) await signal(tx, { k: 'p', w: id });
+  });
+}
+
+/** The availability switch the actor's widgets have (`auto` when they have none yet). */
+export async function presenceSetting(actor: Actor): Promise<PresenceMode> {
+  const db = await database();
+  const [row] = await db.select({ presence: widgets.presence }).from(widgets).where(ownedBy(actor)).orderBy(widgets.createdAt).limit(1);
+  return row?.presence ?? 'auto';
+}

@@ -1,0 +1,114 @@
+import 'server-only';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { database, type Executor } from '@/lib/db';
+import { conversationMessages, conversations, visitors, widgets } from '@/lib/db/schema';
+import type { LoggedEvent } from '@/lib/realtime/hub';
+import { loggedFrame } from '@/lib/realtime/hub';
+import type { MessageSender } from './constants';
+import { signal } from './signal';
+import { inboxColumns, inboxConversationView, messageView, preview, visitorConversationView } from './views';
+
+type MessageRow = typeof conversationMessages.$inferSelect;
+
+/**
+ * Every message of every conversation is inserted under one transaction-scoped lock, so message ids
+ * grow in commit order across all conversations: "everything after id N" is then exact for a visitor's
+ * conversations and for an inbox over several widgets (support staff see Plauder's own as well) with
+ * one Last-Event-ID. The lock is held for one insert, one update and the NOTIFY.
+ */
+export async function lockMessageOrder(tx: Pick<Executor, 'execute'>): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(7215300418)`);
+}
+
+export type NewMessage = {
+  conversation: { id: string; widgetId: string; visitorId: string };
+  ownerUid: string;
+  sender: MessageSender;
+  body: string;
+  author?: { uid: string; name: string };
+  requestKey?: string | null;
+  /** For a `system` message: the status it records. */
+  status?: 'open' | 'closed';
+};
+
+/**
+ * Appends a message inside the caller's transaction and announces it with the commit. A message whose
+ * request key was used before in that conversation is not added again: the first one is answered.
+ * The sender has read everything up to their own message; the other side has one more unread.
+ */
+export async function appendMessage(tx: Executor, input: NewMessage): Promise<{ message: MessageRow; created: boolean }> {
+  await lockMessageOrder(tx);
+  const { conversation, sender } = input;
+  const [inserted] = await tx
+    .insert(conversationMessages)
+    .values({
+      conversationId: conversation.id,
+      widgetId: conversation.widgetId,
+      sender,
+      authorUid: input.author?.uid ?? null,
+      authorName: input.author?.name ?? (sender === 'system' ? input.status ?? null : null),
+      body: input.body,
+      requestKey: input.requestKey ?? null,
+    })
+    .onConflictDoNothing({ target: [conversationMessages.conversationId, conversationMessages.sender, conversationMessages.requestKey] })
+    .returning();
+  if (!inserted) {
+    const [existing] = await tx
+      .select()
+      .from(conversationMessages)
+      .where(and(eq(conversationMessages.conversationId, conversation.id), eq(conversationMessages.sender, sender), eq(conversationMessages.requestKey, input.requestKey!)))
+      .limit(1);
+    return { message: existing, created: false };
+  }
+  const activity = { lastMessageId: inserted.id, lastMessageAt: inserted.createdAt, lastMessagePreview: preview(inserted.body), lastSender: sender };
+  const changes =
+    sender === 'visitor'
+      ? { ...activity, operatorUnread: sql`${conversations.operatorUnread} + 1`, visitorReadId: inserted.id, visitorUnread: 0 }
+      : sender === 'operator'
+        ? { ...activity, visitorUnread: sql`${conversations.visitorUnread} + 1`, operatorReadId: inserted.id, operatorUnread: 0 }
+        : { status: input.status, closedAt: input.status === 'closed' ? inserted.createdAt : null };
+  await tx.update(conversations).set(changes).where(eq(conversations.id, conversation.id));
+  await signal(tx, { k: 'm', o: input.ownerUid, v: conversation.visitorId });
+  return { message: inserted, created: true };
+}
+
+/** The log as a visitor's stream has it: messages of their conversations after `after`. */
+export async function visitorEvents(visitorId: string, after: number, limit: number): Promise<LoggedEvent[]> {
+  const db = await database();
+  const rows = await db
+    .select({ message: conversationMessages, conversation: conversations })
+    .from(conversationMessages)
+    .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+    .where(and(eq(conversations.visitorId, visitorId), gt(conversationMessages.id, after)))
+    .orderBy(asc(conversationMessages.id))
+    .limit(limit);
+  return rows.map(({ message, conversation }) => ({
+    id: message.id,
+    frame: loggedFrame(message.id, { message: messageView(message), conversation: visitorConversationView(conversation) }, 'message'),
+  }));
+}
+
+/** The log as an inbox has it: messages of the conversations of the widgets of `owners` after `after`. */
+export async function inboxEvents(owners: string[], after: number, limit: number): Promise<LoggedEvent[]> {
+  const db = await database();
+  const rows = await db
+    .select({ message: conversationMessages, ...inboxColumns })
+    .from(conversationMessages)
+    .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+    .innerJoin(visitors, eq(visitors.id, conversations.visitorId))
+    .innerJoin(widgets, eq(widgets.id, conversationMessages.widgetId))
+    .where(and(inArray(widgets.uid, owners), gt(conversationMessages.id, after)))
+    .orderBy(asc(conversationMessages.id))
+    .limit(limit);
+  return rows.map(({ message, ...row }) => ({
+    id: message.id,
+    frame: loggedFrame(message.id, { message: messageView(message), conversation: inboxConversationView(row) }, 'message'),
+  }));
+}
+
+/** The id of the latest message of the log (where a stream without Last-Event-ID starts). */
+export async function latestMessageId(): Promise<number> {
+  const db = await database();
+  const [row] = await db.select({ id: sql<number>`coalesce(max(${conversationMessages.id}), 0)::bigint`.mapWith(Number) }).from(conversationMessages);
+  return row?.id ?? 0;
+}

@@ -1,0 +1,147 @@
+import 'server-only';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { database, onDatabaseClose } from '@/lib/db';
+import { conversationMessages, conversations, visitors, widgets } from '@/lib/db/schema';
+import { env } from '@/lib/env';
+import { localizedPath } from '@/lib/i18n/paths';
+import { sendMail } from '@/lib/mail';
+import { createTranslator } from 'next-intl';
+import { loadMessages } from '@/lib/i18n/messages';
+import { issueVisitorToken } from './token';
+import { presenceOf } from './presence';
+import { describeDatabaseError } from '@/lib/db/errors';
+
+/** At most one e-mail per conversation and side in this time. */
+export const NOTIFY_INTERVAL_MS = 10 * 60_000;
+/** How long a visitor's message waits unanswered, while the team is available, before the owner is mailed. */
+export const UNANSWERED_MS = 2 * 60_000;
+/** A visitor whose widget has not been open this long has left (their stream refreshes it every 20 s). */
+export const VISITOR_LEFT_MS = 45_000;
+
+const throttled = (column: typeof conversations.ownerNotifiedAt | typeof conversations.visitorNotifiedAt | typeof conversations.transcriptSentAt) => or(isNull(column), lt(column, sql`now() - ${`${NOTIFY_INTERVAL_MS} milliseconds`}::interval`));
+
+/** The link that brings a visitor back to a conversation on any device: the widget page with their token (in the fragment, which no server sees). */
+export function conversationLink(widgetId: string, visitorId: string, conversationId: string): string {
+  const token = issueVisitorToken({ widgetId, visitorId });
+  return `${env.siteUrl}/embed/${encodeURIComponent(widgetId)}?mode=page&conversation=${conversationId}#token=${token}`;
+}
+
+async function details(conversationId: string) {
+  const db = await database();
+  const [row] = await db
+    .select({ conversation: conversations, widget: widgets, visitor: visitors })
+    .from(conversations)
+    .innerJoin(widgets, eq(widgets.id, conversations.widgetId))
+    .innerJoin(visitors, eq(visitors.id, conversations.visitorId))
+    .where(eq(conversations.id, conversationId));
+  return row ?? null;
+}
+
+/**
+ * Mails the widget's owner that a visitor waits, once the conversation's 10-minute slot is claimed: the
+ * conditional update is the claim, so concurrent requests and instances send one e-mail. Nothing is
+ * sent when nobody is to be told or the team answered meanwhile.
+ */
+export async function notifyOwner(conversationId: string, { evenIfAvailable = false } = {}): Promise<boolean> {
+  const found = await details(conversationId);
+  if (!found?.widget.notifyEmail) return false;
+  const { conversation, widget, visitor } = found;
+  if (!evenIfAvailable && presenceOf(widget).available) return false;
+  const db = await database();
+  const claimed = await db
+    .update(conversations)
+    .set({ ownerNotifiedAt: new Date() })
+    .where(and(eq(conversations.id, conversationId), eq(conversations.lastSender, 'visitor'), throttled(conversations.ownerNotifiedAt)))
+    .returning({ id: conversations.id });
+  if (claimed.length === 0) return false;
+  const t = createTranslator({ locale: widget.locale, messages: await loadMessages(widget.locale), namespace: 'Mail' });
+  const [latest] = await db
+    .select({ body: conversationMessages.body })
+    .from(conversationMessages)
+    .where(and(eq(conversationMessages.conversationId, conversationId), eq(conversationMessages.sender, 'visitor')))
+    .orderBy(sql`${conversationMessages.id} desc`)
+    .limit(1);
+  await sendMail('visitorWaiting', widget.notifyEmail!, widget.locale, {
+    widget: widget.name,
+    visitor: visitor.name ?? visitor.email ?? t('anonymous'),
+    page: conversation.pageUrl,
+    text: latest?.body ?? conversation.lastMessagePreview,
+    link: `${env.siteUrl}${localizedPath('/dashboard/inbox', widget.locale)}?conversation=${conversationId}`,
+  });
+  return true;
+}
+
+/**
+ * Mails an operator's reply to a visitor who gave an address and has left (their widget is not open),
+ * at most once per conversation in 10 minutes, with a link back to the conversation.
+ */
+export async function notifyVisitor(conversationId: string, reply: { operator: string; text: string }): Promise<boolean> {
+  const found = await details(conversationId);
+  if (!found?.visitor.email || Date.now() - found.visitor.lastSeenAt.getTime() < VISITOR_LEFT_MS) return false;
+  const { conversation, widget, visitor } = found;
+  const db = await database();
+  const claimed = await db
+    .update(conversations)
+    .set({ visitorNotifiedAt: new Date() })
+    .where(and(eq(conversations.id, conversationId), throttled(conversations.visitorNotifiedAt)))
+    .returning({ id: conversations.id });
+  if (claimed.length === 0) return false;
+  await sendMail('operatorReply', visitor.email!, conversation.locale, {
+    widget: widget.name,
+    operator: reply.operator,
+    text: reply.text,
+    link: conversationLink(widget.id, visitor.id, conversation.id),
+  });
+  return true;
+}
+
+// Notifications still running; the database waits for them before it closes.
+const pending = new Set<Promise<unknown>>();
+/** Resolves once the notifications started so far have finished (the database's close, tests). */
+export const notificationsSettled = () => Promise.allSettled(pending).then(() => undefined);
+onDatabaseClose(notificationsSettled);
+
+/** Runs a notification after the answer has gone out; a failure is logged, never the request's. */
+function later(work: () => Promise<unknown>, what: string) {
+  const running = new Promise((resolve) => setImmediate(resolve))
+    .then(work)
+    .catch((error: Error) => console.error(`mail: ${what} failed: ${describeDatabaseError(error)}`))
+    .finally(() => pending.delete(running));
+  pending.add(running);
+}
+
+/**
+ * After a visitor's message: mails the owner when nobody is available to answer. Decided first on the
+ * widget the request has already read, so that a message to an available team costs no further query.
+ */
+export function notifyOwnerLater(conversationId: string, widget: Pick<typeof widgets.$inferSelect, 'notifyEmail' | 'presence' | 'operatorSeenAt' | 'businessHours'>) {
+  if (!widget.notifyEmail || presenceOf(widget).available) return;
+  later(() => notifyOwner(conversationId), 'owner notification');
+}
+export const notifyVisitorLater = (conversationId: string, reply: { operator: string; text: string }) => later(() => notifyVisitor(conversationId, reply), 'reply notification');
+
+/**
+ * Owners of conversations whose visitor has waited UNANSWERED_MS while the team was available (so no
+ * e-mail went out at once): one sweep, run every 30 s by each instance; the claim keeps it to one e-mail.
+ */
+export async function notifyUnanswered(): Promise<number> {
+  const db = await database();
+  const waiting = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .innerJoin(widgets, eq(widgets.id, conversations.widgetId))
+    .where(
+      and(
+        eq(conversations.status, 'open'),
+        eq(conversations.lastSender, 'visitor'),
+        sql`${conversations.operatorUnread} > 0`,
+        lt(conversations.lastMessageAt, sql`now() - ${`${UNANSWERED_MS} milliseconds`}::interval`),
+        throttled(conversations.ownerNotifiedAt),
+        isNotNull(widgets.notifyEmail),
+      ),
+    )
+    .limit(50);
+  let sent = 0;
+  for (const { id } of waiting) if (await notifyOwner(id, { evenIfAvailable: true })) sent++;
+  return sent;
+}

@@ -1,0 +1,65 @@
+import { OPERATOR_PRESENT_MS, type PresenceView } from './constants';
+import { WEEKDAYS, type BusinessHours, type PresenceMode } from '@/lib/widgets/settings';
+
+/** The wall-clock date and time of `instant` in `timeZone`. */
+function wallClock(instant: number, timeZone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', weekday: 'short', hourCycle: 'h23' })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    minutes: Number(parts.hour) * 60 + Number(parts.minute),
+    weekday: WEEKDAYS[(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const).indexOf(parts.weekday as 'Mon')],
+  };
+}
+
+/** The instant at which the wall clock of `timeZone` shows the given date and minute of the day. */
+function instantOf(year: number, month: number, day: number, minutes: number, timeZone: string): number {
+  const guess = Date.UTC(year, month - 1, day, 0, minutes);
+  let instant = guess;
+  // Twice: the offset at the guess may differ from the one at the answer around a change of time.
+  for (let i = 0; i < 2; i++) {
+    const shown = wallClock(instant, timeZone);
+    instant += guess - Date.UTC(shown.year, shown.month - 1, shown.day, 0, shown.minutes);
+  }
+  return instant;
+}
+
+const toMinutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+
+/**
+ * Whether the schedule is open at `now`, and if not, when it next opens (within a week); without a
+ * schedule neither is known.
+ */
+export function scheduleAt(hours: BusinessHours | null, now: number): { openNow: boolean | null; nextOpenAt: number | null } {
+  if (!hours || Object.keys(hours.days).length === 0) return { openNow: null, nextOpenAt: null };
+  const today = wallClock(now, hours.timeZone);
+  const todays = hours.days[today.weekday];
+  if (todays && today.minutes >= toMinutes(todays.from) && today.minutes < toMinutes(todays.to)) return { openNow: true, nextOpenAt: null };
+  for (let offset = 0; offset <= 7; offset++) {
+    // Noon of the day `offset` days ahead names that day's date in the time zone.
+    const day = wallClock(instantOf(today.year, today.month, today.day, 12 * 60, hours.timeZone) + offset * 86_400_000, hours.timeZone);
+    const opening = hours.days[day.weekday];
+    if (!opening) continue;
+    const at = instantOf(day.year, day.month, day.day, toMinutes(opening.from), hours.timeZone);
+    if (at > now) return { openNow: false, nextOpenAt: at };
+  }
+  return { openNow: false, nextOpenAt: null };
+}
+
+/**
+ * Whether the team answers now: `available` and `away` are the owner's switch; `auto` means an
+ * operator had the inbox open within the last minute (`availableForMs`: how long that holds without a
+ * newer sign). When nobody is available the schedule says when they are back.
+ */
+export function presenceOf(widget: { presence: PresenceMode; operatorSeenAt: Date | null; businessHours: BusinessHours | null }, now = Date.now()): PresenceView {
+  const seenFor = widget.operatorSeenAt ? OPERATOR_PRESENT_MS - (now - widget.operatorSeenAt.getTime()) : 0;
+  const available = widget.presence === 'available' || (widget.presence === 'auto' && seenFor > 0);
+  const availableForMs = available && widget.presence === 'auto' ? seenFor : null;
+  const { nextOpenAt } = available ? { nextOpenAt: null } : scheduleAt(widget.businessHours, now);
+  return { available, availableForMs, nextOpenAt: nextOpenAt === null ? null : new Date(nextOpenAt).toISOString() };
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { idempotencyKey, plainText, singleLineText } from '@/lib/api/schemas';
+import { CONVERSATION_TEXT_MAX, EMAIL_MAX, VISITOR_NAME_MAX } from './constants';
+
+const locale = z.enum(['en', 'de']);
+const email = z.email().max(EMAIL_MAX);
+const name = singleLineText(1, VISITOR_NAME_MAX);
+
+/** The customer's signed-in user, as the snippet's data-user-* attributes give it. */
+export const userClaimSchema = z.object({
+  id: z.string().min(1).max(200),
+  hash: z.string().max(200),
+  email: email.optional(),
+  name: name.optional(),
+});
+
+/** POST /api/widgets/:id/visitors. */
+export const startVisitorSchema = z.object({
+  user: userClaimSchema.optional(),
+  locale: locale.optional(),
+});
+
+/** PATCH /api/widgets/:id/visitors: what an anonymous visitor tells about themselves. */
+export const visitorDetailsSchema = z.object({ name: name.optional(), email: email.optional() }).refine((value) => value.name !== undefined || value.email !== undefined, {
+  message: 'nothing to change',
+  path: ['email'],
+});
+
+/** Where the visitor writes from: the host page (as the loader saw it). */
+const page = {
+  pageUrl: z.url({ protocol: /^https?$/ }).max(2000).optional().catch(undefined),
+  pageTitle: singleLineText(0, 300).optional().catch(undefined),
+};
+
+/** POST /api/widgets/:id/conversations: a new conversation with its first message. */
+export const startConversationSchema = z.object({
+  text: plainText(1, CONVERSATION_TEXT_MAX),
+  name: name.optional(),
+  email: email.optional(),
+  locale: locale.optional(),
+  requestKey: idempotencyKey.optional(),
+  ...page,
+});
+
+/** POST …/messages (visitor and operator). */
+export const postMessageSchema = z.object({
+  text: plainText(1, CONVERSATION_TEXT_MAX),
+  requestKey: idempotencyKey.optional(),
+  ...page,
+});
+
+/** PATCH of a conversation by its visitor: how far they have read. */
+export const visitorConversationPatchSchema = z.object({ readUpTo: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
+
+/** PATCH /api/conversations/:cid by the owner: close or reopen, and/or how far they have read. */
+export const inboxConversationPatchSchema = z
+  .object({ status: z.enum(['open', 'closed']).optional(), readUpTo: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() })
+  .refine((value) => value.status !== undefined || value.readUpTo !== undefined, { message: 'nothing to change', path: ['status'] });
+
+/** POST …/typing. */
+export const typingSchema = z.object({ typing: z.boolean() });
+
+/** POST …/transcript: where to send it (the visitor's known address when left out). */
+export const transcriptSchema = z.object({ email: email.optional() });
+
+/** GET /api/conversations?status=open|closed|unread. */
+export const inboxFilterSchema = z.enum(['open', 'closed', 'unread', 'all']).catch('all');
+
+/** `before` for older messages of a thread; anything malformed means "the latest". */
+export const beforeSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined);
+
+/** A conversation id in a URL (a UUID); anything else is a 404 without a query. */
+export const conversationIdSchema = z.uuid();

@@ -1,0 +1,32 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '@/lib/db';
+
+/** NOTIFY channel of the conversations: every instance's hub listens (lib/conversations/hub.ts). */
+export const CONVERSATIONS_CHANNEL = 'conversations';
+
+/**
+ * What a NOTIFY on the channel says, in few bytes: new messages for visitor `v` and owner `o` (`m`),
+ * someone typing (`t`) or reading (`r`) in conversation `c`, a conversation's details changed (`c`), a
+ * widget's presence changed (`p`).
+ */
+export type Signal =
+  | { k: 'm'; o: string; v: string }
+  | { k: 't'; o: string; v: string; c: string; s: 'visitor' | 'operator'; on: boolean }
+  | { k: 'r'; o: string; v: string; c: string; s: 'visitor' | 'operator'; u: number; n: number }
+  | { k: 'c'; o: string; c: string }
+  | { k: 'p'; w: string };
+
+/** Sends `signal` with the transaction of `executor` (at its commit), or at once outside one. */
+export async function signal(executor: Pick<Executor, 'execute'>, value: Signal): Promise<void> {
+  await executor.execute(sql`select pg_notify(${CONVERSATIONS_CHANNEL}, ${JSON.stringify(value)})`);
+}
+
+export function parseSignal(payload: string): Signal | null {
+  try {
+    const value = JSON.parse(payload) as Signal;
+    return value && typeof value === 'object' && typeof value.k === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,123 @@
+import 'server-only';
+import { inArray, sql } from 'drizzle-orm';
+import type { NextRequest } from 'next/server';
+import { database, onDatabaseClose } from '@/lib/db';
+import { visitors, widgets } from '@/lib/db/schema';
+import { clientAddress } from '@/lib/api/request';
+import { parseEventId } from '@/lib/chat/schema';
+import { takeStreamSlot } from '@/lib/chat/limits';
+import { passingFrame } from '@/lib/realtime/hub';
+import type { EventStreamStart } from '@/lib/realtime/sse';
+import { requireActor } from '@/lib/session/server';
+import { ownersOf } from '@/lib/widgets/owner';
+import { conversationHub, inboxScope, visitorScope, widgetGroup, widgetPresence } from './hub';
+import { latestMessageId } from './log';
+import { VISITOR_LEFT_MS } from './notify';
+import { signal } from './signal';
+import { requireVisitor } from './visitors';
+import { describeDatabaseError } from '@/lib/db/errors';
+
+/** How often open streams say, at the data, that their party is still there. */
+const PRESENCE_REFRESH_MS = 20_000;
+
+type Present = { visitors: Map<string, number>; operators: Map<string, { owners: string[]; streams: number }>; timer: NodeJS.Timeout | null };
+const holder = globalThis as typeof globalThis & { __conversationPresence?: Present };
+const present = (holder.__conversationPresence ??= { visitors: new Map(), operators: new Map(), timer: null });
+
+/** Marks the operators with an open inbox as seen on their widgets, and tells those widgets' visitors. */
+async function refreshOperators(owners: string[]) {
+  const db = await database();
+  const seen = await db.update(widgets).set({ operatorSeenAt: new Date() }).where(inArray(widgets.uid, owners)).returning({ id: widgets.id });
+  for (const { id } of seen) await signal(db, { k: 'p', w: id });
+}
+
+async function refreshVisitors(ids: string[]) {
+  if (ids.length === 0) return;
+  await (await database()).update(visitors).set({ lastSeenAt: new Date() }).where(inArray(visitors.id, ids));
+}
+
+function refreshAll() {
+  const owners = [...new Set([...present.operators.values()].flatMap((entry) => entry.owners))];
+  const work = [refreshVisitors([...present.visitors.keys()]), ...(owners.length ? [refreshOperators(owners)] : [])];
+  Promise.all(work).catch((error: Error) => console.error(`conversations: presence refresh failed: ${describeDatabaseError(error)}`));
+}
+
+// The refresh stops with the database (shutdown, the end of a test file).
+onDatabaseClose(() => {
+  clearInterval(present.timer ?? undefined);
+  present.timer = null;
+});
+
+function ensureRefresh() {
+  if (present.timer) return;
+  present.timer = setInterval(() => {
+    if (present.visitors.size === 0 && present.operators.size === 0) {
+      clearInterval(present.timer!);
+      present.timer = null;
+      return;
+    }
+    refreshAll();
+  }, PRESENCE_REFRESH_MS);
+  present.timer.unref();
+}
+
+function lastEventId(request: NextRequest) {
+  return parseEventId(request.headers.get('last-event-id') ?? request.nextUrl.searchParams.get('lastEventId'));
+}
+
+/**
+ * GET /api/widgets/:id/events: the visitor's stream (bearer token, 401 otherwise): their conversations'
+ * messages from Last-Event-ID on, typing and "seen" of the team, the widget's presence. While it is open
+ * the visitor counts as present; when their last stream ends, as left (replies then go by e-mail).
+ */
+export async function beginVisitorStream(request: NextRequest, widgetId: string): Promise<EventStreamStart> {
+  const { widget, visitor } = await requireVisitor(request, widgetId);
+  const after = lastEventId(request) ?? (await latestMessageId());
+  const presence = await widgetPresence(widget.id);
+  const release = takeStreamSlot(clientAddress(request));
+  present.visitors.set(visitor.id, (present.visitors.get(visitor.id) ?? 0) + 1);
+  ensureRefresh();
+  await refreshVisitors([visitor.id]).catch(() => {});
+  return {
+    hub: conversationHub(),
+    scope: visitorScope(visitor.id),
+    group: widgetGroup(widget.id),
+    after,
+    initial: presence ? [passingFrame('presence', presence)] : [],
+    release: () => {
+      release();
+      const left = (present.visitors.get(visitor.id) ?? 1) - 1;
+      if (left > 0) return present.visitors.set(visitor.id, left);
+      present.visitors.delete(visitor.id);
+      void database()
+        .then((db) => db.update(visitors).set({ lastSeenAt: sql`now() - ${`${VISITOR_LEFT_MS} milliseconds`}::interval` }).where(inArray(visitors.id, [visitor.id])))
+        .catch(() => {});
+    },
+  };
+}
+
+/**
+ * GET /api/conversations/events: the owner's inbox stream (session): messages of every conversation of
+ * their widgets from Last-Event-ID on, new conversations among them, typing and "seen" of visitors.
+ * While it is open the operator is present on those widgets (the team is available in `auto`).
+ */
+export async function beginInboxStream(request: NextRequest): Promise<EventStreamStart> {
+  const actor = await requireActor(request);
+  const after = lastEventId(request) ?? (await latestMessageId());
+  const release = takeStreamSlot(clientAddress(request));
+  const owners = ownersOf(actor);
+  const entry = present.operators.get(actor.uid) ?? { owners, streams: 0 };
+  entry.streams++;
+  present.operators.set(actor.uid, entry);
+  ensureRefresh();
+  await refreshOperators(owners).catch((error: Error) => console.error(`conversations: presence failed: ${describeDatabaseError(error)}`));
+  return {
+    hub: conversationHub(),
+    scope: inboxScope(actor),
+    after,
+    release: () => {
+      release();
+      if (--entry.streams <= 0) present.operators.delete(actor.uid);
+    },
+  };
+}

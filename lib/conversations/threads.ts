@@ -1,0 +1,55 @@
+import 'server-only';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { database } from '@/lib/db';
+import { conversationMessages, conversations } from '@/lib/db/schema';
+import { THREAD_PAGE_SIZE, type MessageView } from './constants';
+import { latestMessageId } from './log';
+import { signal } from './signal';
+import { messageView } from './views';
+
+export type ConversationRow = typeof conversations.$inferSelect;
+
+/** The latest `THREAD_PAGE_SIZE` messages of a conversation before `before` (or the very latest), oldest first. */
+export async function threadMessages(conversationId: string, before?: number): Promise<MessageView[]> {
+  const db = await database();
+  const rows = await db
+    .select()
+    .from(conversationMessages)
+    .where(before ? and(eq(conversationMessages.conversationId, conversationId), lt(conversationMessages.id, before)) : eq(conversationMessages.conversationId, conversationId))
+    .orderBy(desc(conversationMessages.id))
+    .limit(THREAD_PAGE_SIZE);
+  return rows.reverse().map(messageView);
+}
+
+/**
+ * Where a client's event stream starts after it read a list or a thread: the log's latest id, read
+ * before the list (what commits in between comes twice; clients merge by id).
+ */
+export const streamCursor = latestMessageId;
+
+/**
+ * Moves one side's read position forward to `upTo` (never back), recounts that side's unread messages
+ * from the other side, and tells both parties (the "seen" receipt).
+ */
+export async function markRead(conversation: ConversationRow, ownerUid: string, reader: 'visitor' | 'operator', upTo: number): Promise<{ unread: number; upTo: number }> {
+  const db = await database();
+  const readColumn = reader === 'visitor' ? conversations.visitorReadId : conversations.operatorReadId;
+  const other = reader === 'visitor' ? 'operator' : 'visitor';
+  return db.transaction(async (tx) => {
+    // Never past the conversation's latest message: a position ahead would count later messages as seen.
+    const position = sql`greatest(${readColumn}, least(${upTo}::bigint, ${conversations.lastMessageId}))`;
+    const unread = sql<number>`(select count(*) from ${conversationMessages} where ${conversationMessages.conversationId} = ${conversation.id} and ${conversationMessages.sender} = ${other} and ${conversationMessages.id} > ${position})::int`;
+    const [row] = await tx
+      .update(conversations)
+      .set(reader === 'visitor' ? { visitorReadId: position, visitorUnread: unread } : { operatorReadId: position, operatorUnread: unread })
+      .where(eq(conversations.id, conversation.id))
+      .returning({ read: readColumn, unread: reader === 'visitor' ? conversations.visitorUnread : conversations.operatorUnread });
+    await signal(tx, { k: 'r', o: ownerUid, v: conversation.visitorId, c: conversation.id, s: reader, u: row.read, n: row.unread });
+    return { unread: row.unread, upTo: row.read };
+  });
+}
+
+/** Tells the other party that `sender` is typing (or stopped); nothing is stored. */
+export async function announceTyping(conversation: ConversationRow, ownerUid: string, sender: 'visitor' | 'operator', typing: boolean): Promise<void> {
+  await signal(await database(), { k: 't', o: ownerUid, v: conversation.visitorId, c: conversation.id, s: sender, on: typing });
+}

@@ -1,0 +1,70 @@
+import 'server-only';
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ApiError } from '@/lib/api/errors';
+import { sessionSecret } from '@/lib/session/secret';
+
+/** How long a visitor token holds; the widget renews it on every start. */
+export const VISITOR_TOKEN_TTL_MS = 90 * 24 * 60 * 60 * 1000;
+const VERSION = 'v1';
+
+let key: Buffer | undefined;
+/** A key of its own for visitor tokens, derived from the session secret (no further setting). */
+function tokenKey(): Buffer {
+  return (key ??= Buffer.from(hkdfSync('sha256', sessionSecret(), Buffer.alloc(0), 'plauder visitor token v1', 32)));
+}
+
+function mac(payload: string): Buffer {
+  return createHmac('sha256', tokenKey()).update(`${VERSION}.${payload}`).digest();
+}
+
+export type VisitorClaim = { widgetId: string; visitorId: string };
+
+/** A new random visitor id (128 bits). */
+export function newVisitorId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/**
+ * The token a widget keeps for its visitor: the widget and visitor ids and an expiry, HMAC-SHA256
+ * signed. It is sent as `Authorization: Bearer …`, never as a cookie.
+ */
+export function issueVisitorToken(claim: VisitorClaim, now = Date.now()): string {
+  const payload = Buffer.from(JSON.stringify({ w: claim.widgetId, v: claim.visitorId, e: Math.floor((now + VISITOR_TOKEN_TTL_MS) / 1000) })).toString('base64url');
+  return `${VERSION}.${payload}.${mac(payload).toString('base64url')}`;
+}
+
+/**
+ * The visitor of a token for `widgetId`; 401 `invalidVisitorToken` when it is malformed, tampered,
+ * signed with another key, issued for another widget, or expired.
+ */
+export function verifyVisitorToken(token: string | null | undefined, widgetId: string, now = Date.now()): VisitorClaim {
+  const parts = token?.split('.') ?? [];
+  if (parts.length !== 3 || parts[0] !== VERSION || parts[1].length > 400) throw new ApiError('invalidVisitorToken');
+  const given = Buffer.from(parts[2], 'base64url');
+  const expected = mac(parts[1]);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new ApiError('invalidVisitorToken');
+  let claim: { w?: unknown; v?: unknown; e?: unknown };
+  try {
+    claim = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
+  } catch {
+    throw new ApiError('invalidVisitorToken');
+  }
+  if (claim.w !== widgetId || typeof claim.v !== 'string' || typeof claim.e !== 'number' || claim.e * 1000 <= now) throw new ApiError('invalidVisitorToken');
+  return { widgetId, visitorId: claim.v };
+}
+
+/** The bearer token of a request (`Authorization: Bearer …`), or null. */
+export function bearerToken(request: Pick<Request, 'headers'>): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '');
+  return match?.[1] ?? null;
+}
+
+/**
+ * Identity verification of the customer's signed-in user: `userHash` must be HMAC-SHA256(widget secret,
+ * user id) in hex, as the customer's server computes it. Compared in constant time.
+ */
+export function verifyUserHash(secret: string, userId: string, userHash: string): boolean {
+  const expected = createHmac('sha256', secret).update(userId, 'utf8').digest();
+  const given = /^[0-9a-f]{64}$/i.test(userHash) ? Buffer.from(userHash, 'hex') : Buffer.alloc(0);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

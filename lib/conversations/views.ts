@@ -1,0 +1,65 @@
+import 'server-only';
+import { conversationMessages, conversations, visitors, widgets } from '@/lib/db/schema';
+import type { InboxConversationView, MessageView, VisitorConversationView } from './constants';
+
+type MessageRow = typeof conversationMessages.$inferSelect;
+type ConversationRow = typeof conversations.$inferSelect;
+type VisitorRow = typeof visitors.$inferSelect;
+
+export function messageView(row: MessageRow): MessageView {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    sender: row.sender,
+    authorName: row.authorName,
+    text: row.body,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function visitorConversationView(row: ConversationRow): VisitorConversationView {
+  return {
+    id: row.id,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    lastMessageAt: row.lastMessageAt.toISOString(),
+    lastMessagePreview: row.lastMessagePreview,
+    unread: row.visitorUnread,
+    seenUpTo: row.operatorReadId,
+  };
+}
+
+/** The columns an inbox entry is made of (one row of conversations ⨝ visitors ⨝ widgets). */
+export const inboxColumns = { conversation: conversations, visitor: visitors, widget: { id: widgets.id, name: widgets.name } };
+export type InboxRow = { conversation: ConversationRow; visitor: VisitorRow; widget: { id: string; name: string } };
+
+export function inboxConversationView({ conversation, visitor, widget }: InboxRow): InboxConversationView {
+  return {
+    id: conversation.id,
+    widget,
+    status: conversation.status,
+    createdAt: conversation.createdAt.toISOString(),
+    lastMessageAt: conversation.lastMessageAt.toISOString(),
+    lastMessagePreview: conversation.lastMessagePreview,
+    lastSender: conversation.lastSender,
+    unread: conversation.operatorUnread,
+    seenUpTo: conversation.visitorReadId,
+    pageUrl: conversation.pageUrl,
+    pageTitle: conversation.pageTitle,
+    locale: conversation.locale,
+    visitor: {
+      id: visitor.id,
+      verified: visitor.userId !== null,
+      name: visitor.name,
+      email: visitor.email,
+      locale: visitor.locale,
+      firstSeenAt: visitor.createdAt.toISOString(),
+    },
+  };
+}
+
+/** The preview of a message in a list: one line, at most 140 characters. */
+export function preview(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 140 ? `${line.slice(0, 139)}…` : line;
+}

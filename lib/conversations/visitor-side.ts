@@ -1,0 +1,130 @@
+import 'server-only';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { database } from '@/lib/db';
+import { conversationMessages, conversations, visitors, widgets } from '@/lib/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import type { FieldIssue } from '@/lib/api/fields';
+import { requestKey } from '@/lib/api/idempotency';
+import { takeVisitorPostAllowance } from '@/lib/chat/limits';
+import { OPEN_CONVERSATIONS_MAX, type MessageView, type VisitorConversationView } from './constants';
+import { appendMessage, lockMessageOrder } from './log';
+import type { postMessageSchema, startConversationSchema } from './schema';
+import { streamCursor, threadMessages, type ConversationRow } from './threads';
+import { messageView, visitorConversationView } from './views';
+import type { VisitorRow } from './visitors';
+import { notifyOwnerLater } from './notify';
+
+type Widget = Pick<typeof widgets.$inferSelect, 'id' | 'uid' | 'preChat' | 'locale' | 'notifyEmail' | 'presence' | 'operatorSeenAt' | 'businessHours'>;
+
+/** The visitor's conversations, latest activity first, and where their event stream starts. */
+export async function listVisitorConversations(visitor: VisitorRow): Promise<{ conversations: VisitorConversationView[]; cursor: number }> {
+  const cursor = await streamCursor();
+  const db = await database();
+  const rows = await db.select().from(conversations).where(eq(conversations.visitorId, visitor.id)).orderBy(desc(conversations.lastMessageAt)).limit(50);
+  return { conversations: rows.map(visitorConversationView), cursor };
+}
+
+/** One of the visitor's own conversations; anything else, another visitor's included, is a 404. */
+export async function ownConversation(visitor: VisitorRow, conversationId: string): Promise<ConversationRow> {
+  const db = await database();
+  const [row] = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), eq(conversations.visitorId, visitor.id), eq(conversations.widgetId, visitor.widgetId)))
+    .limit(1);
+  if (!row) throw new ApiError('notFound');
+  return row;
+}
+
+export async function visitorThread(visitor: VisitorRow, conversationId: string, before?: number) {
+  const conversation = await ownConversation(visitor, conversationId);
+  const cursor = await streamCursor();
+  return { conversation: visitorConversationView(conversation), messages: await threadMessages(conversation.id, before), cursor };
+}
+
+/** What the widget's pre-chat form requires and the visitor has not given yet (400 naming the fields). */
+function requirePreChat(widget: Widget, visitor: VisitorRow, input: { name?: string; email?: string }) {
+  const missing: Record<string, FieldIssue> = {};
+  if (widget.preChat !== 'off' && !visitor.name && !input.name) missing.name = { code: 'required' };
+  if (widget.preChat === 'nameEmail' && !visitor.email && !input.email) missing.email = { code: 'required' };
+  if (Object.keys(missing).length > 0) throw new ApiError('invalidBody', missing);
+}
+
+/**
+ * Starts a conversation with its first message. A repeated request key answers the conversation it
+ * started; at most OPEN_CONVERSATIONS_MAX are open at once (409), counted under the message lock so
+ * that concurrent starts cannot pass it together. Messages count against the visitor's limit, keyed by
+ * the signed visitor id and the client address.
+ */
+export async function startConversation(
+  widget: Widget,
+  visitor: VisitorRow,
+  input: z.infer<typeof startConversationSchema>,
+  address: string,
+): Promise<{ conversation: VisitorConversationView; message: MessageView; created: boolean }> {
+  requirePreChat(widget, visitor, input);
+  const key = requestKey(input.requestKey, visitor.id, [input.text]);
+  const db = await database();
+  const started = await db.transaction(async (tx) => {
+    await lockMessageOrder(tx);
+    const [existing] = await tx
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.visitorId, visitor.id), eq(conversations.requestKey, key)))
+      .limit(1);
+    if (existing) {
+      const [first] = await tx
+        .select()
+        .from(conversationMessages)
+        .where(and(eq(conversationMessages.conversationId, existing.id), eq(conversationMessages.sender, 'visitor'), eq(conversationMessages.requestKey, key)));
+      return { conversation: existing, message: first, created: false };
+    }
+    const [{ open }] = await tx
+      .select({ open: count() })
+      .from(conversations)
+      .where(and(eq(conversations.visitorId, visitor.id), eq(conversations.status, 'open')));
+    if (open >= OPEN_CONVERSATIONS_MAX) throw new ApiError('tooManyConversations', undefined, undefined, { max: OPEN_CONVERSATIONS_MAX });
+    takeVisitorPostAllowance(visitor.id, address);
+    if (input.name || input.email) {
+      await tx
+        .update(visitors)
+        .set({ ...(input.name && !visitor.name && { name: input.name }), ...(input.email && !visitor.email && { email: input.email }) })
+        .where(eq(visitors.id, visitor.id));
+    }
+    const [conversation] = await tx
+      .insert(conversations)
+      .values({ widgetId: widget.id, visitorId: visitor.id, requestKey: key, pageUrl: input.pageUrl ?? null, pageTitle: input.pageTitle ?? null, locale: input.locale ?? visitor.locale ?? widget.locale })
+      .returning();
+    const { message } = await appendMessage(tx, { conversation, ownerUid: widget.uid, sender: 'visitor', body: input.text, requestKey: key });
+    return { conversation, message, created: true };
+  });
+  const [conversation] = await db.select().from(conversations).where(eq(conversations.id, started.conversation.id));
+  if (started.created) notifyOwnerLater(conversation.id, widget);
+  return { conversation: visitorConversationView(conversation), message: messageView(started.message), created: started.created };
+}
+
+/** A visitor's message in their own open conversation (409 once it is closed). */
+export async function postVisitorMessage(
+  widget: Widget,
+  visitor: VisitorRow,
+  conversationId: string,
+  input: z.infer<typeof postMessageSchema>,
+  address: string,
+): Promise<{ message: MessageView; created: boolean }> {
+  const conversation = await ownConversation(visitor, conversationId);
+  if (conversation.status === 'closed') throw new ApiError('conversationClosed');
+  takeVisitorPostAllowance(visitor.id, address);
+  const db = await database();
+  const { message, created } = await db.transaction(async (tx) => {
+    if (input.pageUrl) {
+      await tx
+        .update(conversations)
+        .set({ pageUrl: input.pageUrl, pageTitle: input.pageTitle ?? sql`${conversations.pageTitle}` })
+        .where(eq(conversations.id, conversation.id));
+    }
+    return appendMessage(tx, { conversation, ownerUid: widget.uid, sender: 'visitor', body: input.text, requestKey: input.requestKey });
+  });
+  if (created) notifyOwnerLater(conversation.id, widget);
+  return { message: messageView(message), created };
+}

@@ -1,0 +1,107 @@
+import 'server-only';
+import { and, eq, sql } from 'drizzle-orm';
+import { database } from '@/lib/db';
+import { conversations, visitors, widgets } from '@/lib/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { takeAllowance } from '@/lib/api/rate-limit';
+import { env } from '@/lib/env';
+import { bearerToken, issueVisitorToken, newVisitorId, verifyUserHash, verifyVisitorToken } from './token';
+import { signal } from './signal';
+import type { z } from 'zod';
+import type { startVisitorSchema, visitorDetailsSchema } from './schema';
+
+type WidgetRow = typeof widgets.$inferSelect;
+export type VisitorRow = typeof visitors.$inferSelect;
+
+/** A widget and who owns it, for the visitor's side (404 for an unknown id). */
+export async function requireWidget(id: string): Promise<WidgetRow> {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new ApiError('notFound');
+  const db = await database();
+  const [row] = await db.select().from(widgets).where(eq(widgets.id, id)).limit(1);
+  if (!row) throw new ApiError('notFound');
+  return row;
+}
+
+/**
+ * The visitor of a request's bearer token for `widgetId`, with the widget, in one query: 401 for a bad
+ * token (checked before the database is asked), or for a visitor or widget deleted since.
+ */
+export async function requireVisitor(request: Pick<Request, 'headers'>, widgetId: string): Promise<{ widget: WidgetRow; visitor: VisitorRow }> {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(widgetId)) throw new ApiError('notFound');
+  const { visitorId } = verifyVisitorToken(bearerToken(request), widgetId);
+  const db = await database();
+  const [row] = await db
+    .select({ widget: widgets, visitor: visitors })
+    .from(visitors)
+    .innerJoin(widgets, eq(widgets.id, visitors.widgetId))
+    .where(and(eq(visitors.id, visitorId), eq(visitors.widgetId, widgetId)))
+    .limit(1);
+  if (!row) throw new ApiError('invalidVisitorToken');
+  return row;
+}
+
+export type StartedVisitor = { token: string; visitorId: string; created: boolean; verified: boolean; name: string | null; email: string | null };
+
+/**
+ * Starts or renews the visitor of a widget. A claimed user (the snippet's data-user-*) must carry
+ * HMAC-SHA256(widget secret, user id): then it is that user's one visitor on every device; a wrong or
+ * missing hash is refused (403), never taken as that user. Otherwise a valid token of this widget is
+ * renewed, unless it names a verified user the page no longer claims (signed out: a new anonymous
+ * visitor); a bad token is a 401. New anonymous visitors per address are limited.
+ */
+export async function startVisitor(request: Pick<Request, 'headers'>, widgetId: string, input: z.infer<typeof startVisitorSchema>, address: string): Promise<StartedVisitor> {
+  const widget = await requireWidget(widgetId);
+  const db = await database();
+  const locale = input.locale ?? null;
+  if (input.user) {
+    const { id: userId, hash, email, name } = input.user;
+    if (!widget.identitySecret || !verifyUserHash(widget.identitySecret, userId, hash)) throw new ApiError('identityUnverified');
+    const [row] = await db
+      .insert(visitors)
+      .values({ id: newVisitorId(), widgetId: widget.id, userId, email: email ?? null, name: name ?? null, locale })
+      .onConflictDoUpdate({
+        target: [visitors.widgetId, visitors.userId],
+        set: { email: sql`coalesce(excluded.email, ${visitors.email})`, name: sql`coalesce(excluded.name, ${visitors.name})`, locale: sql`coalesce(excluded.locale, ${visitors.locale})`, lastSeenAt: sql`now()` },
+      })
+      .returning();
+    const created = row.createdAt.getTime() === row.lastSeenAt.getTime();
+    return { token: issueVisitorToken({ widgetId: widget.id, visitorId: row.id }), visitorId: row.id, created, verified: true, name: row.name, email: row.email };
+  }
+  const presented = bearerToken(request);
+  if (presented) {
+    const { visitorId } = verifyVisitorToken(presented, widget.id);
+    const [row] = await db
+      .update(visitors)
+      .set({ lastSeenAt: new Date(), ...(locale && { locale }) })
+      .where(and(eq(visitors.id, visitorId), eq(visitors.widgetId, widget.id)))
+      .returning();
+    if (!row) throw new ApiError('invalidVisitorToken');
+    if (row.userId === null) {
+      return { token: issueVisitorToken({ widgetId: widget.id, visitorId: row.id }), visitorId: row.id, created: false, verified: false, name: row.name, email: row.email };
+    }
+  }
+  takeAllowance('visitors', address, env.chat.visitorsPerHour, 60 * 60 * 1000, 'tooManyVisitors');
+  const [row] = await db.insert(visitors).values({ id: newVisitorId(), widgetId: widget.id, locale }).returning({ id: visitors.id });
+  return { token: issueVisitorToken({ widgetId: widget.id, visitorId: row.id }), visitorId: row.id, created: true, verified: false, name: null, email: null };
+}
+
+/**
+ * What an anonymous visitor says about themselves (the pre-chat form, the e-mail form when nobody is
+ * available). A verified visitor's name and address come from the customer's site and stay; the
+ * inbox shows the change at once.
+ */
+export async function updateVisitorDetails(widget: WidgetRow, visitor: VisitorRow, input: z.infer<typeof visitorDetailsSchema>): Promise<VisitorRow> {
+  const db = await database();
+  const verified = visitor.userId !== null;
+  const changes = {
+    ...(input.name !== undefined && !(verified && visitor.name) && { name: input.name }),
+    ...(input.email !== undefined && !(verified && visitor.email) && { email: input.email }),
+  };
+  if (Object.keys(changes).length === 0) return visitor;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(visitors).set(changes).where(eq(visitors.id, visitor.id)).returning();
+    const own = await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.visitorId, visitor.id));
+    for (const { id } of own) await signal(tx, { k: 'c', o: widget.uid, c: id });
+    return row;
+  });
+}

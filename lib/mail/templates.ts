@@ -1,0 +1,72 @@
+import 'server-only';
+import { createTranslator } from 'next-intl';
+import { loadMessages } from '@/lib/i18n/messages';
+import type { Locale } from '@/lib/i18n/routing';
+
+/** One line of a transcript. */
+export type TranscriptLine = { at: string; from: 'visitor' | 'operator'; name: string | null; text: string };
+
+/**
+ * The kinds of e-mail and what each needs. Later kinds (the shop's receipts) are added here with a
+ * template below; everything else (language, layout, transport) is shared.
+ */
+export type MailData = {
+  /** To a widget's owner: a visitor waits for an answer. */
+  visitorWaiting: { widget: string; visitor: string; page: string | null; text: string; link: string };
+  /** To a visitor who has left: the team answered. */
+  operatorReply: { widget: string; operator: string; text: string; link: string };
+  /** To a visitor who asked for it: the whole conversation. */
+  transcript: { widget: string; lines: TranscriptLine[]; timeZone: string };
+};
+export type MailKind = keyof MailData;
+
+/** A rendered e-mail: the subject and the body as text, and as HTML made of the same escaped lines. */
+export type RenderedMail = { subject: string; text: string; html: string };
+
+type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Paragraphs of plain text (a link is a paragraph of its own), as text and as escaped HTML. */
+function layout(subject: string, paragraphs: Array<string | { link: string; label: string }>, footer: string): RenderedMail {
+  const text = [...paragraphs.map((p) => (typeof p === 'string' ? p : `${p.label}: ${p.link}`)), '--', footer].join('\n\n');
+  const body = paragraphs
+    .map((p) =>
+      typeof p === 'string'
+        ? `<p style="white-space:pre-wrap">${escapeHtml(p)}</p>`
+        : `<p><a href="${escapeHtml(p.link)}" style="color:#4338ca">${escapeHtml(p.label)}</a></p>`,
+    )
+    .join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">${body}<hr><p style="color:#475569;font-size:12px">${escapeHtml(footer)}</p></body></html>`;
+  return { subject, text, html };
+}
+
+const templates: { [K in MailKind]: (t: Translate, data: MailData[K], locale: Locale) => RenderedMail } = {
+  visitorWaiting: (t, data) =>
+    layout(
+      t('visitorWaiting.subject', { widget: data.widget, visitor: data.visitor }),
+      [
+        data.page ? t('visitorWaiting.intro', { visitor: data.visitor, page: data.page }) : t('visitorWaiting.introNoPage', { visitor: data.visitor }),
+        data.text,
+        { link: data.link, label: t('visitorWaiting.action') },
+      ],
+      t('visitorWaiting.footer'),
+    ),
+  operatorReply: (t, data) =>
+    layout(
+      t('operatorReply.subject', { widget: data.widget }),
+      [t('operatorReply.intro', { operator: data.operator, widget: data.widget }), data.text, { link: data.link, label: t('operatorReply.action') }],
+      t('operatorReply.footer', { widget: data.widget }),
+    ),
+  transcript: (t, data, locale) => {
+    const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: data.timeZone });
+    const lines = data.lines.map((line) => `${format.format(new Date(line.at))} · ${line.from === 'visitor' ? t('transcript.you') : (line.name ?? t('transcript.team'))}\n${line.text}`);
+    return layout(t('transcript.subject', { widget: data.widget }), [t('transcript.intro', { widget: data.widget }), ...lines], t('transcript.footer', { widget: data.widget }));
+  },
+};
+
+/** Renders an e-mail of `kind` in `locale`, every text from messages (Mail). */
+export async function renderMail<K extends MailKind>(kind: K, locale: Locale, data: MailData[K]): Promise<RenderedMail> {
+  const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: 'Mail' }) as unknown as Translate;
+  return templates[kind](t, data, locale);
+}

@@ -1,0 +1,49 @@
+// A customer's site on another loopback port that embeds the widget's snippet, and the browsers of its
+// visitors (each a context of its own, so each is a new visitor).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { baseURL } from '../../playwright.config';
+
+export type HostSite = { origin: string; setPage(html: { body: string; lang?: string; title?: string }): void; close(): Promise<void> };
+
+/** A site on a free port of localhost; its page is what `setPage` last said. */
+export async function hostSite(): Promise<HostSite> {
+  let page = { body: '', lang: 'en' as string | undefined, title: 'Customer shop' };
+  const server: Server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    const lang = page.lang ? ` lang="${page.lang}"` : '';
+    response.end(`<!doctype html><html${lang}><head><title>${page.title}</title></head><body><main><h1>${page.title}</h1></main>${page.body}</body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://localhost:${(server.address() as AddressInfo).port}`,
+    setPage: (next) => (page = { lang: 'en', title: 'Customer shop', ...next }),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The widget's snippet for `widgetId`, with data-user-* when a user is given. */
+export function snippet(widgetId: string, user?: { id: string; hash: string; email?: string; name?: string }): string {
+  const attributes = user ? ` data-user-id="${user.id}" data-user-hash="${user.hash}"${user.email ? ` data-user-email="${user.email}"` : ''}${user.name ? ` data-user-name="${user.name}"` : ''}` : '';
+  return `<script src="${baseURL}/embed.js" data-widget="${widgetId}" data-title="Shop help"${attributes} async></script>`;
+}
+
+/** A new visitor of `url` in a browser context of their own; `widget` is the widget's frame. */
+export async function visitor(browser: Browser, url: string, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext(options);
+  const page: Page = await context.newPage();
+  await page.goto(url);
+  const widget = page.frameLocator('iframe[data-chat-widget]');
+  return { context, page, widget, frame: page.locator('iframe[data-chat-widget]') };
+}
+
+/** Creates a widget through the JSON API as the signed-in owner of `page`; answers its id. */
+export async function createWidget(page: Page, settings: Record<string, unknown>) {
+  const response = await page.request.post('/api/widgets', {
+    data: { name: 'Shop help', accentColor: '#0f766e', greeting: '', locale: 'en', ...settings },
+    headers: { origin: baseURL },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()).widget.id as string;
+}

@@ -1,0 +1,140 @@
+// The widget's settings at work on a customer's site: identity verification of its signed-in users, the
+// visitor's language, the launcher's side, the live preview and snippet; limits a visitor cannot reset.
+import { createHmac } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { axeViolations, messages } from './fixtures';
+import { signIn } from './auth';
+import { createWidget, hostSite, snippet, visitor } from './host-site';
+import { baseURL, e2ePostsPerWindow } from '../../playwright.config';
+
+const w = messages.en.Widget;
+const open = (name = 'Shop help') => w.open.replace('{name}', name);
+
+test('a verified user sees their history on a fresh device; a wrong hash is refused', async ({ page, browser }) => {
+  const site = await hostSite();
+  try {
+    await signIn(page);
+    const widgetId = await createWidget(page, { allowedOrigins: [site.origin] });
+    const rotated = await page.request.post(`/api/widgets/${widgetId}/secret`, { headers: { origin: baseURL } });
+    const { secret } = await rotated.json();
+    const user = { id: `customer-${Date.now()}`, email: 'ada@example.com', name: 'Ada Lovelace' };
+    const hash = createHmac('sha256', secret).update(user.id).digest('hex');
+    site.setPage({ body: snippet(widgetId, { ...user, hash }) });
+
+    const first = await visitor(browser, site.origin);
+    await first.widget.getByRole('button', { name: open() }).click();
+    await expect(first.widget.getByText(w.verifiedAs.replace('{name}', 'Ada Lovelace'))).toBeVisible();
+    const question = `Where is order 17? ${Date.now()}`;
+    await first.widget.getByRole('form', { name: w.composer }).getByLabel(w.message).fill(question);
+    await first.widget.getByRole('form', { name: w.composer }).getByRole('button', { name: w.send }).click();
+    await expect(first.widget.getByRole('log').getByText(question)).toBeVisible();
+    await first.context.close();
+
+    // Another device: a fresh browser context, the same signed-in user, the same conversation.
+    const second = await visitor(browser, site.origin);
+    await second.widget.getByRole('button', { name: open() }).click();
+    await second.widget.getByRole('navigation', { name: w.conversations }).getByRole('button', { name: question }).click();
+    await expect(second.widget.getByRole('log').getByText(question)).toBeVisible();
+    await second.context.close();
+
+    // The owner's inbox marks the visitor verified, with the customer's name and address.
+    await page.goto('/dashboard/inbox');
+    const entry = page.getByRole('navigation', { name: messages.en.Dashboard.inbox.list }).getByRole('button', { name: question });
+    await expect(entry).toContainText('Ada Lovelace');
+    await expect(entry).toContainText(messages.en.Dashboard.inbox.verified);
+
+    // A wrong hash: refused with a clear message, never shown as that user.
+    site.setPage({ body: snippet(widgetId, { ...user, hash: createHmac('sha256', 'guessed').update(user.id).digest('hex') }) });
+    const forger = await visitor(browser, site.origin);
+    await forger.widget.getByRole('button', { name: open() }).click();
+    await expect(forger.widget.getByRole('alert').filter({ hasText: /\w/ })).toHaveText(messages.en.Api.errors.identityUnverified);
+    await expect(forger.widget.getByText(question)).toHaveCount(0);
+    await forger.context.close();
+  } finally {
+    await site.close();
+  }
+});
+
+test('a widget that follows the visitor speaks German on a German page and in a German browser', async ({ page, browser }) => {
+  const site = await hostSite();
+  try {
+    await signIn(page);
+    const widgetId = await createWidget(page, { allowedOrigins: [site.origin], locale: 'en', followPageLanguage: true });
+    const de = messages.de.Widget;
+    site.setPage({ body: snippet(widgetId), lang: 'de-AT' });
+    const onGermanPage = await visitor(browser, site.origin);
+    await onGermanPage.widget.getByRole('button', { name: de.open.replace('{name}', 'Shop help') }).click();
+    await expect(onGermanPage.widget.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(onGermanPage.widget.getByRole('form', { name: de.composer })).toBeVisible();
+    expect(await axeViolations(onGermanPage.page)).toEqual([]);
+    await onGermanPage.context.close();
+
+    // No language on the page: the browser's.
+    site.setPage({ body: snippet(widgetId), lang: undefined });
+    const germanBrowser = await visitor(browser, site.origin, { locale: 'de-DE' });
+    await expect(germanBrowser.widget.getByRole('button', { name: de.open.replace('{name}', 'Shop help') })).toBeVisible();
+    await germanBrowser.context.close();
+    // An English page in a German browser: the page's language wins.
+    site.setPage({ body: snippet(widgetId), lang: 'en' });
+    const englishPage = await visitor(browser, site.origin, { locale: 'de-DE' });
+    await expect(englishPage.widget.getByRole('button', { name: open() })).toBeVisible();
+    await englishPage.context.close();
+  } finally {
+    await site.close();
+  }
+});
+
+test('the preview and the snippet follow the settings before saving; the launcher moves to the left', async ({ page, browser }) => {
+  const site = await hostSite();
+  const e = messages.en.Dashboard.embed;
+  try {
+    await signIn(page);
+    const widgetId = await createWidget(page, { allowedOrigins: [site.origin] });
+    await page.goto(`/dashboard/embed?widget=${widgetId}`);
+    await page.locator('html[data-hydrated="true"]').waitFor();
+    const form = page.getByRole('form', { name: `${e.form.editTitle}: Shop help` });
+    await form.getByLabel(e.form.name).fill('Help & Co');
+    await expect(page.locator('[data-preview-name]')).toHaveText('Help & Co');
+    await expect(page.locator('[data-snippet="snippet-script"]')).toContainText('data-title="Help &amp; Co"');
+    await form.getByLabel(e.form.positions.left).check();
+    await expect(page.locator('[data-widget-preview]')).toHaveAttribute('data-position', 'left');
+    await form.getByLabel(e.form.awayMessage).fill('Back on Monday.');
+    await expect(page.locator('[data-widget-preview]').getByText('Back on Monday.')).toBeVisible();
+    await form.getByLabel(e.form.hoursEnabled).check();
+    await expect(page.locator('[data-widget-preview]').getByText(messages.en.Widget.hours.split(' (')[0])).toBeVisible();
+    await form.getByRole('button', { name: e.form.save }).click();
+    await expect(page.locator('[data-toast-type="success"]', { hasText: e.form.saved })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+
+    site.setPage({ body: snippet(widgetId) });
+    const guest = await visitor(browser, site.origin);
+    await expect(guest.widget.getByRole('button', { name: open('Help & Co') })).toBeVisible();
+    await expect.poll(async () => (await guest.frame.boundingBox())?.x).toBe(16);
+    await guest.context.close();
+  } finally {
+    await site.close();
+  }
+});
+
+test('rotating X-Forwarded-For or cookies does not reset a visitor’s limit at the real server', async ({ page, playwright }) => {
+  await signIn(page);
+  const widgetId = await createWidget(page, { allowedOrigins: [] });
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  try {
+    const started = await (await api.post(`/api/widgets/${widgetId}/visitors`, { data: {} })).json();
+    const headers = { authorization: `Bearer ${started.token}` };
+    const first = await api.post(`/api/widgets/${widgetId}/conversations`, { data: { text: 'hello' }, headers });
+    expect(first.status()).toBe(201);
+    const { conversation } = await first.json();
+    for (let i = 1; i < e2ePostsPerWindow; i++) expect((await api.post(`/api/widgets/${widgetId}/conversations/${conversation.id}/messages`, { data: { text: `m${i}` }, headers })).status()).toBe(201);
+    for (let i = 0; i < 8; i++) {
+      const rotated = await api.post(`/api/widgets/${widgetId}/conversations/${conversation.id}/messages`, {
+        data: { text: `rotated ${i}` },
+        headers: { ...headers, 'x-forwarded-for': `203.0.113.${i + 1}`, cookie: `chat_guest=rotated-${i}` },
+      });
+      expect(rotated.status()).toBe(429);
+    }
+  } finally {
+    await api.dispose();
+  }
+});

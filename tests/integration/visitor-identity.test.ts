@@ -1,0 +1,115 @@
+// Who a visitor is: a token the server signs on the widget's first request (renewed later), or the
+// customer's signed-in user, verified by HMAC-SHA256(widget secret, user id) from the customer's server.
+import { createHmac } from 'node:crypto';
+import { POST as start } from '@/app/api/widgets/[id]/visitors/route';
+import { GET as list } from '@/app/api/widgets/[id]/conversations/route';
+import { POST as rotate } from '@/app/api/widgets/[id]/secret/route';
+import { GET as show } from '@/app/api/widgets/[id]/route';
+import { GET as inbox } from '@/app/api/conversations/route';
+import { apiRequest } from './signed-in';
+import { converse, newVisitor, ownWidget, visitorRequest } from './visitors';
+
+const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
+const hmac = (secret: string, userId: string) => createHmac('sha256', secret).update(userId).digest('hex');
+
+function startAs(widgetId: string, body: unknown, token: string | null = null, headers: Record<string, string> = {}) {
+  return start(visitorRequest('POST', `/api/widgets/${widgetId}/visitors`, token, body, headers), ctx(widgetId));
+}
+
+describe('visitor tokens', () => {
+  it('issues a token on the first request and renews the same visitor with it', async () => {
+    const { widgetId } = await ownWidget();
+    const first = await startAs(widgetId, {});
+    expect(first.status).toBe(201);
+    const { token, visitorId } = await first.json();
+    expect(token).toMatch(/^v1\.[\w-]+\.[\w-]+$/);
+    expect(first.headers.getSetCookie()).toEqual([]); // no cookie of any kind
+    const renewed = await startAs(widgetId, {}, token);
+    expect(renewed.status).toBe(200);
+    expect((await renewed.json()).visitorId).toBe(visitorId);
+    expect((await startAs('no-such-widget', {})).status).toBe(404);
+  });
+
+  it('refuses a bad token with a translated 401; the widget then starts a new visitor', async () => {
+    const { widgetId } = await ownWidget();
+    const other = await ownWidget();
+    const foreign = await newVisitor(other.widgetId);
+    const refused = await startAs(widgetId, {}, foreign.token, { 'accept-language': 'de' });
+    expect(refused.status).toBe(401);
+    expect((await refused.json()).error.code).toBe('invalidVisitorToken');
+    const fresh = await startAs(widgetId, {});
+    expect(fresh.status).toBe(201);
+    expect((await fresh.json()).visitorId).not.toBe(foreign.visitorId);
+  });
+});
+
+describe('identity verification', () => {
+  it('shows the secret once, verifies the user’s hash, and refuses a wrong or missing one', async () => {
+    const { owner, widgetId } = await ownWidget();
+    expect((await (await show(apiRequest('GET', `/api/widgets/${widgetId}`, owner), ctx(widgetId))).json()).widget.identityVerification).toBe(false);
+    // Without a secret no claim can be verified.
+    expect((await startAs(widgetId, { user: { id: 'user-42', hash: hmac('guess', 'user-42') } })).status).toBe(403);
+
+    const rotated = await rotate(apiRequest('POST', `/api/widgets/${widgetId}/secret`, owner), ctx(widgetId));
+    const { secret } = await rotated.json();
+    expect(secret).toMatch(/^[\w-]{43}$/);
+    const shown = await (await show(apiRequest('GET', `/api/widgets/${widgetId}`, owner), ctx(widgetId))).json();
+    expect(shown.widget.identityVerification).toBe(true);
+    expect(JSON.stringify(shown)).not.toContain(secret);
+
+    const user = { id: 'user-42', email: 'ada@example.com', name: 'Ada Lovelace' };
+    const verified = await startAs(widgetId, { user: { ...user, hash: hmac(secret, user.id) } });
+    expect(verified.status).toBe(201);
+    const first = await verified.json();
+    expect(first.verified).toBe(true);
+    const { conversation } = await converse(widgetId, { token: first.token, visitorId: first.visitorId, address: '198.51.100.42' }, 'Where is my order?');
+
+    // Another device: the same user, the same visitor, their history.
+    const again = await (await startAs(widgetId, { user: { ...user, hash: hmac(secret, user.id) } })).json();
+    expect(again.visitorId).toBe(first.visitorId);
+    const history = await (await list(visitorRequest('GET', `/api/widgets/${widgetId}/conversations`, again.token), ctx(widgetId))).json();
+    expect(history.conversations.map((c: { id: string }) => c.id)).toEqual([conversation.id]);
+    // Marked verified in the owner's inbox, with the customer's name and address.
+    const owned = await (await inbox(apiRequest('GET', '/api/conversations', owner))).json();
+    expect(owned.conversations[0].visitor).toMatchObject({ verified: true, name: 'Ada Lovelace', email: 'ada@example.com' });
+
+    // A wrong hash, another user's hash, a missing hash: refused, never taken as that user.
+    for (const claim of [
+      { ...user, hash: hmac(secret, 'user-43') },
+      { ...user, hash: hmac('another secret', user.id) },
+      { ...user, hash: 'not-a-hash' },
+    ]) {
+      const response = await startAs(widgetId, { user: claim }, null, { 'accept-language': 'de' });
+      expect(response.status).toBe(403);
+      expect((await response.json()).error).toMatchObject({ code: 'identityUnverified', message: expect.stringContaining('Identität') });
+    }
+    const missing = await startAs(widgetId, { user: { id: user.id } });
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).error.fields).toHaveProperty(['user.hash']);
+
+    // Rotating the secret: the old hashes stop verifying.
+    const { secret: next } = await (await rotate(apiRequest('POST', `/api/widgets/${widgetId}/secret`, owner), ctx(widgetId))).json();
+    expect((await startAs(widgetId, { user: { ...user, hash: hmac(secret, user.id) } })).status).toBe(403);
+    expect((await startAs(widgetId, { user: { ...user, hash: hmac(next, user.id) } })).status).toBe(200);
+  });
+
+  it('starts an anonymous visitor when the page no longer names the verified user (signed out)', async () => {
+    const { owner, widgetId } = await ownWidget();
+    const { secret } = await (await rotate(apiRequest('POST', `/api/widgets/${widgetId}/secret`, owner), ctx(widgetId))).json();
+    const verified = await (await startAs(widgetId, { user: { id: 'u-7', hash: hmac(secret, 'u-7') } })).json();
+    await converse(widgetId, { token: verified.token, visitorId: verified.visitorId, address: '198.51.100.7' }, 'Private to u-7');
+    const anonymous = await startAs(widgetId, {}, verified.token);
+    expect(anonymous.status).toBe(201);
+    const next = await anonymous.json();
+    expect(next.visitorId).not.toBe(verified.visitorId);
+    const history = await (await list(visitorRequest('GET', `/api/widgets/${widgetId}/conversations`, next.token), ctx(widgetId))).json();
+    expect(history.conversations).toEqual([]);
+  });
+
+  it('refuses to rotate the secret of another owner’s widget (404)', async () => {
+    const { widgetId } = await ownWidget();
+    const other = await ownWidget();
+    const response = await rotate(apiRequest('POST', `/api/widgets/${widgetId}/secret`, other.owner), ctx(widgetId));
+    expect(response.status).toBe(404);
+  });
+});
