@@ -1,6 +1,11 @@
 import type { Locale } from '@/lib/i18n/routing';
+import { scriptHash } from '@/lib/security/policy.mjs';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const STYLE = 'body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a;background:#f8fafc}a{color:#4338ca}';
+// Nothing runs; only its own style sheet applies (under /api the resource policy would refuse even that).
+const POLICY = `default-src 'none'; style-src ${scriptHash(STYLE)}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 
 /**
  * A small standalone HTML page (for answers that come from the proxy or a route handler, not from a
@@ -12,6 +17,6 @@ export function messagePage(
 ): Response {
   const refresh = refreshSeconds ? `<meta http-equiv="refresh" content="${refreshSeconds}">` : '';
   const anchor = link ? `<p><a href="${escape(link.href)}">${escape(link.label)}</a></p>` : '';
-  const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${refresh}<title>${escape(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a;background:#f8fafc}a{color:#4338ca}</style></head><body><main><h1>${escape(title)}</h1><p>${escape(message)}</p>${anchor}</main></body></html>`;
-  return new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
+  const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${refresh}<title>${escape(title)}</title><style>${STYLE}</style></head><body><main><h1>${escape(title)}</h1><p>${escape(message)}</p>${anchor}</main></body></html>`;
+  return new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': POLICY, ...headers } });
 }

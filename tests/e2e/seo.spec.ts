@@ -1,7 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import catalogue from '@/data/products.json';
-import { messages } from './fixtures';
+import { expect, test, messages } from './fixtures';
 
 const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['url', 'sitemap', 'xhtml:link'].includes(name) });
 
@@ -137,7 +136,8 @@ for (const locale of ['en', 'de'] as const) {
     await expect(page).toHaveURL(new RegExp(`${prefix}/shop/checkout/cs_local_[0-9a-f]{32}$`));
   });
 
-  test(`a product that is not in the catalogue is a 404 (${locale})`, async ({ page }) => {
+  test(`a product that is not in the catalogue is a 404 (${locale})`, async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/status of 404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+(\/de)?\/shop\/no-such-product\)$/);
     const response = await page.goto(`${prefix}/shop/no-such-product`);
     expect(response?.status()).toBe(404);
     await expect(page).toHaveTitle(`${messages[locale].Metadata.notFound.title} · Plauder`);
