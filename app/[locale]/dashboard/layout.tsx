@@ -9,6 +9,8 @@ import { requireUser } from '@/lib/session/require-user';
 import { clientFirebaseConfig } from '@/lib/firebase/config';
 import { AuthProvider } from '@/components/auth/auth-provider';
 import { SESSION_EXPIRED } from '@/lib/auth/errors';
+import { SessionHintSync } from '@/components/auth/session-hint-sync';
+import { sessionEndsAt } from '@/lib/session/expiry';
 
 /** The dashboard layout: navigation between its six pages beside the page, the account menu above it. */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
@@ -42,6 +44,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         },
       }}
     >
+      {/* A session from before the hint existed gets one: the header of every page shows it signed in. */}
+      <SessionHintSync expiresAt={sessionEndsAt(user.lastLoginAt)} />
       <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-8 md:flex-row">
         <aside className="md:w-56 md:shrink-0">
           <p className="mb-3 px-3 text-xs font-semibold uppercase tracking-wide text-slate-700">{t('title')}</p>
