@@ -22,6 +22,7 @@ describe('parseEnv', () => {
         emulatorHost: null,
         apiKey: 'demo-api-key',
         authDomain: 'demo-plauder.firebaseapp.com',
+        googleSignIn: true,
         serviceAccount: null,
       },
       sessionSecret: null,
@@ -30,6 +31,13 @@ describe('parseEnv', () => {
       stripe: { secretKey: null, webhookSecret: null, api: null },
       chat: { heartbeatMs: 15_000, streamsPerIp: 20, postsPerWindow: 5, postWindowMs: 10_000 },
     });
+  });
+
+  it('offers Google sign-in unless FIREBASE_GOOGLE_SIGN_IN turns it off', () => {
+    expect(parseEnv({ FIREBASE_GOOGLE_SIGN_IN: 'false' }).firebase.googleSignIn).toBe(false);
+    expect(parseEnv({ FIREBASE_GOOGLE_SIGN_IN: '1' }).firebase.googleSignIn).toBe(true);
+    expect(parseEnv({ FIREBASE_GOOGLE_SIGN_IN: '' }).firebase.googleSignIn).toBe(true);
+    expect(() => parseEnv({ FIREBASE_GOOGLE_SIGN_IN: 'maybe' })).toThrow(/FIREBASE_GOOGLE_SIGN_IN/);
   });
 
   it('reads the Stripe settings, and refuses values that cannot be Stripe keys', () => {
