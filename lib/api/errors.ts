@@ -23,6 +23,7 @@ export const API_ERRORS = {
   ticketClosed: 409,
   widgetLimit: 409,
   productUnavailable: 400,
+  planOwned: 409,
   cardDeclined: 402,
   checkoutClosed: 409,
   checkoutInProgress: 409,
