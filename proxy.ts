@@ -11,7 +11,7 @@ import { sessionSecret } from '@/lib/session/secret';
 import { matchRouteRule } from '@/lib/route-rules';
 import { routeRules } from '@/lib/route-rules.config';
 import { databaseAvailable } from '@/lib/db/availability';
-import { unavailablePage } from '@/lib/errors/unavailable-page';
+import { unavailablePage, withPageAddress } from '@/lib/errors/unavailable-page';
 import { publicWidget } from '@/lib/widgets/service';
 import { widgetFrameAncestors } from '@/lib/widgets/frame';
 import { createNonce, noncePolicy } from '@/lib/security/csp';
@@ -65,7 +65,7 @@ export default async function proxy(incoming: NextRequest) {
 
   // An optimistic check: the cookie is only unsealed here (no call to the identity provider); the
   // dashboard layout and every handler verify the session again at the data.
-  if (isProtectedPath(pathname) && !(await databaseAvailable())) return unavailablePage(request);
+  if (isProtectedPath(pathname) && !(await databaseAvailable())) return withPolicy(await unavailablePage(request), nonce);
   if (isProtectedPath(pathname) && !skipsSessionCheck(searchParams)) {
     const user = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value, sessionSecret());
     if (!user) return signedOutRedirect(request, loginRedirect(pathname, search));
@@ -85,7 +85,8 @@ export default async function proxy(incoming: NextRequest) {
     for (const [name, value] of Object.entries(NEGOTIATED_HEADERS)) response.headers.set(name, value);
     return withPolicy(response, nonce);
   }
-  return withPolicy(handleI18n(request), nonce);
+  // A dashboard render that cannot reach the database sends the browser back to this address.
+  return withPolicy(handleI18n(isProtectedPath(pathname) ? new NextRequest(request, { headers: withPageAddress(request) }) : request), nonce);
 }
 
 /** To the login page; a session hint left from the ended session goes too (the page would show it signed in). */
@@ -95,7 +96,7 @@ function signedOutRedirect(request: NextRequest, location: string): NextResponse
   return response;
 }
 
-function withPolicy(response: NextResponse, nonce: string | null): NextResponse {
+function withPolicy<T extends Response>(response: T, nonce: string | null): T {
   if (nonce) response.headers.set('Content-Security-Policy', noncePolicy(nonce));
   return response;
 }

@@ -2,7 +2,7 @@
 export const root: string;
 export const nextBin: string;
 export function freePort(): Promise<number>;
-export type StartedServer = { label: string; pid: number; origin: string; exited: Promise<unknown>; stop: () => Promise<void>; log: () => string };
+export type StartedServer = { label: string; pid: number; origin: string; exited: Promise<unknown>; stop: () => Promise<void>; log: () => string; output: () => string };
 export function startNext(options: {
   label: string;
   dir: string;

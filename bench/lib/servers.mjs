@@ -31,9 +31,10 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
 
 function track(child, label) {
   running.add(child);
+  // Everything the server printed (the fault tests read what it logged), up to its last MB.
   let log = '';
   const keep = (chunk) => {
-    log = (log + chunk).slice(-4000);
+    log = (log + chunk).slice(-1_000_000);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
@@ -47,7 +48,7 @@ function track(child, label) {
     await exited;
     clearTimeout(timer);
   }
-  return { label, pid: child.pid, exited, stop, log: () => log };
+  return { label, pid: child.pid, exited, stop, log: () => log.slice(-4000), output: () => log };
 }
 
 async function waitUntilAnswering(server, url, timeoutMs = 60_000) {

@@ -1,8 +1,10 @@
 import { createTranslator } from 'next-intl';
 import { loadMessages } from '@/lib/i18n/messages';
 import { requestLocale } from '@/lib/i18n/negotiate';
-import { isDatabaseUnavailable } from '@/lib/db/errors';
+import { describeDatabaseError, isDatabaseUnavailable } from '@/lib/db/errors';
 import { markDatabaseDown } from '@/lib/db/availability';
+import { withRequestBudget } from '@/lib/db/budget';
+import { UNAVAILABLE_RETRY_SECONDS } from '@/lib/errors/message-page';
 import type { FieldIssue } from './fields';
 
 /** The error codes of the JSON API, with their HTTP status; the texts live in messages (Api.errors). */
@@ -59,24 +61,27 @@ export async function errorResponse(request: Request, error: ApiError): Promise<
   const fields =
     error.fields &&
     Object.fromEntries(Object.entries(error.fields).map(([name, issue]) => [name, t(`fields.${issue.code}`, { min: issue.min ?? 0, max: issue.max ?? 0 })]));
-  const body = { error: { code: error.code, message: t(`errors.${error.code}`, { seconds: error.retryAfterSeconds ?? 0 }), ...(fields && { fields }) } };
+  const retryAfter = error.retryAfterSeconds ?? (error.code === 'unavailable' ? UNAVAILABLE_RETRY_SECONDS : undefined);
+  const body = { error: { code: error.code, message: t(`errors.${error.code}`, { seconds: retryAfter ?? 0 }), ...(fields && { fields }) } };
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
-  if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
+  if (retryAfter !== undefined) headers['Retry-After'] = String(retryAfter);
   return Response.json(body, { status: API_ERRORS[error.code], headers });
 }
 
 /**
- * Runs a route handler body; an ApiError becomes its JSON answer, an unreachable database a 503, anything
- * else a generic 500 (logged on the server, never sent).
+ * Runs a route handler body with one budget for its database work (lib/db/budget); an ApiError
+ * becomes its JSON answer, a database that cannot answer in time a 503, anything else a generic 500
+ * (logged on the server, never sent).
  */
 export async function handle(request: Request, work: () => Promise<Response>): Promise<Response> {
   try {
-    return await work();
+    return await withRequestBudget(work);
   } catch (error) {
     if (error instanceof ApiError) return errorResponse(request, error);
     if (isDatabaseUnavailable(error)) {
       markDatabaseDown();
-      console.error(`database unavailable: ${(error as Error).message}`);
+      // One line naming what failed: no statement parameters, no stack (anyone can cause it while the database is away).
+      console.error(`database unavailable: ${describeDatabaseError(error)}`);
       return errorResponse(request, new ApiError('unavailable'));
     }
     console.error(error);

@@ -8,20 +8,29 @@ type State = { downSince: number | null; lastProbe: number; probe: (() => Promis
 const holder = globalThis as typeof globalThis & { __databaseAvailability?: State };
 const state = (holder.__databaseAvailability ??= { downSince: null, lastProbe: 0, probe: null });
 
+/**
+ * A statement failed because the database could not answer. That counts as a failed probe: for the
+ * next PROBE_INTERVAL_MS the proxy answers 503 without asking again, which is what a page that failed
+ * sends its browser back for (lib/errors/unavailable-render).
+ */
 export function markDatabaseDown(now = Date.now()) {
   state.downSince ??= now;
+  state.lastProbe = Math.max(state.lastProbe, now);
 }
 
 export function markDatabaseUp() {
   state.downSince = null;
 }
 
-/** Set by the db module: a cheap query that throws while the database cannot be reached. */
+/** Set by the db module: a cheap query, with a short budget, that throws while the database cannot answer. */
 export function registerDatabaseProbe(probe: () => Promise<void>) {
   state.probe = probe;
 }
 
-/** False while the database is known to be down (probing again now and then, so it recovers by itself). */
+/**
+ * False while the database is known to be down (probing again now and then, so it recovers by itself).
+ * One probe at a time: meanwhile the others answer false.
+ */
 export async function databaseAvailable(now = Date.now()): Promise<boolean> {
   if (state.downSince === null) return true;
   if (!state.probe || now - state.lastProbe < PROBE_INTERVAL_MS) return false;

@@ -1,12 +1,12 @@
 import 'server-only';
-import { mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { env } from '@/lib/env';
 import * as schema from './schema';
 import { seedCatalogue } from './seed';
 import { registerDatabaseProbe } from './availability';
+import { currentBudget, withRequestBudget, type DatabaseBudget } from './budget';
 import { listenPostgres, type ListenHandlers, type StopListening } from './listen';
 
 /** The app's database, whichever driver is behind it. */
@@ -17,6 +17,8 @@ export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' 
 type Opened = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The database for the request of `budget` (lib/db/budget). */
+  bind: (budget: DatabaseBudget | null) => Database;
   listen: (channel: string, handlers: ListenHandlers) => Promise<StopListening>;
   close: () => Promise<void>;
 };
@@ -24,30 +26,21 @@ type Opened = {
 const MIGRATIONS = join(process.cwd(), 'drizzle');
 // Serialises migrations of several app instances starting at once against one PostgreSQL.
 const MIGRATION_LOCK = 7_215_300_417;
+const PROBE_BUDGET_MS = 2_000;
 
 async function openPglite(dataDir: string): Promise<Opened> {
-  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
-  const inMemory = dataDir.startsWith('memory://');
-  const path = inMemory ? dataDir : resolve(dataDir);
-  // PGlite does not create missing parent folders.
-  if (!inMemory) mkdirSync(dirname(path), { recursive: true });
-  // PostgreSQL's default 128 MB of shared buffers is most of an embedded database's memory; the files
-  // are cached by the operating system as well (16 MB: −120 MB RSS, measured).
-  const client = await PGlite.create(path, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${env.pgliteSharedBuffers}`] });
+  const [{ openPgliteClient }, { migrate }] = await Promise.all([import('./pglite'), import('drizzle-orm/pglite/migrator')]);
+  const { client, db: pglite } = await openPgliteClient(dataDir);
+  const db = pglite as unknown as Database;
   try {
-    const db = drizzle({ client, schema });
-    await migrate(db, { migrationsFolder: MIGRATIONS });
-    await seedCatalogue(db as unknown as Database);
+    await migrate(pglite, { migrationsFolder: MIGRATIONS });
+    await seedCatalogue(db);
     const listen = async (channel: string, handlers: ListenHandlers) => {
       const unlisten = await client.listen(channel, handlers.notify);
       handlers.resync();
       return unlisten;
     };
-    return { db: db as unknown as Database, kind: 'pglite', listen, close: () => client.close() };
+    return { db, kind: 'pglite', bind: () => db, listen, close: () => client.close() };
   } catch (error) {
     await client.close().catch(() => {});
     throw error;
@@ -55,22 +48,12 @@ async function openPglite(dataDir: string): Promise<Opened> {
 }
 
 async function openPostgres(url: string): Promise<Opened> {
-  const [{ Pool }, { drizzle }, { migrate }] = await Promise.all([
-    import('pg'),
+  const [{ postgresPool }, { drizzle }, { migrate }] = await Promise.all([
+    import('./postgres'),
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const pool = new Pool({
-    connectionString: url,
-    max: 10,
-    connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: 30_000,
-    statement_timeout: 10_000,
-    query_timeout: 15_000,
-    application_name: 'chatwidget-shop',
-  });
-  // An idle client whose connection drops emits here; without a listener it would end the process.
-  pool.on('error', (error) => console.error(`database: idle connection failed: ${error.message}`));
+  const { pool, db, bind } = await postgresPool(url);
   try {
     const client = await pool.connect();
     try {
@@ -80,9 +63,8 @@ async function openPostgres(url: string): Promise<Opened> {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       client.release();
     }
-    const db = drizzle({ client: pool, schema }) as unknown as Database;
     await seedCatalogue(db);
-    return { db, kind: 'postgres', listen: (channel, handlers) => listenPostgres(url, channel, handlers), close: () => pool.end() };
+    return { db, kind: 'postgres', bind, listen: (channel, handlers) => listenPostgres(url, channel, handlers), close: () => pool.end() };
   } catch (error) {
     await pool.end().catch(() => {});
     throw error;
@@ -106,15 +88,18 @@ function open(): Promise<Opened> {
   return holder.__database;
 }
 
-/** The migrated, seeded database. */
+/** The migrated, seeded database, its statements held to the current request's budget. */
 export async function database(): Promise<Database> {
-  return (await open()).db;
+  return (await open()).bind(currentBudget());
 }
 
-// The proxy's way to find out whether a database marked down is back (lib/db/availability).
-registerDatabaseProbe(async () => {
-  await (await database()).execute(sql`select 1`);
-});
+// The proxy's way to find out whether a database marked down is back (lib/db/availability); the
+// request that waits for it waits briefly.
+registerDatabaseProbe(() =>
+  withRequestBudget(async () => {
+    await (await database()).execute(sql`select 1`);
+  }, PROBE_BUDGET_MS),
+);
 
 /**
  * LISTEN on `channel` (NOTIFY from any connection, or any app instance, on the same database).

@@ -2,7 +2,21 @@ import { createTranslator } from 'next-intl';
 import type { NextRequest } from 'next/server';
 import { splitLocale } from '@/lib/i18n/paths';
 import { loadMessages } from '@/lib/i18n/messages';
-import { messagePage } from './message-page';
+import { messagePage, UNAVAILABLE_RETRY_SECONDS } from './message-page';
+
+/**
+ * The address the browser asked for (path and query), set by the proxy on a dashboard page's request
+ * for the page itself: a render that cannot reach the database sends the browser back there
+ * (lib/errors/unavailable-render.ts). Whatever a client sends under this name is replaced.
+ */
+export const PAGE_ADDRESS_HEADER = 'x-page-address';
+
+/** The request's headers with PAGE_ADDRESS_HEADER set to its own address. */
+export function withPageAddress(request: NextRequest): Headers {
+  const headers = new Headers(request.headers);
+  headers.set(PAGE_ADDRESS_HEADER, request.nextUrl.pathname + request.nextUrl.search);
+  return headers;
+}
 
 /**
  * 503 for a page while the database is down: a small page in the path's language that reloads itself
@@ -11,5 +25,5 @@ import { messagePage } from './message-page';
 export async function unavailablePage(request: NextRequest): Promise<Response> {
   const { locale } = splitLocale(request.nextUrl.pathname);
   const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: 'Errors.unavailable' });
-  return messagePage(locale, { status: 503, title: t('title'), message: t('message'), refreshSeconds: 10, headers: { 'Retry-After': '10' } });
+  return messagePage(locale, { status: 503, title: t('title'), message: t('message'), refreshSeconds: UNAVAILABLE_RETRY_SECONDS });
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { $fetch } from 'ofetch';
 import { listen } from '@/lib/db';
+import { env } from '@/lib/env';
 
 /** The channel the products table's trigger notifies (drizzle/0004_catalogue_notify.sql). */
 const CHANNEL = 'catalogue';
@@ -14,7 +15,7 @@ const RETRY_LISTEN_MS = 5_000;
 // Next revalidates cached pages only inside a request, so a change heard on the database becomes a
 // request to this server, authorised by a token that exists only in this process's memory. Shared on
 // globalThis: the route handler lives in another bundle of the same process.
-const holder = globalThis as typeof globalThis & { __catalogueToken?: string; __serverOrigin?: string };
+const holder = globalThis as typeof globalThis & { __catalogueToken?: string };
 
 function token(): string {
   holder.__catalogueToken ??= randomBytes(32).toString('base64url');
@@ -29,19 +30,15 @@ export function isRevalidationToken(value: string | null): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** This server's own address: the one npm start's server listens on, else localhost:PORT (`next start -H localhost`). */
-function ownOrigin(): string {
-  return holder.__serverOrigin ?? `http://localhost:${Number(process.env.PORT || 3000)}`;
-}
-
 async function revalidate(): Promise<void> {
-  const origin = ownOrigin();
   try {
-    // Retried while the server is still starting (the first notification comes before it listens).
+    // To this very server (npm start's server sets PORT to the port it listens on), as a page of the
+    // site would send it; retried while the server is still starting (the first notification comes
+    // before it listens).
     await $fetch(REVALIDATE_PATH, {
-      baseURL: origin,
+      baseURL: `http://localhost:${Number(process.env.PORT || 3000)}`,
       method: 'POST',
-      headers: { origin, [REVALIDATE_HEADER]: token() },
+      headers: { origin: env.siteUrl, [REVALIDATE_HEADER]: token() },
       retry: 8,
       retryDelay: 500,
       timeout: 10_000,

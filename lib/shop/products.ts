@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
-import { database } from '@/lib/db';
+import { database, type Database } from '@/lib/db';
 import { products } from '@/lib/db/schema';
+import { isDatabaseUnavailable, unavailableInOneLine } from '@/lib/db/errors';
 import type { Locale } from '@/lib/i18n/routing';
 import { catalogue, productView, type ProductView } from './catalogue';
 
@@ -14,11 +15,22 @@ export type CatalogueItem = Omit<ProductView, 'slug'> & { id: string };
 // (lib/shop/catalogue-watch.ts), and again whenever the database's catalogue changes.
 const building = () => process.env.NEXT_PHASE === 'phase-production-build';
 
+/**
+ * While the database cannot answer, a render of the catalogue fails, and Next keeps serving the last
+ * good one (trying again a few seconds later). Next prints each such failure: one line.
+ */
+async function fromDatabase<T>(read: (db: Database) => Promise<T>): Promise<T> {
+  try {
+    return await read(await database());
+  } catch (error) {
+    throw isDatabaseUnavailable(error) ? unavailableInOneLine('catalogue', error) : error;
+  }
+}
+
 /** The active products in one language, in catalogue order. */
 export async function activeProducts(locale: Locale): Promise<ProductView[]> {
   if (building()) return catalogue.filter((product) => product.active).map((product) => productView(product, locale));
-  const db = await database();
-  const rows = await db.select().from(products).where(eq(products.active, true)).orderBy(asc(products.position), asc(products.slug));
+  const rows = await fromDatabase((db) => db.select().from(products).where(eq(products.active, true)).orderBy(asc(products.position), asc(products.slug)));
   return rows.map((row) => productView(row, locale));
 }
 
@@ -28,12 +40,13 @@ export async function activeProduct(slug: string, locale: Locale): Promise<Produ
     const product = catalogue.find((candidate) => candidate.slug === slug && candidate.active);
     return product ? productView(product, locale) : null;
   }
-  const db = await database();
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.slug, slug), eq(products.active, true)))
-    .limit(1);
+  const [row] = await fromDatabase((db) =>
+    db
+      .select()
+      .from(products)
+      .where(and(eq(products.slug, slug), eq(products.active, true)))
+      .limit(1),
+  );
   return row ? productView(row, locale) : null;
 }
 

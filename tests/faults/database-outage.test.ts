@@ -54,8 +54,16 @@ it('answers 503 in the caller’s language while the database is unreachable, wr
   expect((await post('Before the outage')).status).toBe(201);
 
   await forwarder.cut();
+  const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
   const during = await post('During the outage');
+  const lines = [...logged.mock.calls];
+  logged.mockRestore();
   expect(during.status).toBe(503);
+  expect(during.headers.get('retry-after')).toBe('10');
+  // One line naming what failed; not the session's row id that the statement was sent with.
+  expect(lines).toContainEqual([expect.stringMatching(/^database unavailable: select sessions failed: ECONNREFUSED after \d+ ms$/)]);
+  const [{ id: sessionId }] = await sql<{ id: string }>('select id from sessions where uid = $1', [me.uid]);
+  expect(JSON.stringify(lines)).not.toContain(sessionId);
   expect((await during.json()).error).toEqual({
     code: 'unavailable',
     message: 'Der Dienst ist vorübergehend nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',

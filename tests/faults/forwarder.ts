@@ -1,26 +1,52 @@
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 
+type Pair = { client: Socket; upstream: Socket | null; toServer: Buffer[]; toClient: Buffer[] };
+
 /**
- * A TCP forwarder on 127.0.0.1 in front of a database server that a test can cut off (connections
- * dropped, new ones refused) and restore, as a network failure or a restart of the server would.
+ * A TCP forwarder on 127.0.0.1 in front of a database server, which a test can make fail the ways a
+ * server or a network does: cut off (connections dropped, new ones refused, as a stopped server),
+ * hung (nothing answers, connections stay open, as a server stopped with SIGSTOP), slow (every answer
+ * late), or with its open connections killed while new ones work.
  */
 export async function startForwarder(target: { host: string; port: number }) {
-  const sockets = new Set<Socket>();
+  const pairs = new Set<Pair>();
   let server: Server | null = null;
   let port = 0;
+  let hung = false;
+  // Each answer of the server waits this long (ms), drawn per chunk; order is kept per connection.
+  let lag: [number, number] = [0, 0];
+
+  const connectUpstream = (pair: Pair) => {
+    const upstream = createConnection(target);
+    pair.upstream = upstream;
+    upstream.on('error', () => {});
+    let lastDelivery = 0;
+    upstream.on('data', (chunk) => {
+      if (hung) return void pair.toClient.push(chunk);
+      const [min, max] = lag;
+      if (max === 0) return void pair.client.write(chunk);
+      // Not before the chunk ahead of it: a lagging server still answers in order.
+      const at = Math.max(Date.now() + min + Math.random() * (max - min), lastDelivery);
+      lastDelivery = at;
+      setTimeout(() => pair.client.writable && pair.client.write(chunk), at - Date.now()).unref();
+    });
+    upstream.on('close', () => pair.client.destroy());
+    for (const chunk of pair.toServer.splice(0)) upstream.write(chunk);
+  };
 
   const listen = () =>
     new Promise<void>((resolve) => {
       server = createServer((client) => {
-        const upstream = createConnection(target);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => {});
-        }
-        client.pipe(upstream).pipe(client);
-        client.on('close', () => upstream.destroy());
-        upstream.on('close', () => client.destroy());
+        const pair: Pair = { client, upstream: null, toServer: [], toClient: [] };
+        pairs.add(pair);
+        client.on('error', () => {});
+        client.on('data', (chunk) => (hung || !pair.upstream ? pair.toServer.push(chunk) : pair.upstream.write(chunk)));
+        client.on('close', () => {
+          pairs.delete(pair);
+          pair.upstream?.destroy();
+        });
+        // A hung server accepts (the kernel does) but never answers.
+        if (!hung) connectUpstream(pair);
       });
       server.listen(port, '127.0.0.1', () => {
         port = (server!.address() as { port: number }).port;
@@ -28,21 +54,60 @@ export async function startForwarder(target: { host: string; port: number }) {
       });
     });
 
+  const dropAll = () => {
+    for (const pair of pairs) {
+      pair.client.destroy();
+      pair.upstream?.destroy();
+    }
+    pairs.clear();
+  };
+
   await listen();
   return {
     get port() {
       return port;
     },
-    /** Drops every connection and refuses new ones. */
+    /** How many client connections are open. */
+    get connections() {
+      return pairs.size;
+    },
+    /** Drops every connection and refuses new ones (a stopped server). */
     async cut() {
-      for (const socket of sockets) socket.destroy();
+      dropAll();
       await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
       server = null;
     },
     /** Accepts connections again, on the same port. */
     restore: listen,
-    stop() {
-      return this.cut();
+    /** Drops the open connections; new ones work (connections killed mid-query, a network blip). */
+    kill: dropAll,
+    /** Nothing gets through either way; connections stay open and new ones are accepted (SIGSTOP). */
+    hang() {
+      hung = true;
+    },
+    /** Everything held while hung goes on (SIGCONT). */
+    resume() {
+      hung = false;
+      for (const pair of pairs) {
+        if (!pair.upstream) connectUpstream(pair);
+        else for (const chunk of pair.toServer.splice(0)) pair.upstream.write(chunk);
+        for (const chunk of pair.toClient.splice(0)) pair.client.write(chunk);
+      }
+    },
+    /** Every answer of the server arrives `min`–`max` ms late (0: on time again). */
+    slow(min: number, max = min) {
+      lag = [min, max];
+    },
+    /** Whatever was done to it, forwards normally again (a test that failed half-way tidies up). */
+    async reset() {
+      lag = [0, 0];
+      this.resume();
+      if (!server) await listen();
+    },
+    async stop() {
+      hung = false;
+      lag = [0, 0];
+      await this.cut();
     },
   };
 }

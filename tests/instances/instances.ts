@@ -1,6 +1,11 @@
 // Production instances of the app (`npm start`'s script, the build of this checkout) for a test file:
 // each talks to the test run's Auth emulator (global setup) and to the PostgreSQL it is given.
-export type Server = { origin: string; stop: () => Promise<void> };
+export type Server = {
+  origin: string;
+  stop: () => Promise<void>;
+  /** Everything the instance printed so far. */
+  output: () => string;
+};
 
 type StartNext = (options: { label: string; dir: string; readyPath: string; viaStartScript: boolean; port?: number; env: Record<string, string> }) => Promise<Server>;
 

@@ -90,6 +90,23 @@ describe('npm start', () => {
     await expectPolicies(app.origin);
   });
 
+  it('names the address it serves in the pages it prerendered, whatever the build knew (PORT, no SITE_URL)', async () => {
+    const site = `http://localhost:${new URL(app.origin).port}`;
+    // The start marks every prerendered page stale: a visitor may get the build's render once while the new
+    // one is made.
+    const eventually = async (path: string, expected: string) => {
+      let text = '';
+      for (let attempt = 0; attempt < 60 && !text.includes(expected); attempt++) {
+        if (attempt) await new Promise((resolve) => setTimeout(resolve, 500));
+        text = await (await fetch(app.origin + path)).text();
+      }
+      return text;
+    };
+    expect(await eventually('/', `<link rel="canonical" href="${site}"/>`)).toContain(`<link rel="canonical" href="${site}"/>`);
+    expect(await eventually('/en-sitemap.xml', `<loc>${site}/shop/starter</loc>`)).toContain(`<loc>${site}/shop/starter</loc>`);
+    expect(await eventually('/robots.txt', `${site}/sitemap.xml`)).toContain(`Sitemap: ${site}/sitemap.xml`);
+  });
+
   it('takes the client’s address from the socket, whatever X-Forwarded-For a client sends', async () => {
     const controller = new AbortController();
     const open = (address: string) => fetch(`${app.origin}/api/chat/lobby/events`, { headers: { 'x-forwarded-for': address }, signal: controller.signal });

@@ -35,6 +35,14 @@ describe('proxy dashboard guard', () => {
     expect(location(await proxy(request('/de/dashboard/tickets/v1.2')))).toContain('/de/login?redirect=');
   });
 
+  it('hands a dashboard render the address the browser asked for, replacing whatever the client sent under that name', async () => {
+    const response = await withCookie('/de/dashboard/tickets?status=open', await sealSession(user, secret), { 'x-page-address': 'https://evil.example/' });
+    expect(location(response)).toBeNull();
+    // Next's way to pass a proxy's request headers on to the render (a render that cannot reach the
+    // database redirects there: lib/errors/unavailable-render.ts).
+    expect(response.headers.get('x-middleware-request-x-page-address')).toBe('/de/dashboard/tickets?status=open');
+  });
+
   it('lets a valid session through', async () => {
     const response = await withCookie('/dashboard/tickets', await sealSession(user, secret));
     expect(location(response)).toBeNull();

@@ -33,3 +33,28 @@ export async function dropWidgetRoom(id: string): Promise<void> {
   await sql('delete from chat_messages where room = $1', [id]);
   await sql('delete from widgets where id = $1', [id]);
 }
+
+/**
+ * A database of its own on the tests' cluster, for a test that changes the catalogue or locks tables
+ * (the other tests on the cluster expect the seeded catalogue). `at(port)`: its address through a
+ * forwarder on that port.
+ */
+export async function ownDatabase(prefix: string) {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await sql(`create database ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    at(port: number) {
+      const through = new URL(url);
+      through.hostname = '127.0.0.1';
+      through.port = String(port);
+      return through.toString();
+    },
+    /** One statement in this database, as an operator would run it. */
+    sql: <Row = Record<string, unknown>>(text: string, values: unknown[] = []) => sql<Row>(text, values, url.toString()),
+    drop: () => sql(`drop database if exists ${name} with (force)`),
+  };
+}

@@ -82,4 +82,14 @@ describe('proxy while the database is down', () => {
       jest.restoreAllMocks();
     }
   });
+
+  it('answers 503 without probing right after a statement failed (a failed render sends its browser back for it)', async () => {
+    const probe = jest.fn(async () => {});
+    registerDatabaseProbe(probe);
+    markDatabaseDown();
+    const down = await proxy(request('/dashboard/tickets'));
+    expect(down.status).toBe(503);
+    expect(await down.text()).toContain('Temporarily unavailable');
+    expect(probe).not.toHaveBeenCalled();
+  });
 });

@@ -11,9 +11,10 @@ import { AuthProvider } from '@/components/auth/auth-provider';
 import { SESSION_EXPIRED } from '@/lib/auth/errors';
 import { SessionHintSync } from '@/components/auth/session-hint-sync';
 import { sessionEndsAt } from '@/lib/session/expiry';
+import { unavailableAware } from '@/lib/errors/unavailable-render';
 
 /** The dashboard layout: navigation between its six pages beside the page, the account menu above it. */
-export default async function DashboardLayout({ children }: { children: ReactNode }) {
+export default unavailableAware(async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
   const t = await getTranslations('Dashboard');
   const locale = (await getLocale()) as Locale;
@@ -60,4 +61,4 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       </div>
     </AuthProvider>
   );
-}
+});

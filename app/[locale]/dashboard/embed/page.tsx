@@ -15,6 +15,7 @@ import { Card } from '@/components/ui/card';
 import { ChatRoom } from '@/components/chat/chat-room';
 import { WidgetForm, type WidgetFormLabels } from '@/components/widgets/widget-form';
 import { CopySnippet, DeleteWidget } from '@/components/widgets/widget-actions';
+import { unavailableAware } from '@/lib/errors/unavailable-render';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/embed'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'embed');
@@ -23,7 +24,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/dashboar
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The user's chat widgets: create and edit them, copy the snippet, preview, and answer visitors. */
-export default async function EmbedPage({ params, searchParams }: PageProps<'/[locale]/dashboard/embed'>) {
+export default unavailableAware(async function EmbedPage({ params, searchParams }: PageProps<'/[locale]/dashboard/embed'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const user = await requireUser();
@@ -177,4 +178,4 @@ export default async function EmbedPage({ params, searchParams }: PageProps<'/[l
       </div>
     </>
   );
-}
+});

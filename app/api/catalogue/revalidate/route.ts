@@ -1,7 +1,9 @@
 // POST /api/catalogue/revalidate: called by this server itself when the database's catalogue changed
-// (lib/shop/catalogue-watch.ts); revalidates the prerendered shop pages and the sitemaps. Anyone else
-// gets a 403 (another origin) or a 404 (no token): the token exists only in the server's memory.
-import { revalidatePath } from 'next/cache';
+// (lib/shop/catalogue-watch.ts), and once when it starts; marks the prerendered pages, sitemaps and
+// robots.txt stale. Anyone else gets a 403 (another origin) or a 404 (no token): the token exists only
+// in the server's memory.
+import { revalidateTag } from 'next/cache';
+import { NEXT_CACHE_IMPLICIT_TAG_ID } from 'next/dist/lib/constants';
 import { ApiError, handle } from '@/lib/api/errors';
 import { assertSameOrigin } from '@/lib/api/request';
 import { isRevalidationToken, REVALIDATE_HEADER } from '@/lib/shop/catalogue-watch';
@@ -9,13 +11,19 @@ import { sitemapFiles } from '@/lib/seo/sitemap';
 
 export const dynamic = 'force-dynamic';
 
+// The tags revalidatePath() gives: Next's own tag of the root layout (every prerendered page: the
+// landing and product pages show the catalogue, and each page names the site's URL, which the build may
+// have known otherwise, so the server's first revalidation at start renders them with its own), of each
+// sitemap's path, and of robots.txt.
+const PRERENDERED = [`${NEXT_CACHE_IMPLICIT_TAG_ID}/layout`, ...[...sitemapFiles, 'robots.txt'].map((file) => `${NEXT_CACHE_IMPLICIT_TAG_ID}/${file}`)];
+
 export function POST(request: Request) {
   return handle(request, async () => {
     assertSameOrigin(request);
     if (!isRevalidationToken(request.headers.get(REVALIDATE_HEADER))) throw new ApiError('notFound');
-    // The landing page and the product pages (and the shop's dynamic pages, which have nothing cached).
-    revalidatePath('/[locale]/(shop)', 'layout');
-    for (const file of sitemapFiles) revalidatePath(`/${file}`);
+    // Stale rather than expired (revalidatePath): the next visitor still gets the last good page while
+    // it renders again in the background; if the database went away meanwhile, Next keeps that page.
+    for (const tag of PRERENDERED) revalidateTag(tag, 'max');
     return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
   });
 }

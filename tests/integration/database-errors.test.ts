@@ -1,0 +1,45 @@
+import { inspect } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { database } from '@/lib/db';
+import { sessions, tickets } from '@/lib/db/schema';
+import { handle } from '@/lib/api/errors';
+import { describeDatabaseError } from '@/lib/db/errors';
+
+// A value that the statements below send as a parameter and that must appear in no error and no log.
+const VALUE = 'not-a-uuid-but-a-secret@example.com';
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('a failed statement', () => {
+  it('fails with an error that names the statement and its code, never its values', async () => {
+    const db = await database();
+    const error = await db.select().from(sessions).where(eq(sessions.id, VALUE)).catch((caught: unknown) => caught);
+    // Printed as a log would print it: message, properties, causes.
+    const printed = inspect(error, { depth: 10 });
+    expect(printed).not.toContain(VALUE);
+    expect(describeDatabaseError(error)).toMatch(/^select sessions failed: 22P02 after \d+ ms$/);
+  });
+
+  it('keeps the values out of a failed transaction’s error too', async () => {
+    const db = await database();
+    const error = await db
+      .transaction(async (tx) => {
+        await tx.update(tickets).set({ subject: VALUE }).where(eq(tickets.id, VALUE));
+      })
+      .catch((caught: unknown) => caught);
+    expect(inspect(error, { depth: 10 })).not.toContain(VALUE);
+    expect(describeDatabaseError(error)).toMatch(/^update tickets failed: 22P02/);
+  });
+
+  it('is logged by a route handler without its values, and answered 500 without internals', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const response = await handle(new Request('http://localhost:3000/api/tickets'), async () => {
+      await (await database()).select().from(sessions).where(eq(sessions.id, VALUE));
+      return new Response(null, { status: 204 });
+    });
+    expect(response.status).toBe(500);
+    expect(await response.text()).not.toContain('sessions');
+    expect(logged).toHaveBeenCalled();
+    expect(inspect(logged.mock.calls, { depth: 10 })).not.toContain(VALUE);
+  });
+});
