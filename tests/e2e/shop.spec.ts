@@ -93,10 +93,13 @@ for (const locale of ['en', 'de'] as const) {
     await signIn(page, undefined, locale);
     await startCheckout(page, locale, 'Starter');
     const checkout = page.url();
+    // The cancel page closes the checkout as it opens (POST /api/checkout/cancel).
+    const cancelled = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/checkout/cancel');
     await page.getByRole('link', { name: c.cancel }).click();
     await expect(page).toHaveURL(new RegExp(`${prefix(locale)}/shop/cancel\\?order=[0-9a-f-]{36}$`));
     const orderId = new URL(page.url()).searchParams.get('order')!;
     await expect(page.getByRole('main')).toContainText(messages[locale].Shop.cancel.lead);
+    expect(await (await cancelled).json()).toEqual({ status: 'cancelled' });
 
     const { count, list } = await dashboardOrders(page, locale);
     await expect(list.locator(`[data-order-id="${orderId}"]`)).toContainText(s.status.cancelled);
