@@ -4,7 +4,14 @@
 // hashes are taken once per render (when Next stores the page: the build, each revalidation) and once
 // when this process first reads a page the build wrote, and travel with the page as one of its stored
 // headers, which Next sends with every answer of it under any launcher (npm start, next start).
+// Each render also records the public origin it was made for (SITE_URL, else localhost at PORT, as in
+// lib/env.ts): pages, sitemaps and robots.txt name it in their links, and several servers of one build
+// (another port, another SITE_URL) share these files. A render made for another origin is never served:
+// it is a miss, rendered again for this one. The build's own renders carry none: theirs is the origin
+// the build knew (next.config.ts records it as BUILD_SITE_URL in the build's required-server-files.json).
 // Configured as `cacheHandler` in next.config.ts.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
 import { policySources, prerenderedPolicy } from './policy.mjs';
 
@@ -12,6 +19,9 @@ import { policySources, prerenderedPolicy } from './policy.mjs';
 const FileSystemCache = fileSystemCache.default ?? fileSystemCache;
 
 const POLICY_HEADER = 'content-security-policy';
+// Stored with a render, never sent: the origin it was made for.
+const ORIGIN_HEADER = 'x-plauder-origin';
+const RENDERS = new Set(['APP_PAGE', 'APP_ROUTE']);
 // Pages given their policy by this process (a policy read from disk may name another process's
 // emulator address or configuration: it is taken again once per process).
 const secured = new WeakSet();
@@ -24,15 +34,54 @@ function secure(value) {
   secured.add(value);
 }
 
+function publicOrigin() {
+  return (process.env.SITE_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, '');
+}
+
+/** The render's stored headers without the origin it was made for (which only the files keep). */
+function withoutOrigin(value) {
+  const { [ORIGIN_HEADER]: _origin, ...headers } = value.headers ?? {};
+  value.headers = headers;
+}
+
+function buildOrigin(serverDistDir) {
+  try {
+    const { config } = JSON.parse(readFileSync(join(serverDistDir, '..', 'required-server-files.json'), 'utf8'));
+    return config.env.BUILD_SITE_URL ?? null;
+  } catch {
+    return null;
+  }
+}
+
+// Renders this process checked or made (an entry from the in-memory copy is checked once).
+const checked = new WeakSet();
+
 export default class PrerenderCache extends FileSystemCache {
+  constructor(ctx) {
+    super(ctx);
+    this.buildOrigin = ctx.serverDistDir ? buildOrigin(ctx.serverDistDir) : null;
+  }
+
   async get(key, context) {
     const entry = await super.get(key, context);
-    secure(entry?.value);
+    const value = entry?.value;
+    if (!RENDERS.has(value?.kind) || checked.has(value)) return entry;
+    if ((value.headers?.[ORIGIN_HEADER] ?? this.buildOrigin) !== publicOrigin()) return null;
+    withoutOrigin(value);
+    secure(value);
+    checked.add(value);
     return entry;
   }
 
   async set(key, data, context) {
+    if (!RENDERS.has(data?.kind)) return super.set(key, data, context);
     secure(data);
-    return super.set(key, data, context);
+    checked.add(data);
+    data.headers = { ...data.headers, [ORIGIN_HEADER]: publicOrigin() };
+    try {
+      return await super.set(key, data, context);
+    } finally {
+      withoutOrigin(data);
+    }
   }
 }
