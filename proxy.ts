@@ -5,6 +5,8 @@ import { requestLocale } from '@/lib/i18n/negotiate';
 import { NEGOTIATED_HEADERS } from '@/lib/i18n/landing-routes';
 import { isProtectedPath, loginRedirect, skipsSessionCheck } from '@/lib/auth/guard';
 import { SESSION_COOKIE, unsealSession } from '@/lib/session/cookie';
+import { SESSION_HINT_COOKIE, sessionHintOptions } from '@/lib/session/hint';
+import { env } from '@/lib/env';
 import { sessionSecret } from '@/lib/session/secret';
 import { matchRouteRule } from '@/lib/route-rules';
 import { routeRules } from '@/lib/route-rules.config';
@@ -72,7 +74,7 @@ export default async function proxy(incoming: NextRequest) {
   if (isProtectedPath(pathname) && !(await databaseAvailable())) return withPolicy(await unavailablePage(request), nonce);
   if (isProtectedPath(pathname) && !skipsSessionCheck(searchParams)) {
     const user = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value, sessionSecret());
-    if (!user) return NextResponse.redirect(new URL(loginRedirect(pathname, search), request.nextUrl));
+    if (!user) return signedOutRedirect(request, loginRedirect(pathname, search));
   }
 
   const rule = matchRouteRule(routeRules, pathname, search);
@@ -91,6 +93,13 @@ export default async function proxy(incoming: NextRequest) {
   }
   // A dashboard render that cannot reach the database sends the browser back to this address.
   return withPolicy(handleI18n(isProtectedPath(pathname) ? new NextRequest(request, { headers: withPageAddress(request) }) : request), nonce);
+}
+
+/** To the login page; a session hint left from the ended session goes too (the page would show it signed in). */
+function signedOutRedirect(request: NextRequest, location: string): NextResponse {
+  const response = NextResponse.redirect(new URL(location, request.nextUrl));
+  if (request.cookies.has(SESSION_HINT_COOKIE)) response.cookies.set(SESSION_HINT_COOKIE, '', sessionHintOptions(env.cookieSecure, 0));
+  return response;
 }
 
 function withPolicy<T extends Response>(response: T, nonce: string | null): T {

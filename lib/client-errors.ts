@@ -8,7 +8,7 @@ export function isChunkLoadError(error: unknown): boolean {
   if (name === 'ChunkLoadError') return true;
   return (
     typeof message === 'string' &&
-    /Loading (CSS )?chunk [\w-]+ failed|Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i.test(
+    /Loading (CSS )?chunk [\w-]+ failed|Failed to load chunk |Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i.test(
       message,
     )
   );
@@ -32,25 +32,34 @@ type GuardDeps = {
   windowMs?: number;
 };
 
+/** Whether a chunk-load error on `path` may reload the page now: no reload of it within the window. */
+export function mayReloadAfterChunkError(path: string, { storage, now = Date.now, windowMs = CHUNK_RELOAD_WINDOW_MS }: Omit<GuardDeps, 'reload'>): boolean {
+  let last = NaN;
+  try {
+    last = Number(storage.getItem(KEY_PREFIX + path));
+  } catch {
+    // Storage can be unavailable (privacy mode); the reload below then refuses, since it cannot record.
+  }
+  return !(Number.isFinite(last) && last > 0 && now() - last < windowMs);
+}
+
 /**
  * Reloads the page after a chunk-load error, at most once per window for the same path, so a chunk
  * that is really gone does not reload forever. Answers whether it reloaded.
  */
-export function reloadAfterChunkError(path: string, { storage, reload, now = Date.now, windowMs = CHUNK_RELOAD_WINDOW_MS }: GuardDeps): boolean {
-  const key = KEY_PREFIX + path;
-  let last = NaN;
+export function reloadAfterChunkError(path: string, deps: GuardDeps): boolean {
+  const { storage, reload, now = Date.now } = deps;
+  if (!mayReloadAfterChunkError(path, deps)) return false;
   try {
-    last = Number(storage.getItem(key));
-  } catch {
-    // Storage can be unavailable (privacy mode); reload anyway, the browser's own cache guards a loop.
-  }
-  const at = now();
-  if (Number.isFinite(last) && last > 0 && at - last < windowMs) return false;
-  try {
-    storage.setItem(key, String(at));
+    storage.setItem(KEY_PREFIX + path, String(now()));
   } catch {
     return false;
   }
   reload();
   return true;
+}
+
+/** The guard of this browser tab: session storage (it survives the reload) and a real reload. */
+export function tabReloadGuard(): GuardDeps {
+  return { storage: window.sessionStorage, reload: () => window.location.reload() };
 }

@@ -30,6 +30,8 @@ const schema = z.object({
   /** Web API key and auth domain of a real project (public values, sent to the browser). */
   FIREBASE_API_KEY: optional(z.string().min(10)),
   FIREBASE_AUTH_DOMAIN: optional(z.string().min(3)),
+  /** Offer "Continue with Google" (the provider is enabled in the project); default true. */
+  FIREBASE_GOOGLE_SIGN_IN: optional(booleanString),
   /** Seals the session cookie; 32+ characters. Locally a random secret is kept under .data/. */
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   /** A PostgreSQL server (postgres://…); without it the app uses the embedded PGlite. */
@@ -77,6 +79,8 @@ export type Env = Readonly<{
     emulatorHost: string | null;
     apiKey: string;
     authDomain: string;
+    /** "Continue with Google": the project's popup, or locally the emulator's own test accounts. */
+    googleSignIn: boolean;
     serviceAccount: { clientEmail: string; privateKey: string } | null;
   }>;
   sessionSecret: string | null;
@@ -136,6 +140,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       // The emulator accepts any API key.
       apiKey: value.FIREBASE_API_KEY ?? 'demo-api-key',
       authDomain: value.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
+      googleSignIn: value.FIREBASE_GOOGLE_SIGN_IN ?? true,
       serviceAccount:
         value.FIREBASE_CLIENT_EMAIL && value.FIREBASE_PRIVATE_KEY
           ? { clientEmail: value.FIREBASE_CLIENT_EMAIL, privateKey: value.FIREBASE_PRIVATE_KEY.replace(/\\n/g, '\n') }

@@ -5,15 +5,21 @@ import NextLink from 'next/link';
 import { ErrorView } from '@/components/errors/error-view';
 import { useErrorLabels } from '@/components/errors/error-labels';
 import { Button } from '@/components/ui/button';
+import { useChunkReload } from '@/components/errors/use-chunk-reload';
 
 type ErrorProps = { error: Error & { digest?: string; status?: number; statusCode?: number }; reset: () => void };
 
-/** Fatal errors of a page: the server-error variant (status 500 unless the error says otherwise). */
+/**
+ * Fatal errors of a page: the server-error variant (status 500 unless the error says otherwise). A
+ * chunk that failed to load reloads the page instead, once per 10 s (useChunkReload).
+ */
 export default function LocaleError({ error, reset }: ErrorProps) {
   const labels = useErrorLabels();
+  const reloading = useChunkReload(error);
   useEffect(() => {
-    console.error(error);
-  }, [error]);
+    if (!reloading) console.error(error);
+  }, [error, reloading]);
+  if (reloading) return null;
   const status = error.status ?? error.statusCode ?? 500;
   return (
     <main id="main" className="flex-1">

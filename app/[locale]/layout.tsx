@@ -9,7 +9,7 @@ import { SiteHeader } from '@/components/layout/site-header';
 import { routing } from '@/lib/i18n/routing';
 import { localizedPath } from '@/lib/i18n/paths';
 import { env } from '@/lib/env';
-import { THEME_SCRIPT } from '@/lib/theme-script';
+import { HEAD_SCRIPT } from '@/lib/head-script';
 import '../globals.css';
 
 
@@ -40,8 +40,8 @@ export default async function LocaleLayout({ children, params }: LayoutProps<'/[
   return (
     <html lang={locale} dir="ltr" suppressHydrationWarning>
       <head>
-        {/* Before the first paint: the theme the user chose (cookie) or the device's, so a page never flashes in the other one. */}
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        {/* Before the first paint: the theme (the user's or the device's) and whether this browser is signed in. */}
+        <script dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
       </head>
       <body className="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased">
         {/* Server components translate and client components get plain props: no i18n runtime in the

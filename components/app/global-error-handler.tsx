@@ -1,20 +1,14 @@
 'use client';
 
 import { useEffect } from 'react';
-import { errorMessage, isChunkLoadError, reloadAfterChunkError } from '@/lib/client-errors';
+import { errorMessage, isChunkLoadError, reloadAfterChunkError, tabReloadGuard } from '@/lib/client-errors';
 import { toast } from '@/lib/toast';
 
 /** Shows uncaught errors and unhandled rejections as error toasts; reloads once after a chunk-load error. */
 export function GlobalErrorHandler({ generalError }: { generalError: string }) {
   useEffect(() => {
     const handle = (error: unknown) => {
-      if (isChunkLoadError(error)) {
-        const reloaded = reloadAfterChunkError(window.location.pathname, {
-          storage: window.sessionStorage,
-          reload: () => window.location.reload(),
-        });
-        if (reloaded) return;
-      }
+      if (isChunkLoadError(error) && reloadAfterChunkError(window.location.pathname, tabReloadGuard())) return;
       toast.error(errorMessage(error, generalError));
     };
     const onError = (event: ErrorEvent) => handle(event.error ?? event.message);

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { applyActionCode, confirmPasswordReset, verifyPasswordResetCode, type Auth } from 'firebase/auth';
 import { firebaseAuth } from '@/lib/firebase/client';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
@@ -37,12 +37,14 @@ type Props = {
   labels: EmailActionLabels;
   errors: AuthErrorMessages;
   links: { dashboard: string; login: string };
+  /** The page's other ways on (back to the sign-in, the mailbox), left out once an action is done. */
+  children?: ReactNode;
 };
 
 type State =
   | { step: 'idle' }
   | { step: 'working' }
-  | { step: 'done'; message: string; next: 'dashboard' | 'login' }
+  | { step: 'done'; done: 'verified' | 'emailChanged' | 'passwordSaved' }
   | { step: 'reset'; oobCode: string; email: string; error?: string }
   | { step: 'failed'; message: string };
 
@@ -54,11 +56,29 @@ async function refreshSession(auth: Auth) {
   await refreshServerSession(auth.currentUser);
 }
 
+// A code is applied once per page load, even when the page mounts again (the remembered language
+// restored at start moves it to its German address): a second application would fail with a 400.
+const handled = new Map<string, Promise<State>>();
+
+/** What an action link does: verify the address, confirm a new one, or open the new-password form. */
+function handleLink(auth: Auth, mode: string, oobCode: string): Promise<State> {
+  const run = async (): Promise<State> => {
+    if (mode === 'resetPassword') return { step: 'reset', oobCode, email: await verifyPasswordResetCode(auth, oobCode) };
+    if (mode !== 'verifyEmail' && mode !== 'verifyAndChangeEmail') throw Object.assign(new Error(mode), { code: 'auth/invalid-action-code' });
+    await applyActionCode(auth, oobCode);
+    await refreshSession(auth).catch(() => {});
+    return { step: 'done', done: mode === 'verifyEmail' ? 'verified' : 'emailChanged' };
+  };
+  const key = `${mode}:${oobCode}`;
+  if (!handled.has(key)) handled.set(key, run());
+  return handled.get(key)!;
+}
+
 /**
  * Handles the e-mail action links (`mode` + `oobCode`): verify the e-mail address, confirm a new one,
  * or choose a new password. Without a link it offers to send the verification e-mail again.
  */
-export function EmailActions({ handlingLink, config, locale, labels, errors, links }: Props) {
+export function EmailActions({ handlingLink, config, locale, labels, errors, links, children }: Props) {
   const [state, setState] = useState<State>({ step: handlingLink ? 'working' : 'idle' });
   const started = useRef(false);
 
@@ -69,19 +89,10 @@ export function EmailActions({ handlingLink, config, locale, labels, errors, lin
     const mode = params.get('mode');
     const oobCode = params.get('oobCode');
     if (!mode || !oobCode) return;
-    const auth = firebaseAuth(config, locale);
-    const run = async (): Promise<State> => {
-      if (mode === 'resetPassword') return { step: 'reset', oobCode, email: await verifyPasswordResetCode(auth, oobCode) };
-      if (mode !== 'verifyEmail' && mode !== 'verifyAndChangeEmail') throw Object.assign(new Error(mode), { code: 'auth/invalid-action-code' });
-      await applyActionCode(auth, oobCode);
-      await refreshSession(auth).catch(() => {});
-      return { step: 'done', message: mode === 'verifyEmail' ? labels.verified : labels.emailChanged, next: 'dashboard' };
-    };
-    // The link is handled once, when the page opens.
-    run()
+    handleLink(firebaseAuth(config, locale), mode, oobCode)
       .then(setState)
       .catch((error) => setState({ step: 'failed', message: describeAuthError(error, errors) }));
-  }, [config, locale, labels, errors]);
+  }, [config, locale, errors]);
 
   async function savePassword(event: FormEvent<HTMLFormElement>, reset: Extract<State, { step: 'reset' }>) {
     event.preventDefault();
@@ -94,28 +105,45 @@ export function EmailActions({ handlingLink, config, locale, labels, errors, lin
     try {
       assertPasswordLength(password);
       await confirmPasswordReset(firebaseAuth(config, locale), reset.oobCode, password);
-      setState({ step: 'done', message: labels.passwordSaved, next: 'login' });
+      setState({ step: 'done', done: 'passwordSaved' });
     } catch (error) {
       setState({ ...reset, error: describeAuthError(error, errors) });
     }
   }
 
+  return (
+    <>
+      <EmailActionView state={state} labels={labels} links={links} config={config} locale={locale} errors={errors} onSave={savePassword} />
+      {state.step !== 'done' && children}
+    </>
+  );
+}
+
+type ViewProps = Pick<Props, 'config' | 'locale' | 'labels' | 'errors' | 'links'> & {
+  state: State;
+  onSave: (event: FormEvent<HTMLFormElement>, reset: Extract<State, { step: 'reset' }>) => Promise<void>;
+};
+
+/** What the page shows at each step. */
+function EmailActionView({ state, labels, links, config, locale, errors, onSave }: ViewProps) {
   if (state.step === 'working') return <p role="status">{labels.verifying}</p>;
   if (state.step === 'done') {
+    // A new password is used at the sign-in; a verified address goes on to the dashboard.
+    const toLogin = state.done === 'passwordSaved';
     return (
       <div className="space-y-4">
         <p role="status" className="rounded-md bg-green-50 p-3 text-green-900">
-          {state.message}
+          {labels[state.done]}
         </p>
-        <a href={state.next === 'dashboard' ? links.dashboard : links.login} className="font-semibold text-brand-700 underline underline-offset-4">
-          {state.next === 'dashboard' ? labels.toDashboard : labels.toLogin}
+        <a href={toLogin ? links.login : links.dashboard} className="font-semibold text-brand-700 underline underline-offset-4">
+          {toLogin ? labels.toLogin : labels.toDashboard}
         </a>
       </div>
     );
   }
   if (state.step === 'reset') {
     return (
-      <form onSubmit={(event) => void savePassword(event, state)} className="space-y-4" aria-label={labels.savePassword}>
+      <form onSubmit={(event) => void onSave(event, state)} className="space-y-4" aria-label={labels.savePassword}>
         <p className="text-slate-800">{labels.resetFor.replace('{email}', state.email)}</p>
         <TextField id="newPassword" type="password" label={labels.newPassword} autoComplete="new-password" minLength={6} required />
         <TextField id="confirmPassword" type="password" label={labels.confirmPassword} autoComplete="new-password" required />

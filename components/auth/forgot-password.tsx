@@ -8,15 +8,23 @@ import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { describeAuthError, type AuthErrorMessages } from './auth-error';
 
+export type ForgotPasswordLabels = { toggle: string; email: string; submit: string; sent: string };
+
 type Props = {
   config: ClientFirebaseConfig;
   locale: string;
-  labels: { toggle: string; email: string; submit: string; sent: string };
+  labels: ForgotPasswordLabels;
   errors: AuthErrorMessages;
+  /** The form was opened. */
+  onOpen?: () => void;
 };
 
-/** "Forgot your password?": the provider e-mails a reset link (in the page's language). */
-export function ForgotPassword({ config, locale, labels, errors }: Props) {
+/**
+ * "Forgot your password?": the provider e-mails a reset link (in the page's language). Known and unknown
+ * addresses get the same answer, so the form tells nobody who has an account (as the provider does
+ * with e-mail enumeration protection on).
+ */
+export function ForgotPassword({ config, locale, labels, errors, onOpen }: Props) {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -26,12 +34,13 @@ export function ForgotPassword({ config, locale, labels, errors }: Props) {
       await sendPasswordResetEmail(firebaseAuth(config, locale), email);
       setMessage({ ok: true, text: labels.sent });
     } catch (error) {
-      setMessage({ ok: false, text: describeAuthError(error, errors) });
+      const unknown = (error as { code?: unknown }).code === 'auth/user-not-found';
+      setMessage(unknown ? { ok: true, text: labels.sent } : { ok: false, text: describeAuthError(error, errors) });
     }
   }
 
   return (
-    <details className="mt-6">
+    <details className="mt-6" onToggle={(event) => event.currentTarget.open && onOpen?.()}>
       <summary className="cursor-pointer text-sm font-semibold text-brand-700">{labels.toggle}</summary>
       <form onSubmit={(event) => void onSubmit(event)} className="mt-3 space-y-3" aria-label={labels.toggle} noValidate>
         <TextField id="resetEmail" type="email" label={labels.email} autoComplete="email" required />

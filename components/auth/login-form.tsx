@@ -1,15 +1,18 @@
 'use client';
 
 import { useEffect, useState, type FormEvent } from 'react';
-import { GoogleAuthProvider, signInWithEmailAndPassword, signInWithPopup, type UserCredential } from 'firebase/auth';
+import { signInWithEmailAndPassword, type UserCredential } from 'firebase/auth';
 import { firebaseAuth } from '@/lib/firebase/client';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
 import { signOutExpiredUser, startServerSession } from '@/lib/auth/client-session';
 import { safeRedirectPath } from '@/lib/auth/redirect';
+import { inSavedLocale } from '@/lib/client/locale-memory';
 import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { describeAuthError, type AuthErrorMessages } from './auth-error';
 import { FormError } from '@/components/ui/form-error';
+import { ForgotPassword, type ForgotPasswordLabels } from './forgot-password';
+import { GoogleSignIn, type GoogleSignInLabels } from './google-sign-in';
 
 type Props = {
   config: ClientFirebaseConfig;
@@ -17,14 +20,17 @@ type Props = {
   /** Where to go when the page was not opened with a (same-origin) `redirect`. */
   home: string;
   /** `expired`: why a sign-in older than 24 hours was ended (spec §4). */
-  labels: { email: string; password: string; submit: string; google: string; or: string; title: string; expired: string };
+  labels: { email: string; password: string; submit: string; or: string; title: string; expired: string };
+  google: GoogleSignInLabels;
+  forgot: ForgotPasswordLabels;
   errors: AuthErrorMessages;
 };
 
-export function LoginForm({ config, locale, home, labels, errors }: Props) {
+export function LoginForm({ config, locale, home, labels, google, forgot, errors }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [expired, setExpired] = useState(false);
+  const auth = () => firebaseAuth(config, locale);
 
   useEffect(() => {
     // A Firebase user left from a sign-in over 24 hours ago is signed out here, once, with the reason.
@@ -40,10 +46,11 @@ export function LoginForm({ config, locale, home, labels, errors }: Props) {
     setError(null);
     try {
       const { user } = await signIn();
-      await startServerSession(user);
+      const { locale: saved } = await startServerSession(user);
       const target = safeRedirectPath(new URLSearchParams(window.location.search).get('redirect'), home);
-      // A full load, so that every server component renders with the new session.
-      window.location.assign(target);
+      // A full load, so that every server component renders with the new session; in the language the
+      // user saved in their settings (a new device does not know it yet).
+      window.location.assign(saved ? inSavedLocale(target, saved) : target);
     } catch (caught) {
       setError(describeAuthError(caught, errors));
       setBusy(false);
@@ -53,8 +60,7 @@ export function LoginForm({ config, locale, home, labels, errors }: Props) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const auth = firebaseAuth(config, locale);
-    void complete(() => signInWithEmailAndPassword(auth, String(form.get('email') ?? ''), String(form.get('password') ?? '')));
+    void complete(() => signInWithEmailAndPassword(auth(), String(form.get('email') ?? ''), String(form.get('password') ?? '')));
   }
 
   return (
@@ -72,19 +78,18 @@ export function LoginForm({ config, locale, home, labels, errors }: Props) {
           {labels.submit}
         </Button>
       </form>
-      <div className="my-6 flex items-center gap-3 text-sm text-slate-600" role="separator">
-        <span className="h-px flex-1 bg-slate-200" />
-        {labels.or}
-        <span className="h-px flex-1 bg-slate-200" />
-      </div>
-      <Button
-        variant="secondary"
-        className="w-full"
-        disabled={busy}
-        onClick={() => void complete(() => signInWithPopup(firebaseAuth(config, locale), new GoogleAuthProvider()))}
-      >
-        {labels.google}
-      </Button>
+      {config.google && (
+        <>
+          <div className="my-6 flex items-center gap-3 text-sm text-slate-600" role="separator">
+            <span className="h-px flex-1 bg-slate-200" />
+            {labels.or}
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
+          <GoogleSignIn local={config.emulatorUrl !== null} auth={auth} busy={busy} labels={google} onSignIn={(signIn) => void complete(signIn)} />
+        </>
+      )}
+      {/* Asking for a reset link starts anew: the sign-in's error no longer applies. */}
+      <ForgotPassword config={config} locale={locale} labels={forgot} errors={errors} onOpen={() => setError(null)} />
     </>
   );
 }

@@ -17,6 +17,8 @@ export async function passwordRules(auth: Auth, password: string): Promise<{ rul
   const withinMaximum = passwordLength(password) <= MAX_PASSWORD_LENGTH;
   let status: PasswordValidationStatus;
   try {
+    // The local emulator has no password policy to read (it answers 501 on every keystroke).
+    if (auth.emulatorConfig) throw new Error('the Auth emulator has no password policy');
     status = await validatePassword(auth, password);
   } catch {
     const rules: PasswordRule[] = [

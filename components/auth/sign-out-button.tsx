@@ -1,21 +1,22 @@
 'use client';
 
 import { useState } from 'react';
-import { signOut } from 'firebase/auth';
-import { firebaseAuth } from '@/lib/firebase/client';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
-import { endServerSession, withIntendedSignOut } from '@/lib/auth/client-session';
 import { toast } from '@/lib/toast';
 
-type Props = { config: ClientFirebaseConfig; locale: string; label: string; failed: string; loginPath: string; className?: string };
+type Props = { config?: ClientFirebaseConfig; locale: string; label: string; failed: string; loginPath: string; className?: string };
 
-/** Signs out of Firebase and ends the server session, then shows the login page. */
+/**
+ * Signs out of Firebase and ends the server session, then shows the login page. The Firebase SDK is
+ * loaded on the click, so that the header of every page can offer it without its weight.
+ */
 export function SignOutButton({ config, locale, label, failed, loginPath, className }: Props) {
   const [busy, setBusy] = useState(false);
   async function onClick() {
     setBusy(true);
     try {
-      await withIntendedSignOut(() => Promise.all([signOut(firebaseAuth(config, locale)), endServerSession()]));
+      const { signOutEverywhere } = await import('@/lib/auth/sign-out');
+      await signOutEverywhere(locale, config);
       window.location.assign(loginPath);
     } catch {
       setBusy(false);

@@ -11,7 +11,8 @@ type Item = { href: string; label: string; unread?: number; unreadLabel?: string
 
 /**
  * The dashboard's page links (hrefs already localized); the current page is marked. The inbox's unread
- * count comes from the server and, while the inbox is open, live from it.
+ * count comes from the server and, while the inbox is open, live from it. Narrow screens show every entry
+ * in a grid (a sideways strip hid some), wide ones a column beside the page.
  */
 export function DashboardNav({ items, label }: { items: Item[]; label: string }) {
   const pathname = usePathname();
@@ -24,7 +25,7 @@ export function DashboardNav({ items, label }: { items: Item[]; label: string })
   }, []);
   return (
     <nav aria-label={label}>
-      <ul className="flex gap-1 overflow-x-auto md:flex-col">
+      <ul className="grid grid-cols-2 gap-1 sm:grid-cols-3 md:flex md:flex-col">
         {items.map((item) => {
           const active = item.href === overview ? pathname === item.href : pathname.startsWith(item.href);
           return (
@@ -33,7 +34,7 @@ export function DashboardNav({ items, label }: { items: Item[]; label: string })
                 href={item.href}
                 aria-current={active ? 'page' : undefined}
                 className={cn(
-                  'block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-700',
+                  'block rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-700',
                   active ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-200',
                 )}
               >

@@ -1,11 +1,13 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/link';
 
+// `when`: shown only signed out or signed in (both are in the markup; see SiteHeader).
 const LINKS = [
   { href: '/#plans', key: 'plans' },
   { href: '/#faq', key: 'faq' },
   { href: '/chat', key: 'chat' },
-  { href: '/signup', key: 'signup' },
+  { href: '/signup', key: 'signup', when: 'when-signed-out' },
+  { href: '/dashboard', key: 'dashboard', when: 'when-signed-in' },
 ] as const;
 
 export async function SiteFooter() {
@@ -16,10 +18,10 @@ export async function SiteFooter() {
         <p>{t('tagline')}</p>
         <nav aria-label={t('label')}>
           <ul className="flex flex-wrap gap-4">
-            {LINKS.map(({ href, key }) => (
-              <li key={key}>
-                <Link href={href} className="underline-offset-4 hover:underline">
-                  {t(key)}
+            {LINKS.map((item) => (
+              <li key={item.key} className={'when' in item ? item.when : undefined}>
+                <Link href={item.href} className="underline-offset-4 hover:underline">
+                  {t(item.key)}
                 </Link>
               </li>
             ))}

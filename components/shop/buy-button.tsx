@@ -5,12 +5,21 @@ import { cn } from '@/lib/cn';
 
 type Labels = { buy: string; buyLabel: string; quantity: string; buying: string; error: string };
 
+type Props = {
+  productId: string;
+  labels: Labels;
+  primary: boolean;
+  /** Whether several can be bought at once (the setup service); a plan is bought once. */
+  quantities: boolean;
+};
+
 /**
- * Quantity and "Buy": opens a checkout (POST /api/checkout) and goes there. Plain fetch, so the
- * landing page's bundle stays small. One key per purchase intent: a double click or a retry after a
- * lost answer sends the same key and gets the same checkout; another quantity is another intent.
+ * Quantity (where quantities add up) and "Buy": opens a checkout (POST /api/checkout) and goes there.
+ * Plain fetch, so the landing page's bundle stays small. One key per purchase intent: a double click or
+ * a retry after a lost answer sends the same key and gets the same checkout; another quantity is
+ * another intent.
  */
-export function BuyButton({ productId, labels, primary }: { productId: string; labels: Labels; primary: boolean }) {
+export function BuyButton({ productId, labels, primary, quantities }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [intent, setIntent] = useState(() => crypto.randomUUID());
@@ -28,7 +37,7 @@ export function BuyButton({ productId, labels, primary }: { productId: string; l
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const quantity = Number(new FormData(event.currentTarget).get('quantity'));
+    const quantity = quantities ? Number(new FormData(event.currentTarget).get('quantity')) : 1;
     setBusy(true);
     setError(null);
     try {
@@ -51,24 +60,26 @@ export function BuyButton({ productId, labels, primary }: { productId: string; l
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="mt-6 space-y-3" aria-label={labels.buyLabel}>
-      <div className="flex items-center gap-3">
-        <label htmlFor={`quantity-${productId}`} className="text-sm font-medium text-slate-900">
-          {labels.quantity}
-        </label>
-        <select
-          id={`quantity-${productId}`}
-          name="quantity"
-          defaultValue="1"
-          onChange={() => setIntent(crypto.randomUUID())}
-          className="rounded-md border border-slate-400 bg-white px-2 py-1 text-slate-900 focus:outline-2 focus:outline-brand-700"
-        >
-          {Array.from({ length: 10 }, (_, i) => (
-            <option key={i + 1} value={i + 1}>
-              {i + 1}
-            </option>
-          ))}
-        </select>
-      </div>
+      {quantities && (
+        <div className="flex items-center gap-3">
+          <label htmlFor={`quantity-${productId}`} className="text-sm font-medium text-slate-900">
+            {labels.quantity}
+          </label>
+          <select
+            id={`quantity-${productId}`}
+            name="quantity"
+            defaultValue="1"
+            onChange={() => setIntent(crypto.randomUUID())}
+            className="rounded-md border border-slate-400 bg-white px-2 py-1 text-slate-900 focus:outline-2 focus:outline-brand-700"
+          >
+            {Array.from({ length: 10 }, (_, i) => (
+              <option key={i + 1} value={i + 1}>
+                {i + 1}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <button
         type="submit"
         disabled={busy}

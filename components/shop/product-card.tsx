@@ -34,13 +34,14 @@ export function ProductFeatures({ features, className }: { features: string[]; c
   );
 }
 
-/** Quantity and "Buy" for one product. */
+/** "Buy" for one product, with a quantity where quantities add up (not for a plan, bought once). */
 export async function ProductBuy({ product, locale }: { product: ProductView; locale: Locale }) {
   const t = await getTranslations({ locale, namespace: 'Home.plans' });
   return (
     <BuyButton
       productId={product.slug}
       primary={product.highlighted}
+      quantities={product.widgetLimit === null}
       labels={{
         buy: t('buy'),
         buyLabel: t('buyLabel', { name: product.name }),

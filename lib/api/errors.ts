@@ -29,6 +29,7 @@ export const API_ERRORS = {
   conversationClosed: 409,
   tooManyConversations: 409,
   productUnavailable: 400,
+  planOwned: 409,
   cardDeclined: 402,
   checkoutClosed: 409,
   checkoutInProgress: 409,

@@ -3,11 +3,16 @@
 import { $fetch } from 'ofetch';
 import { getIdTokenResult, signOut, type Auth, type User } from 'firebase/auth';
 import { isSessionExpired } from '@/lib/session/expiry';
+import { isLocale, type Locale } from '@/lib/i18n/routing';
 
-/** Exchanges the signed-in Firebase user for the server's session cookie. */
-export async function startServerSession(user: User): Promise<void> {
+/**
+ * Exchanges the signed-in Firebase user for the server's session cookie; answers the interface language
+ * the user saved in their settings, if any.
+ */
+export async function startServerSession(user: User): Promise<{ locale?: Locale }> {
   const idToken = await user.getIdToken();
-  await $fetch('/api/session', { method: 'POST', body: { idToken } });
+  const { locale } = await $fetch<{ locale?: unknown }>('/api/session', { method: 'POST', body: { idToken } });
+  return isLocale(locale) ? { locale } : {};
 }
 
 /** Updates the server session after the user changed their account (name, e-mail, verification). */

@@ -69,3 +69,13 @@ export function restoreLocale(pageLocale: Locale, location: Pick<Location, 'path
 export function openInPlace(path: string): void {
   window.location.replace(path);
 }
+
+/**
+ * After a sign-in: the language the user saved in their settings becomes this browser's, and `target`
+ * (a same-origin path with query) the same page in it.
+ */
+export function inSavedLocale(target: string, saved: Locale): string {
+  rememberLocale(saved);
+  const url = new URL(target, 'http://same-origin.invalid');
+  return localizedPath(splitLocale(url.pathname).path, saved) + url.search + url.hash;
+}

@@ -9,12 +9,13 @@ export type Activity =
 
 const LATEST = 5;
 
-/** What the overview shows: open tickets, orders, and the latest things that happened in the account. */
+/** What the overview shows: open tickets, paid orders, and the latest things that happened in the account. */
 export async function accountOverview(uid: string): Promise<{ openTickets: number; orders: number; activity: Activity[] }> {
   const db = await database();
   const [[open], [ordered], messages, given] = await Promise.all([
     db.select({ total: count() }).from(tickets).where(and(eq(tickets.uid, uid), ne(tickets.status, 'closed'))),
-    db.select({ total: count() }).from(orders).where(eq(orders.uid, uid)),
+    // A checkout left, expired or failed is no order the user has.
+    db.select({ total: count() }).from(orders).where(and(eq(orders.uid, uid), eq(orders.status, 'paid'))),
     // A ticket's first message shares the ticket's request key (lib/tickets/service: createTicket).
     db
       .select({ at: ticketMessages.createdAt, staff: ticketMessages.staff, ticketId: tickets.id, subject: tickets.subject, first: eq(ticketMessages.requestKey, tickets.requestKey) })

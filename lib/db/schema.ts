@@ -174,13 +174,22 @@ export const products = pgTable('products', {
   updatedAt: updatedAt(),
 });
 
-export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired'] as const;
+/** `cancelled`: the buyer left the checkout (it was closed at the provider); `expired`: it timed out. */
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * What people read and say: `K7M4-Q2XD` on the success page, the receipt and the dashboard (the app
+     * draws it, lib/shop/reference.ts; the default serves rows written otherwise). The id stays the
+     * unguessable key that shows a guest's order.
+     */
+    reference: text('reference')
+      .notNull()
+      .default(sql`upper(substr(md5(gen_random_uuid()::text), 1, 4) || '-' || substr(md5(gen_random_uuid()::text), 1, 4))`),
     /** Null for a guest. */
     uid: text('uid'),
     email: text('email'),
@@ -188,8 +197,11 @@ export const orders = pgTable(
       .notNull()
       .references(() => products.id),
     quantity: integer('quantity').notNull(),
+    /** The gross amount: prices include VAT. */
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
+    /** The VAT rate included in the amount, in basis points (1900: the German 19 %), as on the day of the order. */
+    vatRateBasisPoints: integer('vat_rate_basis_points').notNull().default(1900),
     status: text('status').$type<OrderStatus>().notNull().default('pending'),
     checkoutSessionId: text('checkout_session_id').unique(),
     /** Where the buyer pays: a repeated request of the same purchase is sent there again. */
@@ -211,7 +223,8 @@ export const orders = pgTable(
   (table) => [
     index('orders_uid_idx').on(table.uid),
     uniqueIndex('orders_request_key_idx').on(table.requestKey),
-    check('orders_status_check', sql`${table.status} in ('pending', 'paid', 'failed', 'expired')`),
+    uniqueIndex('orders_reference_idx').on(table.reference),
+    check('orders_status_check', sql`${table.status} in ('pending', 'paid', 'failed', 'expired', 'cancelled')`),
     check('orders_quantity_check', sql`${table.quantity} between 1 and 10`),
   ],
 );

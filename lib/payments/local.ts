@@ -1,15 +1,12 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import { localCheckoutSessions } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { localizedPath } from '@/lib/i18n/paths';
 import { applyCheckoutEvent } from '@/lib/shop/orders';
-import type { CheckoutRequest, PaymentProvider, ProviderSession } from './provider';
-
-/** How long a local checkout stays open (Stripe's default is 24 hours). */
-const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+import { CHECKOUT_LIFETIME_MS, type CheckoutRequest, type PaymentProvider, type ProviderSession } from './provider';
 
 /** The test cards of the local checkout, as in Stripe's test mode. */
 export const TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
@@ -38,7 +35,7 @@ export const localProvider: PaymentProvider = {
         locale: order.locale,
         successUrl: successUrl.replace('{CHECKOUT_SESSION_ID}', candidate),
         cancelUrl,
-        expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+        expiresAt: new Date(Date.now() + CHECKOUT_LIFETIME_MS),
       })
       .onConflictDoNothing({ target: localCheckoutSessions.orderId });
     const [{ id }] = await db.select({ id: localCheckoutSessions.id }).from(localCheckoutSessions).where(eq(localCheckoutSessions.orderId, order.id));
@@ -47,6 +44,16 @@ export const localProvider: PaymentProvider = {
   async retrieveCheckout(id: string) {
     const session = await localCheckoutSession(id);
     return session && { id: session.id, status: statusOf(session), paymentStatus: session.paymentStatus, orderId: session.orderId };
+  },
+  async expireCheckout(id: string) {
+    if (!/^cs_local_[0-9a-f]{32}$/.test(id)) return null;
+    const db = await database();
+    // Only an open session closes; a paid one stays complete (the payment locks its row the same way).
+    await db
+      .update(localCheckoutSessions)
+      .set({ status: 'expired' })
+      .where(and(eq(localCheckoutSessions.id, id), eq(localCheckoutSessions.status, 'open'), gt(localCheckoutSessions.expiresAt, new Date())));
+    return this.retrieveCheckout(id);
   },
 };
 

@@ -12,6 +12,9 @@ export type CheckoutRequest = {
   idempotencyKey: string;
 };
 
+/** How long a checkout stays open: Stripe's default for a Checkout Session, and the local checkout's. */
+export const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
 /** A checkout session as the provider reports it. */
 export type ProviderSession = {
   id: string;
@@ -27,6 +30,12 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>;
   /** The session with this id, or null when the provider does not know it. */
   retrieveCheckout(id: string): Promise<ProviderSession | null>;
+  /**
+   * Closes an open session, so that it can no longer be paid (the buyer left it); answers the session
+   * as it is then (complete and paid when the payment came first), or null when the provider does not
+   * know it.
+   */
+  expireCheckout(id: string): Promise<ProviderSession | null>;
 }
 
 /**

@@ -66,8 +66,22 @@ export const stripeProvider: PaymentProvider = {
     try {
       return sessionOf(await stripeClient().checkout.sessions.retrieve(id));
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.code === 'resource_missing')) return null;
+      if (isMissing(error)) return null;
       throw new PaymentProviderError(`Stripe did not answer for the session: ${(error as Error).message}`);
     }
   },
+  async expireCheckout(id: string) {
+    try {
+      return sessionOf(await stripeClient().checkout.sessions.expire(id));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      // Stripe expires only open sessions: one that completed (or expired) meanwhile is read as it is.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return this.retrieveCheckout(id);
+      throw new PaymentProviderError(`Stripe did not expire the session: ${(error as Error).message}`);
+    }
+  },
 };
+
+function isMissing(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.code === 'resource_missing');
+}

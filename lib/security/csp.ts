@@ -1,9 +1,9 @@
 import { documentPolicy, policySources, scriptHash } from './policy.mjs';
-import { THEME_SCRIPT } from '@/lib/theme-script';
+import { HEAD_SCRIPT } from '@/lib/head-script';
 
 export { inlineScriptHashes, prerenderedPolicy, RESOURCE_POLICY, scriptHash } from './policy.mjs';
 
-const THEME_SCRIPT_HASH = scriptHash(THEME_SCRIPT);
+const HEAD_SCRIPT_HASH = scriptHash(HEAD_SCRIPT);
 let sources: ReturnType<typeof policySources> | undefined;
 
 /** A fresh nonce for one response (16 random bytes; Web Crypto, so the proxy can use it too). */
@@ -13,9 +13,10 @@ export function createNonce(): string {
 
 /**
  * The policy of a page rendered for this request: its scripts carry `nonce` (Next reads it from the
- * request's policy header); the theme script runs before the first paint and is allowed by its hash.
+ * request's policy header); the head script (theme, session hint) runs before the first paint and is
+ * allowed by its hash.
  */
 export function noncePolicy(nonce: string, frameAncestors?: string): string {
   sources ??= policySources();
-  return documentPolicy({ scripts: [`'nonce-${nonce}'`, THEME_SCRIPT_HASH], frameAncestors, sources });
+  return documentPolicy({ scripts: [`'nonce-${nonce}'`, HEAD_SCRIPT_HASH], frameAncestors, sources });
 }

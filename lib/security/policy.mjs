@@ -9,20 +9,30 @@ export function scriptHash(text) {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
+/**
+ * What the Firebase JS SDK's Google sign-in (popup and redirect flows) loads into the page: Google's
+ * API loader (apis.google.com/js/api.js, which loads its iframe module from the same host) and the
+ * project's auth handler iframe (https://<authDomain>/__/auth/iframe). The popup and the redirect are
+ * windows of their own, which a page's policy does not govern. Google's profile photos come from
+ * googleusercontent.com.
+ */
+function googleSignInSources(authDomain) {
+  return { frame: [`https://${authDomain}`], script: ['https://apis.google.com'], img: ['https://*.googleusercontent.com'] };
+}
+
 /** What a policy depends on besides a page's own scripts. */
 export function policySources(source = process.env) {
   const projectId = source.FIREBASE_PROJECT_ID || 'demo-plauder';
   const emulatorHost = source.FIREBASE_AUTH_EMULATOR_HOST || null;
   const siteUrl = source.SITE_URL || '';
-  const firebase = projectId.startsWith('demo-')
-    ? { connect: emulatorHost ? [`http://${emulatorHost}`] : [], frame: [], script: [], img: [] }
-    : {
-        connect: ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'],
-        // Sign-in with Google opens the project's auth handler and loads Google's API script.
-        frame: [`https://${source.FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`}`],
-        script: ['https://apis.google.com'],
-        img: ['https://*.googleusercontent.com'],
-      };
+  const local = projectId.startsWith('demo-');
+  // Locally the emulator stands in for Google without any of Google's code (components/auth/google-sign-in.tsx).
+  const google = !local && !/^(false|0)$/.test(source.FIREBASE_GOOGLE_SIGN_IN ?? '');
+  const firebase = {
+    // Identity Toolkit (sign-in, accounts, project config) and the token service; locally the emulator.
+    connect: local ? (emulatorHost ? [`http://${emulatorHost}`] : []) : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'],
+    ...(google ? googleSignInSources(source.FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`) : { frame: [], script: [], img: [] }),
+  };
   return {
     firebase,
     https: siteUrl.startsWith('https:'),

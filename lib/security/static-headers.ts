@@ -22,8 +22,12 @@ const PERMISSIONS_POLICY = [
 
 const HSTS = 'max-age=63072000; includeSubDomains';
 
-/** Paths that never answer a document: the JSON API, build files, images, sitemaps, robots.txt, embed.js. */
-const RESOURCES = ['/api/:path*', '/_next/:path*', '/og/:path*', '/builds/:path*', '/:file([^/]+\\.(?:xml|txt|svg|png|ico|js))'];
+/**
+ * Paths that never answer a document: the JSON API, build files, images, sitemaps, robots.txt, embed.js.
+ * The checkout's return is the API's one document (a redirect, or a small error page that sets a
+ * policy of its own: lib/errors/message-page.ts).
+ */
+const RESOURCES = ['/api/:path((?!checkout/return$).*)', '/_next/:path*', '/og/:path*', '/builds/:path*', '/:file([^/]+\\.(?:xml|txt|svg|png|ico|js))'];
 
 /** `hsts`: production on https (a browser then never asks for the site over http again). */
 export function securityHeaders({ hsts }: { hsts: boolean }) {

@@ -11,6 +11,7 @@ export type PageKey =
   | 'login'
   | 'signup'
   | 'verifyEmail'
+  | 'resetPassword'
   | 'chat'
   | 'product'
   | 'shopSuccess'

@@ -8,3 +8,8 @@ export function isSessionExpired(lastLoginAt: unknown, now: number = Date.now())
   if (Number.isNaN(at) || at > now + 60_000) return true;
   return now - at > SESSION_LIFETIME_MS;
 }
+
+/** When the session of a sign-in at `lastLoginAt` (ISO) ends, as an ISO time. */
+export function sessionEndsAt(lastLoginAt: string): string {
+  return new Date(Date.parse(lastLoginAt) + SESSION_LIFETIME_MS).toISOString();
+}

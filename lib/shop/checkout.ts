@@ -5,10 +5,13 @@ import { ApiError } from '@/lib/api/errors';
 import { requestKey } from '@/lib/api/idempotency';
 import { database } from '@/lib/db';
 import { env } from '@/lib/env';
-import { orders, products, type PaymentProviderName } from '@/lib/db/schema';
+import { orders, products, type OrderStatus, type PaymentProviderName } from '@/lib/db/schema';
 import { localizedPath } from '@/lib/i18n/paths';
 import { paymentProvider } from '@/lib/payments';
 import { PaymentProviderError } from '@/lib/payments/provider';
+import { cancelOrder, largestPaidPlan, orderOfViewer } from './orders';
+import { newOrderReference } from './reference';
+import { GERMAN_VAT_BASIS_POINTS } from './vat';
 
 /** How long a buyer is asked to wait after the payment provider could not be reached. */
 export const PROVIDER_RETRY_AFTER_SECONDS = 10;
@@ -51,6 +54,18 @@ async function orderWithKey(key: string, hash: string): Promise<{ order: Order; 
 }
 
 /**
+ * What may be bought. A plan (a product with a widget limit) is bought once per account: one of it, and
+ * not when the buyer already has it or a larger one (the limit is the largest plan's, never a sum).
+ * Other products (the setup service) add up.
+ */
+async function assertBuyable(product: Product, intent: PurchaseIntent): Promise<void> {
+  if (product.widgetLimit === null) return;
+  if (intent.quantity !== 1) throw new ApiError('invalidBody', { quantity: { code: 'tooBig', max: 1 } });
+  const owned = intent.buyer && (await largestPaidPlan(intent.buyer.uid));
+  if (owned && owned >= product.widgetLimit) throw new ApiError('planOwned');
+}
+
+/**
  * The intent's order: the one its key already has, else a new pending order at the catalogue's price.
  * The unique key decides between concurrent requests; 400 `productUnavailable` for an unknown or
  * inactive product.
@@ -66,23 +81,32 @@ async function orderFor(intent: PurchaseIntent, key: string, provider: PaymentPr
     .where(and(eq(products.slug, intent.productId), eq(products.active, true)))
     .limit(1);
   if (!product) throw new ApiError('productUnavailable', { productId: { code: 'invalidChoice' } });
-  const [order] = await db
-    .insert(orders)
-    .values({
-      uid: intent.buyer?.uid ?? null,
-      email: intent.buyer?.email ?? null,
-      productId: product.id,
-      quantity: intent.quantity,
-      amountCents: product.priceCents * intent.quantity,
-      currency: product.currency,
-      locale: intent.locale,
-      provider,
-      requestKey: key,
-      requestHash: hash,
-    })
-    .onConflictDoNothing({ target: orders.requestKey })
-    .returning();
-  return order ? { order, product } : (await orderWithKey(key, hash))!;
+  await assertBuyable(product, intent);
+  // A reference drawn twice (1 in 2^40) conflicts like a repeated key: the key's order, else another draw.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const [order] = await db
+      .insert(orders)
+      .values({
+        reference: newOrderReference(),
+        uid: intent.buyer?.uid ?? null,
+        email: intent.buyer?.email ?? null,
+        productId: product.id,
+        quantity: intent.quantity,
+        amountCents: product.priceCents * intent.quantity,
+        currency: product.currency,
+        vatRateBasisPoints: GERMAN_VAT_BASIS_POINTS,
+        locale: intent.locale,
+        provider,
+        requestKey: key,
+        requestHash: hash,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (order) return { order, product };
+    const repeated = await orderWithKey(key, hash);
+    if (repeated) return repeated;
+  }
+  throw new Error('no free order reference after three draws');
 }
 
 /** Records the order's checkout unless another request did first; answers the order's checkout address. */
@@ -136,6 +160,26 @@ export async function openCheckout(intent: PurchaseIntent): Promise<{ url: strin
     if (error.inProgress) throw new ApiError('checkoutInProgress', undefined, 1);
     console.error(error.message);
     await markCheckoutFailed(order.id);
+    throw new ApiError('paymentUnavailable', undefined, PROVIDER_RETRY_AFTER_SECONDS);
+  }
+}
+
+/**
+ * The buyer left the checkout (its cancel page): the provider's session is closed so that it can no
+ * longer be paid, and the order is cancelled (paid, should the payment have come first). Only an order
+ * the viewer may see (404 otherwise); one that is no longer open keeps its status. Answers the status.
+ */
+export async function cancelCheckout(orderId: string, viewer: string | null): Promise<OrderStatus> {
+  const order = await orderOfViewer(orderId, viewer);
+  if (!order) throw new ApiError('notFound');
+  if (order.status !== 'pending' && order.status !== 'failed') return order.status;
+  const db = await database();
+  const [{ sessionId }] = await db.select({ sessionId: orders.checkoutSessionId }).from(orders).where(eq(orders.id, order.id));
+  try {
+    return await cancelOrder(order.id, sessionId ? await paymentProvider().expireCheckout(sessionId) : null);
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    console.error(error.message);
     throw new ApiError('paymentUnavailable', undefined, PROVIDER_RETRY_AFTER_SECONDS);
   }
 }

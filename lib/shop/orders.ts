@@ -1,10 +1,13 @@
 import 'server-only';
-import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, max, or, type SQL } from 'drizzle-orm';
 import { database, type Executor } from '@/lib/db';
 import { orders, processedWebhookEvents, products, type OrderStatus } from '@/lib/db/schema';
+import { CHECKOUT_LIFETIME_MS } from '@/lib/payments/provider';
 
 export type OrderSummary = {
   id: string;
+  /** The short reference people read (`K7M4-Q2XD`). */
+  reference: string;
   status: OrderStatus;
   quantity: number;
   amountCents: number;
@@ -14,6 +17,9 @@ export type OrderSummary = {
   paidAt: string | null;
   product: { slug: string; name: { en: string; de: string } };
 };
+
+/** An order as its receipt shows it: with the buyer's address and the VAT its amount includes. */
+export type OrderReceipt = OrderSummary & { email: string | null; vatRateBasisPoints: number };
 
 /**
  * A checkout event, as Stripe's webhook delivers it (and the local checkout raises it). `session` is
@@ -37,6 +43,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const summaryColumns = {
   id: orders.id,
+  reference: orders.reference,
   status: orders.status,
   quantity: orders.quantity,
   amountCents: orders.amountCents,
@@ -50,10 +57,21 @@ const summaryColumns = {
 
 type SummaryRow = Omit<OrderSummary, 'createdAt' | 'paidAt' | 'product'> & { createdAt: Date; paidAt: Date | null; slug: string; name: { en: string; de: string } };
 
+/**
+ * An order still pending when its checkout can no longer be paid (the provider's lifetime, and an hour
+ * for its last event to arrive) has expired, whether or not that event ever came.
+ */
+const STALE_AFTER_MS = CHECKOUT_LIFETIME_MS + 60 * 60 * 1000;
+
+function statusNow(status: OrderStatus, createdAt: Date): OrderStatus {
+  return status === 'pending' && Date.now() - createdAt.getTime() > STALE_AFTER_MS ? 'expired' : status;
+}
+
 function summary(row: SummaryRow): OrderSummary {
   return {
     id: row.id,
-    status: row.status,
+    reference: row.reference,
+    status: statusNow(row.status, row.createdAt),
     quantity: row.quantity,
     amountCents: row.amountCents,
     currency: row.currency,
@@ -66,11 +84,13 @@ function summary(row: SummaryRow): OrderSummary {
 
 /**
  * Moves an order towards `target`. Paid is final: a late `expired` or `failed` never takes a payment
- * back, while `paid` wins over anything (events may arrive in any order).
+ * back, while `paid` wins over anything (events may arrive in any order). A checkout the buyer
+ * cancelled stays cancelled when its provider later reports it expired.
  */
 async function settle(executor: Executor, orderId: string, target: Exclude<OrderStatus, 'pending'>): Promise<boolean> {
   const [current] = await executor.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
   if (!current || current.status === 'paid' || current.status === target) return false;
+  if (current.status === 'cancelled' && target !== 'paid') return false;
   await executor
     .update(orders)
     .set({ status: target, updatedAt: new Date(), ...(target === 'paid' && { paidAt: new Date() }) })
@@ -149,18 +169,53 @@ export async function orderSummary(id: string): Promise<OrderSummary | null> {
   return found ?? null;
 }
 
+/** Who may see or cancel an order: a guest's by its id alone, a signed-in buyer's by that user only. */
+function visibleTo(id: string, viewer: string | null): SQL | undefined {
+  return and(eq(orders.id, id), viewer ? or(isNull(orders.uid), eq(orders.uid, viewer)) : isNull(orders.uid));
+}
+
 /**
- * An order as its buyer may see it: a guest's order by its reference alone (the reference is what the
- * checkout handed to that browser), a signed-in buyer's only to that user (`viewer`); else null.
+ * An order as its buyer may see it, for its receipt: a guest's order by its id alone (the id is what
+ * the checkout handed to that browser), a signed-in buyer's only to that user (`viewer`); else null.
  */
-export async function orderOfViewer(id: string, viewer: string | null): Promise<OrderSummary | null> {
+export async function orderOfViewer(id: string, viewer: string | null): Promise<OrderReceipt | null> {
   if (!UUID.test(id)) return null;
-  const owner = viewer ? or(isNull(orders.uid), eq(orders.uid, viewer)) : isNull(orders.uid);
-  const [found] = await summaries(and(eq(orders.id, id), owner), 1);
-  return found ?? null;
+  const db = await database();
+  const [row] = await db
+    .select({ ...summaryColumns, email: orders.email, vatRateBasisPoints: orders.vatRateBasisPoints })
+    .from(orders)
+    .innerJoin(products, eq(orders.productId, products.id))
+    .where(visibleTo(id, viewer))
+    .limit(1);
+  return row ? { ...summary(row), email: row.email, vatRateBasisPoints: row.vatRateBasisPoints } : null;
 }
 
 /** The user's orders, newest first. */
 export function ordersOf(uid: string, limit = 20): Promise<OrderSummary[]> {
   return summaries(eq(orders.uid, uid), limit);
+}
+
+/** The largest widget limit among the plans the user has paid for, or null without one. */
+export async function largestPaidPlan(uid: string, executor?: Executor): Promise<number | null> {
+  const db = executor ?? (await database());
+  const [row] = await db
+    .select({ limit: max(products.widgetLimit) })
+    .from(orders)
+    .innerJoin(products, eq(orders.productId, products.id))
+    .where(and(eq(orders.uid, uid), eq(orders.status, 'paid')));
+  return row?.limit ?? null;
+}
+
+/**
+ * The buyer left the checkout of an order and its provider session was closed (`session`: as the
+ * provider reports it then). Paid when the payment came first, else cancelled; answers the status.
+ */
+export async function cancelOrder(id: string, session: { paymentStatus: string } | null): Promise<OrderStatus> {
+  const db = await database();
+  return db.transaction(async (tx) => {
+    const paid = session?.paymentStatus === 'paid' || session?.paymentStatus === 'no_payment_required';
+    await settle(tx, id, paid ? 'paid' : 'cancelled');
+    const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
+    return row.status;
+  });
 }

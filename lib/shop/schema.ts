@@ -11,6 +11,9 @@ export const checkoutSchema = z.object({
   requestKey: idempotencyKey.optional(),
 });
 
+/** POST /api/checkout/cancel: the order whose checkout the buyer left (the id the checkout returned). */
+export const cancelSchema = z.object({ orderId: z.uuid() });
+
 /** POST /api/checkout/local/:id: the test card's number (the other fields only look like a checkout). */
 export const localPaymentSchema = z.object({ card: z.string().min(1).max(40) });
 

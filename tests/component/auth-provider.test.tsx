@@ -18,7 +18,7 @@ const mockedFirebaseAuth = jest.mocked(firebaseAuth);
 const mockedEndServerSession = jest.mocked(endServerSession);
 const mockedIsIntendedSignOut = jest.mocked(isIntendedSignOut);
 
-const CONFIG: ClientFirebaseConfig = { apiKey: 'test-key', authDomain: 'test.firebaseapp.com', projectId: 'test', emulatorUrl: null };
+const CONFIG: ClientFirebaseConfig = { apiKey: 'test-key', authDomain: 'test.firebaseapp.com', projectId: 'test', emulatorUrl: null, google: true };
 
 // jsdom can neither load another document nor let Location.assign be replaced (it is unforgeable), but
 // it does follow a link to a fragment of the current page: the login path here is such a fragment, so

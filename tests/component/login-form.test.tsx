@@ -16,17 +16,19 @@ jest.mock('firebase/auth', () => ({
 }));
 jest.mock('@/lib/firebase/client', () => ({ firebaseAuth: jest.fn() }));
 
-const CONFIG: ClientFirebaseConfig = { apiKey: 'test-key', authDomain: 'test.firebaseapp.com', projectId: 'test', emulatorUrl: null };
+const CONFIG: ClientFirebaseConfig = { apiKey: 'test-key', authDomain: 'test.firebaseapp.com', projectId: 'test', emulatorUrl: null, google: true };
 const HOUR = 60 * 60 * 1000;
 const LABELS = {
   email: 'E-mail address',
   password: 'Password',
   submit: 'Sign in',
-  google: 'Continue with Google',
   or: 'or',
   title: 'Sign in',
   expired: 'Your sign-in has expired: for your security it lasts 24 hours. Please sign in again.',
 };
+
+const GOOGLE = { button: 'Continue with Google', title: 'Sign in with a test Google account', localMode: 'Local mode', email: 'E-mail address of the test account', submit: 'Continue' };
+const FORGOT = { toggle: 'Forgot your password?', email: 'E-mail address', submit: 'Send me a reset link', sent: 'If an account exists, we have sent it a link.' };
 
 let auth: { currentUser: User | null; authStateReady: jest.Mock };
 
@@ -35,7 +37,7 @@ function signedInAgo(ms: number) {
 }
 
 async function renderForm() {
-  render(<LoginForm config={CONFIG} locale="en" home="/dashboard" labels={LABELS} errors={{} as AuthErrorMessages} />);
+  render(<LoginForm config={CONFIG} locale="en" home="/dashboard" labels={LABELS} google={GOOGLE} forgot={FORGOT} errors={{} as AuthErrorMessages} />);
   // The check runs after the first render: let its promises settle.
   await act(async () => {
     for (let i = 0; i < 5; i++) await Promise.resolve();

@@ -18,7 +18,7 @@ const RULES = en.Auth.signup.rules;
 const ERRORS = en.Auth.errors as AuthErrorMessages;
 
 async function signUpWith(password: string) {
-  render(<SignupForm config={{ apiKey: 'k', authDomain: 'd', projectId: 'p', emulatorUrl: null }} locale="en" next="#verify" labels={LABELS} rules={RULES} errors={ERRORS} />);
+  render(<SignupForm config={{ apiKey: 'k', authDomain: 'd', projectId: 'p', emulatorUrl: null, google: true }} locale="en" next="#verify" labels={LABELS} rules={RULES} errors={ERRORS} />);
   fireEvent.change(screen.getByLabelText(LABELS.email), { target: { value: 'ada@example.com' } });
   fireEvent.change(screen.getByLabelText(LABELS.password), { target: { value: password } });
   fireEvent.change(screen.getByLabelText(LABELS.confirm), { target: { value: password } });
@@ -31,7 +31,7 @@ beforeEach(() => {
   jest.mocked(validatePassword).mockRejectedValue(new Error('policy unavailable'));
   jest.mocked(createUserWithEmailAndPassword).mockResolvedValue({ user: { uid: 'new' } } as UserCredential);
   jest.mocked(sendEmailVerification).mockResolvedValue(undefined);
-  jest.mocked(startServerSession).mockResolvedValue(undefined);
+  jest.mocked(startServerSession).mockResolvedValue({});
 });
 
 describe('SignupForm and the password’s length', () => {

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { messages } from './fixtures';
+import { expect, test, messages } from './fixtures';
 import { baseURL } from '../../playwright.config';
 import { craftedSessionCookie, createAccount, disableAccount, signIn, signInThroughForm, startApiSession, uniqueEmail } from './auth';
 
@@ -67,7 +66,9 @@ test('a hostile redirect falls back to the dashboard', async ({ page }) => {
 });
 
 for (const locale of ['en', 'de'] as const) {
-  test(`a wrong password shows the translated message (${locale})`, async ({ page }) => {
+  test(`a wrong password shows the translated message (${locale})`, async ({ page, consoleErrors }) => {
+    // The identity provider's answer to the wrong password.
+    consoleErrors.allow(/status of 400 .*accounts:signInWithPassword/);
     const account = await createAccount(page.request);
     await page.goto(locale === 'de' ? '/de/login' : '/login');
     const m = messages[locale];
@@ -167,12 +168,15 @@ test('password reset end to end: link from the mailbox, new password, sign in wi
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('an invalid action code shows the translated error', async ({ page }) => {
+test('an invalid action code shows the translated error', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/status of 400 .*accounts:update/);
   await page.goto('/de/verify-email?mode=verifyEmail&oobCode=not-a-code');
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(messages.de.Auth.errors.invalidActionCode);
 });
 
-test('a disabled account is signed out with the translated reason', async ({ page }) => {
+test('a disabled account is signed out with the translated reason', async ({ page, consoleErrors }) => {
+  // The provider refuses the disabled account's token, which is how the page learns of it.
+  consoleErrors.allow(/status of 400 .*accounts:lookup/, /status of 400 .*securetoken\.googleapis\.com\/v1\/token/);
   const account = await createAccount(page.request);
   await signInThroughForm(page, account);
   await page.locator('html[data-hydrated="true"]').waitFor();

@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { sealSession, SESSION_COOKIE, type SessionCookie } from '@/lib/session/cookie';
 import { baseURL, e2eSessionSecret } from '../../playwright.config';
+import { localized, messages, type Locale } from './fixtures';
 
 const emulator = `http://127.0.0.1:${process.env.E2E_AUTH_EMULATOR_PORT || 9399}`;
 
@@ -19,9 +20,9 @@ export async function createAccount(request: APIRequestContext, email = uniqueEm
 }
 
 /** A signed-in browser: a new account, signed in through the login form (the SDK and the server). */
-export async function signIn(page: Page, email?: string) {
+export async function signIn(page: Page, email?: string, locale: Locale = 'en') {
   const account = await createAccount(page.request, email);
-  await signInThroughForm(page, account);
+  await signInThroughForm(page, account, locale);
   return account;
 }
 
@@ -48,14 +49,15 @@ export async function disableAccount(request: APIRequestContext, uid: string) {
   expect(response.ok()).toBe(true);
 }
 
-/** Signs in through the login form, so that the browser's Firebase SDK holds the user too. */
-export async function signInThroughForm(page: Page, account: { email: string; password: string }) {
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('E-mail address').fill(account.email);
-  await form.getByLabel('Password').fill(account.password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+/** Signs in through the login form (in `locale`), so that the browser's Firebase SDK holds the user too. */
+export async function signInThroughForm(page: Page, account: { email: string; password: string }, locale: Locale = 'en') {
+  const { login, fields } = messages[locale].Auth;
+  await page.goto(localized('/login', locale));
+  const form = page.getByRole('form', { name: login.title });
+  await form.getByLabel(fields.email).fill(account.email);
+  await form.getByLabel(fields.password).fill(account.password);
+  await form.getByRole('button', { name: login.submit }).click();
+  await expect(page).toHaveURL(locale === 'de' ? /\/de\/dashboard$/ : /127\.0\.0\.1:\d+\/dashboard$/);
 }
 
 /** Makes an account support staff (the custom claim `admin: true`), as `npm run admin:grant` does. */

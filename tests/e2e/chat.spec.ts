@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { axeViolations, messages, type Locale } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test, axeViolations, messages, type Locale } from './fixtures';
 import { signIn } from './auth';
 import { baseURL } from '../../playwright.config';
 

@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { messages } from './fixtures';
+import { expect, test, messages } from './fixtures';
 import { signIn } from './auth';
 
 test('overview: greeting, unverified banner with resend, counts and the latest activity', async ({ page }) => {

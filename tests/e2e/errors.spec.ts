@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { messages, openHydrated } from './fixtures';
+import { expect, test, messages, openHydrated } from './fixtures';
 
 const unknown = [
   { path: '/no-such-page', locale: 'en' as const },
@@ -9,7 +8,8 @@ const unknown = [
 ];
 
 for (const { path, locale } of unknown) {
-  test(`${path} answers 404 and shows the requested path`, async ({ page }) => {
+  test(`${path} answers 404 and shows the requested path`, async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/status of 404 \(Not Found\)/);
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
     const prefix = messages[locale].Errors.notFound.message.replace('<path></path>', '');
@@ -42,7 +42,8 @@ test('hostile or odd query strings never cause a server error', async ({ request
   }
 });
 
-test('an uncaught error shows its message in an error toast', async ({ page }) => {
+test('an uncaught error shows its message in an error toast', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/^uncaught Error: The widget could not be saved$/);
   await openHydrated(page, '/sample');
   await page.evaluate(() => {
     setTimeout(() => {
@@ -53,7 +54,8 @@ test('an uncaught error shows its message in an error toast', async ({ page }) =
   await expect(toast).toBeVisible();
 });
 
-test('an unhandled rejection without a message shows the translated general error', async ({ page }) => {
+test('an unhandled rejection without a message shows the translated general error', async ({ page, consoleErrors }) => {
+  consoleErrors.allow(/^uncaught /);
   await openHydrated(page, '/de/sample');
   await page.evaluate(() => {
     void Promise.reject(undefined);

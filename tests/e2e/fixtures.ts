@@ -1,6 +1,65 @@
 import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import en from '@/messages/en.json';
 import de from '@/messages/de.json';
+
+export { expect };
+
+/** What a test may declare about the browser console: the errors it provokes on purpose. */
+export type ConsoleErrors = {
+  /** Errors matching any of `patterns` (text and source URL) are expected by this test. */
+  allow(...patterns: RegExp[]): void;
+};
+
+/** Every page of `context`, present and future, reports its console errors and uncaught exceptions. */
+function watchContext(context: BrowserContext, seen: string[]) {
+  const watch = (page: Page) => {
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const source = message.location().url;
+      seen.push(`${message.text()}${source ? ` (${source})` : ''}`);
+    });
+    page.on('pageerror', (error) => seen.push(`uncaught ${error.name}: ${error.message}`));
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+}
+
+/** Contexts and pages a test opens itself on `browser` are watched as well, while it runs. */
+function watchBrowser(browser: Browser, seen: string[]): () => void {
+  const { newContext, newPage } = browser;
+  browser.newContext = async (options) => {
+    const context = await newContext.call(browser, options);
+    watchContext(context, seen);
+    return context;
+  };
+  browser.newPage = async (options) => {
+    const page = await newPage.call(browser, options);
+    watchContext(page.context(), seen);
+    return page;
+  };
+  return () => Object.assign(browser, { newContext, newPage });
+}
+
+/**
+ * Playwright's `test`, failing any test whose pages log a console error (a failed request, a policy
+ * violation, an uncaught exception) that it did not declare with `consoleErrors.allow(…)`.
+ */
+export const test = base.extend<{ consoleErrors: ConsoleErrors }>({
+  consoleErrors: [
+    async ({ context, browser }, use) => {
+      const seen: string[] = [];
+      const allowed: RegExp[] = [];
+      watchContext(context, seen);
+      const unwatch = watchBrowser(browser, seen);
+      await use({ allow: (...patterns) => allowed.push(...patterns) });
+      unwatch();
+      const unexpected = seen.filter((text) => !allowed.some((pattern) => pattern.test(text)));
+      expect(unexpected, 'console errors the test did not expect').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export const messages = { en, de } as const;
 export type Locale = keyof typeof messages;

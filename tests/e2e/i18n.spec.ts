@@ -1,5 +1,5 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
-import { messages } from './fixtures';
+import type { BrowserContext } from '@playwright/test';
+import { expect, test, messages } from './fixtures';
 
 async function localeCookie(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === 'i18n_redirected');

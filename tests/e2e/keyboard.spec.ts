@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { messages } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test, messages } from './fixtures';
 import { signIn, uniqueEmail } from './auth';
 
 // Keyboard only: every control is reached with Tab (in the page's focus order, from the top), filled by
@@ -53,11 +53,11 @@ test('open a ticket with the keyboard only (de)', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
 });
 
-test('buy a plan and pay with the keyboard only', async ({ page }) => {
+test('buy the setup service twice and pay with the keyboard only', async ({ page }) => {
   const plans = messages.en.Home.plans;
   const c = messages.en.Shop.checkout;
   await open(page, '/');
-  const form = page.getByRole('form', { name: plans.buyLabel.replace('{name}', 'Starter') });
+  const form = page.getByRole('form', { name: plans.buyLabel.replace('{name}', 'Setup service') });
   await tabTo(page, form.getByLabel(plans.quantity));
   await page.keyboard.press('ArrowDown');
   await expect(form.getByLabel(plans.quantity)).toHaveValue('2');
@@ -66,10 +66,10 @@ test('buy a plan and pay with the keyboard only', async ({ page }) => {
   await expect(page).toHaveURL(/\/shop\/checkout\/cs_local_[0-9a-f]{32}$/);
   await page.locator('html[data-hydrated="true"]').waitFor();
 
-  const pay = page.getByRole('form', { name: c.pay.replace('{amount}', '€58.00') });
+  const pay = page.getByRole('form', { name: c.pay.replace('{amount}', '€298.00') });
   await tabTo(page, pay.getByLabel(c.card));
   await page.keyboard.type('4242 4242 4242 4242');
-  await tabTo(page, pay.getByRole('button', { name: c.pay.replace('{amount}', '€58.00') }), 6);
+  await tabTo(page, pay.getByRole('button', { name: c.pay.replace('{amount}', '€298.00') }), 6);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/shop\/success\?order=/);
   await expect(page.getByRole('region', { name: messages.en.Shop.success.orderTitle }).getByRole('status')).toHaveText(messages.en.Shop.success.status.paid);

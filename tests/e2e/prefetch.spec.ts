@@ -1,5 +1,5 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
-import { messages, openHydrated } from './fixtures';
+import type { Page, Request } from '@playwright/test';
+import { expect, test, messages, openHydrated } from './fixtures';
 
 // Links prefetch their page on intent (hover, touch, focus), not on sight: a page start fetches no
 // other page, and navigation stays client-side.

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { localesUnderTest, localized, messages, routes } from './fixtures';
+import { expect, test, localesUnderTest, localized, messages, routes } from './fixtures';
 import { signIn } from './auth';
 
 for (const locale of localesUnderTest) {

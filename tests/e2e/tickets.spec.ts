@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { messages, type Locale } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test, messages, type Locale } from './fixtures';
 import { createAccount, grantAdmin, signIn, signInThroughForm } from './auth';
 
 const prefix = (locale: Locale) => (locale === 'de' ? '/de' : '');
@@ -60,7 +60,8 @@ for (const locale of ['en', 'de'] as const) {
   });
 }
 
-test('another user’s ticket is a 404, and the support desk too', async ({ page, browser }) => {
+test('another user’s ticket is a 404, and the support desk too', async ({ page, browser, consoleErrors }) => {
+  consoleErrors.allow(/status of 404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+\/dashboard\/(tickets\/[0-9a-f-]{36}|admin)\)$/);
   await signIn(page);
   const ticketUrl = await openTicket(page, 'en', `Private ${Date.now()}`);
   const otherContext = await browser.newContext();
@@ -86,7 +87,9 @@ test('a ticket with HTML in it shows the text, runs nothing', async ({ page }) =
   expect(dialogs).toBe(0);
 });
 
-test('too short a subject is named in the form, in German', async ({ page }) => {
+test('too short a subject is named in the form, in German', async ({ page, consoleErrors }) => {
+  // The server judges the fields and answers 400 with a sentence per field.
+  consoleErrors.allow(/status of 400 .*\/api\/tickets\)$/);
   const m = messages.de.Dashboard.tickets;
   await signIn(page);
   await page.goto('/de/dashboard/tickets');

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { messages, openHydrated } from './fixtures';
+import { expect, test, messages, openHydrated } from './fixtures';
 
 test('the showcase raises every toast type, top-right by default', async ({ page }) => {
   await openHydrated(page, '/sample');

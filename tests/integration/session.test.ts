@@ -88,6 +88,21 @@ describe('POST /api/session against the Auth emulator', () => {
   });
 });
 
+describe('the session hint (signed_in)', () => {
+  it('is set with the session, readable by the page’s script and gone with the session; sign-out clears it', async () => {
+    const { idToken } = await signUp(uniqueEmail('hint'));
+    const response = await post(JSON.stringify({ idToken }));
+    const hint = response.headers.getSetCookie().find((cookie) => cookie.startsWith('signed_in='))!;
+    expect(hint).toMatch(/^signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/SameSite=lax/i);
+    expect(hint).toMatch(/Path=\//);
+    expect(/Max-Age=(\d+)/.exec(hint)![1]).toBe(/Max-Age=(\d+)/.exec(sessionCookie(response)!)![1]);
+    const signedOut = await DELETE(new NextRequest(`${ORIGIN}/api/session`, { method: 'DELETE', headers: { origin: ORIGIN, cookie: sessionCookie(response)!.split(';')[0] } }));
+    expect(signedOut.headers.getSetCookie().find((cookie) => cookie.startsWith('signed_in='))).toMatch(/^signed_in=; .*Max-Age=0/);
+  });
+});
+
 describe('DELETE /api/session', () => {
   it('clears the cookie', async () => {
     const response = await DELETE(new NextRequest(`${ORIGIN}/api/session`, { method: 'DELETE', headers: { origin: ORIGIN } }));

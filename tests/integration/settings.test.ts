@@ -41,6 +41,20 @@ describe('settings', () => {
     expect(response.headers.getSetCookie().join('\n')).toMatch(/theme=dark;/);
   });
 
+  it('a new sign-in answers the saved language, for the browser to open the dashboard in it', async () => {
+    const me = await signedIn('settings-language');
+    const signIn = async () => {
+      const idToken = await signInWithPassword(me.email, 'secret-123');
+      return signInRoute(new NextRequest(`${ORIGIN}/api/session`, { method: 'POST', body: JSON.stringify({ idToken }), headers: { origin: ORIGIN } }));
+    };
+    // Nothing saved yet: the browser keeps the language it has.
+    expect(await (await signIn()).json()).not.toHaveProperty('locale');
+    await put(me, valid);
+    expect((await (await signIn()).json()).locale).toBe('de');
+    await put(me, { ...valid, locale: 'en' });
+    expect((await (await signIn()).json()).locale).toBe('en');
+  });
+
   it.each([
     [{ ...valid, locale: 'fr' }, ['locale']],
     [{ ...valid, theme: 'sepia' }, ['theme']],

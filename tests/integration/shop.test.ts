@@ -19,7 +19,7 @@ function post(handler: (request: NextRequest) => Promise<Response>, path: string
   );
 }
 
-async function buy(body: unknown = { productId: 'starter', quantity: 2 }, headers: Record<string, string> = {}) {
+async function buy(body: unknown = { productId: 'setup-service', quantity: 2 }, headers: Record<string, string> = {}) {
   const response = await post(checkout, '/api/checkout', body, headers);
   return { response, body: await response.json() };
 }
@@ -77,11 +77,12 @@ describe('catalogue', () => {
 
 describe('local checkout', () => {
   it('creates a pending order at the catalogue price and a test checkout to pay it', async () => {
-    const { response, body } = await buy({ productId: 'starter', quantity: 2, priceCents: 1 });
+    const { response, body } = await buy({ productId: 'setup-service', quantity: 2, priceCents: 1 });
     expect(response.status).toBe(201);
     expect(body.url).toMatch(new RegExp(`^${ORIGIN}/shop/checkout/cs_local_[0-9a-f]{32}$`));
     const row = await order(body.orderId);
-    expect(row).toMatchObject({ status: 'pending', quantity: 2, amountCents: 5800, currency: 'EUR', provider: 'local', uid: null });
+    expect(row).toMatchObject({ status: 'pending', quantity: 2, amountCents: 29800, vatRateBasisPoints: 1900, currency: 'EUR', provider: 'local', uid: null });
+    expect(row.reference).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
     expect(row.checkoutSessionId).toBe(sessionOf(body.url));
   });
 
@@ -178,13 +179,13 @@ describe('one purchase intent, one order and one checkout', () => {
   it('answers a repeat of the same Idempotency-Key with the same { url, orderId }', async () => {
     const key = { 'idempotency-key': crypto.randomUUID() };
     const before = await orderCount();
-    const first = await buy({ productId: 'starter', quantity: 3 }, key);
+    const first = await buy({ productId: 'setup-service', quantity: 3 }, key);
     expect(first.response.status).toBe(201);
-    const repeat = await buy({ productId: 'starter', quantity: 3 }, key);
+    const repeat = await buy({ productId: 'setup-service', quantity: 3 }, key);
     expect(repeat.response.status).toBe(200);
     expect(repeat.body).toEqual(first.body);
     // The key may also come in the body, as the other forms send it.
-    const inBody = await buy({ productId: 'starter', quantity: 3, requestKey: key['idempotency-key'] });
+    const inBody = await buy({ productId: 'setup-service', quantity: 3, requestKey: key['idempotency-key'] });
     expect(inBody.body).toEqual(first.body);
     expect(await orderCount()).toBe(before + 1);
     expect(await localSessionsOf(first.body.orderId)).toHaveLength(1);

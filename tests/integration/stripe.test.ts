@@ -8,6 +8,7 @@ type OrderRow = { id: string; status: string; checkoutSessionId: string | null }
 let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
 let app: {
   checkout: Handler;
+  cancel: Handler;
   checkoutReturn: Handler;
   webhook: Handler;
   NextRequest: typeof NextRequestType;
@@ -23,8 +24,9 @@ beforeAll(async () => {
   await jest.isolateModulesAsync(async () => {
     process.env.STRIPE_SECRET_KEY = standIn.secretKey;
     process.env.STRIPE_API_URL = standIn.url;
-    const [{ POST }, { GET }, webhook, { NextRequest }, { orderSummary }, helpers, { database }, { orders, processedWebhookEvents }, { eq }] = await Promise.all([
+    const [{ POST }, cancel, { GET }, webhook, { NextRequest }, { orderSummary }, helpers, { database }, { orders, processedWebhookEvents }, { eq }] = await Promise.all([
       import('@/app/api/checkout/route'),
+      import('@/app/api/checkout/cancel/route'),
       import('@/app/api/checkout/return/route'),
       import('@/app/api/stripe/webhook/route'),
       import('next/server'),
@@ -36,6 +38,7 @@ beforeAll(async () => {
     ]);
     app = {
       checkout: POST,
+      cancel: cancel.POST,
       checkoutReturn: GET,
       webhook: webhook.POST,
       NextRequest,
@@ -63,7 +66,7 @@ const returnTo = (id: string) => app.checkoutReturn(new app.NextRequest(`${app.O
 it('opens a Checkout Session in payment mode with the catalogue’s line items, locale, e-mail and order id', async () => {
   const me = await app.signedIn('stripe');
   const key = crypto.randomUUID();
-  const response = await buy({ productId: 'professional', quantity: 3 }, { cookie: me.cookie, 'accept-language': 'de-DE', 'idempotency-key': key });
+  const response = await buy({ productId: 'setup-service', quantity: 3 }, { cookie: me.cookie, 'accept-language': 'de-DE', 'idempotency-key': key });
   expect(response.status).toBe(201);
   const { url, orderId } = await response.json();
   const created = standIn.requests.find((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')!;
@@ -77,8 +80,8 @@ it('opens a Checkout Session in payment mode with the catalogue’s line items, 
   expect(form.get('metadata[uid]')).toBe(me.uid);
   expect(form.get('line_items[0][quantity]')).toBe('3');
   expect(form.get('line_items[0][price_data][currency]')).toBe('eur');
-  expect(form.get('line_items[0][price_data][unit_amount]')).toBe('7900');
-  expect(form.get('line_items[0][price_data][product_data][name]')).toBe('Professional');
+  expect(form.get('line_items[0][price_data][unit_amount]')).toBe('14900');
+  expect(form.get('line_items[0][price_data][product_data][name]')).toBe('Einrichtungsservice');
   expect(form.get('success_url')).toBe(`${app.ORIGIN}/api/checkout/return?session_id={CHECKOUT_SESSION_ID}`);
   expect(form.get('cancel_url')).toBe(`${app.ORIGIN}/de/shop/cancel?order=${orderId}`);
   // Stripe's own idempotency key, derived from the purchase intent's.
@@ -113,10 +116,10 @@ describe('one purchase intent, one order and one Checkout Session', () => {
   it('answers a repeat of the same key with the same checkout, without asking Stripe again', async () => {
     const me = await app.signedIn('stripe-repeat');
     const headers = { cookie: me.cookie, 'idempotency-key': crypto.randomUUID() };
-    const first = await buy({ productId: 'starter', quantity: 2 }, headers);
+    const first = await buy({ productId: 'setup-service', quantity: 2 }, headers);
     expect(first.status).toBe(201);
     const before = creations();
-    const repeat = await buy({ productId: 'starter', quantity: 2 }, headers);
+    const repeat = await buy({ productId: 'setup-service', quantity: 2 }, headers);
     expect(repeat.status).toBe(200);
     expect(await repeat.json()).toEqual(await first.json());
     expect(creations()).toBe(before);
@@ -266,5 +269,50 @@ describe('fulfilment reads the session from Stripe', () => {
     const again = await deliver('checkout.session.completed', order, 'paid', first.id);
     expect(await again.response.json()).toMatchObject({ result: 'applied' });
     expect(await app.orderStatus(order.orderId)).toBe('paid');
+  });
+});
+
+describe('the buyer leaves the checkout (cancel page)', () => {
+  const cancel = (orderId: string) =>
+    app.cancel(
+      new app.NextRequest(`${app.ORIGIN}/api/checkout/cancel`, { method: 'POST', body: JSON.stringify({ orderId }), headers: { origin: app.ORIGIN, 'content-type': 'application/json' } }),
+    );
+  const openOrder = async () => {
+    const { orderId } = await (await buy({ productId: 'starter', quantity: 1 }, { 'idempotency-key': crypto.randomUUID() })).json();
+    return { orderId: orderId as string, sessionId: sessionsOf(orderId)[0].id };
+  };
+
+  it('expires the Checkout Session at Stripe, so it can no longer be paid, and cancels the order once', async () => {
+    const order = await openOrder();
+    const response = await cancel(order.orderId);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'cancelled' });
+    expect(standIn.requests.at(-1)).toMatchObject({ method: 'POST', path: `/v1/checkout/sessions/${order.sessionId}/expire` });
+    expect(standIn.sessions.get(order.sessionId)!.status).toBe('expired');
+    expect(await app.orderStatus(order.orderId)).toBe('cancelled');
+    // Again (a reload of the cancel page): nothing more is asked of Stripe.
+    const requests = standIn.requests.length;
+    expect(await (await cancel(order.orderId)).json()).toEqual({ status: 'cancelled' });
+    expect(standIn.requests.length).toBe(requests);
+  });
+
+  it('keeps an order that Stripe had already taken the payment for: it is paid', async () => {
+    const order = await openOrder();
+    standIn.pay(order.sessionId);
+    expect(await (await cancel(order.orderId)).json()).toEqual({ status: 'paid' });
+    expect(await app.orderStatus(order.orderId)).toBe('paid');
+  });
+
+  it('answers 503 while Stripe is down and changes nothing', async () => {
+    const order = await openOrder();
+    standIn.down();
+    let response: Response;
+    try {
+      response = await cancel(order.orderId);
+    } finally {
+      standIn.up();
+    }
+    expect(response.status).toBe(503);
+    expect(await app.orderStatus(order.orderId)).toBe('pending');
   });
 });

@@ -3,15 +3,16 @@
 // once per render (lib/security/cache-handler.mjs), the nonce policy of a page rendered per request
 // (lib/security/csp.ts), and the sources each configuration allows (lib/security/policy.mjs). The
 // launchers' answers are checked in tests/security/headers.spec.ts.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import fs from 'node:fs';
 import PrerenderCache from '@/lib/security/cache-handler.mjs';
 import { documentPolicy, inlineScriptHashes, policySources, scriptHash } from '@/lib/security/policy.mjs';
 import { createNonce, noncePolicy } from '@/lib/security/csp';
 
 const scriptSrc = (policy: string) => policy.split('; ').find((d) => d.startsWith('script-src '))!.split(' ').slice(1);
+const directivesOf = (policy: string) => Object.fromEntries(policy.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
 
 // The public origin of these tests' renders (lib/env.ts's default without SITE_URL and PORT).
 const ORIGIN = (process.env.SITE_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, '');
@@ -134,6 +135,48 @@ describe('the sources of a configuration', () => {
     expect(project).toContain('https://identitytoolkit.googleapis.com');
     expect(project).toContain('frame-src \'self\' https://login.plauder.example');
     expect(project).toContain('upgrade-insecure-requests');
+  });
+
+  it('allows exactly what the Firebase SDK’s Google sign-in loads, only with a real project that offers it', () => {
+    const project = { FIREBASE_PROJECT_ID: 'plauder-prod', FIREBASE_AUTH_DOMAIN: 'login.plauder.example' };
+    const googleSources = (env: Record<string, string>) => directivesOf(documentPolicy({ scripts: [], sources: policySources(env) }));
+    const identity = ["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
+
+    const google = googleSources(project);
+    expect(google['script-src']).toEqual(["'self'", 'https://apis.google.com']);
+    expect(google['frame-src']).toEqual(["'self'", 'https://login.plauder.example']);
+    expect(google['connect-src']).toEqual(identity);
+    expect(google['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com']);
+    expect(googleSources({ ...project, FIREBASE_AUTH_DOMAIN: '' })['frame-src']).toEqual(["'self'", 'https://plauder-prod.firebaseapp.com']);
+
+    const passwordOnly = googleSources({ ...project, FIREBASE_GOOGLE_SIGN_IN: 'false' });
+    expect(passwordOnly['script-src']).toEqual(["'self'"]);
+    expect(passwordOnly['frame-src']).toEqual(["'self'"]);
+    expect(passwordOnly['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    expect(passwordOnly['connect-src']).toEqual(identity);
+
+    // Local mode signs in through the emulator's own flow: nothing of Google's.
+    const local = googleSources({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
+    expect(local['script-src']).toEqual(["'self'"]);
+    expect(local['frame-src']).toEqual(["'self'"]);
+    expect(local['connect-src']).toEqual(["'self'", 'http://127.0.0.1:9099']);
+  });
+
+  it('names what the installed Firebase SDK’s popup and redirect flows load', () => {
+    // The SDK's own source: Google's API loader, and the auth domain's handler iframe.
+    const sdk = dirname(require.resolve('@firebase/auth', { paths: [dirname(require.resolve('firebase/package.json'))] }));
+    const esm = join(sdk, '..', 'esm');
+    const source = readdirSync(esm)
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => readFileSync(join(esm, file), 'utf8'))
+      .join('\n');
+    const loader = /gapiScript: '(https:\/\/[^']+)'/.exec(source)?.[1];
+    expect(loader).toBe('https://apis.google.com/js/api.js');
+    expect(source).toContain("const IFRAME_PATH = '__/auth/iframe'");
+    expect(source).toMatch(/`https:\/\/\$\{auth\.config\.authDomain\}\/\$\{IFRAME_PATH\}`/);
+    const sources = policySources({ FIREBASE_PROJECT_ID: 'plauder-prod', FIREBASE_AUTH_DOMAIN: 'login.plauder.example' });
+    expect(sources.firebase.script).toContain(new URL(loader!).origin);
+    expect(sources.firebase.frame).toContain('https://login.plauder.example');
   });
 
   it('allows eval only in development (React’s development build needs it)', () => {

@@ -24,12 +24,14 @@ const PUBLIC = new Set([
   'GET /api/chat/[room]/messages',
   'POST /api/chat/[room]/messages',
   'POST /api/checkout',
+  'POST /api/checkout/cancel',
   'GET /api/checkout/return',
   'POST /api/checkout/local/[id]',
   'POST /api/stripe/webhook',
   'POST /api/catalogue/revalidate',
   'POST /api/session',
   'DELETE /api/session',
+  'GET /api/firebase/config',
 ]);
 
 let routes: Route[];

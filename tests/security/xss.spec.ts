@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '../e2e/fixtures';
+import type { Page } from '@playwright/test';
 import { createAccount, signInThroughForm } from '../e2e/auth';
 import { baseURL } from '../../playwright.config';
 

@@ -1,5 +1,5 @@
-// A local HTTP stand-in for the parts of Stripe's API the app calls (Checkout Sessions: create and
-// retrieve), reached through the stripe SDK's host/port/protocol options. Never the real Stripe.
+// A local HTTP stand-in for the parts of Stripe's API the app calls (Checkout Sessions: create,
+// retrieve and expire), reached through the stripe SDK's host/port/protocol options. Never the real Stripe.
 // Like Stripe, a POST with an Idempotency-Key is executed once: a repeat replays the saved answer, a
 // repeat while the first is still running answers 409 `idempotency_key_in_use`, and the same key with
 // other parameters answers 400 `idempotency_error`.
@@ -53,6 +53,15 @@ export async function startStripeStandIn() {
     if (method === 'GET' && retrieve) {
       const session = sessions.get(decodeURIComponent(retrieve[1]));
       if (!session) return { status: 404, data: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout.session' } } };
+      return { status: 200, data: session };
+    }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (method === 'POST' && expire) {
+      const session = sessions.get(decodeURIComponent(expire[1]));
+      if (!session) return { status: 404, data: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout.session' } } };
+      // As Stripe: only an open session can be expired.
+      if (session.status !== 'open') return { status: 400, data: { error: { type: 'invalid_request_error', message: 'Only Checkout Sessions with a status in ["open"] can be expired.' } } };
+      session.status = 'expired';
       return { status: 200, data: session };
     }
     return { status: 404, data: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } } };

@@ -22,6 +22,7 @@ describe('parseEnv', () => {
         emulatorHost: null,
         apiKey: 'demo-api-key',
         authDomain: 'demo-plauder.firebaseapp.com',
+        googleSignIn: true,
         serviceAccount: null,
       },
       sessionSecret: null,
@@ -46,6 +47,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
     expect(parseEnv({ SUPPORT_WIDGET_ID: 'off' }).supportWidgetId).toBeNull();
     expect(() => parseEnv({ SUPPORT_WIDGET_ID: 'no spaces' })).toThrow(/SUPPORT_WIDGET_ID/);
+  });
+
+  it('offers Google sign-in unless FIREBASE_GOOGLE_SIGN_IN turns it off', () => {
+    expect(parseEnv({ FIREBASE_GOOGLE_SIGN_IN: 'false' }).firebase.googleSignIn).toBe(false);
+    expect(parseEnv({ FIREBASE_GOOGLE_SIGN_IN: '1' }).firebase.googleSignIn).toBe(true);
+    expect(parseEnv({ FIREBASE_GOOGLE_SIGN_IN: '' }).firebase.googleSignIn).toBe(true);
+    expect(() => parseEnv({ FIREBASE_GOOGLE_SIGN_IN: 'maybe' })).toThrow(/FIREBASE_GOOGLE_SIGN_IN/);
   });
 
   it('reads the Stripe settings, and refuses values that cannot be Stripe keys', () => {

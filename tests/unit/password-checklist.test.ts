@@ -177,6 +177,12 @@ describe('passwordRules when the policy cannot be read', () => {
     await expect(passwordRules(auth, password)).resolves.toEqual({ rules: [{ key: 'minLength', value: DEFAULT_MIN_PASSWORD_LENGTH, met }, MAX_MET], valid: met });
   });
 
+  it('does not ask the local emulator, which has no policy (it answers 501)', async () => {
+    const emulated = { name: 'emulated', emulatorConfig: { host: '127.0.0.1', port: 9099 } } as unknown as Auth;
+    await expect(passwordRules(emulated, 'abcdef')).resolves.toEqual({ rules: [{ key: 'minLength', value: 6, met: true }, MAX_MET], valid: true });
+    expect(validate).not.toHaveBeenCalled();
+  });
+
   it('does not let the SDK’s error escape', async () => {
     validate.mockRejectedValueOnce(new Error('policy unavailable'));
     await expect(passwordRules(auth, 'abc')).resolves.toEqual({ rules: [{ key: 'minLength', value: 6, met: false }, MAX_MET], valid: false });

@@ -10,6 +10,8 @@ import { unreadConversations } from '@/lib/conversations/inbox';
 import { clientFirebaseConfig } from '@/lib/firebase/config';
 import { AuthProvider } from '@/components/auth/auth-provider';
 import { SESSION_EXPIRED } from '@/lib/auth/errors';
+import { SessionHintSync } from '@/components/auth/session-hint-sync';
+import { sessionEndsAt } from '@/lib/session/expiry';
 import { unavailableAware } from '@/lib/errors/unavailable-render';
 
 /** The dashboard layout: navigation between its pages beside the page (the inbox with its unread count), the account menu above it. */
@@ -49,6 +51,8 @@ export default unavailableAware(async function DashboardLayout({ children }: { c
         },
       }}
     >
+      {/* A session from before the hint existed gets one: the header of every page shows it signed in. */}
+      <SessionHintSync expiresAt={sessionEndsAt(user.lastLoginAt)} />
       <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-8 md:flex-row">
         <aside className="md:w-56 md:shrink-0">
           <p className="mb-3 px-3 text-xs font-semibold uppercase tracking-wide text-slate-700">{t('title')}</p>

@@ -137,8 +137,11 @@ export default unavailableAware(async function DashboardPage({ params }: PagePro
             {orders.map((order) => (
               <li key={order.id} data-order-id={order.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-slate-900">
                 <span>
-                  <span className="font-medium">{order.product.name[locale]}</span> × {order.quantity} ·{' '}
-                  {formatPrice(order.amountCents, order.currency, locale)}
+                  {/* The receipt: the order's success page. */}
+                  <Link href={`/shop/success?order=${order.id}`} className="font-mono font-semibold text-brand-700 underline underline-offset-4">
+                    {order.reference}
+                  </Link>{' '}
+                  · <span className="font-medium">{order.product.name[locale]}</span> × {order.quantity} · {formatPrice(order.amountCents, order.currency, locale)}
                 </span>
                 <span className="text-sm text-slate-700">
                   <span data-order-status={order.status}>{status(order.status)}</span> · <RelativeTime date={new Date(order.createdAt)} />

@@ -6,6 +6,7 @@ import { assertSameOrigin, readJson } from '@/lib/api/request';
 import { env } from '@/lib/env';
 import { FRESH_SIGN_IN_MS, ID_TOKEN_BODY_LIMIT, assertSignedInWithin, idTokenSchema, profileOf, verifySignIn } from '@/lib/auth/verify';
 import { SESSION_COOKIE, sealSession, sessionCookieOptions, unsealSession } from '@/lib/session/cookie';
+import { SESSION_HINT_COOKIE, sessionHintOptions } from '@/lib/session/hint';
 import { SESSION_LIFETIME_MS } from '@/lib/session/expiry';
 import { sessionSecret } from '@/lib/session/secret';
 import { activeSession } from '@/lib/session/server';
@@ -33,11 +34,14 @@ export function POST(request: NextRequest) {
     const renewed = current?.uid === user.uid ? current : null;
     assertSignedInWithin(authTime, renewed ? SESSION_LIFETIME_MS : FRESH_SIGN_IN_MS);
     const sid = await createSession({ uid: user.uid, lastLoginAt: user.lastLoginAt, profile: profileOf(user), validAfter, replaces: renewed?.sid });
-    const response = NextResponse.json({ user }, { headers: { 'Cache-Control': 'no-store' } });
-    const cookie = await sealSession({ sid, uid: user.uid, lastLoginAt: user.lastLoginAt }, sessionSecret());
-    response.cookies.set(SESSION_COOKIE, cookie, sessionCookieOptions(env.cookieSecure, user.lastLoginAt));
-    // A new device gets the user's saved theme.
+    // A new device gets the user's saved theme, and the browser their saved language to apply.
     const settings = await getSettings(user.uid, 'en');
+    const response = NextResponse.json({ user, ...(settings.saved && { locale: settings.locale }) }, { headers: { 'Cache-Control': 'no-store' } });
+    const cookie = await sealSession({ sid, uid: user.uid, lastLoginAt: user.lastLoginAt }, sessionSecret());
+    const options = sessionCookieOptions(env.cookieSecure, user.lastLoginAt);
+    response.cookies.set(SESSION_COOKIE, cookie, options);
+    // Every page's header and footer show the signed-in links from the first paint (lib/session/hint).
+    response.cookies.set(SESSION_HINT_COOKIE, '1', sessionHintOptions(env.cookieSecure, options.maxAge));
     if (settings.saved) response.cookies.set(...themeCookie(settings.theme, env.cookieSecure));
     return response;
   });
@@ -51,6 +55,7 @@ export function DELETE(request: NextRequest) {
     if (session) await revokeSession(session.sid);
     const response = NextResponse.json({ signedOut: true }, { headers: { 'Cache-Control': 'no-store' } });
     response.cookies.set(SESSION_COOKIE, '', { ...sessionCookieOptions(env.cookieSecure), maxAge: 0 });
+    response.cookies.set(SESSION_HINT_COOKIE, '', sessionHintOptions(env.cookieSecure, 0));
     return response;
   });
 }

@@ -8,8 +8,10 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { LoginForm } from '@/components/auth/login-form';
-import { ForgotPassword } from '@/components/auth/forgot-password';
 import { authErrorMessages } from '@/components/auth/auth-errors-props';
+import { SessionHintSync } from '@/components/auth/session-hint-sync';
+import { getSessionUser } from '@/lib/session/server';
+import { sessionEndsAt } from '@/lib/session/expiry';
 
 // The identity provider's address is runtime configuration (the local emulator's port changes).
 export const dynamic = 'force-dynamic';
@@ -23,9 +25,11 @@ export default async function LoginPage({ params }: PageProps<'/[locale]/login'>
   setRequestLocale(locale);
   const t = await getTranslations('Auth');
   const config = clientFirebaseConfig();
-  const errors = await authErrorMessages();
+  const [errors, user] = await Promise.all([authErrorMessages(), getSessionUser()]);
   return (
     <div className="mx-auto max-w-md">
+      {/* A session ended elsewhere (signed out, revoked) leaves its hint: the header would say signed in. */}
+      <SessionHintSync expiresAt={user && sessionEndsAt(user.lastLoginAt)} />
       <PageHeader title={t('login.title')} lead={t('login.lead')} />
       <Card>
         <LoginForm
@@ -37,16 +41,11 @@ export default async function LoginPage({ params }: PageProps<'/[locale]/login'>
             email: t('fields.email'),
             password: t('fields.password'),
             submit: t('login.submit'),
-            google: t('login.google'),
             or: t('or'),
             expired: t('login.expired'),
           }}
-          errors={errors}
-        />
-        <ForgotPassword
-          config={config}
-          locale={locale}
-          labels={{ toggle: t('forgot.toggle'), email: t('fields.email'), submit: t('forgot.submit'), sent: t('forgot.sent') }}
+          google={{ button: t('login.google'), title: t('google.title'), localMode: t('google.localMode'), email: t('google.email'), submit: t('google.submit') }}
+          forgot={{ toggle: t('forgot.toggle'), email: t('fields.email'), submit: t('forgot.submit'), sent: t('forgot.sent') }}
           errors={errors}
         />
       </Card>

@@ -15,19 +15,25 @@ import { authErrorMessages } from '@/components/auth/auth-errors-props';
 // Shows the signed-in user's state and handles e-mail action links (mode + oobCode).
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/verify-email'>): Promise<Metadata> {
-  return pageMetadata((await params).locale as Locale, 'verifyEmail');
+/** A password reset link opens this page too: it is then titled for what it does. */
+const isReset = (query: Record<string, string | string[] | undefined>) => query.mode === 'resetPassword';
+
+export async function generateMetadata({ params, searchParams }: PageProps<'/[locale]/verify-email'>): Promise<Metadata> {
+  return pageMetadata((await params).locale as Locale, isReset(await searchParams) ? 'resetPassword' : 'verifyEmail');
 }
 
 export default async function VerifyEmailPage({ params, searchParams }: PageProps<'/[locale]/verify-email'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
-  const t = await getTranslations('Auth.verify');
+  const [t, reset] = await Promise.all([getTranslations('Auth.verify'), getTranslations('Auth.reset')]);
   const [user, query] = await Promise.all([getSessionUser(), searchParams]);
   const handlingLink = typeof query.mode === 'string';
   return (
     <div className="mx-auto max-w-md">
-      <PageHeader title={t('title')} lead={handlingLink ? undefined : user?.emailVerified ? t('alreadyVerified') : t('lead')} />
+      <PageHeader
+        title={isReset(query) ? reset('title') : t('title')}
+        lead={handlingLink ? undefined : user?.emailVerified ? t('alreadyVerified') : t('lead')}
+      />
       <Card>
         {!handlingLink && !user?.emailVerified && (
           <ol className="mb-4 list-decimal space-y-2 pl-5 text-slate-800">
@@ -59,17 +65,19 @@ export default async function VerifyEmailPage({ params, searchParams }: PageProp
             resetFor: t.raw('resetFor') as string,
           }}
           errors={await authErrorMessages()}
-        />
-        <div className="mt-6 flex flex-wrap gap-4 text-sm">
-          <Link href="/login" className="font-semibold text-brand-700 underline underline-offset-4">
-            {t('backToLogin')}
-          </Link>
-          {mailboxAvailable() && (
-            <Link href="/mailbox" className="font-semibold text-brand-700 underline underline-offset-4">
-              {t('openMailbox')}
+        >
+          {/* Ways on while nothing is done yet; a finished action offers its own next step instead. */}
+          <div className="mt-6 flex flex-wrap gap-4 text-sm">
+            <Link href="/login" className="font-semibold text-brand-700 underline underline-offset-4">
+              {t('backToLogin')}
             </Link>
-          )}
-        </div>
+            {mailboxAvailable() && (
+              <Link href="/mailbox" className="font-semibold text-brand-700 underline underline-offset-4">
+                {t('openMailbox')}
+              </Link>
+            )}
+          </div>
+        </EmailActions>
       </Card>
     </div>
   );

@@ -5,6 +5,8 @@ import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { buttonClasses } from '@/components/ui/button';
+import { CancelCheckout } from '@/components/shop/cancel-checkout';
+import { localizedPath } from '@/lib/i18n/paths';
 
 // Prerendered for en and de only; any other locale is a 404 (see the landing page).
 export const dynamicParams = false;
@@ -14,10 +16,12 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/shop/can
 }
 
 export default async function ShopCancelPage({ params }: PageProps<'/[locale]/shop/cancel'>) {
-  setRequestLocale((await params).locale as Locale);
+  const locale = (await params).locale as Locale;
+  setRequestLocale(locale);
   const t = await getTranslations('Shop.cancel');
   return (
     <div className="mx-auto max-w-2xl px-4 py-16">
+      <CancelCheckout successPath={localizedPath('/shop/success', locale)} />
       <PageHeader title={t('title')} lead={t('lead')} />
       <p className="text-slate-800">{t('help')}</p>
       <div className="mt-8 flex flex-wrap gap-3">

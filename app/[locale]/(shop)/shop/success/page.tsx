@@ -3,13 +3,13 @@ import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/serve
 import { Link } from '@/lib/i18n/link';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { formatPrice } from '@/lib/shop/catalogue';
 import { orderOfViewer } from '@/lib/shop/orders';
 import { getSessionUser } from '@/lib/session/server';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { buttonClasses } from '@/components/ui/button';
 import { OrderRefresh } from '@/components/shop/order-refresh';
+import { OrderLines } from '@/components/shop/order-receipt';
 import { cn } from '@/lib/cn';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/shop/success'>): Promise<Metadata> {
@@ -21,9 +21,13 @@ const STATUS_STYLE = {
   paid: 'bg-green-100 text-green-900',
   failed: 'bg-red-100 text-red-900',
   expired: 'bg-slate-200 text-slate-900',
+  cancelled: 'bg-slate-200 text-slate-900',
 } as const;
 
-/** The order after the checkout: "processing" until the provider confirms the payment, refreshing itself. */
+/**
+ * The order after the checkout, as its receipt: reference, line items, net, VAT and total, the buyer's
+ * address, and the next step. "Processing" until the provider confirms the payment, refreshing itself.
+ */
 export default async function ShopSuccessPage({ params, searchParams }: PageProps<'/[locale]/shop/success'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
@@ -40,15 +44,17 @@ export default async function ShopSuccessPage({ params, searchParams }: PageProp
           <>
             <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-slate-800">
               <dt className="font-medium">{t('reference')}</dt>
-              <dd className="font-mono text-sm">{order.id}</dd>
-              <dt className="font-medium">{t('product')}</dt>
-              <dd>{order.product.name[locale]}</dd>
-              <dt className="font-medium">{t('quantity')}</dt>
-              <dd>{order.quantity}</dd>
-              <dt className="font-medium">{t('amount')}</dt>
-              <dd>{formatPrice(order.amountCents, order.currency, locale)}</dd>
+              <dd className="font-mono font-semibold" data-order-reference>
+                {order.reference}
+              </dd>
               <dt className="font-medium">{t('date')}</dt>
               <dd>{format.dateTime(new Date(order.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}</dd>
+              {order.email && (
+                <>
+                  <dt className="font-medium">{t('email')}</dt>
+                  <dd className="break-all">{order.email}</dd>
+                </>
+              )}
               <dt className="font-medium">{t('status.label')}</dt>
               <dd>
                 <span role="status" data-order-status={order.status} className={cn('rounded px-2 py-0.5 text-sm font-semibold', STATUS_STYLE[order.status])}>
@@ -56,6 +62,7 @@ export default async function ShopSuccessPage({ params, searchParams }: PageProp
                 </span>
               </dd>
             </dl>
+            <OrderLines order={order} locale={locale} />
             {order.status === 'pending' && <p className="mt-4 text-sm text-slate-700">{t('checking')}</p>}
             <OrderRefresh pending={order.status === 'pending'} />
           </>
@@ -63,8 +70,16 @@ export default async function ShopSuccessPage({ params, searchParams }: PageProp
           <p className="text-slate-700">{t('noOrder')}</p>
         )}
       </Card>
+      {order?.status === 'paid' && (
+        <Card title={t('nextStep.title')} titleId="next-step-title" className="mt-6">
+          <p className="mb-4 text-slate-700">{t('nextStep.text')}</p>
+          <Link href="/dashboard/embed" className={buttonClasses('primary')}>
+            {t('nextStep.action')}
+          </Link>
+        </Card>
+      )}
       <div className="mt-8 flex flex-wrap gap-3">
-        <Link href="/dashboard" className={buttonClasses('primary')}>
+        <Link href="/dashboard" className={buttonClasses(order?.status === 'paid' ? 'secondary' : 'primary')}>
           {t('toDashboard')}
         </Link>
         <Link href="/" className={buttonClasses('secondary')}>
