@@ -1,12 +1,13 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/lib/i18n/link';
+import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/routing';
 import { activeProduct, activeProducts } from '@/lib/shop/products';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { productJsonLd } from '@/lib/seo/structured-data';
 import { JsonLd } from '@/components/seo/json-ld';
+import { NotFoundView } from '@/components/errors/not-found-view';
 import { ProductBuy, ProductFeatures, ProductPrice } from '@/components/shop/product-card';
 
 // Prerendered for every product of the catalogue and revalidated when it changes
@@ -21,8 +22,7 @@ export async function generateStaticParams({ params }: { params: { locale: strin
 export async function generateMetadata({ params }: PageProps<'/[locale]/shop/[slug]'>): Promise<Metadata> {
   const { locale, slug } = await params;
   const product = await activeProduct(slug, locale as Locale);
-  // The 404's title; Next adds its own robots noindex to a not-found answer.
-  if (!product) return { title: (await pageMetadata(locale as Locale, 'notFound')).title };
+  if (!product) return { title: (await pageMetadata(locale as Locale, 'notFound')).title, robots: { index: false } };
   return pageMetadata(locale as Locale, 'product', `/shop/${slug}`, { name: product.name, description: product.description });
 }
 
@@ -31,7 +31,9 @@ export default async function ProductPage({ params }: PageProps<'/[locale]/shop/
   const locale = raw as Locale;
   setRequestLocale(locale);
   const product = await activeProduct(slug, locale);
-  if (!product) notFound();
+  // The 404 page itself rather than notFound(), whose text only the browser would render
+  // (vercel/next.js#62228); the prerender cache stores and serves it with status 404.
+  if (!product) return <NotFoundView locale={locale} path={localizedPath(`/shop/${slug}`, locale)} />;
   const [t, plans, metadata] = await Promise.all([
     getTranslations('Shop.product'),
     getTranslations('Home.plans'),
