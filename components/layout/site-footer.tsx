@@ -1,11 +1,15 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/link';
+import { LEGAL_DOCUMENTS } from '@/lib/legal/documents';
 
 const LINKS = [
   { href: '/#plans', key: 'plans' },
   { href: '/#faq', key: 'faq' },
   { href: '/chat', key: 'chat' },
   { href: '/signup', key: 'signup' },
+  { href: LEGAL_DOCUMENTS.imprint.path, key: 'imprint' },
+  { href: LEGAL_DOCUMENTS.privacy.path, key: 'privacy' },
+  { href: LEGAL_DOCUMENTS.terms.path, key: 'terms' },
 ] as const;
 
 export async function SiteFooter() {

@@ -5,9 +5,10 @@ import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/routing';
 import { activeProduct, activeProducts } from '@/lib/shop/products';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { productJsonLd } from '@/lib/seo/structured-data';
+import { breadcrumbJsonLd, productJsonLd } from '@/lib/seo/structured-data';
 import { JsonLd } from '@/components/seo/json-ld';
 import { NotFoundView } from '@/components/errors/not-found-view';
+import { PurchaseTerms } from '@/components/legal/purchase-terms';
 import { ProductBuy, ProductFeatures, ProductPrice } from '@/components/shop/product-card';
 
 // Prerendered for every product of the catalogue and revalidated when it changes
@@ -43,6 +44,7 @@ export default async function ProductPage({ params }: PageProps<'/[locale]/shop/
   return (
     <div className="mx-auto max-w-3xl px-4 py-16">
       <JsonLd data={productJsonLd(product, locale, metadata('siteName'))} />
+      <JsonLd data={breadcrumbJsonLd([{ name: metadata('siteName'), path: '/' }, { name: product.name }], locale)} />
       <nav aria-label={t('breadcrumb')} className="text-sm">
         <Link href="/#plans" className="text-brand-800 underline underline-offset-4">
           <span aria-hidden="true">← </span>
@@ -58,12 +60,22 @@ export default async function ProductPage({ params }: PageProps<'/[locale]/shop/
         </h1>
         <p className="mt-3 text-lg text-slate-700">{product.description}</p>
         <ProductPrice product={product} locale={locale} large />
+        {product.priceValidUntil && (
+          <p className="mt-1 text-sm text-slate-700">
+            {t('priceValidUntil', {
+              date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${product.priceValidUntil}T12:00:00Z`)),
+            })}
+          </p>
+        )}
         <h2 className="mt-8 text-lg font-semibold text-slate-900">{t('included')}</h2>
         <ProductFeatures features={product.features} className="mt-3 text-base" />
         <div className="max-w-xs">
           <ProductBuy product={product} locale={locale} />
         </div>
         <p className="mt-6 text-sm text-slate-700">{plans('vat')}</p>
+        <div className="mt-2">
+          <PurchaseTerms locale={locale} at="product" />
+        </div>
       </article>
     </div>
   );
