@@ -408,6 +408,7 @@ export function ChatRoom({
             </label>
             <input
               id={`${room}-name`}
+              type="text"
               ref={nameRef}
               name="name"
               autoComplete="nickname"
