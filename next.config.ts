@@ -38,6 +38,8 @@ const nextConfig: NextConfig = {
   env: {
     NEXT_PUBLIC_BUILD_ID: buildId,
     BUILD_TIME: buildTime,
+    // The public origin the build's prerendered pages name (lib/security/cache-handler.mjs).
+    BUILD_SITE_URL: env.siteUrl,
     NEXT_PUBLIC_COOKIE_SECURE: String(env.cookieSecure),
     NEXT_PUBLIC_VERSION_POLL_INTERVAL_MS: String(env.versionPollIntervalMs),
   },

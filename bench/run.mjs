@@ -9,7 +9,7 @@ import { buildIfNeeded } from '../scripts/build-if-needed.mjs';
 import { firstLoadJs } from './bundle-stats.mjs';
 import { buildFixtureIfNeeded, fixtureDir, sizeFixtureLike } from './lib/fixture.mjs';
 import { loadSettings, measureAll } from './lib/measure.mjs';
-import { machine, printResults, warnIfBusy } from './lib/report.mjs';
+import { hostSpeed, keepRun, machine, printHistory, printResults, warnIfBusy } from './lib/report.mjs';
 import { root, startNext, startStaticServer } from './lib/servers.mjs';
 import { freePort } from '../scripts/auth-emulator.mjs';
 import { signedInSession } from './lib/session.mjs';
@@ -49,6 +49,7 @@ async function main() {
   const settings = loadSettings();
   const chat = chatSettings();
   buildIfNeeded();
+  const speedAtStart = hostSpeed();
 
   const authEmulatorPort = await freePort();
   // A fresh embedded database in files (memory:// would keep PostgreSQL's initdb in the server's memory).
@@ -148,7 +149,8 @@ async function main() {
         .filter(({ minRatio }) => minRatio !== undefined)
         .map(({ name, baseline, minRatio }) => {
           const actual = scenarioResults.find((s) => s.name === name).ratio;
-          return { name: `${name} rps >= ${minRatio}x ${baseline}`, ok: actual !== null && actual >= minRatio, actual, limit: minRatio };
+          const { rps, baseline_rps: reference } = scenarioResults.find((s) => s.name === name);
+          return { name: `${name} rps >= ${minRatio}x ${baseline}`, ok: actual !== null && actual >= minRatio, actual, limit: minRatio, reference: `${rps} req/s against ${reference} req/s` };
         }),
       ...scenarios
         .filter(({ maxP99Ms }) => maxP99Ms !== undefined)
@@ -176,13 +178,14 @@ async function main() {
       bundles: bundleResults,
       chat: chatResult,
       budgets,
-      machine: machine(settings),
+      machine: { ...machine(settings), host_speed: { start: speedAtStart, end: hostSpeed() } },
     };
     const resultsDir = join(root, 'bench', 'results');
     mkdirSync(resultsDir, { recursive: true });
     writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
     printResults(results, bundleDetails);
-    console.log('\nWrote bench/results/latest.json');
+    printHistory(keepRun(resultsDir, results));
+    console.log('\nWrote bench/results/latest.json and kept the run beside the last ones (bench/results/run-*.json)');
 
     if (failures.length > 0) {
       console.error(`\n✗ Invalid benchmark: some targets did not answer 2xx:\n  ${failures.join('\n  ')}`);

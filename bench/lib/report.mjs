@@ -1,5 +1,53 @@
-// Console output and the machine description stored with the results.
+// Console output, the machine description stored with the results, a quick measure of the host's speed,
+// and the history of the last runs.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * How fast this host is right now: SHA-256 of 1 MB, repeated, in MB/s (median of 5 short rounds). The
+ * host's speed has varied several-fold from day to day, so every run records it next to its figures.
+ */
+export function hostSpeed() {
+  const data = Buffer.alloc(1024 * 1024, 7);
+  const rounds = Array.from({ length: 5 }, () => {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < 40; i++) createHash('sha256').update(data).digest();
+    return 40 / (Number(process.hrtime.bigint() - start) / 1e9);
+  }).sort((a, b) => a - b);
+  return Math.round(rounds[2]);
+}
+
+const HISTORY = 12;
+
+/** Keeps `results` as one of the last runs in `dir` and answers them, oldest first. */
+export function keepRun(dir, results) {
+  const stamp = results.machine.date.replace(/[:.]/g, '-');
+  writeFileSync(join(dir, `run-${stamp}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  const runs = readdirSync(dir).filter((name) => /^run-.*\.json$/.test(name)).sort();
+  for (const name of runs.slice(0, -HISTORY)) rmSync(join(dir, name));
+  return runs.slice(-HISTORY).map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')));
+}
+
+/** The trend of the last runs: each scenario's ratio with its reference's figure, and the host's speed. */
+export function printHistory(runs) {
+  const names = [...new Set(runs.flatMap((run) => run.scenarios.map((s) => s.name)))];
+  console.log(`\nThe last ${runs.length} runs (ratio, and the reference's req/s; host: SHA-256 MB/s at the start → end)`);
+  console.log(
+    table(
+      ['date', 'host', ...names],
+      runs.map((run) => [
+        run.machine.date.slice(0, 16).replace('T', ' '),
+        run.machine.host_speed ? `${run.machine.host_speed.start} → ${run.machine.host_speed.end}` : '—',
+        ...names.map((name) => {
+          const s = run.scenarios.find((scenario) => scenario.name === name);
+          return s ? `${s.ratio} (${s.baseline_rps})` : '—';
+        }),
+      ]),
+    ),
+  );
+}
 
 export function machine({ connections, duration, rounds }) {
   const cpus = os.cpus();
@@ -10,6 +58,7 @@ export function machine({ connections, duration, rounds }) {
     node: process.version,
     platform: `${process.platform} ${os.release()} ${process.arch}`,
     date: new Date().toISOString(),
+    load_average: Math.round(os.loadavg()[0] * 100) / 100,
     connections,
     duration_s: duration,
     rounds,
@@ -70,7 +119,8 @@ export function printResults(results, bundleDetails) {
     );
   }
   console.log('\nBudgets (reported, never failing)');
-  for (const budget of results.budgets) console.log(`  ${budget.ok ? '✓' : '✗'} ${budget.name}: ${budget.actual}`);
+  for (const budget of results.budgets) console.log(`  ${budget.ok ? '✓' : '✗'} ${budget.name}: ${budget.actual}${budget.reference ? ` (${budget.reference})` : ''}`);
   const m = results.machine;
   console.log(`\n${m.cpus}× ${m.cpu_model}, ${m.total_mem_gb} GB, Node ${m.node}, ${m.platform}; ${m.connections} connections, ${m.rounds} interleaved rounds of ${m.duration_s} s per target (medians)`);
+  if (m.host_speed) console.log(`Host speed: SHA-256 ${m.host_speed.start} MB/s at the start, ${m.host_speed.end} MB/s at the end (the load average was ${m.load_average})`);
 }

@@ -6,7 +6,14 @@
 // headers, which Next sends with every answer of it under any launcher (npm start, next start). A page
 // that renders the 404 page (a product that does not exist) is stored with status 404: a page's
 // notFound() would leave the 404 page's text to the browser (vercel/next.js#62228).
+// Each render also records the public origin it was made for (SITE_URL, else localhost at PORT, as in
+// lib/env.ts): pages, sitemaps and robots.txt name it in their links, and several servers of one build
+// (another port, another SITE_URL) share these files. A render made for another origin is never served:
+// it is a miss, rendered again for this one. The build's own renders carry none: theirs is the origin
+// the build knew (next.config.ts records it as BUILD_SITE_URL in the build's required-server-files.json).
 // Configured as `cacheHandler` in next.config.ts.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
 import { policySources, prerenderedPolicy } from './policy.mjs';
 
@@ -16,6 +23,9 @@ const FileSystemCache = fileSystemCache.default ?? fileSystemCache;
 const POLICY_HEADER = 'content-security-policy';
 // What components/errors/error-view.tsx writes for the 404 page (React escapes quotes in any text).
 const NOT_FOUND_PAGE = '<section data-error-variant="not-found"';
+// Stored with a render, never sent: the origin it was made for.
+const ORIGIN_HEADER = 'x-plauder-origin';
+const RENDERS = new Set(['APP_PAGE', 'APP_ROUTE']);
 // Pages given their policy by this process (a policy read from disk may name another process's
 // emulator address or configuration: it is taken again once per process).
 const secured = new WeakSet();
@@ -28,16 +38,55 @@ function secure(value) {
   secured.add(value);
 }
 
+function publicOrigin() {
+  return (process.env.SITE_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, '');
+}
+
+/** The render's stored headers without the origin it was made for (which only the files keep). */
+function withoutOrigin(value) {
+  const { [ORIGIN_HEADER]: _origin, ...headers } = value.headers ?? {};
+  value.headers = headers;
+}
+
+function buildOrigin(serverDistDir) {
+  try {
+    const { config } = JSON.parse(readFileSync(join(serverDistDir, '..', 'required-server-files.json'), 'utf8'));
+    return config.env.BUILD_SITE_URL ?? null;
+  } catch {
+    return null;
+  }
+}
+
+// Renders this process checked or made (an entry from the in-memory copy is checked once).
+const checked = new WeakSet();
+
 export default class PrerenderCache extends FileSystemCache {
+  constructor(ctx) {
+    super(ctx);
+    this.buildOrigin = ctx.serverDistDir ? buildOrigin(ctx.serverDistDir) : null;
+  }
+
   async get(key, context) {
     const entry = await super.get(key, context);
-    secure(entry?.value);
+    const value = entry?.value;
+    if (!RENDERS.has(value?.kind) || checked.has(value)) return entry;
+    if ((value.headers?.[ORIGIN_HEADER] ?? this.buildOrigin) !== publicOrigin()) return null;
+    withoutOrigin(value);
+    secure(value);
+    checked.add(value);
     return entry;
   }
 
   async set(key, data, context) {
+    if (!RENDERS.has(data?.kind)) return super.set(key, data, context);
     secure(data);
-    if (data?.kind === 'APP_PAGE' && typeof data.html === 'string' && data.html.includes(NOT_FOUND_PAGE)) data.status = 404;
-    return super.set(key, data, context);
+    if (data.kind === 'APP_PAGE' && typeof data.html === 'string' && data.html.includes(NOT_FOUND_PAGE)) data.status = 404;
+    checked.add(data);
+    data.headers = { ...data.headers, [ORIGIN_HEADER]: publicOrigin() };
+    try {
+      return await super.set(key, data, context);
+    } finally {
+      withoutOrigin(data);
+    }
   }
 }
