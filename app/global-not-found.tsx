@@ -20,7 +20,8 @@ async function requestedLocale(): Promise<Locale> {
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations({ locale: await requestedLocale(), namespace: 'Metadata' });
-  return { title: `${t('notFound.title')} · ${t('siteName')}`, description: t('notFound.description'), robots: { index: false } };
+  // Next adds its own `noindex` to a 404.
+  return { title: `${t('notFound.title')} · ${t('siteName')}`, description: t('notFound.description') };
 }
 
 export default async function GlobalNotFound() {

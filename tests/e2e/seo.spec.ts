@@ -28,8 +28,9 @@ test('sitemaps are valid XML, absolute, and list both locales with alternates an
     expect(XMLValidator.validate(xml), file).toBe(true);
     for (const url of parser.parse(xml).urlset.url) {
       locs.push(url.loc);
-      // The time of the page's last change where it is known (never the build's time); none for the chat.
-      if (/\/chat$/.test(url.loc)) expect(url.lastmod).toBeUndefined();
+      // The time of the page's last change where it is known (never the build's time); none for the chat
+      // (every message changes it) and the imprint (its text names the configured seller).
+      if (/\/(chat|imprint)$/.test(url.loc)) expect(url.lastmod).toBeUndefined();
       else expect(url.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T/);
       expect(url['xhtml:link'].map((l: Record<string, string>) => l['@_hreflang']).sort()).toEqual(['de', 'en', 'x-default']);
     }
