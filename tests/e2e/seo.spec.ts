@@ -20,6 +20,11 @@ test('sitemaps are valid XML, absolute, and list both locales with alternates an
   // The same index under the name the specification registers; it no longer repeats the home pages.
   expect(await (await request.get('/index-sitemap.xml')).text()).toBe(indexXml);
 
+  // The build knows no change times (it opens no database): the server's render at start names them.
+  for (const file of files) {
+    await expect.poll(async () => (await (await request.get(file)).text()).match(/<lastmod>/g)?.length ?? 0, file).toBeGreaterThan(catalogue.length);
+  }
+
   const locs: string[] = [];
   for (const file of files) {
     const response = await request.get(file);
