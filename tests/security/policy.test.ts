@@ -46,7 +46,10 @@ describe('a prerendered page', () => {
 
   it('read from what an earlier process stored gets this process’s policy, computed once', async () => {
     const handler = cache();
-    const stale = { kind: 'APP_PAGE', html: PAGE, rscData: Buffer.from('rsc'), headers: { 'content-security-policy': "script-src 'self' http://127.0.0.1:1" }, status: 200 };
+    // Made for this server's public origin (a render for another is a miss, tested in tests/launchers).
+    const origin = process.env.SITE_URL || `http://localhost:${process.env.PORT || 3000}`;
+    const headers = { 'content-security-policy': "script-src 'self' http://127.0.0.1:1", 'x-plauder-origin': origin };
+    const stale = { kind: 'APP_PAGE', html: PAGE, rscData: Buffer.from('rsc'), headers, status: 200 };
     const entry = { value: stale, lastModified: Date.now() };
     // The file system cache's own read answers this entry (as it would after loading a page the build wrote).
     jest.spyOn(Object.getPrototypeOf(PrerenderCache.prototype), 'get').mockResolvedValue(entry);

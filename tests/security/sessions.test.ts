@@ -13,6 +13,8 @@ jest.setTimeout(60_000);
 
 /** Handlers anyone may call: the shop, the public chat, sign-in itself, and server-to-server calls. */
 const PUBLIC = new Set([
+  // Every unknown /api/* address: a 404 for everybody, with no data behind it.
+  ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method) => `${method} /api/[...path]`),
   'GET /api/products',
   'GET /api/health',
   'GET /api/avatars/[uid]',
