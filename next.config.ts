@@ -19,9 +19,16 @@ const nextConfig: NextConfig = {
   // npm start's server compresses (prerendered answers once per render, at the best quality).
   compress: !process.env.PLAUDER_SERVER,
   reactStrictMode: true,
+  // How long a prerendered page may be served stale (by the server while it renders again, and by a CDN
+  // in front: `stale-while-revalidate` is this minus the page's `revalidate`). A failed render keeps the
+  // last good page and starts this time again, so a page stays up while the database is away.
+  expireTime: 7 * 24 * 60 * 60,
   // The prerender cache, which also gives each prerendered page the policy of its own scripts.
   cacheHandler: join(process.cwd(), 'lib', 'security', 'cache-handler.mjs'),
   generateBuildId: async () => buildId,
+  // Unknown addresses get app/global-not-found.tsx, rendered on the server for the request (its language
+  // and path), without being part of every other page (see that file).
+  experimental: { globalNotFound: true },
   async rewrites() {
     // After the file system check: measured cheaper than beforeFiles for `/` (npm run bench).
     return { beforeFiles: [], afterFiles: landingRewrites(), fallback: [] };

@@ -11,7 +11,7 @@ import { sessionSecret } from '@/lib/session/secret';
 import { matchRouteRule } from '@/lib/route-rules';
 import { routeRules } from '@/lib/route-rules.config';
 import { databaseAvailable } from '@/lib/db/availability';
-import { unavailablePage, withPageAddress } from '@/lib/errors/unavailable-page';
+import { PAGE_ADDRESS_HEADER, unavailablePage } from '@/lib/errors/unavailable-page';
 import { publicWidget } from '@/lib/widgets/service';
 import { widgetFrameAncestors } from '@/lib/widgets/frame';
 import { WIDGET_LOCALE_HEADER, widgetLocale } from '@/lib/widgets/locale';
@@ -40,12 +40,28 @@ async function widgetPage(request: NextRequest, widgetId: string, nonce: string)
 /**
  * A page rendered for this request gets a fresh nonce: Next reads it from the request's own policy
  * header (whatever the client sent under that name is replaced) and puts it on every script it writes.
- * A prerendered page carries the policy of its render instead (lib/security/cache-handler.mjs).
+ * It also learns the address the browser asked for: the 404 page names it, a dashboard render that
+ * cannot reach the database sends the browser back there. A prerendered page carries the policy of its
+ * render instead (lib/security/cache-handler.mjs).
  */
-function withNonce(request: NextRequest, nonce: string): NextRequest {
+function forThisRequest(request: NextRequest, nonce: string): NextRequest {
   const headers = new Headers(request.headers);
   headers.set('Content-Security-Policy', noncePolicy(nonce));
+  headers.set(PAGE_ADDRESS_HEADER, request.nextUrl.pathname + request.nextUrl.search);
   return new NextRequest(request, { headers });
+}
+
+/**
+ * `/en/…` without its prefix: English pages have no prefix (`as-needed`), so the prefixed address is
+ * never a page's own and moves for good (308, with its query).
+ */
+function withoutDefaultPrefix(request: NextRequest): NextResponse | null {
+  const { pathname } = request.nextUrl;
+  const prefix = `/${routing.defaultLocale}`;
+  if (pathname !== prefix && !pathname.startsWith(`${prefix}/`)) return null;
+  const target = request.nextUrl.clone();
+  target.pathname = pathname.slice(prefix.length) || '/';
+  return NextResponse.redirect(target, 308);
 }
 
 const handleI18n = createMiddleware(routing);
@@ -62,9 +78,11 @@ async function refuseMethod(request: NextRequest): Promise<Response> {
 
 export default async function proxy(incoming: NextRequest) {
   if (incoming.method !== 'GET' && incoming.method !== 'HEAD') return refuseMethod(incoming);
+  const unprefixed = withoutDefaultPrefix(incoming);
+  if (unprefixed) return unprefixed;
   const { pathname, search, searchParams } = incoming.nextUrl;
   const nonce = isPrerenderedPage(pathname) ? null : createNonce();
-  const request = nonce ? withNonce(incoming, nonce) : incoming;
+  const request = nonce ? forThisRequest(incoming, nonce) : incoming;
 
   const widget = WIDGET_PAGE.exec(pathname);
   if (widget) return widgetPage(incoming, widget[1], nonce ?? createNonce());
@@ -91,8 +109,7 @@ export default async function proxy(incoming: NextRequest) {
     for (const [name, value] of Object.entries(NEGOTIATED_HEADERS)) response.headers.set(name, value);
     return withPolicy(response, nonce);
   }
-  // A dashboard render that cannot reach the database sends the browser back to this address.
-  return withPolicy(handleI18n(isProtectedPath(pathname) ? new NextRequest(request, { headers: withPageAddress(request) }) : request), nonce);
+  return withPolicy(handleI18n(request), nonce);
 }
 
 /** To the login page; a session hint left from the ended session goes too (the page would show it signed in). */

@@ -1,15 +1,14 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { defaultLocale } from '@/lib/i18n/routing';
-import { ErrorView } from '@/components/errors/error-view';
-import { RequestedPath } from '@/components/errors/requested-path';
-import { buttonClasses } from '@/components/ui/button';
+import { NotFoundView } from '@/components/errors/not-found-view';
 import './globals.css';
 
 export const metadata: Metadata = { robots: { index: false } };
 
-// Paths outside every locale (a file name that does not exist, an unknown first segment with a dot).
+// The root boundary, for a notFound() of the locale layout itself (a first segment that no language has,
+// on an address the proxy does not see). Next renders it into every page's payload, so it reads nothing
+// of the request; unknown addresses get app/global-not-found.tsx.
 export default async function RootNotFound() {
   const t = await getTranslations({ locale: defaultLocale, namespace: 'Errors' });
   return (
@@ -17,17 +16,7 @@ export default async function RootNotFound() {
       <body className="bg-slate-50 text-slate-900 antialiased">
         <title>{t('notFound.title')}</title>
         <main id="main">
-          <ErrorView
-            status={404}
-            titles={{ 'not-found': t('notFound.title'), 'server-error': t('serverError.title') }}
-            actions={
-              <Link href="/" className={buttonClasses('primary')}>
-                {t('home')}
-              </Link>
-            }
-          >
-            <p>{t.rich('notFound.message', { path: () => <RequestedPath /> })}</p>
-          </ErrorView>
+          <NotFoundView locale={defaultLocale} path={null} />
         </main>
       </body>
     </html>

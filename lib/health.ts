@@ -7,7 +7,9 @@ import { sql } from 'drizzle-orm';
 import { database, databaseKind } from '@/lib/db';
 
 export type ComponentStatus = 'ok' | 'degraded' | 'down';
-export type ComponentHealth = { status: ComponentStatus; detail: string; latencyMs: number };
+/** What a check found, as a message of `Test.health.details` with its values (the page translates it). */
+export type HealthDetail = { key: 'node' | 'locales' | 'rules' | 'firebaseProject' | 'emulatorMissing' | 'emulator' | 'pglite' | 'postgres' | 'products' | 'timedOut' | 'failed'; values?: Record<string, string | number> };
+export type ComponentHealth = { status: ComponentStatus; detail: HealthDetail; latencyMs: number };
 export type HealthReport = {
   status: ComponentStatus;
   buildId: string;
@@ -15,33 +17,33 @@ export type HealthReport = {
   components: Record<string, ComponentHealth>;
 };
 
-type Check = () => Promise<{ status?: ComponentStatus; detail: string }>;
+type Check = () => Promise<{ status?: ComponentStatus; detail: HealthDetail }>;
 
 const CHECK_TIMEOUT_MS = 2000;
 
 /** Each component of the app and how to tell that it works. Later components add their check here. */
 const checks: Record<string, Check> = {
-  app: async () => ({ detail: `node ${process.version}` }),
+  app: async () => ({ detail: { key: 'node', values: { version: process.version } } }),
   i18n: async () => {
     const loaded = await Promise.all(locales.map(async (locale) => (await import(`../messages/${locale}.json`)).default));
     const sizes = loaded.map((messages) => JSON.stringify(messages).length);
-    return { detail: `${locales.join(', ')}`, status: sizes.every((size) => size > 2) ? 'ok' : 'down' };
+    return { detail: { key: 'locales', values: { locales: locales.join(', ') } }, status: sizes.every((size) => size > 2) ? 'ok' : 'down' };
   },
-  routeRules: async () => ({ detail: `${routeRules.length} rules` }),
+  routeRules: async () => ({ detail: { key: 'rules', values: { count: routeRules.length } } }),
   identity: async () => {
     const { mode, emulatorHost, projectId } = env.firebase;
-    if (mode === 'project') return { detail: `Firebase project ${projectId}` };
-    if (!emulatorHost) return { status: 'down', detail: 'emulator not configured' };
+    if (mode === 'project') return { detail: { key: 'firebaseProject', values: { project: projectId } } };
+    if (!emulatorHost) return { status: 'down', detail: { key: 'emulatorMissing' } };
     const response = await fetch(`http://${emulatorHost}/`, { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
-    return { status: response.ok ? 'ok' : 'down', detail: 'Firebase Auth emulator' };
+    return { status: response.ok ? 'ok' : 'down', detail: { key: 'emulator' } };
   },
   database: async () => {
     await (await database()).execute(sql`select 1`);
-    return { detail: (await databaseKind()) === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL' };
+    return { detail: { key: (await databaseKind()) === 'pglite' ? 'pglite' : 'postgres' } };
   },
   catalogue: async () => {
     const active = catalogue.filter((product) => product.active).length;
-    return { detail: `${active} active products`, status: active > 0 ? 'ok' : 'degraded' };
+    return { detail: { key: 'products', values: { count: active } }, status: active > 0 ? 'ok' : 'degraded' };
   },
 };
 
@@ -55,7 +57,7 @@ async function run(check: Check): Promise<ComponentHealth> {
     const result = await Promise.race([check(), timeout]);
     return { status: result.status ?? 'ok', detail: result.detail, latencyMs: Math.round(performance.now() - started) };
   } catch (error) {
-    const detail = error instanceof Error && error.message === 'timed out' ? 'timed out' : 'failed';
+    const detail: HealthDetail = { key: error instanceof Error && error.message === 'timed out' ? 'timedOut' : 'failed' };
     return { status: 'down', detail, latencyMs: Math.round(performance.now() - started) };
   } finally {
     clearTimeout(timer);

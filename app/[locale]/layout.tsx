@@ -1,17 +1,17 @@
-import type { Metadata, Viewport } from 'next';
+import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { AppShellClient } from '@/components/app/app-shell-client';
-import { ErrorLabelsProvider } from '@/components/errors/error-labels';
-import { SiteFooter } from '@/components/layout/site-footer';
-import { SiteHeader } from '@/components/layout/site-header';
+import { SiteDocument } from '@/components/layout/site-document';
 import { routing } from '@/lib/i18n/routing';
-import { localizedPath } from '@/lib/i18n/paths';
 import { env } from '@/lib/env';
-import { HEAD_SCRIPT } from '@/lib/head-script';
 import '../globals.css';
 
+// A prerendered page (landing, product, sample, legal pages) is fresh for 5 minutes, then the next
+// visitor still gets it while it renders again in the background (a render that fails keeps it). Its
+// answers say the same to a CDN: `s-maxage=300, stale-while-revalidate=…` up to next.config's
+// expireTime. Pages rendered per request stay `private, no-store`.
+export const revalidate = 300;
 
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
@@ -28,56 +28,9 @@ export async function generateMetadata({ params }: LayoutProps<'/[locale]'>): Pr
   };
 }
 
-export const viewport: Viewport = { themeColor: '#4338ca', width: 'device-width', initialScale: 1 };
-
 export default async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
-  const t = await getTranslations({ locale, namespace: 'App' });
-  const errors = await getTranslations({ locale, namespace: 'Errors' });
-
-  return (
-    <html lang={locale} dir="ltr" suppressHydrationWarning>
-      <head>
-        {/* Before the first paint: the theme (the user's or the device's) and whether this browser is signed in. */}
-        <script dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
-      </head>
-      <body className="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased">
-        {/* Server components translate and client components get plain props: no i18n runtime in the
-            browser. The error boundary renders there, so its texts are handed down in a context. */}
-        <ErrorLabelsProvider
-          labels={{
-            notFoundTitle: errors('notFound.title'),
-            serverErrorTitle: errors('serverError.title'),
-            serverErrorMessage: errors('serverError.message'),
-            retry: errors('retry'),
-            home: errors('home'),
-            homeHref: localizedPath('/', locale),
-            reference: errors.raw('reference') as string,
-          }}
-        >
-          <a
-            href="#main"
-            className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
-          >
-            {t('skipToContent')}
-          </a>
-          <SiteHeader />
-          {children}
-          <SiteFooter />
-          <AppShellClient
-            locale={locale}
-            labels={{
-              close: t('toast.close'),
-              region: t('toast.region'),
-              generalError: t('errors.general'),
-              newVersion: t('newVersion.message'),
-              reload: t('newVersion.reload'),
-            }}
-          />
-        </ErrorLabelsProvider>
-      </body>
-    </html>
-  );
+  return <SiteDocument locale={locale}>{children}</SiteDocument>;
 }

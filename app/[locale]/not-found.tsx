@@ -1,29 +1,14 @@
-import { getTranslations } from 'next-intl/server';
-import { Link } from '@/lib/i18n/link';
-import { ErrorView } from '@/components/errors/error-view';
-import { RequestedPath } from '@/components/errors/requested-path';
-import { buttonClasses } from '@/components/ui/button';
+import { getLocale } from 'next-intl/server';
+import type { Locale } from '@/lib/i18n/routing';
+import { NotFoundView } from '@/components/errors/not-found-view';
 
+// A page of the locale that calls notFound() for a record it cannot find (a ticket of another user). Next
+// renders this boundary in the browser (vercel/next.js#62228), which knows the address; unknown addresses
+// reach no page and get app/not-found.tsx, rendered on the server.
 export default async function LocaleNotFound() {
-  const t = await getTranslations('Errors');
   return (
     <main id="main" className="flex-1">
-      <ErrorView
-        status={404}
-        titles={{ 'not-found': t('notFound.title'), 'server-error': t('serverError.title') }}
-        actions={
-          <>
-            <Link href="/" className={buttonClasses('primary')}>
-              {t('home')}
-            </Link>
-            <Link href="/chat" className={buttonClasses('secondary')}>
-              {t('contact')}
-            </Link>
-          </>
-        }
-      >
-        <p>{t.rich('notFound.message', { path: () => <RequestedPath /> })}</p>
-      </ErrorView>
+      <NotFoundView locale={(await getLocale()) as Locale} path={null} />
     </main>
   );
 }

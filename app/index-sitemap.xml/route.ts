@@ -1,8 +1,8 @@
-// GET /index-sitemap.xml: the home page in every locale.
-import { indexSitemap } from '@/lib/seo/sitemap';
+// GET /index-sitemap.xml: the sitemap index (as /sitemap.xml), under the name the specification registers.
+import { sitemapIndex } from '@/lib/seo/sitemap';
 
 export const dynamic = 'force-static';
 
 export function GET() {
-  return indexSitemap();
+  return sitemapIndex();
 }

@@ -402,6 +402,7 @@ export function ChatRoom({
             </label>
             <input
               id={`${room}-name`}
+              type="text"
               ref={nameRef}
               name="name"
               autoComplete="nickname"

@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/link';
+import { LEGAL_DOCUMENTS } from '@/lib/legal/documents';
 
 // `when`: shown only signed out or signed in (both are in the markup; see SiteHeader).
 const LINKS = [
@@ -8,6 +9,9 @@ const LINKS = [
   { href: '/chat', key: 'chat' },
   { href: '/signup', key: 'signup', when: 'when-signed-out' },
   { href: '/dashboard', key: 'dashboard', when: 'when-signed-in' },
+  { href: LEGAL_DOCUMENTS.imprint.path, key: 'imprint' },
+  { href: LEGAL_DOCUMENTS.privacy.path, key: 'privacy' },
+  { href: LEGAL_DOCUMENTS.terms.path, key: 'terms' },
 ] as const;
 
 export async function SiteFooter() {

@@ -43,7 +43,7 @@ type Common = { id: string; label: string; hint?: string; error?: string };
 export function TextField({ id, label, hint, error, className, ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <input {...controlProps(id, hint, error)} className={cn(control, className)} {...props} />
+      <input type="text" {...controlProps(id, hint, error)} className={cn(control, className)} {...props} />
     </FieldFrame>
   );
 }

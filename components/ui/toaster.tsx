@@ -18,6 +18,8 @@ export function Toaster() {
       gap={8}
       containerAriaLabel={toastLabels.region}
       toastOptions={{ unstyled: true }}
+      // Sonner sets a font stack of its own; toasts are part of the page.
+      style={{ fontFamily: 'inherit' }}
     />
   );
 }

@@ -7,6 +7,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -171,6 +172,9 @@ export const products = pgTable('products', {
   active: boolean('active').notNull().default(true),
   highlighted: boolean('highlighted').notNull().default(false),
   position: integer('position').notNull().default(0),
+  /** The last day of the price (an offer that ends); null: the price has no end. */
+  priceValidUntil: date('price_valid_until'),
+  /** When the row last changed (the sitemaps' lastmod); kept by a trigger, whoever changes the row. */
   updatedAt: updatedAt(),
 });
 

@@ -5,7 +5,8 @@ import { products } from './schema';
 
 /**
  * The demo catalogue, and nothing else, is seeded: data/products.json is the catalogue's source, so a
- * start brings every product of the file up to date (inserted or updated by slug).
+ * start brings every product of the file up to date (inserted or updated by slug). A product whose
+ * content did not change keeps its `updated_at` (a trigger decides, drizzle/0007_catalogue_changes.sql).
  */
 export async function seedCatalogue(db: Database): Promise<void> {
   const rows = catalogue.map((product, position) => ({ ...product, position }));
@@ -26,7 +27,7 @@ export async function seedCatalogue(db: Database): Promise<void> {
         active: sql`excluded.active`,
         highlighted: sql`excluded.highlighted`,
         position: sql`excluded.position`,
-        updatedAt: sql`now()`,
+        priceValidUntil: sql`excluded.price_valid_until`,
       },
     });
 }

@@ -5,18 +5,12 @@ import { loadMessages } from '@/lib/i18n/messages';
 import { messagePage, UNAVAILABLE_RETRY_SECONDS } from './message-page';
 
 /**
- * The address the browser asked for (path and query), set by the proxy on a dashboard page's request
- * for the page itself: a render that cannot reach the database sends the browser back there
- * (lib/errors/unavailable-render.ts). Whatever a client sends under this name is replaced.
+ * The address the browser asked for (path and query), set by the proxy on the request of every page
+ * rendered for it (proxy.ts): a dashboard render that cannot reach the database sends the browser back
+ * there (lib/errors/unavailable-render.ts), the 404 page names it, the login redirect keeps it. Whatever
+ * a client sends under this name is replaced.
  */
 export const PAGE_ADDRESS_HEADER = 'x-page-address';
-
-/** The request's headers with PAGE_ADDRESS_HEADER set to its own address. */
-export function withPageAddress(request: NextRequest): Headers {
-  const headers = new Headers(request.headers);
-  headers.set(PAGE_ADDRESS_HEADER, request.nextUrl.pathname + request.nextUrl.search);
-  return headers;
-}
 
 /**
  * 503 for a page while the database is down: a small page in the path's language that reloads itself

@@ -3,7 +3,9 @@
 // per-request nonce, so its policy allows exactly its own inline scripts by their sha256 hashes. The
 // hashes are taken once per render (when Next stores the page: the build, each revalidation) and once
 // when this process first reads a page the build wrote, and travel with the page as one of its stored
-// headers, which Next sends with every answer of it under any launcher (npm start, next start).
+// headers, which Next sends with every answer of it under any launcher (npm start, next start). A page
+// that renders the 404 page (a product that does not exist) is stored with status 404: a page's
+// notFound() would leave the 404 page's text to the browser (vercel/next.js#62228).
 // Each render also records the public origin it was made for (SITE_URL, else localhost at PORT, as in
 // lib/env.ts): pages, sitemaps and robots.txt name it in their links, and several servers of one build
 // (another port, another SITE_URL) share these files. A render made for another origin is never served:
@@ -19,6 +21,8 @@ import { policySources, prerenderedPolicy } from './policy.mjs';
 const FileSystemCache = fileSystemCache.default ?? fileSystemCache;
 
 const POLICY_HEADER = 'content-security-policy';
+// What components/errors/error-view.tsx writes for the 404 page (React escapes quotes in any text).
+const NOT_FOUND_PAGE = '<section data-error-variant="not-found"';
 // Stored with a render, never sent: the origin it was made for.
 const ORIGIN_HEADER = 'x-plauder-origin';
 const RENDERS = new Set(['APP_PAGE', 'APP_ROUTE']);
@@ -76,6 +80,7 @@ export default class PrerenderCache extends FileSystemCache {
   async set(key, data, context) {
     if (!RENDERS.has(data?.kind)) return super.set(key, data, context);
     secure(data);
+    if (data.kind === 'APP_PAGE' && typeof data.html === 'string' && data.html.includes(NOT_FOUND_PAGE)) data.status = 404;
     checked.add(data);
     data.headers = { ...data.headers, [ORIGIN_HEADER]: publicOrigin() };
     try {

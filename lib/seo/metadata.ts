@@ -27,7 +27,10 @@ export type PageKey =
   | 'sample'
   | 'test'
   | 'mailbox'
-  | 'notFound';
+  | 'notFound'
+  | 'imprint'
+  | 'privacy'
+  | 'terms';
 
 /**
  * Per-locale title and description for a page (`values` fill the texts' placeholders). Indexable pages

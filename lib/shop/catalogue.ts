@@ -15,6 +15,8 @@ export const productSchema = z.object({
   stripePriceId: z.string().min(1).nullable(),
   active: z.boolean(),
   highlighted: z.boolean().default(false),
+  /** The last day of the price (`YYYY-MM-DD`) when the offer ends; null: the price has no end. */
+  priceValidUntil: z.iso.date().nullable().default(null),
 });
 
 export type Product = z.infer<typeof productSchema>;
@@ -31,10 +33,14 @@ export type ProductView = {
   currency: string;
   widgetLimit: number | null;
   highlighted: boolean;
+  priceValidUntil: string | null;
 };
 
 /** A product of the catalogue (the data file's or the database's) in one language. */
-export function productView(product: Omit<Product, 'stripePriceId' | 'active' | 'currency'> & { currency: string }, locale: Locale): ProductView {
+export function productView(
+  product: Omit<Product, 'stripePriceId' | 'active' | 'currency' | 'priceValidUntil'> & { currency: string; priceValidUntil?: string | null },
+  locale: Locale,
+): ProductView {
   return {
     slug: product.slug,
     name: product.name[locale],
@@ -44,6 +50,7 @@ export function productView(product: Omit<Product, 'stripePriceId' | 'active' | 
     currency: product.currency,
     widgetLimit: product.widgetLimit,
     highlighted: product.highlighted,
+    priceValidUntil: product.priceValidUntil ?? null,
   };
 }
 

@@ -54,3 +54,18 @@ export async function activeProduct(slug: string, locale: Locale): Promise<Produ
 export async function activeCatalogue(locale: Locale): Promise<CatalogueItem[]> {
   return (await activeProducts(locale)).map(({ slug, ...view }) => ({ id: slug, ...view }));
 }
+
+/** When the catalogue last changed: each active product's page, and the catalogue as a whole. */
+export type CatalogueChanges = { products: Map<string, Date>; latest: Date | null };
+
+/**
+ * The real change times of the catalogue (rows' `updated_at`, kept by a trigger): the sitemaps' lastmod.
+ * The build knows none (it reads the data file), so its sitemaps name none until the server renders
+ * them again at start.
+ */
+export async function catalogueChanges(): Promise<CatalogueChanges> {
+  if (building()) return { products: new Map(), latest: null };
+  const rows = await fromDatabase((db) => db.select({ slug: products.slug, active: products.active, updatedAt: products.updatedAt }).from(products));
+  const latest = rows.reduce<Date | null>((newest, row) => (!newest || row.updatedAt > newest ? row.updatedAt : newest), null);
+  return { products: new Map(rows.filter((row) => row.active).map((row) => [row.slug, row.updatedAt])), latest };
+}

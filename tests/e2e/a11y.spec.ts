@@ -5,7 +5,7 @@ import { createAccount, grantAdmin, signInThroughForm } from './auth';
 // axe on every page, in both languages, signed out and signed in: no violation of any impact.
 
 for (const locale of localesUnderTest) {
-  for (const path of [...routes.filter((r) => r.public).map((r) => r.path), '/mailbox', '/nicht-da']) {
+  for (const path of [...routes.filter((r) => r.public).map((r) => r.path), '/mailbox', '/nicht-da', '/shop/nope', '/imprint', '/privacy', '/terms']) {
     const url = localized(path, locale);
     test(`${url} has no accessibility violations`, async ({ page, consoleErrors }) => {
       // The not-found page answers 404, as it should.

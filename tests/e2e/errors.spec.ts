@@ -12,8 +12,8 @@ for (const { path, locale } of unknown) {
     consoleErrors.allow(/status of 404 \(Not Found\)/);
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
-    const prefix = messages[locale].Errors.notFound.message.replace('<path></path>', '');
-    await expect(page.getByText(`${prefix}${path}`)).toBeVisible();
+    const [before, after] = messages[locale].Errors.notFound.message.split('<path></path>');
+    await expect(page.getByText(`${before}${path}${after}`)).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages[locale].Errors.notFound.title);
   });
 }

@@ -58,8 +58,8 @@ test('the diagnostics page shows build, locale, session and component health', a
   await expect(page.getByTestId('build-id')).toHaveText(health.buildId);
   await expect(page.getByTestId('locale')).toHaveText('de');
   await expect(page.getByTestId('session')).toHaveText(messages.de.Test.build.signedOut);
-  for (const name of Object.keys(health.components)) {
-    await expect(page.getByRole('rowheader', { name })).toBeVisible();
+  for (const name of Object.keys(health.components) as Array<keyof typeof messages.de.Test.health.components>) {
+    await expect(page.getByRole('rowheader', { name: messages.de.Test.health.components[name] })).toBeVisible();
   }
   await expect(page.locator('body')).not.toContainText(/SECRET|password=/i);
 });

@@ -79,7 +79,7 @@ describe('widgets through the JSON API', () => {
     expect((await create(request('POST', '/api/widgets', me, valid))).status).toBe(201);
     const refused = await create(request('POST', '/api/widgets', me, { ...valid, name: 'Second' }, { 'accept-language': 'de' }));
     expect(refused.status).toBe(409);
-    expect((await refused.json()).error).toMatchObject({ code: 'widgetLimit', message: expect.stringContaining('Tarif') });
+    expect((await refused.json()).error).toMatchObject({ code: 'widgetLimit', message: expect.stringContaining('Paket') });
     expect(await rows(me.uid)).toHaveLength(1);
 
     const limit = await buyPlan(me.uid, 'starter');

@@ -17,6 +17,8 @@ jest.setTimeout(60_000);
  */
 const PUBLIC = new Set([
   ...VISITOR_HANDLERS,
+  // Every unknown /api/* address: a 404 for everybody, with no data behind it.
+  ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((method) => `${method} /api/[...path]`),
   'GET /api/products',
   'GET /api/health',
   'GET /api/avatars/[uid]',

@@ -6,6 +6,11 @@ const REAL = {
   SESSION_SECRET: 'x'.repeat(32),
   FIREBASE_API_KEY: 'AIzaSyExampleExampleExample',
   FIREBASE_AUTH_DOMAIN: 'plauder-prod.firebaseapp.com',
+  OPERATOR_NAME: 'Plauder GmbH',
+  OPERATOR_STREET: 'Hauptstraße 5',
+  OPERATOR_POSTAL_CODE: '80331',
+  OPERATOR_CITY: 'München',
+  OPERATOR_EMAIL: 'info@plauder.de',
 };
 
 describe('parseEnv', () => {
@@ -28,6 +33,7 @@ describe('parseEnv', () => {
       sessionSecret: null,
       database: { kind: 'pglite', dataDir: '.data/pglite' },
       pgliteSharedBuffers: '16MB',
+      operator: expect.objectContaining({ demo: true, name: 'Plauder Demo GmbH', country: 'DE' }),
       stripe: { secretKey: null, webhookSecret: null, api: null },
       chat: { heartbeatMs: 15_000, streamsPerIp: 20, postsPerWindow: 5, postWindowMs: 10_000, visitorsPerHour: 60 },
       supportWidgetId: 'plauder-support',
@@ -122,6 +128,25 @@ describe('parseEnv', () => {
     });
     const real = parseEnv({ ...REAL, FIREBASE_API_KEY: 'AIzaSyExampleExampleExample', FIREBASE_AUTH_DOMAIN: 'plauder-prod.firebaseapp.com' });
     expect(real.firebase.mode).toBe('project');
+  });
+
+  it('names the seller of a real project from its configuration, and requires it (the legal pages show it)', () => {
+    expect(parseEnv(REAL).operator).toEqual({
+      demo: false,
+      name: 'Plauder GmbH',
+      representative: null,
+      street: 'Hauptstraße 5',
+      postalCode: '80331',
+      city: 'München',
+      country: 'DE',
+      email: 'info@plauder.de',
+      phone: null,
+      register: null,
+      vatId: null,
+    });
+    expect(() => parseEnv({ ...REAL, OPERATOR_CITY: undefined })).toThrow('OPERATOR_CITY');
+    expect(() => parseEnv({ OPERATOR_NAME: 'Half Configured GmbH' })).toThrow('OPERATOR_STREET');
+    expect(() => parseEnv({ ...REAL, OPERATOR_VAT_ID: 'not a vat id' })).toThrow('OPERATOR_VAT_ID');
   });
 
   it('refuses the emulator host together with a real project: its tokens are unsigned', () => {

@@ -3,9 +3,9 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/lib/i18n/link';
 import type { Locale } from '@/lib/i18n/routing';
 import { activeProducts } from '@/lib/shop/products';
-import { env } from '@/lib/env';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { productJsonLd } from '@/lib/seo/structured-data';
+import { organizationJsonLd, productListJsonLd, webSiteJsonLd } from '@/lib/seo/structured-data';
+import { env } from '@/lib/env';
 import { JsonLd } from '@/components/seo/json-ld';
 import { buttonClasses } from '@/components/ui/button';
 import { ProductCard } from '@/components/shop/product-card';
@@ -35,9 +35,10 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
     <>
       {/* Plauder's own widget, live: a plain script that adds it once the page is interactive (public/embed.js). */}
       {env.supportWidgetId && <script src="/embed.js" data-widget={env.supportWidgetId} data-title={metadata('siteName')} async />}
-      {products.map((product) => (
-        <JsonLd key={product.slug} data={productJsonLd(product, locale, metadata('siteName'))} />
-      ))}
+      {/* Google marks up a product on its own page only: here the seller, the site and links to them. */}
+      <JsonLd data={organizationJsonLd(env.operator, { siteName: metadata('siteName'), description: metadata('home.description'), locale })} />
+      <JsonLd data={webSiteJsonLd({ siteName: metadata('siteName'), locale })} />
+      <JsonLd data={productListJsonLd(products, locale)} />
       <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-50 to-slate-50">
         <div className="mx-auto max-w-6xl px-4 py-20 text-center">
           <h1 id="hero-title" className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">

@@ -30,7 +30,7 @@ export default async function ChatPage({ params }: PageProps<'/[locale]/chat'>) 
           logClassName="h-[28rem]"
           heading={
             <h2 id="room-title" className="font-semibold text-slate-900">
-              {t('room', { name: LOBBY })}
+              {t('room')}
             </h2>
           }
         />

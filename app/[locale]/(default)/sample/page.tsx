@@ -57,6 +57,7 @@ export default async function SamplePage({ params }: PageProps<'/[locale]/sample
             />
             <TextAreaField id="sample-message" label={t('fields.message')} />
             <CheckboxField id="sample-terms" label={t('fields.terms')} />
+            <Button type="submit">{t('fields.submit')}</Button>
           </form>
         </Card>
         <Card title={t('toasts.title')} titleId="toasts-title">

@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/routing';
 import { checkHealth } from '@/lib/health';
+
+type ComponentName = 'app' | 'i18n' | 'routeRules' | 'identity' | 'database' | 'catalogue';
 import { getSessionUser } from '@/lib/session/server';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
@@ -42,6 +44,7 @@ export default async function TestPage({ params }: PageProps<'/[locale]/test'>) 
         </Card>
         <Card title={t('health.title')} titleId="health-title">
           <table className="w-full text-left text-sm">
+            <caption className="mb-2 text-left text-slate-700">{t('health.caption')}</caption>
             <thead>
               <tr className="border-b border-slate-200">
                 <th scope="col" className="py-2">{t('health.component')}</th>
@@ -53,14 +56,16 @@ export default async function TestPage({ params }: PageProps<'/[locale]/test'>) 
             <tbody>
               {Object.entries(health.components).map(([name, component]) => (
                 <tr key={name} className="border-b border-slate-100">
-                  <th scope="row" className="py-2 font-medium">{name}</th>
+                  <th scope="row" className="py-2 font-medium">
+                    {t(`health.components.${name as ComponentName}`)}
+                  </th>
                   <td className="py-2">
                     <span className={cn('rounded px-2 py-0.5 text-xs font-semibold', tone[component.status])}>
                       {t(`health.states.${component.status}`)}
                     </span>
                   </td>
-                  <td className="py-2">{component.detail}</td>
-                  <td className="py-2 text-right">{component.latencyMs} ms</td>
+                  <td className="py-2">{t(`health.details.${component.detail.key}`, component.detail.values)}</td>
+                  <td className="py-2 text-right">{t('health.milliseconds', { count: component.latencyMs })}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,12 +1,14 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/lib/i18n/link';
+import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/routing';
 import { activeProduct, activeProducts } from '@/lib/shop/products';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { productJsonLd } from '@/lib/seo/structured-data';
+import { breadcrumbJsonLd, productJsonLd } from '@/lib/seo/structured-data';
 import { JsonLd } from '@/components/seo/json-ld';
+import { NotFoundView } from '@/components/errors/not-found-view';
+import { PurchaseTerms } from '@/components/legal/purchase-terms';
 import { ProductBuy, ProductFeatures, ProductPrice } from '@/components/shop/product-card';
 
 // Prerendered for every product of the catalogue and revalidated when it changes
@@ -21,8 +23,7 @@ export async function generateStaticParams({ params }: { params: { locale: strin
 export async function generateMetadata({ params }: PageProps<'/[locale]/shop/[slug]'>): Promise<Metadata> {
   const { locale, slug } = await params;
   const product = await activeProduct(slug, locale as Locale);
-  // The 404's title; Next adds its own robots noindex to a not-found answer.
-  if (!product) return { title: (await pageMetadata(locale as Locale, 'notFound')).title };
+  if (!product) return { title: (await pageMetadata(locale as Locale, 'notFound')).title, robots: { index: false } };
   return pageMetadata(locale as Locale, 'product', `/shop/${slug}`, { name: product.name, description: product.description });
 }
 
@@ -31,7 +32,9 @@ export default async function ProductPage({ params }: PageProps<'/[locale]/shop/
   const locale = raw as Locale;
   setRequestLocale(locale);
   const product = await activeProduct(slug, locale);
-  if (!product) notFound();
+  // The 404 page itself rather than notFound(), whose text only the browser would render
+  // (vercel/next.js#62228); the prerender cache stores and serves it with status 404.
+  if (!product) return <NotFoundView locale={locale} path={localizedPath(`/shop/${slug}`, locale)} />;
   const [t, plans, metadata] = await Promise.all([
     getTranslations('Shop.product'),
     getTranslations('Home.plans'),
@@ -41,6 +44,7 @@ export default async function ProductPage({ params }: PageProps<'/[locale]/shop/
   return (
     <div className="mx-auto max-w-3xl px-4 py-16">
       <JsonLd data={productJsonLd(product, locale, metadata('siteName'))} />
+      <JsonLd data={breadcrumbJsonLd([{ name: metadata('siteName'), path: '/' }, { name: product.name }], locale)} />
       <nav aria-label={t('breadcrumb')} className="text-sm">
         <Link href="/#plans" className="text-brand-800 underline underline-offset-4">
           <span aria-hidden="true">← </span>
@@ -56,12 +60,22 @@ export default async function ProductPage({ params }: PageProps<'/[locale]/shop/
         </h1>
         <p className="mt-3 text-lg text-slate-700">{product.description}</p>
         <ProductPrice product={product} locale={locale} large />
+        {product.priceValidUntil && (
+          <p className="mt-1 text-sm text-slate-700">
+            {t('priceValidUntil', {
+              date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${product.priceValidUntil}T12:00:00Z`)),
+            })}
+          </p>
+        )}
         <h2 className="mt-8 text-lg font-semibold text-slate-900">{t('included')}</h2>
         <ProductFeatures features={product.features} className="mt-3 text-base" />
         <div className="max-w-xs">
           <ProductBuy product={product} locale={locale} />
         </div>
         <p className="mt-6 text-sm text-slate-700">{plans('vat')}</p>
+        <div className="mt-2">
+          <PurchaseTerms locale={locale} at="product" />
+        </div>
       </article>
     </div>
   );

@@ -8,6 +8,7 @@ import { localCheckoutSession, statusOf } from '@/lib/payments/local';
 import { orderSummary } from '@/lib/shop/orders';
 import { Card } from '@/components/ui/card';
 import { LocalCheckoutForm } from '@/components/shop/local-checkout-form';
+import { PurchaseTerms } from '@/components/legal/purchase-terms';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/shop/checkout/[id]'>): Promise<Metadata> {
   const t = await getTranslations({ locale: (await params).locale as Locale, namespace: 'Shop.checkout' });
@@ -68,6 +69,11 @@ export default async function LocalCheckoutPage({ params }: PageProps<'/[locale]
             />
           ) : (
             <p className="text-slate-700">{t('closed.message')}</p>
+          )}
+          {open && (
+            <div className="mt-4">
+              <PurchaseTerms locale={locale} at="checkout" />
+            </div>
           )}
           <p className="mt-4 text-center">
             <a href={session.cancelUrl} className="text-sm font-medium text-brand-700 underline">

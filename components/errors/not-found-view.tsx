@@ -1,0 +1,47 @@
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/lib/i18n/link';
+import type { Locale } from '@/lib/i18n/routing';
+import { buttonClasses } from '@/components/ui/button';
+import { ErrorView } from './error-view';
+import { RequestedPath } from './requested-path';
+
+/** How an address is shown to a reader: decoded where it can be (`/de/über` rather than `/de/%C3%BCber`). */
+function readable(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * The 404 page's content in `locale`: heading, the requested `path` in the message, and the ways on. With
+ * `path` the whole page is in the served HTML; without it (a render that cannot know the address) the
+ * browser fills the path in. A prerendered page that shows it is stored and served as a 404
+ * (lib/security/cache-handler.mjs, by the `data-error-variant` of ErrorView).
+ */
+export async function NotFoundView({ locale, path }: { locale: Locale; path: string | null }) {
+  const t = await getTranslations({ locale, namespace: 'Errors' });
+  const shown = () => (path === null ? <RequestedPath /> : <code className="break-all font-mono">{readable(path)}</code>);
+  return (
+    <ErrorView
+      status={404}
+      titles={{ 'not-found': t('notFound.title'), 'server-error': t('serverError.title') }}
+      actions={
+        <>
+          <Link href="/" locale={locale} className={buttonClasses('primary')}>
+            {t('home')}
+          </Link>
+          <Link href="/#plans" locale={locale} className={buttonClasses('secondary')}>
+            {t('plans')}
+          </Link>
+          <Link href="/chat" locale={locale} className={buttonClasses('secondary')}>
+            {t('contact')}
+          </Link>
+        </>
+      }
+    >
+      <p>{t.rich('notFound.message', { path: shown })}</p>
+    </ErrorView>
+  );
+}
