@@ -1,9 +1,43 @@
 // First-load JavaScript of a route, from the build's .next/diagnostics/route-bundle-stats.json (Next 16
 // no longer prints it). That file lists chunk paths and raw bytes only, so gzip sizes are computed here.
-import { readFileSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
+
+const GLOBAL_NOT_FOUND = '[project]/app/global-not-found';
+
+/** A page's client reference manifest (any page's: they all name the app's root entries alike). */
+function clientManifest(appDir) {
+  if (!existsSync(appDir)) return null;
+  for (const entry of readdirSync(appDir, { withFileTypes: true })) {
+    const path = join(appDir, entry.name);
+    if (entry.isFile() && entry.name === 'page_client-reference-manifest.js') return path;
+    if (entry.isDirectory()) {
+      const found = clientManifest(path);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * Chunks that only the global not-found page loads (experimental.globalNotFound). That page is a document of
+ * its own (its own <html>), but Next's route stats list its chunks with every route, though no other page
+ * loads them (compare the scripts of a prerendered page's HTML).
+ */
+function globalNotFoundOnly(nextDir) {
+  const manifest = clientManifest(resolve(nextDir, 'server', 'app'));
+  if (!manifest) return new Set();
+  const sandbox = {};
+  sandbox.globalThis = sandbox;
+  runInNewContext(readFileSync(manifest, 'utf8'), sandbox);
+  const entries = Object.values(sandbox.__RSC_MANIFEST)[0]?.entryJSFiles ?? {};
+  const only = new Set(entries[GLOBAL_NOT_FOUND] ?? []);
+  for (const [entry, chunks] of Object.entries(entries)) if (entry !== GLOBAL_NOT_FOUND) for (const chunk of chunks) only.delete(chunk);
+  return only;
+}
 
 /** Each chunk is gzipped on its own, as the browser downloads it; level 9 as the gzip-size convention. */
 export function firstLoadJs(nextDir, route) {
@@ -15,7 +49,10 @@ export function firstLoadJs(nextDir, route) {
   }
   // The listed paths start with the dist dir's name: they are relative to the project directory.
   const projectDir = dirname(resolve(nextDir));
-  const files = entry.firstLoadChunkPaths.map((path) => (isAbsolute(path) ? path : resolve(projectDir, path)));
+  const notFoundOnly = [...globalNotFoundOnly(nextDir)].map((chunk) => resolve(nextDir, chunk));
+  const files = entry.firstLoadChunkPaths
+    .map((path) => (isAbsolute(path) ? path : resolve(projectDir, path)))
+    .filter((file) => !notFoundOnly.includes(file));
   let rawBytes = 0;
   let gzipBytes = 0;
   for (const file of files) {

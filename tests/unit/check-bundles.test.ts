@@ -2,7 +2,7 @@
 // scripts/check-bundles.mjs, run as npm test runs it, against a build directory made up here.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -42,6 +42,30 @@ describe('bundle budgets', () => {
       const result = check(build.nextDir);
       expect(result.status).toBe(1);
       expect(result.stderr).toContain('Over budget: /chat');
+    } finally {
+      build.cleanup();
+    }
+  });
+
+  it('leaves out the chunks only the global not-found page loads (a document of its own)', () => {
+    const build = fakeBuild({ '/[locale]': 100 * 1024, '/[locale]/chat': 100 * 1024 });
+    try {
+      // Next's route stats list the global not-found page's own chunk with every route.
+      writeFileSync(join(build.nextDir, 'static', 'not-found.js'), randomBytes(100 * 1024));
+      const statsFile = join(build.nextDir, 'diagnostics', 'route-bundle-stats.json');
+      const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as { firstLoadChunkPaths: string[] }[];
+      for (const route of stats) route.firstLoadChunkPaths.push('.next/static/not-found.js');
+      writeFileSync(statsFile, JSON.stringify(stats));
+      const page = join(build.nextDir, 'server', 'app', '[locale]', '(shop)');
+      mkdirSync(page, { recursive: true });
+      const entryJSFiles = { '[project]/app/[locale]/layout': ['static/chunk-0.js'], '[project]/app/global-not-found': ['static/chunk-0.js', 'static/not-found.js'] };
+      writeFileSync(
+        join(page, 'page_client-reference-manifest.js'),
+        `globalThis.__RSC_MANIFEST = globalThis.__RSC_MANIFEST || {};\nglobalThis.__RSC_MANIFEST["/[locale]/(shop)/page"] = ${JSON.stringify({ entryJSFiles })};`,
+      );
+      const result = check(build.nextDir);
+      expect(result.stdout).toMatch(/✓ \/\s+\d+\.\d KB/);
+      expect(result.status).toBe(0);
     } finally {
       build.cleanup();
     }
