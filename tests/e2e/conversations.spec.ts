@@ -1,8 +1,7 @@
 // Private conversations in the browser: a customer's site on another port embeds the snippet; each
 // visitor (a browser context of their own) sees only their own conversation; the owner's inbox gets
 // everything live, in both languages.
-import { expect, test } from '@playwright/test';
-import { axeViolations, localized, messages, type Locale } from './fixtures';
+import { axeViolations, expect, localized, messages, test, type Locale } from './fixtures';
 import { createAccount, grantAdmin, signIn, signInThroughForm } from './auth';
 import { createWidget, hostSite, snippet, visitor } from './host-site';
 import { baseURL } from '../../playwright.config';

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import catalogue from '@/data/products.json';
 import { baseURL } from '../../playwright.config';
-import { localized, localesUnderTest, messages } from './fixtures';
+import { expect, localized, localesUnderTest, messages, test } from './fixtures';
 import { signIn } from './auth';
 
 // Web standards (issue 21) and legal pages (issue 15): what the served HTML says, without JavaScript
@@ -19,7 +19,8 @@ for (const locale of localesUnderTest) {
     test.use({ javaScriptEnabled: false });
 
     for (const path of [localized('/does-not-exist', locale), localized('/shop/nope', locale)]) {
-      test(`${path} answers 404 with its heading, the path, ways on and its own title in the served HTML`, async ({ page }) => {
+      test(`${path} answers 404 with its heading, the path, ways on and its own title in the served HTML`, async ({ page, consoleErrors }) => {
+        consoleErrors.allow(/status of 404 \(Not Found\)/);
         const response = await page.goto(path);
         expect(response?.status()).toBe(404);
         await expect(page.locator('html')).toHaveAttribute('lang', locale);
@@ -86,7 +87,9 @@ for (const locale of localesUnderTest) {
       });
     }
 
-    test('every footer links the legal pages', async ({ page }) => {
+    test('every footer links the legal pages', async ({ page, consoleErrors }) => {
+      // The last is the 404 page, whose answer the browser logs.
+      consoleErrors.allow(/status of 404 \(Not Found\) \(http:\/\/[^)]+\/does-not-exist\)$/);
       for (const path of ['/', '/chat', '/login', '/shop/starter', '/does-not-exist']) {
         await page.goto(localized(path, locale));
         const footer = page.getByRole('contentinfo');
