@@ -1,5 +1,5 @@
 // Reading pages as a browser or a crawler does: status, whether Next served them from its
-// cache, the products' offers on a page, the paths a sitemap lists.
+// cache, the prices the landing page's product cards show, the paths a sitemap lists.
 
 export type Page = { status: number; cache: string | null; body: string; headers: Headers; ms: number };
 
@@ -11,10 +11,10 @@ export async function page(origin: string, path: string, headers: Record<string,
   return { status: response.status, cache: response.headers.get('x-nextjs-cache'), body, headers: response.headers, ms: performance.now() - started };
 }
 
-/** The products' JSON-LD on a page: sku → offered price. */
+/** The landing page's product cards: slug → the price it shows, as `29.00`. */
 export function offers(html: string): Record<string, string> {
-  const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
-  return Object.fromEntries(blocks.filter((b) => b['@type'] === 'Product').map((b) => [b.sku, b.offers.price]));
+  const cards = html.matchAll(/id="product-([a-z0-9-]+)"[\s\S]*?data-price-cents="(\d+)"/g);
+  return Object.fromEntries([...cards].map(([, slug, cents]) => [slug, (Number(cents) / 100).toFixed(2)]));
 }
 
 /** The paths a sitemap lists. */
