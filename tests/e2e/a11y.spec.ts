@@ -9,7 +9,7 @@ for (const locale of localesUnderTest) {
     const url = localized(path, locale);
     test(`${url} has no accessibility violations`, async ({ page, consoleErrors }) => {
       // The not-found page answers 404, as it should.
-      consoleErrors.allow(/status of 404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+(\/de)?\/nicht-da\)$/);
+      consoleErrors.allow(/status of 404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+(\/de)?\/(nicht-da|shop\/nope)\)$/);
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.locator('html[data-hydrated="true"]').waitFor();
