@@ -11,6 +11,8 @@ import { describeAuthError, type AuthErrorMessages } from './auth-error';
 import { FormError } from '@/components/ui/form-error';
 import { ResendVerification } from './resend-verification';
 import { assertPasswordLength } from '@/lib/auth/password';
+import { localeTarget } from '@/lib/client/locale-memory';
+import { isLocale } from '@/lib/i18n/routing';
 
 export type EmailActionLabels = {
   verifying: string;
@@ -56,8 +58,8 @@ async function refreshSession(auth: Auth) {
   await refreshServerSession(auth.currentUser);
 }
 
-// A code is applied once per page load, even when the page mounts again (the remembered language
-// restored at start moves it to its German address): a second application would fail with a 400.
+// A code is applied once per page load, even when the page mounts again: a second application would fail
+// with a 400.
 const handled = new Map<string, Promise<State>>();
 
 /** What an action link does: verify the address, confirm a new one, or open the new-password form. */
@@ -89,6 +91,9 @@ export function EmailActions({ handlingLink, config, locale, labels, errors, lin
     const mode = params.get('mode');
     const oobCode = params.get('oobCode');
     if (!mode || !oobCode) return;
+    // The app shell is about to open this page in the remembered language (a new document), which handles
+    // the link: a code applied here too would be used twice.
+    if (isLocale(locale) && localeTarget(locale, window.location, navigator.languages)) return;
     handleLink(firebaseAuth(config, locale), mode, oobCode)
       .then(setState)
       .catch((error) => setState({ step: 'failed', message: describeAuthError(error, errors) }));

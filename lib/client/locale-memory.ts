@@ -51,14 +51,17 @@ function preferredLocale(languages: readonly string[]): Locale | null {
  * go to is answered); any other page is remembered as the visitor's language.
  */
 export function restoreLocale(pageLocale: Locale, location: Pick<Location, 'pathname' | 'search' | 'hash'>, languages: readonly string[] = []): string | null {
+  const target = localeTarget(pageLocale, location, languages);
+  rememberLocale(target ? (splitLocale(target).locale as Locale) : pageLocale);
+  return target;
+}
+
+/** Where restoreLocale() moves this page at start (null: it stays), without remembering anything. */
+export function localeTarget(pageLocale: Locale, location: Pick<Location, 'pathname' | 'search' | 'hash'>, languages: readonly string[] = []): string | null {
   const saved = savedLocale() ?? preferredLocale(languages);
   const { path } = splitLocale(location.pathname);
   const prefixed = path !== location.pathname;
-  if (saved && saved !== pageLocale && !prefixed) {
-    rememberLocale(saved);
-    return localizedPath(path, saved) + location.search + location.hash;
-  }
-  rememberLocale(pageLocale);
+  if (saved && saved !== pageLocale && !prefixed) return localizedPath(path, saved) + location.search + location.hash;
   return null;
 }
 
