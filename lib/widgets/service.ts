@@ -1,14 +1,15 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { database, type Executor } from '@/lib/db';
-import { orders, products, widgets } from '@/lib/db/schema';
+import { widgets } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { requestKey } from '@/lib/api/idempotency';
 import type { Actor } from '@/lib/session/server';
 import { FREE_WIDGET_LIMIT, type CreateWidgetInput, type UpdateWidgetInput } from './schema';
 import type { BusinessHours, LauncherPosition, PreChatMode, PresenceMode } from './settings';
 import { ownedBy } from './owner';
+import { largestPaidPlan } from '@/lib/shop/orders';
 
 type Row = typeof widgets.$inferSelect;
 
@@ -66,13 +67,7 @@ function view(row: Row): WidgetView {
  * at least the free allowance. Plans are not added up: a larger plan replaces a smaller one.
  */
 export async function widgetLimit(uid: string, executor?: Executor): Promise<number> {
-  const db = executor ?? (await database());
-  const [row] = await db
-    .select({ limit: max(products.widgetLimit) })
-    .from(orders)
-    .innerJoin(products, eq(orders.productId, products.id))
-    .where(and(eq(orders.uid, uid), eq(orders.status, 'paid')));
-  return Math.max(FREE_WIDGET_LIMIT, row?.limit ?? 0);
+  return Math.max(FREE_WIDGET_LIMIT, (await largestPaidPlan(uid, executor)) ?? 0);
 }
 
 /** The widgets the actor manages (support staff: Plauder's own too), and how many of their own they may have. */
