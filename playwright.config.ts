@@ -53,6 +53,8 @@ export default defineConfig({
       // for two workers at once (tests/e2e/conversations.spec.ts checks the limit at this number).
       CHAT_POSTS_PER_WINDOW: String(e2ePostsPerWindow),
       CHAT_VISITORS_PER_HOUR: '10000',
+      // A page request with the x-test-fault header fails its render (tests/e2e/errors.spec.ts).
+      TEST_FAULTS: '1',
     },
     url: `${baseURL}/api/health`,
     reuseExistingServer: !process.env.CI,

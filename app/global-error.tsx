@@ -10,8 +10,10 @@ type Texts = { title: string; message: string; retry: string };
 // Until the catalogue has loaded (or if it cannot), the spec's default status message is shown.
 const FALLBACK: Texts = { title: 'Internal Server Error', message: '', retry: '↻' };
 
-// Shown only when the locale layout itself fails, so no translations were handed down. The catalogue
-// is loaded on demand: importing it statically would put both languages into every page's JavaScript.
+// Shown only when the locale layout itself fails in the browser, so no translations were handed down (a
+// failure of its render on the server is answered with the translated page: lib/errors/page-boundary.tsx).
+// The catalogue is loaded on demand: importing it statically would put both languages into every page's
+// JavaScript.
 // A chunk that failed to load reloads the page instead, once per 10 s (useChunkReload).
 export default function GlobalError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const reloading = useChunkReload(error);

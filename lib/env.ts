@@ -46,6 +46,8 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_[A-Za-z0-9+/=_-]{8,}$/, 'must be a webhook signing secret (whsec_…)')),
   /** Another Stripe API address (http(s)://host:port): the tests' local stand-in; never in production. */
   STRIPE_API_URL: optional(z.url({ protocol: /^https?$/ })),
+  /** Tests only: a page request with the `x-test-fault` header fails its render (lib/errors/test-faults). */
+  TEST_FAULTS: optional(booleanString),
   /** Live chat: ms between heartbeat comments on an open event stream. */
   CHAT_HEARTBEAT_MS: optional(z.coerce.number().int().min(100).max(120_000)),
   /** Live chat: open event streams allowed per client address. */
@@ -100,6 +102,8 @@ export type Env = Readonly<{
   database: Readonly<{ kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }>;
   pgliteSharedBuffers: string;
   stripe: Readonly<{ secretKey: string | null; webhookSecret: string | null; api: { host: string; port: number; protocol: 'http' | 'https' } | null }>;
+  /** Renders fail on request (the `x-test-fault` header), to test the error pages; local mode only. */
+  testFaults: boolean;
   chat: Readonly<{ heartbeatMs: number; streamsPerIp: number; postsPerWindow: number; postWindowMs: number; visitorsPerHour: number }>;
   /** The storefront's own widget id, or null. */
   supportWidgetId: string | null;
@@ -191,6 +195,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (mode === 'project' && (!value.FIREBASE_API_KEY || !value.FIREBASE_AUTH_DOMAIN)) {
     throw new Error('Invalid environment configuration:\n  FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN: required with a real Firebase project');
   }
+  // A request must never be able to break a real site's pages.
+  if (mode === 'project' && value.TEST_FAULTS) {
+    throw new Error('Invalid environment configuration:\n  TEST_FAULTS: must not be set for a real Firebase project');
+  }
   if (!!value.FIREBASE_CLIENT_EMAIL !== !!value.FIREBASE_PRIVATE_KEY) {
     throw new Error('Invalid environment configuration:\n  FIREBASE_CLIENT_EMAIL, FIREBASE_PRIVATE_KEY: set both or neither');
   }
@@ -227,6 +235,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       webhookSecret: value.STRIPE_WEBHOOK_SECRET ?? null,
       api: value.STRIPE_API_URL ? stripeApi(value.STRIPE_API_URL) : null,
     }),
+    testFaults: value.TEST_FAULTS ?? false,
     chat: Object.freeze({
       heartbeatMs: value.CHAT_HEARTBEAT_MS ?? 15_000,
       streamsPerIp: value.CHAT_STREAMS_PER_IP ?? 20,

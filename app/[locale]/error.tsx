@@ -10,8 +10,10 @@ import { useChunkReload } from '@/components/errors/use-chunk-reload';
 type ErrorProps = { error: Error & { digest?: string; status?: number; statusCode?: number }; reset: () => void };
 
 /**
- * Fatal errors of a page: the server-error variant (status 500 unless the error says otherwise). A
- * chunk that failed to load reloads the page instead, once per 10 s (useChunkReload).
+ * Fatal errors of a page in the browser: the server-error variant (status 500 unless the error says
+ * otherwise). A chunk that failed to load reloads the page instead, once per 10 s (useChunkReload).
+ * Next renders this boundary in the browser only; a page's render that fails on the server is answered
+ * with the same page in the served HTML (lib/errors/page-boundary.tsx).
  */
 export default function LocaleError({ error, reset }: ErrorProps) {
   const labels = useErrorLabels();

@@ -5,6 +5,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SiteDocument } from '@/components/layout/site-document';
 import { routing } from '@/lib/i18n/routing';
 import { env } from '@/lib/env';
+import { withErrorDocument } from '@/lib/errors/page-boundary';
 import '../globals.css';
 
 // A prerendered page (landing, product, sample, legal pages) is fresh for 5 minutes, then the next
@@ -28,9 +29,9 @@ export async function generateMetadata({ params }: LayoutProps<'/[locale]'>): Pr
   };
 }
 
-export default async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
+export default withErrorDocument(async function LocaleLayout({ children, params }: LayoutProps<'/[locale]'>) {
   const { locale } = await params;
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   return <SiteDocument locale={locale}>{children}</SiteDocument>;
-}
+});

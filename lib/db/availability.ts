@@ -11,7 +11,7 @@ const state = (holder.__databaseAvailability ??= { downSince: null, lastProbe: 0
 /**
  * A statement failed because the database could not answer. That counts as a failed probe: for the
  * next PROBE_INTERVAL_MS the proxy answers 503 without asking again, which is what a page that failed
- * sends its browser back for (lib/errors/unavailable-render).
+ * sends its browser back for (lib/errors/page-boundary).
  */
 export function markDatabaseDown(now = Date.now()) {
   state.downSince ??= now;

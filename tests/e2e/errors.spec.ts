@@ -1,4 +1,4 @@
-import { expect, test, messages, openHydrated } from './fixtures';
+import { expect, test, localized, localesUnderTest, messages, openHydrated } from './fixtures';
 
 const unknown = [
   { path: '/no-such-page', locale: 'en' as const },
@@ -62,3 +62,49 @@ test('an unhandled rejection without a message shows the translated general erro
   });
   await expect(page.locator('[data-toast-type="error"]', { hasText: messages.de.App.errors.general })).toBeVisible();
 });
+
+// A render that fails on the server (issue 21, point 3): React renders no error boundary there, so Next
+// alone would answer 500 with an empty document. The page's text is in the served HTML, in the page's
+// language. TEST_FAULTS (playwright.config.ts) lets the x-test-fault header fail the page's render or the
+// locale layout's (the document's own, where app/global-error.tsx would show in the browser).
+const REFERENCE = (m: (typeof messages)['en']) => new RegExp(`^${m.Errors.reference.replace('{digest}', '[0-9a-f]{8}')}$`);
+
+for (const locale of localesUnderTest) {
+  const m = messages[locale];
+  const path = localized('/test', locale);
+
+  test.describe(`a failed render without JavaScript (${locale})`, () => {
+    test.use({ javaScriptEnabled: false });
+
+    for (const point of ['page', 'layout'] as const) {
+      test(`a failing ${point} answers 500 with the error page's heading, message and links in the served HTML`, async ({ page, consoleErrors }) => {
+        consoleErrors.allow(/status of 500 \(Internal Server Error\)/);
+        await page.setExtraHTTPHeaders({ 'x-test-fault': point });
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(500);
+        const main = page.locator('main');
+        await expect(main).toHaveAttribute('lang', locale);
+        await expect(main.getByRole('heading', { level: 1 })).toHaveText(m.Errors.serverError.title);
+        await expect(main.getByText(m.Errors.serverError.message)).toBeVisible();
+        await expect(main.getByText(REFERENCE(m))).toBeVisible();
+        await expect(main.getByRole('link', { name: m.Errors.retry })).toHaveAttribute('href', path);
+        await expect(main.getByRole('link', { name: m.Errors.home })).toHaveAttribute('href', localized('/', locale));
+      });
+    }
+  });
+
+  test(`with JavaScript, a failed page render shows the error page in the site's frame, and trying again loads the page (${locale})`, async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/status of 500 \(Internal Server Error\)/);
+    // The page's own document request fails; its scripts and the next visit do not.
+    await page.route(`**${path}`, (route, request) => route.fallback({ headers: { ...request.headers(), 'x-test-fault': 'page' } }));
+    const response = await openHydrated(page, path);
+    expect(response?.status()).toBe(500);
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.getByRole('navigation', { name: m.Nav.main })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(m.Errors.serverError.title);
+    await expect(page.getByText(m.Errors.serverError.message)).toHaveCount(1);
+    await page.unroute(`**${path}`);
+    await page.getByRole('link', { name: m.Errors.retry }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(m.Test.title);
+  });
+}

@@ -39,7 +39,7 @@ describe('proxy dashboard guard', () => {
     const response = await withCookie('/de/dashboard/tickets?status=open', await sealSession(user, secret), { 'x-page-address': 'https://evil.example/' });
     expect(location(response)).toBeNull();
     // Next's way to pass a proxy's request headers on to the render (a render that cannot reach the
-    // database redirects there: lib/errors/unavailable-render.ts).
+    // database redirects there: lib/errors/page-boundary.tsx).
     expect(response.headers.get('x-middleware-request-x-page-address')).toBe('/de/dashboard/tickets?status=open');
   });
 

@@ -35,6 +35,7 @@ describe('parseEnv', () => {
       pgliteSharedBuffers: '16MB',
       operator: expect.objectContaining({ demo: true, name: 'Plauder Demo GmbH', country: 'DE' }),
       stripe: { secretKey: null, webhookSecret: null, api: null },
+      testFaults: false,
       chat: { heartbeatMs: 15_000, streamsPerIp: 20, postsPerWindow: 5, postWindowMs: 10_000, visitorsPerHour: 60 },
       supportWidgetId: 'plauder-support',
       supportEmail: null,
@@ -153,6 +154,12 @@ describe('parseEnv', () => {
     expect(() =>
       parseEnv({ ...REAL, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
     ).toThrow('FIREBASE_AUTH_EMULATOR_HOST');
+  });
+
+  it('lets only local mode fail renders on request (TEST_FAULTS): a request must never break a real site', () => {
+    expect(parseEnv({ TEST_FAULTS: '1' }).testFaults).toBe(true);
+    expect(() => parseEnv({ ...REAL, TEST_FAULTS: 'true' })).toThrow('TEST_FAULTS');
+    expect(parseEnv({ ...REAL, TEST_FAULTS: 'false' }).testFaults).toBe(false);
   });
 
   it('requires a session secret of 32+ characters for a real project', () => {

@@ -12,10 +12,10 @@ import { AuthProvider } from '@/components/auth/auth-provider';
 import { SESSION_EXPIRED } from '@/lib/auth/errors';
 import { SessionHintSync } from '@/components/auth/session-hint-sync';
 import { sessionEndsAt } from '@/lib/session/expiry';
-import { unavailableAware } from '@/lib/errors/unavailable-render';
+import { withErrorPage } from '@/lib/errors/page-boundary';
 
 /** The dashboard layout: navigation between its pages beside the page (the inbox with its unread count), the account menu above it. */
-export default unavailableAware(async function DashboardLayout({ children }: { children: ReactNode }) {
+export default withErrorPage(async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
   const t = await getTranslations('Dashboard');
   const locale = (await getLocale()) as Locale;

@@ -14,7 +14,7 @@ import { ResendVerification } from '@/components/auth/resend-verification';
 import { authErrorMessages } from '@/components/auth/auth-errors-props';
 import { ordersOf } from '@/lib/shop/orders';
 import { formatPrice } from '@/lib/shop/catalogue';
-import { unavailableAware } from '@/lib/errors/unavailable-render';
+import { withErrorPage } from '@/lib/errors/page-boundary';
 
 const SHORTCUTS = [
   { href: '/dashboard/embed', key: 'embed' },
@@ -27,7 +27,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/dashboar
   return pageMetadata((await params).locale as Locale, 'dashboard');
 }
 
-export default unavailableAware(async function DashboardPage({ params }: PageProps<'/[locale]/dashboard'>) {
+export default withErrorPage(async function DashboardPage({ params }: PageProps<'/[locale]/dashboard'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const user = await requireUser();

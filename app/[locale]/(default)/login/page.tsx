@@ -12,6 +12,7 @@ import { authErrorMessages } from '@/components/auth/auth-errors-props';
 import { SessionHintSync } from '@/components/auth/session-hint-sync';
 import { getSessionUser } from '@/lib/session/server';
 import { sessionEndsAt } from '@/lib/session/expiry';
+import { withErrorPage } from '@/lib/errors/page-boundary';
 
 // The identity provider's address is runtime configuration (the local emulator's port changes).
 export const dynamic = 'force-dynamic';
@@ -20,7 +21,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/login'>)
   return pageMetadata((await params).locale as Locale, 'login');
 }
 
-export default async function LoginPage({ params }: PageProps<'/[locale]/login'>) {
+export default withErrorPage(async function LoginPage({ params }: PageProps<'/[locale]/login'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const t = await getTranslations('Auth');
@@ -57,4 +58,4 @@ export default async function LoginPage({ params }: PageProps<'/[locale]/login'>
       </p>
     </div>
   );
-}
+});

@@ -9,6 +9,7 @@ import { MessageText } from '@/components/chat/message-text';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
+import { withErrorPage } from '@/lib/errors/page-boundary';
 
 // Local mode only: lists what the Auth emulator would have e-mailed and the app's own e-mails (lib/mail),
 // with working links.
@@ -18,7 +19,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/mailbox'
   return pageMetadata((await params).locale as Locale, 'mailbox');
 }
 
-export default async function MailboxPage({ params, searchParams }: PageProps<'/[locale]/mailbox'>) {
+export default withErrorPage(async function MailboxPage({ params, searchParams }: PageProps<'/[locale]/mailbox'>) {
   setRequestLocale((await params).locale as Locale);
   if (!mailboxAvailable()) notFound();
   const t = await getTranslations('Mailbox');
@@ -74,4 +75,4 @@ export default async function MailboxPage({ params, searchParams }: PageProps<'/
       )}
     </>
   );
-}
+});

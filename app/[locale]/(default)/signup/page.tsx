@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { SignupForm } from '@/components/auth/signup-form';
 import { authErrorMessages } from '@/components/auth/auth-errors-props';
+import { withErrorPage } from '@/lib/errors/page-boundary';
 
 // The identity provider's address is runtime configuration (the local emulator's port changes).
 export const dynamic = 'force-dynamic';
@@ -17,7 +18,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/signup'>
   return pageMetadata((await params).locale as Locale, 'signup');
 }
 
-export default async function SignupPage({ params }: PageProps<'/[locale]/signup'>) {
+export default withErrorPage(async function SignupPage({ params }: PageProps<'/[locale]/signup'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const t = await getTranslations('Auth');
@@ -59,4 +60,4 @@ export default async function SignupPage({ params }: PageProps<'/[locale]/signup
       </p>
     </div>
   );
-}
+});

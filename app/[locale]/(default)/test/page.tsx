@@ -9,6 +9,7 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import { withErrorPage } from '@/lib/errors/page-boundary';
 
 // Diagnostics describe this request and this moment.
 export const dynamic = 'force-dynamic';
@@ -19,7 +20,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/test'>):
 
 const tone = { ok: 'bg-green-100 text-green-900', degraded: 'bg-amber-100 text-amber-900', down: 'bg-red-100 text-red-900' };
 
-export default async function TestPage({ params }: PageProps<'/[locale]/test'>) {
+export default withErrorPage(async function TestPage({ params }: PageProps<'/[locale]/test'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const t = await getTranslations('Test');
@@ -74,4 +75,4 @@ export default async function TestPage({ params }: PageProps<'/[locale]/test'>) 
       </div>
     </>
   );
-}
+});

@@ -11,6 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { EmailActions } from '@/components/auth/email-actions';
 import { authErrorMessages } from '@/components/auth/auth-errors-props';
+import { withErrorPage } from '@/lib/errors/page-boundary';
 
 // Shows the signed-in user's state and handles e-mail action links (mode + oobCode).
 export const dynamic = 'force-dynamic';
@@ -22,7 +23,7 @@ export async function generateMetadata({ params, searchParams }: PageProps<'/[lo
   return pageMetadata((await params).locale as Locale, isReset(await searchParams) ? 'resetPassword' : 'verifyEmail');
 }
 
-export default async function VerifyEmailPage({ params, searchParams }: PageProps<'/[locale]/verify-email'>) {
+export default withErrorPage(async function VerifyEmailPage({ params, searchParams }: PageProps<'/[locale]/verify-email'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const [t, reset] = await Promise.all([getTranslations('Auth.verify'), getTranslations('Auth.reset')]);
@@ -81,4 +82,4 @@ export default async function VerifyEmailPage({ params, searchParams }: PageProp
       </Card>
     </div>
   );
-}
+});

@@ -12,14 +12,14 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { TicketList } from '@/components/tickets/ticket-list';
 import { FeedbackList } from '@/components/feedback/feedback-list';
-import { unavailableAware } from '@/lib/errors/unavailable-render';
+import { withErrorPage } from '@/lib/errors/page-boundary';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/admin'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'admin');
 }
 
 /** The support desk: every customer's tickets and all feedback. Anyone but support staff gets a 404. */
-export default unavailableAware(async function AdminPage({ params, searchParams }: PageProps<'/[locale]/dashboard/admin'>) {
+export default withErrorPage(async function AdminPage({ params, searchParams }: PageProps<'/[locale]/dashboard/admin'>) {
   setRequestLocale((await params).locale as Locale);
   const user = await requireUser();
   if (!user.admin) notFound();

@@ -17,7 +17,7 @@ import type { WidgetFormValues } from '@/components/widgets/widget-form';
 import { DeleteWidget } from '@/components/widgets/widget-actions';
 import { IdentitySecret } from '@/components/widgets/identity-secret';
 import { WidgetList } from '@/components/widgets/widget-list';
-import { unavailableAware } from '@/lib/errors/unavailable-render';
+import { withErrorPage } from '@/lib/errors/page-boundary';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/embed'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'embed');
@@ -42,7 +42,7 @@ function formValues(widget: WidgetView): WidgetFormValues {
 }
 
 /** The user's chat widgets: create and edit them with a live preview, copy the snippets, verify identities. */
-export default unavailableAware(async function EmbedPage({ params, searchParams }: PageProps<'/[locale]/dashboard/embed'>) {
+export default withErrorPage(async function EmbedPage({ params, searchParams }: PageProps<'/[locale]/dashboard/embed'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const user = await requireUser();

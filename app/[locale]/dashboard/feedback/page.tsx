@@ -10,13 +10,13 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { FeedbackForm } from '@/components/feedback/feedback-form';
 import { FeedbackList } from '@/components/feedback/feedback-list';
-import { unavailableAware } from '@/lib/errors/unavailable-render';
+import { withErrorPage } from '@/lib/errors/page-boundary';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/feedback'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'feedback');
 }
 
-export default unavailableAware(async function FeedbackPage({ params }: PageProps<'/[locale]/dashboard/feedback'>) {
+export default withErrorPage(async function FeedbackPage({ params }: PageProps<'/[locale]/dashboard/feedback'>) {
   setRequestLocale((await params).locale as Locale);
   const user = await requireUser();
   const [t, earlier] = await Promise.all([getTranslations('Dashboard.feedback'), listOwnFeedback(actorOf(user))]);

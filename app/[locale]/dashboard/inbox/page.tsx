@@ -11,14 +11,14 @@ import { conversationIdSchema } from '@/lib/conversations/schema';
 import { listWidgets } from '@/lib/widgets/service';
 import { PageHeader } from '@/components/ui/page-header';
 import { Inbox } from '@/components/inbox/inbox';
-import { unavailableAware } from '@/lib/errors/unavailable-render';
+import { withErrorPage } from '@/lib/errors/page-boundary';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/inbox'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'inbox');
 }
 
 /** The owner's inbox: every conversation of their widgets (support staff: Plauder's own too), live. */
-export default unavailableAware(async function InboxPage({ params, searchParams }: PageProps<'/[locale]/dashboard/inbox'>) {
+export default withErrorPage(async function InboxPage({ params, searchParams }: PageProps<'/[locale]/dashboard/inbox'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const actor = actorOf(await requireUser());

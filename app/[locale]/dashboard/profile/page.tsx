@@ -11,13 +11,13 @@ import { PhotoForm } from '@/components/dashboard/photo-form';
 import { Avatar } from '@/components/ui/avatar';
 import { requireUser } from '@/lib/session/require-user';
 import { findPhoto } from '@/lib/avatar/photo';
-import { unavailableAware } from '@/lib/errors/unavailable-render';
+import { withErrorPage } from '@/lib/errors/page-boundary';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/profile'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'profile');
 }
 
-export default unavailableAware(async function ProfilePage({ params }: PageProps<'/[locale]/dashboard/profile'>) {
+export default withErrorPage(async function ProfilePage({ params }: PageProps<'/[locale]/dashboard/profile'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const t = await getTranslations('Dashboard.profile');

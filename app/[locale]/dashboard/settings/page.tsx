@@ -8,13 +8,13 @@ import { getSettings } from '@/lib/settings/service';
 import { requireUser } from '@/lib/session/require-user';
 import { PageHeader } from '@/components/ui/page-header';
 import { SettingsForm } from '@/components/dashboard/settings-form';
-import { unavailableAware } from '@/lib/errors/unavailable-render';
+import { withErrorPage } from '@/lib/errors/page-boundary';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/settings'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'settings');
 }
 
-export default unavailableAware(async function SettingsPage({ params }: PageProps<'/[locale]/dashboard/settings'>) {
+export default withErrorPage(async function SettingsPage({ params }: PageProps<'/[locale]/dashboard/settings'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const user = await requireUser();

@@ -12,13 +12,13 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { TicketList } from '@/components/tickets/ticket-list';
 import { TicketForm } from '@/components/tickets/ticket-form';
-import { unavailableAware } from '@/lib/errors/unavailable-render';
+import { withErrorPage } from '@/lib/errors/page-boundary';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/tickets'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'tickets');
 }
 
-export default unavailableAware(async function TicketsPage({ params, searchParams }: PageProps<'/[locale]/dashboard/tickets'>) {
+export default withErrorPage(async function TicketsPage({ params, searchParams }: PageProps<'/[locale]/dashboard/tickets'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const user = await requireUser();

@@ -13,14 +13,14 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { StatusBadge } from '@/components/tickets/status-badge';
 import { ReplyForm } from '@/components/tickets/reply-form';
 import { StatusButtons, type StatusAction } from '@/components/tickets/status-buttons';
-import { unavailableAware } from '@/lib/errors/unavailable-render';
+import { withErrorPage } from '@/lib/errors/page-boundary';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/tickets/[id]'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'tickets');
 }
 
 /** One ticket and its thread; anyone but its owner (and support staff) gets a 404. */
-export default unavailableAware(async function TicketPage({ params }: PageProps<'/[locale]/dashboard/tickets/[id]'>) {
+export default withErrorPage(async function TicketPage({ params }: PageProps<'/[locale]/dashboard/tickets/[id]'>) {
   const { locale, id } = await params;
   setRequestLocale(locale as Locale);
   const user = await requireUser();
