@@ -4,8 +4,8 @@
 // hashes are taken once per render (when Next stores the page: the build, each revalidation) and once
 // when this process first reads a page the build wrote, and travel with the page as one of its stored
 // headers, which Next sends with every answer of it under any launcher (npm start, next start). A page
-// that renders the 404 page (a product that does not exist) is stored with status 404: a page's
-// notFound() would leave the 404 page's text to the browser (vercel/next.js#62228).
+// that renders the 404 page (a product that does not exist) is stored with status 404 and one robots
+// tag: a page's notFound() would leave the 404 page's text to the browser (vercel/next.js#62228).
 // Each render also records the public origin it was made for (SITE_URL, else localhost at PORT, as in
 // lib/env.ts): pages, sitemaps and robots.txt name it in their links, and several servers of one build
 // (another port, another SITE_URL) share these files. A render made for another origin is never served:
@@ -23,6 +23,8 @@ const FileSystemCache = fileSystemCache.default ?? fileSystemCache;
 const POLICY_HEADER = 'content-security-policy';
 // What components/errors/error-view.tsx writes for the 404 page (React escapes quotes in any text).
 const NOT_FOUND_PAGE = '<section data-error-variant="not-found"';
+// The tag Next writes into the head of a page whose answer is a 404 when it renders it.
+const NOINDEX = '<meta name="robots" content="noindex"/>';
 // Stored with a render, never sent: the origin it was made for.
 const ORIGIN_HEADER = 'x-plauder-origin';
 const RENDERS = new Set(['APP_PAGE', 'APP_ROUTE']);
@@ -57,6 +59,18 @@ function buildOrigin(serverDistDir) {
   }
 }
 
+/**
+ * A render of the 404 page is stored with status 404 and one robots tag. Next writes its own tag into a
+ * render made while the answer is already a 404 (the stored page rendered again after a catalogue
+ * change, or after its 5 minutes), never into the first, which only becomes a 404 here; so the page
+ * names none itself (app/[locale]/(shop)/shop/[slug]/page.tsx) and the first render gets Next's here.
+ */
+function storeAsNotFound(data) {
+  data.status = 404;
+  const head = data.html.slice(0, data.html.indexOf('</head>'));
+  if (!head.includes('<meta name="robots"')) data.html = data.html.replace('</head>', `${NOINDEX}</head>`);
+}
+
 // Renders this process checked or made (an entry from the in-memory copy is checked once).
 const checked = new WeakSet();
 
@@ -80,7 +94,7 @@ export default class PrerenderCache extends FileSystemCache {
   async set(key, data, context) {
     if (!RENDERS.has(data?.kind)) return super.set(key, data, context);
     secure(data);
-    if (data.kind === 'APP_PAGE' && typeof data.html === 'string' && data.html.includes(NOT_FOUND_PAGE)) data.status = 404;
+    if (data.kind === 'APP_PAGE' && typeof data.html === 'string' && data.html.includes(NOT_FOUND_PAGE)) storeAsNotFound(data);
     checked.add(data);
     data.headers = { ...data.headers, [ORIGIN_HEADER]: publicOrigin() };
     try {

@@ -18,8 +18,8 @@ for (const locale of localesUnderTest) {
   test.describe(`without JavaScript (${locale})`, () => {
     test.use({ javaScriptEnabled: false });
 
-    // A product slug no other test asks for: a product 404 that Next has rendered again (a revalidation after a
-    // catalogue change) carries its head tags twice, a known defect left open (issue 21's note).
+    // A product slug no other test asks for: its first render. (Rendered again after a catalogue change, it
+    // keeps one of each head tag: tests/instances/catalogue.test.ts.)
     for (const path of [localized('/does-not-exist', locale), localized('/shop/no-such-plan', locale)]) {
       test(`${path} answers 404 with its heading, the path, ways on and its own title in the served HTML`, async ({ page, consoleErrors }) => {
         consoleErrors.allow(/status of 404 \(Not Found\)/);

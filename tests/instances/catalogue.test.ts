@@ -108,6 +108,34 @@ it('revalidates the landing page, the product pages and the sitemaps of every in
   }
 });
 
+/** How often the head of `html` holds each tag a crawler reads once. */
+const headTags = (html: string) => {
+  const head = html.slice(0, html.indexOf('</head>'));
+  const count = (pattern: RegExp) => head.match(pattern)?.length ?? 0;
+  return { title: count(/<title>/g), description: count(/<meta name="description"/g), robots: count(/<meta name="robots"/g) };
+};
+
+it('renders a product 404 again after a catalogue change with its head tags once (one title, description and robots tag)', async () => {
+  const server = servers.all[0] ?? (await instance('catalogue A'));
+  // Slugs no other test asks for: their first render is this test's.
+  const paths = ['/shop/no-such-plan-yet', '/de/shop/no-such-plan-yet'];
+  for (const path of paths) {
+    const first = await page(server, path);
+    expect(first.status).toBe(404);
+    expect(headTags(first.body)).toEqual({ title: 1, description: 1, robots: 1 });
+  }
+  // A change of the catalogue: every prerendered page is stale, served once more while it renders again.
+  await operator(`update products set price_cents = price_cents where slug = 'starter'`);
+  for (const path of paths) {
+    await until(async () => (await page(server, path)).cache, 'STALE', 10_000);
+    await until(async () => (await page(server, path)).cache, 'HIT', 10_000);
+    const again = await page(server, path);
+    expect(again.status).toBe(404);
+    expect(headTags(again.body)).toEqual({ title: 1, description: 1, robots: 1 });
+    expect(again.body).toContain('<meta name="robots" content="noindex"/>');
+  }
+});
+
 it('refuses the revalidation handler to anyone without the server’s own token', async () => {
   const [server] = servers.all;
   const attempt = (headers: Record<string, string>) =>
