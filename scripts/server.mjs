@@ -59,7 +59,7 @@ await new Promise((resolve, reject) => server.once('error', reject).listen(Numbe
 process.env.PORT = String(server.address().port);
 process.env.PLAUDER_SERVER = '1';
 
-if (!dev) useBuiltConfig();
+if (!dev) applyBuiltConfig();
 const app = next({ dev, dir: root, hostname, port: Number(process.env.PORT) });
 await app.prepare();
 const handle = app.getRequestHandler();
@@ -110,7 +110,7 @@ process.on('SIGINT', stop);
  * idle server's RSS; npm run bench). Next's compression is off here (this server compresses), and the
  * `.env` files are read as Next would have.
  */
-function useBuiltConfig() {
+function applyBuiltConfig() {
   const { config } = JSON.parse(readFileSync(join(root, '.next', 'required-server-files.json'), 'utf8'));
   process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify({ ...config, compress: false });
   nextEnv.loadEnvConfig(root, false);

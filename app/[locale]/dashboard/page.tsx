@@ -11,7 +11,7 @@ import { Card } from '@/components/ui/card';
 import { Avatar } from '@/components/ui/avatar';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { ResendVerification } from '@/components/auth/resend-verification';
-import { authErrorMessages } from '@/components/auth/auth-errors-props';
+import { authErrorMessages } from '@/lib/auth/error-messages';
 import { ordersOf } from '@/lib/shop/orders';
 import { recentlyAttached } from '@/lib/shop/guest-orders';
 import { formatPrice } from '@/lib/shop/catalogue';

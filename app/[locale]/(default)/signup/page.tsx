@@ -8,7 +8,7 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { SignupForm } from '@/components/auth/signup-form';
-import { authErrorMessages } from '@/components/auth/auth-errors-props';
+import { authErrorMessages } from '@/lib/auth/error-messages';
 
 // The identity provider's address is runtime configuration (the local emulator's port changes).
 export const dynamic = 'force-dynamic';
