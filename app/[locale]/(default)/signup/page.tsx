@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import type { Messages } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/lib/i18n/link';
 import { localizedPath } from '@/lib/i18n/paths';
@@ -22,7 +23,7 @@ export default async function SignupPage({ params }: PageProps<'/[locale]/signup
   setRequestLocale(locale);
   const t = await getTranslations('Auth');
   // Raw texts: the form fills in each rule's number itself.
-  const rule = (key: string) => t.raw(`signup.rules.${key}`) as string;
+  const rule = (key: keyof Messages['Auth']['signup']['rules']) => t.raw(`signup.rules.${key}`) as string;
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title={t('signup.title')} lead={t('signup.lead')} />
