@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SiteDocument } from '@/components/layout/site-document';
-import { routing } from '@/lib/i18n/routing';
+import { routing, type Locale } from '@/lib/i18n/routing';
 import { env } from '@/lib/env';
 import { withErrorDocument } from '@/lib/errors/page-boundary';
 import '../globals.css';
@@ -19,7 +19,7 @@ export function generateStaticParams() {
 }
 
 export async function generateMetadata({ params }: LayoutProps<'/[locale]'>): Promise<Metadata> {
-  const { locale } = await params;
+  const locale = (await params).locale as Locale;
   const t = await getTranslations({ locale, namespace: 'Metadata' });
   return {
     metadataBase: new URL(env.siteUrl),

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { toast } from '@/lib/toast';
+import { toast } from '@/lib/client/toast';
 
 const CURRENT_BUILD = process.env.NEXT_PUBLIC_BUILD_ID;
 const INTERVAL_MS = Number(process.env.NEXT_PUBLIC_VERSION_POLL_INTERVAL_MS) || 5 * 60_000;

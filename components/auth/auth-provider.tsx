@@ -4,10 +4,10 @@ import { createContext, useContext, useEffect, useMemo, useState, type ReactNode
 import { onIdTokenChanged, reload, signOut, type User } from 'firebase/auth';
 import { firebaseAuth } from '@/lib/firebase/client';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
-import { endServerSession, isIntendedSignOut } from '@/lib/auth/client-session';
+import { endServerSession, isIntendedSignOut } from '@/lib/client/session';
 import { FORCED_SIGN_OUT_CODES, SESSION_EXPIRED } from '@/lib/auth/errors';
 import { SESSION_LIFETIME_MS } from '@/lib/session/expiry';
-import { flashToast } from '@/lib/toast';
+import { flashToast } from '@/lib/client/toast';
 
 /** The user as the spec's client state has it (§3). */
 export type AuthUser = {

@@ -4,10 +4,10 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { applyActionCode, confirmPasswordReset, verifyPasswordResetCode, type Auth } from 'firebase/auth';
 import { firebaseAuth } from '@/lib/firebase/client';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
-import { refreshServerSession } from '@/lib/auth/client-session';
+import { refreshServerSession } from '@/lib/client/session';
 import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
-import { describeAuthError, type AuthErrorMessages } from './auth-error';
+import { describeAuthError, type AuthErrorMessages } from '@/lib/client/auth-error';
 import { FormError } from '@/components/ui/form-error';
 import { ResendVerification } from './resend-verification';
 import { assertPasswordLength } from '@/lib/auth/password';

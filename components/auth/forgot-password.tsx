@@ -6,7 +6,7 @@ import { firebaseAuth } from '@/lib/firebase/client';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
 import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
-import { describeAuthError, type AuthErrorMessages } from './auth-error';
+import { describeAuthError, type AuthErrorMessages } from '@/lib/client/auth-error';
 
 export type ForgotPasswordLabels = { toggle: string; email: string; submit: string; sent: string };
 

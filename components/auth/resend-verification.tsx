@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { sendEmailVerification } from 'firebase/auth';
 import { firebaseAuth } from '@/lib/firebase/client';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
-import { currentUser } from '@/lib/auth/account';
+import { currentUser } from '@/lib/client/account';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
-import { describeAuthError, type AuthErrorMessages } from './auth-error';
+import { describeAuthError, type AuthErrorMessages } from '@/lib/client/auth-error';
 
 /** Seconds between two verification e-mails. */
 export const RESEND_COOLDOWN_S = 60;

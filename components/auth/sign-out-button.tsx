@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
-import { toast } from '@/lib/toast';
+import { toast } from '@/lib/client/toast';
 
 type Props = { config?: ClientFirebaseConfig; locale: string; label: string; failed: string; loginPath: string; className?: string };
 
@@ -15,7 +15,7 @@ export function SignOutButton({ config, locale, label, failed, loginPath, classN
   async function onClick() {
     setBusy(true);
     try {
-      const { signOutEverywhere } = await import('@/lib/auth/sign-out');
+      const { signOutEverywhere } = await import('@/lib/client/sign-out');
       await signOutEverywhere(locale, config);
       window.location.assign(loginPath);
     } catch {

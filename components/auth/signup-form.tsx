@@ -4,12 +4,12 @@ import { useState, type FormEvent } from 'react';
 import { createUserWithEmailAndPassword, sendEmailVerification } from 'firebase/auth';
 import { firebaseAuth } from '@/lib/firebase/client';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
-import { startServerSession } from '@/lib/auth/client-session';
+import { startServerSession } from '@/lib/client/session';
 import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { describeAuthError, type AuthErrorMessages } from './auth-error';
-import { DEFAULT_MIN_PASSWORD_LENGTH, passwordRules, type PasswordRule } from './password-checklist';
+import { describeAuthError, type AuthErrorMessages } from '@/lib/client/auth-error';
+import { DEFAULT_MIN_PASSWORD_LENGTH, passwordRules, type PasswordRule } from '@/lib/client/password-checklist';
 import { MAX_PASSWORD_LENGTH, assertPasswordLength } from '@/lib/auth/password';
 import { FormError } from '@/components/ui/form-error';
 

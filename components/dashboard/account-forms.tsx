@@ -3,13 +3,13 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { firebaseAuth } from '@/lib/firebase/client';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
-import { changeDisplayName, changeEmail, changePassword, deleteAccount } from '@/lib/auth/account';
-import { refreshServerSession, withIntendedSignOut } from '@/lib/auth/client-session';
-import { flashToast, toast } from '@/lib/toast';
+import { changeDisplayName, changeEmail, changePassword, deleteAccount } from '@/lib/client/account';
+import { refreshServerSession, withIntendedSignOut } from '@/lib/client/session';
+import { flashToast, toast } from '@/lib/client/toast';
 import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { describeAuthError, type AuthErrorMessages } from '@/components/auth/auth-error';
+import { describeAuthError, type AuthErrorMessages } from '@/lib/client/auth-error';
 import { useAuth } from '@/components/auth/auth-provider';
 import { FormError } from '@/components/ui/form-error';
 

@@ -4,13 +4,13 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { $fetch } from 'ofetch';
 import { firebaseAuth } from '@/lib/firebase/client';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
-import { currentUser } from '@/lib/auth/account';
-import { refreshServerSession } from '@/lib/auth/client-session';
-import { flashToast } from '@/lib/toast';
+import { currentUser } from '@/lib/client/account';
+import { refreshServerSession } from '@/lib/client/session';
+import { flashToast } from '@/lib/client/toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
-import { describeAuthError, type AuthErrorMessages } from '@/components/auth/auth-error';
+import { describeAuthError, type AuthErrorMessages } from '@/lib/client/auth-error';
 
 export type PhotoLabels = { title: string; choose: string; hint: string; upload: string; remove: string; saved: string; removed: string; tooLarge: string; notImage: string };
 

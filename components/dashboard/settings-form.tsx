@@ -3,7 +3,7 @@
 import type { FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { useJsonSubmit } from '@/lib/client/json-submit';
-import { toast } from '@/lib/toast';
+import { toast } from '@/lib/client/toast';
 import type { Settings } from '@/lib/settings/schema';
 import { Card } from '@/components/ui/card';
 import { CheckboxField, SelectField } from '@/components/ui/field';

@@ -1,7 +1,8 @@
 'use client';
 
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { $fetch, FetchError } from 'ofetch';
+import { $fetch } from 'ofetch';
+import { readApiError } from '@/lib/client/api-error';
 import { THREAD_PAGE_SIZE, type InboxConversationView, type MessageView } from '@/lib/conversations/constants';
 import { Composer } from '@/components/conversations/composer';
 import { ThreadView } from '@/components/conversations/thread-view';
@@ -10,8 +11,7 @@ import type { InboxLabels } from './labels';
 import { visitorName } from './inbox-list';
 
 function errorOf(caught: unknown, fallback: string): string {
-  const message = caught instanceof FetchError ? (caught.data as { error?: { message?: string } } | undefined)?.error?.message : undefined;
-  return message ?? fallback;
+  return readApiError(caught).message ?? fallback;
 }
 
 /**

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { $fetch } from 'ofetch';
 import type { InboxConversationView } from '@/lib/conversations/constants';
 import type { PresenceMode } from '@/lib/widgets/settings';
-import { toast } from '@/lib/toast';
+import { toast } from '@/lib/client/toast';
 import { cn } from '@/lib/cn';
 import type { InboxLabels } from './labels';
 import { InboxList } from './inbox-list';

@@ -1,6 +1,6 @@
 'use client';
 
-import { toast } from '@/lib/toast';
+import { toast } from '@/lib/client/toast';
 import { TOAST_POSITIONS, TOAST_TYPES, type ToastPosition, type ToastType } from '@/lib/toast/config';
 import { Button } from '@/components/ui/button';
 

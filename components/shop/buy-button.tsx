@@ -2,6 +2,7 @@
 
 import { useEffect, useState, type FormEvent } from 'react';
 import { cn } from '@/lib/cn';
+import { readApiError } from '@/lib/client/api-error';
 
 type Labels = { buy: string; buyLabel: string; quantity: string; buying: string; error: string };
 
@@ -46,12 +47,12 @@ export function BuyButton({ productId, labels, primary, quantities }: Props) {
         headers: { 'content-type': 'application/json', 'idempotency-key': intent },
         body: JSON.stringify({ productId, quantity }),
       });
-      const body = (await response.json().catch(() => null)) as { url?: string; error?: { message?: string } } | null;
+      const body = (await response.json().catch(() => null)) as { url?: string } | null;
       if (response.ok && body?.url) {
         window.location.assign(body.url);
         return;
       }
-      setError(body?.error?.message ?? labels.error);
+      setError(readApiError(body).message ?? labels.error);
     } catch {
       setError(labels.error);
     }

@@ -3,7 +3,7 @@
 import type { FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { useJsonSubmit } from '@/lib/client/json-submit';
-import { toast } from '@/lib/toast';
+import { toast } from '@/lib/client/toast';
 import { TextAreaField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';

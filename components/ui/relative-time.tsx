@@ -1,11 +1,13 @@
-import { getFormatter } from 'next-intl/server';
+import { getFormatter, getLocale } from 'next-intl/server';
+import type { Locale } from '@/lib/i18n/routing';
+import { LocalTime } from './local-time';
 
-/** "3 hours ago" in the page's language, the exact time as a tooltip and in `dateTime`. */
+/** "3 hours ago" in the page's language; the exact time, in the viewer's time zone, as a tooltip and in `dateTime`. */
 export async function RelativeTime({ date }: { date: Date }) {
-  const format = await getFormatter();
+  const [format, locale] = await Promise.all([getFormatter(), getLocale()]);
   return (
-    <time dateTime={date.toISOString()} title={format.dateTime(date, { dateStyle: 'medium', timeStyle: 'short' })}>
+    <LocalTime dateTime={date.toISOString()} locale={locale as Locale}>
       {format.relativeTime(date, new Date())}
-    </time>
+    </LocalTime>
   );
 }

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode, type MouseEve
 import { toast as sonner } from 'sonner';
 import { TOAST_DEFAULTS, type ToastType } from '@/lib/toast/config';
 import { cn } from '@/lib/cn';
-import { toastLabels } from './toast-labels';
+import { toastLabels } from '@/lib/client/toast-labels';
 
 const tone: Record<ToastType, string> = {
   success: 'border-green-700 bg-green-50 text-green-950',

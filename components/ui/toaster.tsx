@@ -3,8 +3,8 @@
 import { useEffect } from 'react';
 import { Toaster as Sonner } from 'sonner';
 import { TOAST_DEFAULTS } from '@/lib/toast/config';
-import { markToasterMounted } from '@/lib/toast';
-import { toastLabels } from './toast-labels';
+import { markToasterMounted } from '@/lib/client/toast';
+import { toastLabels } from '@/lib/client/toast-labels';
 
 export function Toaster() {
   // Runs after Sonner's own effect has subscribed to new toasts.

@@ -1,13 +1,13 @@
 'use client';
 
-import { $fetch, FetchError } from 'ofetch';
+import { $fetch } from 'ofetch';
+import { readApiError } from '@/lib/client/api-error';
 
 /** The customer's signed-in user, from the snippet's data-user-* attributes (via the loader). */
 export type UserClaim = { id: string; hash: string; email?: string; name?: string };
 type Stored = { token: string; userId: string | null };
 /** What the widget knows of its visitor. */
 export type StartedVisitor = { verified: boolean; name: string | null; email: string | null };
-type ApiErrorBody = { error?: { code?: string; message?: string; fields?: Record<string, string> } };
 
 /** A refusal of the API in the visitor's language, with its code and the fields it names. */
 export class WidgetApiError extends Error {
@@ -21,8 +21,8 @@ export class WidgetApiError extends Error {
 }
 
 export function apiErrorOf(caught: unknown, fallback: string): WidgetApiError {
-  const data = caught instanceof FetchError ? (caught.data as ApiErrorBody | undefined) : undefined;
-  return new WidgetApiError(data?.error?.message ?? fallback, data?.error?.code ?? null, data?.error?.fields ?? {});
+  const { message, code, fields } = readApiError(caught);
+  return new WidgetApiError(message ?? fallback, code, fields);
 }
 
 /**

@@ -45,6 +45,9 @@ export const API_ERRORS = {
 
 export type ApiErrorCode = keyof typeof API_ERRORS;
 
+/** The body of every error answer of the JSON API (the browser reads it with lib/client/api-error.ts). */
+export type ApiErrorBody = { error: { code: ApiErrorCode; message: string; fields?: Record<string, string> } };
+
 export class ApiError extends Error {
   constructor(
     readonly code: ApiErrorCode,
@@ -69,7 +72,7 @@ export async function errorResponse(request: Request, error: ApiError): Promise<
     error.fields &&
     Object.fromEntries(Object.entries(error.fields).map(([name, issue]) => [name, t(`fields.${issue.code}`, { min: issue.min ?? 0, max: issue.max ?? 0 })]));
   const retryAfter = error.retryAfterSeconds ?? (error.code === 'unavailable' ? UNAVAILABLE_RETRY_SECONDS : undefined);
-  const body = { error: { code: error.code, message: t(`errors.${error.code}`, { seconds: retryAfter ?? 0, ...error.values }), ...(fields && { fields }) } };
+  const body: ApiErrorBody = { error: { code: error.code, message: t(`errors.${error.code}`, { seconds: retryAfter ?? 0, ...error.values }), ...(fields && { fields }) } };
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   if (retryAfter !== undefined) headers['Retry-After'] = String(retryAfter);
   return Response.json(body, { status: API_ERRORS[error.code], headers });

@@ -1,9 +1,8 @@
 'use client';
 
 import { useCallback, useState } from 'react';
-import { $fetch, FetchError } from 'ofetch';
-
-type ApiErrorBody = { error?: { message?: unknown; fields?: Record<string, string> } };
+import { $fetch } from 'ofetch';
+import { readApiError } from './api-error';
 
 /**
  * Sends a form's JSON to the API and keeps what the server said: the translated message and a sentence
@@ -26,9 +25,9 @@ export function useJsonSubmit(fallbackError: string) {
         setRequestKey(crypto.randomUUID());
         return result;
       } catch (caught) {
-        const data = caught instanceof FetchError ? (caught.data as ApiErrorBody | undefined) : undefined;
-        setError(typeof data?.error?.message === 'string' ? data.error.message : fallbackError);
-        setFields(data?.error?.fields ?? {});
+        const { message, fields } = readApiError(caught);
+        setError(message ?? fallbackError);
+        setFields(fields);
         return null;
       } finally {
         setBusy(false);

@@ -221,11 +221,22 @@ export const orders = pgTable(
     /** The buyer's language: the checkout's and the return pages'. */
     locale: text('locale').$type<'en' | 'de'>().notNull().default('en'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * When the receipt went to `email`: claimed before sending (one receipt per order, whichever of the
+     * payment's paths gets there first), released when the sending failed.
+     */
+    receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
+    /** A guest's order attached to the account with its verified address (the dashboard says so). */
+    attachedAt: timestamp('attached_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index('orders_uid_idx').on(table.uid),
+    // A guest's paid orders, found by address when its owner signs in.
+    index('orders_guest_email_idx')
+      .on(sql`lower(${table.email})`)
+      .where(sql`${table.uid} is null`),
     uniqueIndex('orders_request_key_idx').on(table.requestKey),
     uniqueIndex('orders_reference_idx').on(table.reference),
     check('orders_status_check', sql`${table.status} in ('pending', 'paid', 'failed', 'expired', 'cancelled')`),

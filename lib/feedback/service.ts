@@ -7,7 +7,17 @@ import type { Actor } from '@/lib/session/server';
 import type { CreateFeedbackInput } from './schema';
 
 type Feedback = typeof feedback.$inferSelect;
-const publicFeedback = ({ requestKey: _key, ...entry }: Feedback) => entry;
+// What the API sends, column by column: a new column reaches a client only when it is listed here.
+const publicFeedback = (f: Feedback) => ({
+  id: f.id,
+  uid: f.uid,
+  email: f.email,
+  rating: f.rating,
+  category: f.category,
+  message: f.message,
+  page: f.page,
+  createdAt: f.createdAt,
+});
 export type FeedbackView = ReturnType<typeof publicFeedback>;
 
 /** Stores feedback; a double submit answers the first entry. */

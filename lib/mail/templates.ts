@@ -2,13 +2,17 @@ import 'server-only';
 import { createTranslator } from 'next-intl';
 import { loadMessages } from '@/lib/i18n/messages';
 import type { Locale } from '@/lib/i18n/routing';
+import { formatPrice } from '@/lib/shop/catalogue';
+import { splitVat } from '@/lib/shop/vat';
+
+/** The seller's time zone, for times in e-mails (whose reader's zone is unknown). */
+const SELLER_TIME_ZONE = 'Europe/Berlin';
 
 /** One line of a transcript. */
 export type TranscriptLine = { at: string; from: 'visitor' | 'operator'; name: string | null; text: string };
 
 /**
- * The kinds of e-mail and what each needs. Later kinds (the shop's receipts) are added here with a
- * template below; everything else (language, layout, transport) is shared.
+ * The kinds of e-mail and what each needs; everything else (language, layout, transport) is shared.
  */
 export type MailData = {
   /** To a widget's owner: a visitor waits for an answer. */
@@ -17,6 +21,21 @@ export type MailData = {
   operatorReply: { widget: string; operator: string; text: string; link: string };
   /** To a visitor who asked for it: the whole conversation. */
   transcript: { widget: string; lines: TranscriptLine[]; timeZone: string };
+  /** To a buyer: a paid order's receipt, and the next step (a guest's: the account the order joins). */
+  receipt: {
+    reference: string;
+    paidAt: string;
+    product: string;
+    quantity: number;
+    amountCents: number;
+    currency: string;
+    vatRateBasisPoints: number;
+    email: string;
+    guest: boolean;
+    link: string;
+    /** The seller's name and address. */
+    seller: string;
+  };
 };
 export type MailKind = keyof MailData;
 
@@ -62,6 +81,25 @@ const templates: { [K in MailKind]: (t: Translate, data: MailData[K], locale: Lo
     const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: data.timeZone });
     const lines = data.lines.map((line) => `${format.format(new Date(line.at))} · ${line.from === 'visitor' ? t('transcript.you') : (line.name ?? t('transcript.team'))}\n${line.text}`);
     return layout(t('transcript.subject', { widget: data.widget }), [t('transcript.intro', { widget: data.widget }), ...lines], t('transcript.footer', { widget: data.widget }));
+  },
+  receipt: (t, data, locale) => {
+    const price = (cents: number) => formatPrice(cents, data.currency, locale);
+    const { netCents, vatCents, ratePercent } = splitVat(data.amountCents, data.vatRateBasisPoints);
+    // The reader's time zone is unknown here: the seller's, named.
+    const date = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: SELLER_TIME_ZONE, timeZoneName: 'short' }).format(new Date(data.paidAt));
+    const line = { quantity: data.quantity, product: data.product, unit: price(data.amountCents / data.quantity), amount: price(data.amountCents) };
+    return layout(
+      t('receipt.subject', { reference: data.reference }),
+      [
+        t('receipt.intro', { date }),
+        t('receipt.details', { reference: data.reference, email: data.email }),
+        t('receipt.line', line),
+        [t('receipt.net', { amount: price(netCents) }), t('receipt.vat', { rate: ratePercent, amount: price(vatCents) }), t('receipt.total', { amount: price(data.amountCents) })].join('\n'),
+        data.guest ? t('receipt.nextGuest', { email: data.email }) : t('receipt.next'),
+        { link: data.link, label: data.guest ? t('receipt.actionGuest') : t('receipt.action') },
+      ],
+      t('receipt.footer', { seller: data.seller }),
+    );
   },
 };
 

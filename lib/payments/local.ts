@@ -2,10 +2,11 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { database } from '@/lib/db';
-import { localCheckoutSessions } from '@/lib/db/schema';
+import { localCheckoutSessions, orders } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { localizedPath } from '@/lib/i18n/paths';
 import { applyCheckoutEvent } from '@/lib/shop/orders';
+import { sendReceipt } from '@/lib/shop/receipt';
 import { CHECKOUT_LIFETIME_MS, type CheckoutRequest, type PaymentProvider, type ProviderSession } from './provider';
 
 /** The test cards of the local checkout, as in Stripe's test mode. */
@@ -64,6 +65,13 @@ export async function localCheckoutSession(id: string): Promise<Row | null> {
   return row ?? null;
 }
 
+/** The address an order's receipt goes to, when it has one (a signed-in buyer's). */
+export async function receiptAddress(orderId: string): Promise<string | null> {
+  const db = await database();
+  const [row] = await db.select({ email: orders.email }).from(orders).where(eq(orders.id, orderId));
+  return row?.email ?? null;
+}
+
 /** A card number's digits when it passes the Luhn check, else null. */
 export function cardDigits(input: string): string | null {
   const digits = input.replace(/[\s-]/g, '');
@@ -84,19 +92,24 @@ export function cardDigits(input: string): string | null {
  * Pays a local checkout with a test card: 4242 4242 4242 4242 succeeds, anything else is declined
  * (402, as Stripe's test mode declines 4000 0000 0000 0002 and real cards). A successful payment
  * completes the session and raises `checkout.session.completed` in the same transaction, as Stripe's
- * webhook would; the browser then goes to the session's success URL.
+ * webhook would; the browser then goes to the session's success URL. Like Stripe, the checkout asks for
+ * the buyer's e-mail address (the receipt's) unless the order has it (a signed-in buyer's).
  */
-export async function payLocalCheckout(id: string, card: string): Promise<{ successUrl: string }> {
+export async function payLocalCheckout(id: string, card: string, email?: string): Promise<{ successUrl: string }> {
   const digits = cardDigits(card);
-  if (!digits) throw new ApiError('invalidBody', { card: { code: 'invalid' } });
   const db = await database();
-  return db.transaction(async (tx) => {
+  const { successUrl, orderId } = await db.transaction(async (tx) => {
     const [session] = await tx.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.id, id)).for('update').limit(1);
     if (!session) throw new ApiError('notFound');
+    const [order] = await tx.select({ email: orders.email }).from(orders).where(eq(orders.id, session.orderId));
+    const emailMissing = !order.email && !email;
+    if (!digits || emailMissing) throw new ApiError('invalidBody', { ...(!digits && { card: { code: 'invalid' } }), ...(emailMissing && { email: { code: 'required' } }) });
     if (statusOf(session) !== 'open') throw new ApiError('checkoutClosed');
     if (digits !== TEST_CARDS.success) throw new ApiError('cardDeclined');
     await tx.update(localCheckoutSessions).set({ status: 'complete', paymentStatus: 'paid' }).where(eq(localCheckoutSessions.id, id));
-    await applyCheckoutEvent({ id: `evt_${id}`, type: 'checkout.session.completed', session: { id, paymentStatus: 'paid', orderId: session.orderId } }, tx);
-    return { successUrl: session.successUrl };
+    await applyCheckoutEvent({ id: `evt_${id}`, type: 'checkout.session.completed', session: { id, paymentStatus: 'paid', orderId: session.orderId, email } }, tx);
+    return session;
   });
+  await sendReceipt(orderId);
+  return { successUrl };
 }

@@ -22,6 +22,8 @@ export type ProviderSession = {
   /** `paid`, `unpaid` or `no_payment_required` (Stripe may add others: anything but the first and last is unpaid). */
   paymentStatus: string;
   orderId: string | null;
+  /** The address the buyer gave at the checkout (Stripe collects it), once they have. */
+  email?: string | null;
 };
 
 export interface PaymentProvider {

@@ -24,6 +24,7 @@ function sessionOf(session: Stripe.Checkout.Session): ProviderSession {
     status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
     paymentStatus: session.payment_status,
     orderId: session.metadata?.orderId ?? session.client_reference_id ?? null,
+    email: session.customer_details?.email ?? null,
   };
 }
 

@@ -10,6 +10,7 @@ import { localizedPath } from '@/lib/i18n/paths';
 import { paymentProvider } from '@/lib/payments';
 import { PaymentProviderError } from '@/lib/payments/provider';
 import { cancelOrder, largestPaidPlan, orderOfViewer } from './orders';
+import { sendReceipt } from './receipt';
 import { newOrderReference } from './reference';
 import { GERMAN_VAT_BASIS_POINTS } from './vat';
 
@@ -176,7 +177,10 @@ export async function cancelCheckout(orderId: string, viewer: string | null): Pr
   const db = await database();
   const [{ sessionId }] = await db.select({ sessionId: orders.checkoutSessionId }).from(orders).where(eq(orders.id, order.id));
   try {
-    return await cancelOrder(order.id, sessionId ? await paymentProvider().expireCheckout(sessionId) : null);
+    const status = await cancelOrder(order.id, sessionId ? await paymentProvider().expireCheckout(sessionId) : null);
+    // The payment came first: its receipt, unless another path sent it already.
+    if (status === 'paid') await sendReceipt(order.id);
+    return status;
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     console.error(error.message);

@@ -1,8 +1,8 @@
 import 'server-only';
-import { and, desc, eq, isNull, max, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import { database, type Executor } from '@/lib/db';
 import { orders, processedWebhookEvents, products, type OrderStatus } from '@/lib/db/schema';
-import { CHECKOUT_LIFETIME_MS } from '@/lib/payments/provider';
+import { CHECKOUT_LIFETIME_MS, type ProviderSession } from '@/lib/payments/provider';
 
 export type OrderSummary = {
   id: string;
@@ -15,6 +15,8 @@ export type OrderSummary = {
   locale: 'en' | 'de';
   createdAt: string;
   paidAt: string | null;
+  /** When a guest's order joined the account (lib/shop/guest-orders), else null. */
+  attachedAt: string | null;
   product: { slug: string; name: { en: string; de: string } };
 };
 
@@ -29,7 +31,7 @@ export type OrderReceipt = OrderSummary & { email: string | null; vatRateBasisPo
 export type CheckoutEvent = {
   id: string;
   type: string;
-  session: { id: string; paymentStatus: string | null; orderId: string | null; status?: 'open' | 'complete' | 'expired' };
+  session: { id: string; paymentStatus: string | null; orderId: string | null; status?: 'open' | 'complete' | 'expired'; email?: string | null };
 };
 
 export const CHECKOUT_EVENTS = [
@@ -51,11 +53,18 @@ const summaryColumns = {
   locale: orders.locale,
   createdAt: orders.createdAt,
   paidAt: orders.paidAt,
+  attachedAt: orders.attachedAt,
   slug: products.slug,
   name: products.name,
 };
 
-type SummaryRow = Omit<OrderSummary, 'createdAt' | 'paidAt' | 'product'> & { createdAt: Date; paidAt: Date | null; slug: string; name: { en: string; de: string } };
+type SummaryRow = Omit<OrderSummary, 'createdAt' | 'paidAt' | 'attachedAt' | 'product'> & {
+  createdAt: Date;
+  paidAt: Date | null;
+  attachedAt: Date | null;
+  slug: string;
+  name: { en: string; de: string };
+};
 
 /**
  * An order still pending when its checkout can no longer be paid (the provider's lifetime, and an hour
@@ -78,6 +87,7 @@ function summary(row: SummaryRow): OrderSummary {
     locale: row.locale,
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
+    attachedAt: row.attachedAt?.toISOString() ?? null,
     product: { slug: row.slug, name: row.name },
   };
 }
@@ -85,20 +95,26 @@ function summary(row: SummaryRow): OrderSummary {
 /**
  * Moves an order towards `target`. Paid is final: a late `expired` or `failed` never takes a payment
  * back, while `paid` wins over anything (events may arrive in any order). A checkout the buyer
- * cancelled stays cancelled when its provider later reports it expired.
+ * cancelled stays cancelled when its provider later reports it expired. A payment keeps the address the
+ * buyer gave at the checkout when the order had none (a guest's), for the receipt.
  */
-async function settle(executor: Executor, orderId: string, target: Exclude<OrderStatus, 'pending'>): Promise<boolean> {
+async function settle(executor: Executor, orderId: string, target: Exclude<OrderStatus, 'pending'>, email?: string | null): Promise<boolean> {
   const [current] = await executor.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
   if (!current || current.status === 'paid' || current.status === target) return false;
   if (current.status === 'cancelled' && target !== 'paid') return false;
   await executor
     .update(orders)
-    .set({ status: target, updatedAt: new Date(), ...(target === 'paid' && { paidAt: new Date() }) })
+    .set({
+      status: target,
+      updatedAt: new Date(),
+      ...(target === 'paid' && { paidAt: new Date(), ...(email && { email: sql`coalesce(${orders.email}, ${email})` }) }),
+    })
     .where(eq(orders.id, orderId));
   return true;
 }
 
-async function orderIdFor(executor: Executor, session: CheckoutEvent['session']): Promise<string | null> {
+/** The id of the order a provider's checkout session belongs to, or null when it is none of ours. */
+export async function orderIdFor(executor: Executor, session: Pick<CheckoutEvent['session'], 'id' | 'orderId'>): Promise<string | null> {
   if (session.orderId && UUID.test(session.orderId)) {
     const [row] = await executor.select({ id: orders.id }).from(orders).where(eq(orders.id, session.orderId)).limit(1);
     if (row) return row.id;
@@ -118,9 +134,9 @@ export async function applyCheckoutEvent(event: CheckoutEvent, executor?: Execut
     const orderId = await orderIdFor(tx, event.session);
     if (!orderId) return 'ignored' as const;
     if (!(CHECKOUT_EVENTS as readonly string[]).includes(event.type)) return 'ignored' as const;
-    const { paymentStatus, status } = event.session;
+    const { paymentStatus, status, email } = event.session;
     // Paid wins, whatever the event: events arrive in any order, and a session read from Stripe is the truth.
-    if (paymentStatus === 'paid' || paymentStatus === 'no_payment_required') await settle(tx, orderId, 'paid');
+    if (paymentStatus === 'paid' || paymentStatus === 'no_payment_required') await settle(tx, orderId, 'paid', email);
     else if (event.type === 'checkout.session.async_payment_failed') await settle(tx, orderId, 'failed');
     // A session read from Stripe must really have expired; an event's own copy is taken at its word.
     else if (event.type === 'checkout.session.expired' && (status === undefined || status === 'expired')) await settle(tx, orderId, 'expired');
@@ -136,7 +152,7 @@ export async function applyCheckoutEvent(event: CheckoutEvent, executor?: Execut
  * The order of a checkout session the provider has just reported (the return from the checkout):
  * marked paid only when the provider says it is paid. Null for a session that is not one of ours.
  */
-export async function confirmCheckout(session: { id: string; paymentStatus: string; orderId: string | null }): Promise<{ id: string; locale: 'en' | 'de' } | null> {
+export async function confirmCheckout(session: ProviderSession): Promise<{ id: string; locale: 'en' | 'de' } | null> {
   const db = await database();
   return db.transaction(async (tx) => {
     const orderId = await orderIdFor(tx, session);
@@ -144,7 +160,7 @@ export async function confirmCheckout(session: { id: string; paymentStatus: stri
     const [order] = await tx.select({ id: orders.id, locale: orders.locale, sessionId: orders.checkoutSessionId }).from(orders).where(eq(orders.id, orderId)).limit(1);
     // The session must be the one this order was sent to.
     if (order.sessionId !== session.id) return null;
-    if (session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required') await settle(tx, orderId, 'paid');
+    if (session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required') await settle(tx, orderId, 'paid', session.email);
     return { id: order.id, locale: order.locale };
   });
 }
@@ -210,11 +226,11 @@ export async function largestPaidPlan(uid: string, executor?: Executor): Promise
  * The buyer left the checkout of an order and its provider session was closed (`session`: as the
  * provider reports it then). Paid when the payment came first, else cancelled; answers the status.
  */
-export async function cancelOrder(id: string, session: { paymentStatus: string } | null): Promise<OrderStatus> {
+export async function cancelOrder(id: string, session: Pick<ProviderSession, 'paymentStatus' | 'email'> | null): Promise<OrderStatus> {
   const db = await database();
   return db.transaction(async (tx) => {
     const paid = session?.paymentStatus === 'paid' || session?.paymentStatus === 'no_payment_required';
-    await settle(tx, id, paid ? 'paid' : 'cancelled');
+    await settle(tx, id, paid ? 'paid' : 'cancelled', session?.email);
     const [row] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id));
     return row.status;
   });

@@ -14,8 +14,11 @@ export const checkoutSchema = z.object({
 /** POST /api/checkout/cancel: the order whose checkout the buyer left (the id the checkout returned). */
 export const cancelSchema = z.object({ orderId: z.uuid() });
 
-/** POST /api/checkout/local/:id: the test card's number (the other fields only look like a checkout). */
-export const localPaymentSchema = z.object({ card: z.string().min(1).max(40) });
+/**
+ * POST /api/checkout/local/:id: the test card's number (the other card fields only look like a
+ * checkout), and the buyer's e-mail address, required when the order has none (a guest's).
+ */
+export const localPaymentSchema = z.object({ card: z.string().min(1).max(40), email: z.email().max(254).optional() });
 
 /** Largest webhook body (Stripe's events are far smaller). */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;

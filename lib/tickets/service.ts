@@ -7,12 +7,29 @@ import { ticketMessages, tickets, type TicketStatus } from '@/lib/db/schema';
 import type { Actor } from '@/lib/session/server';
 import { TICKET_PAGE_SIZE, type CreateTicketInput, type ReplyInput } from './schema';
 
-
 export type Ticket = typeof tickets.$inferSelect;
 export type TicketMessage = typeof ticketMessages.$inferSelect;
 
-const publicTicket = ({ requestKey: _key, ...ticket }: Ticket) => ticket;
-const publicMessage = ({ requestKey: _key, ...message }: TicketMessage) => message;
+// What the API sends, column by column: a new column reaches a client only when it is listed here.
+const publicTicket = (t: Ticket) => ({
+  id: t.id,
+  uid: t.uid,
+  email: t.email,
+  subject: t.subject,
+  category: t.category,
+  status: t.status,
+  createdAt: t.createdAt,
+  updatedAt: t.updatedAt,
+});
+const publicMessage = (m: TicketMessage) => ({
+  id: m.id,
+  ticketId: m.ticketId,
+  authorUid: m.authorUid,
+  authorName: m.authorName,
+  staff: m.staff,
+  body: m.body,
+  createdAt: m.createdAt,
+});
 export type TicketView = ReturnType<typeof publicTicket>;
 export type TicketMessageView = ReturnType<typeof publicMessage>;
 

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { AppShellClient } from '@/components/app/app-shell-client';
-import { toast } from '@/lib/toast';
+import { toast } from '@/lib/client/toast';
 
 const replace = jest.fn();
 // The page in the remembered language opens as a new document (jsdom cannot navigate).

@@ -2,14 +2,14 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { onIdTokenChanged, reload, signOut, type Auth, type User } from 'firebase/auth';
 import { AuthProvider, useAuth, type AuthState, type AuthUser } from '@/components/auth/auth-provider';
 import { firebaseAuth } from '@/lib/firebase/client';
-import { endServerSession, isIntendedSignOut } from '@/lib/auth/client-session';
+import { endServerSession, isIntendedSignOut } from '@/lib/client/session';
 import { SESSION_EXPIRED } from '@/lib/auth/errors';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
 
 // The provider's view of Firebase: its token listener, the account check and the sign-out.
 jest.mock('firebase/auth', () => ({ onIdTokenChanged: jest.fn(), reload: jest.fn(), signOut: jest.fn() }));
 jest.mock('@/lib/firebase/client', () => ({ firebaseAuth: jest.fn() }));
-jest.mock('@/lib/auth/client-session', () => ({ endServerSession: jest.fn(), isIntendedSignOut: jest.fn() }));
+jest.mock('@/lib/client/session', () => ({ endServerSession: jest.fn(), isIntendedSignOut: jest.fn() }));
 
 const mockedOnIdTokenChanged = jest.mocked(onIdTokenChanged);
 const mockedReload = jest.mocked(reload);

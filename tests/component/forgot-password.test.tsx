@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { getIdTokenResult, sendPasswordResetEmail, signInWithEmailAndPassword, type Auth } from 'firebase/auth';
 import { LoginForm } from '@/components/auth/login-form';
 import { firebaseAuth } from '@/lib/firebase/client';
-import type { AuthErrorMessages } from '@/components/auth/auth-error';
+import type { AuthErrorMessages } from '@/lib/client/auth-error';
 
 // The login page's "Forgot your password?" (issue 15, point 8): what the provider answers is mocked.
 jest.mock('firebase/auth', () => ({

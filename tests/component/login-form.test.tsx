@@ -3,7 +3,7 @@ import { getIdTokenResult, signOut, type Auth, type IdTokenResult, type User } f
 import { LoginForm } from '@/components/auth/login-form';
 import { firebaseAuth } from '@/lib/firebase/client';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
-import type { AuthErrorMessages } from '@/components/auth/auth-error';
+import type { AuthErrorMessages } from '@/lib/client/auth-error';
 
 // What the login page asks of Firebase when it opens: the restored user, its token's sign-in time, and
 // the sign-out of a user whose sign-in is too old.

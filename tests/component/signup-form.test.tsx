@@ -4,14 +4,14 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createUserWithEmailAndPassword, sendEmailVerification, validatePassword, type Auth, type UserCredential } from 'firebase/auth';
 import { SignupForm } from '@/components/auth/signup-form';
 import { firebaseAuth } from '@/lib/firebase/client';
-import { startServerSession } from '@/lib/auth/client-session';
-import type { AuthErrorMessages } from '@/components/auth/auth-error';
+import { startServerSession } from '@/lib/client/session';
+import type { AuthErrorMessages } from '@/lib/client/auth-error';
 import en from '@/messages/en.json';
 
 // The provider's side of signing up; its password policy cannot be read here (the defaults apply).
 jest.mock('firebase/auth', () => ({ createUserWithEmailAndPassword: jest.fn(), sendEmailVerification: jest.fn(), validatePassword: jest.fn() }));
 jest.mock('@/lib/firebase/client', () => ({ firebaseAuth: jest.fn() }));
-jest.mock('@/lib/auth/client-session', () => ({ startServerSession: jest.fn() }));
+jest.mock('@/lib/client/session', () => ({ startServerSession: jest.fn() }));
 
 const LABELS = { title: 'Create an account', email: 'E-mail address', password: 'Password', confirm: 'Confirm password', submit: 'Create account', checklist: 'Your password needs', mismatch: 'The two passwords do not match.' };
 const RULES = en.Auth.signup.rules;

@@ -67,7 +67,9 @@ test('buy the setup service twice and pay with the keyboard only', async ({ page
   await page.locator('html[data-hydrated="true"]').waitFor();
 
   const pay = page.getByRole('form', { name: c.pay.replace('{amount}', '€298.00') });
-  await tabTo(page, pay.getByLabel(c.card));
+  await tabTo(page, pay.getByLabel(c.email));
+  await page.keyboard.type('keyboard@example.com');
+  await tabTo(page, pay.getByLabel(c.card), 1);
   await page.keyboard.type('4242 4242 4242 4242');
   await tabTo(page, pay.getByRole('button', { name: c.pay.replace('{amount}', '€298.00') }), 6);
   await page.keyboard.press('Enter');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { expect, test, axeViolations, messages, type Locale } from './fixtures';
-import { signIn } from './auth';
+import { expect, test, axeViolations, localized, messages, type Locale } from './fixtures';
+import { signIn, uniqueEmail } from './auth';
 
 const prefix = (locale: Locale) => (locale === 'de' ? '/de' : '');
 
@@ -128,6 +128,77 @@ for (const locale of ['en', 'de'] as const) {
     await expect(count).toHaveText('1');
   });
 }
+
+// The viewer is far from the seller: every time the pages show is in the viewer's zone.
+test.describe('a guest’s purchase reaches its buyer', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  for (const locale of ['en', 'de'] as const) {
+    const c = messages[locale].Shop.checkout;
+    const s = messages[locale].Shop.success;
+
+    test(`the checkout asks for the address, a receipt goes there, and the account made with it gets the order (${locale})`, async ({ page, consoleErrors }) => {
+      consoleErrors.allow(/status of 400 .*\/api\/checkout\/local\//);
+      const email = uniqueEmail('guest');
+      const total = locale === 'de' ? '29,00 €' : '€29.00';
+      await startCheckout(page, locale, 'Starter');
+      const form = page.getByRole('form', { name: c.pay.replace('{amount}', total) });
+      await expect(form.getByLabel(c.email)).toHaveAccessibleDescription(c.emailHint);
+      // Without the address nothing is paid.
+      await form.getByLabel(c.card).fill('4242 4242 4242 4242');
+      await form.getByRole('button', { name: c.pay.replace('{amount}', total) }).click();
+      await expect(form.getByLabel(c.email)).toHaveAccessibleDescription(messages[locale].Api.fields.required);
+      expect(await axeViolations(page)).toEqual([]);
+      await form.getByLabel(c.email).fill(email);
+      await pay(page, locale, total);
+
+      const order = page.getByRole('region', { name: s.orderTitle });
+      await expect(order.getByRole('status')).toHaveText(s.status.paid);
+      await expect(order).toContainText(email);
+      const reference = (await order.locator('[data-order-reference]').textContent())!;
+      // The order's time in the viewer's zone (New York), not the server's (Berlin).
+      const time = order.locator('[data-order-date] time');
+      const shown = await time.evaluate(
+        (element, language) =>
+          new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'America/New_York' }).format(
+            new Date(element.getAttribute('datetime')!),
+          ),
+        locale,
+      );
+      await expect(time).toHaveText(shown);
+      const next = page.getByRole('region', { name: s.nextStep.title });
+      await expect(next).toContainText(s.nextStep.guestText.replace('{email}', email));
+      await expect(next.getByRole('link', { name: s.nextStep.guestAction })).toHaveAttribute('href', `${prefix(locale)}/signup`);
+
+      // The receipt, in the local mailbox.
+      const subject = messages[locale].Mail.receipt.subject.replace('{reference}', reference);
+      await page.goto(`${localized('/mailbox', locale)}?to=${encodeURIComponent(email)}`);
+      const receipt = page.getByRole('article', { name: subject });
+      await expect(receipt).toContainText(messages[locale].Mail.receipt.total.replace('{amount}', total));
+      await expect(receipt).toContainText(messages[locale].Mail.receipt.actionGuest);
+
+      // An account with that address, once verified, has the order, and the dashboard says so.
+      const { signup, fields, verify } = messages[locale].Auth;
+      await page.goto(localized('/signup', locale));
+      const signUp = page.getByRole('form', { name: signup.title });
+      await signUp.getByLabel(fields.email).fill(email);
+      await signUp.getByLabel(fields.password, { exact: true }).fill('secret-123');
+      await signUp.getByLabel(fields.confirm).fill('secret-123');
+      await signUp.getByRole('button', { name: signup.submit }).click();
+      await expect(page).toHaveURL(/\/verify-email$/);
+      await page.getByRole('link', { name: verify.openMailbox }).click();
+      await page.getByRole('listitem').filter({ hasText: email }).getByRole('link', { name: messages[locale].Mailbox.actions.verifyEmail }).click();
+      await expect(page.getByRole('main').getByRole('status')).toHaveText(verify.verified);
+      const { count, list } = await dashboardOrders(page, locale);
+      const note = page.getByRole('region', { name: messages[locale].Dashboard.overview.attached.title });
+      await expect(note).toContainText(email);
+      await expect(note.getByRole('link', { name: reference })).toBeVisible();
+      await expect(count).toHaveText('1');
+      await expect(list).toContainText(reference);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
+});
 
 test('the success page of an unpaid order says it is processing', async ({ page }) => {
   await startCheckout(page, 'en', 'Starter');

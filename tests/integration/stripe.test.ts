@@ -15,6 +15,8 @@ let app: {
   orderStatus: (id: string) => Promise<string>;
   ordersOf: (uid: string) => Promise<OrderRow[]>;
   processedEvent: (id: string) => Promise<boolean>;
+  orderEmail: (id: string) => Promise<string | null>;
+  mailsTo: (to: string) => Promise<Array<{ kind: string; subject: string; text: string }>>;
   signedIn: typeof import('./signed-in').signedIn;
   ORIGIN: string;
 };
@@ -24,7 +26,7 @@ beforeAll(async () => {
   await jest.isolateModulesAsync(async () => {
     process.env.STRIPE_SECRET_KEY = standIn.secretKey;
     process.env.STRIPE_API_URL = standIn.url;
-    const [{ POST }, cancel, { GET }, webhook, { NextRequest }, { orderSummary }, helpers, { database }, { orders, processedWebhookEvents }, { eq }] = await Promise.all([
+    const [{ POST }, cancel, { GET }, webhook, { NextRequest }, { orderSummary }, helpers, { database }, { mails, orders, processedWebhookEvents }, { eq }] = await Promise.all([
       import('@/app/api/checkout/route'),
       import('@/app/api/checkout/cancel/route'),
       import('@/app/api/checkout/return/route'),
@@ -45,6 +47,8 @@ beforeAll(async () => {
       orderStatus: async (id) => (await orderSummary(id))!.status,
       ordersOf: async (uid) => (await database()).select().from(orders).where(eq(orders.uid, uid)),
       processedEvent: async (id) => (await (await database()).select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, id))).length > 0,
+      orderEmail: async (id) => (await (await database()).select({ email: orders.email }).from(orders).where(eq(orders.id, id)))[0].email,
+      mailsTo: async (to) => (await database()).select().from(mails).where(eq(mails.to, to)),
       signedIn: helpers.signedIn,
       ORIGIN: helpers.ORIGIN,
     };
@@ -269,6 +273,32 @@ describe('fulfilment reads the session from Stripe', () => {
     const again = await deliver('checkout.session.completed', order, 'paid', first.id);
     expect(await again.response.json()).toMatchObject({ result: 'applied' });
     expect(await app.orderStatus(order.orderId)).toBe('paid');
+  });
+});
+
+describe('a guest’s purchase reaches its buyer (issue 15, points 4 and 7)', () => {
+  const SECRET = process.env.STRIPE_WEBHOOK_SECRET!;
+
+  it('keeps the address Stripe collected and sends one receipt, however many paths report the payment', async () => {
+    const { orderId } = await (await buy({ productId: 'starter', quantity: 1 }, { 'idempotency-key': crypto.randomUUID(), 'accept-language': 'de' })).json();
+    const sessionId = sessionsOf(orderId)[0].id;
+    const email = `guest-${crypto.randomUUID()}@example.com`;
+    standIn.pay(sessionId, email);
+    const { default: Stripe } = await import('stripe');
+    const payload = JSON.stringify({ id: `evt_${crypto.randomUUID().replaceAll('-', '')}`, object: 'event', type: 'checkout.session.completed', data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', metadata: { orderId } } } });
+    const deliver = () =>
+      app.webhook(new app.NextRequest(`${app.ORIGIN}/api/stripe/webhook`, { method: 'POST', body: payload, headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }) } }));
+    expect((await deliver()).status).toBe(200);
+    expect(await app.orderStatus(orderId)).toBe('paid');
+    expect(await app.orderEmail(orderId)).toBe(email);
+    // The buyer comes back from Stripe, and the event is delivered again: still one receipt.
+    expect((await returnTo(sessionId)).status).toBe(303);
+    expect((await deliver()).status).toBe(200);
+    const sent = await app.mailsTo(email);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ kind: 'receipt', subject: expect.stringMatching(/^Ihre Quittung zur Bestellung [0-9A-Z]{4}-[0-9A-Z]{4}$/) });
+    expect(sent[0].text).toContain('Gesamtbetrag: 29,00\u00a0€');
+    expect(sent[0].text).toContain('/de/signup');
   });
 });
 

@@ -119,11 +119,15 @@ export async function startStripeStandIn() {
     secretKey: SECRET_KEY,
     sessions,
     requests,
-    /** The customer paid: the session is complete and paid. */
-    pay(id: string) {
+    /**
+     * The customer paid: the session is complete and paid, with the address they gave (Stripe asks for
+     * it unless the session was opened with `customer_email`).
+     */
+    pay(id: string, email?: string) {
       const session = sessions.get(id)!;
       session.status = 'complete';
       session.payment_status = 'paid';
+      session.customer_details = { email: (session.customer_email as string | null) ?? email ?? null };
     },
     /** The session expired unpaid. */
     expire(id: string) {

@@ -1,4 +1,4 @@
-import { isIntendedSignOut, withIntendedSignOut } from '@/lib/auth/client-session';
+import { isIntendedSignOut, withIntendedSignOut } from '@/lib/client/session';
 
 describe('the intended sign-out mark', () => {
   it('is taken back when the sign-out fails, so a later provider sign-out counts as forced', async () => {

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { validatePassword, type Auth, type PasswordPolicy, type PasswordValidationStatus } from 'firebase/auth';
-import { DEFAULT_MIN_PASSWORD_LENGTH, passwordRules, type PasswordRule } from '@/components/auth/password-checklist';
+import { DEFAULT_MIN_PASSWORD_LENGTH, passwordRules, type PasswordRule } from '@/lib/client/password-checklist';
 import { MAX_PASSWORD_LENGTH } from '@/lib/auth/password';
 
 // The SDK's validatePassword fetches the project's policy from the provider; here it answers with the

@@ -11,8 +11,9 @@ import { Card } from '@/components/ui/card';
 import { Avatar } from '@/components/ui/avatar';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { ResendVerification } from '@/components/auth/resend-verification';
-import { authErrorMessages } from '@/components/auth/auth-errors-props';
+import { authErrorMessages } from '@/lib/auth/error-messages';
 import { ordersOf } from '@/lib/shop/orders';
+import { recentlyAttached } from '@/lib/shop/guest-orders';
 import { formatPrice } from '@/lib/shop/catalogue';
 import { withErrorPage } from '@/lib/errors/page-boundary';
 
@@ -40,6 +41,7 @@ export default withErrorPage(async function DashboardPage({ params }: PageProps<
   ]);
   // E-mail accounts confirm their address; Google has done that already.
   const unverified = !user.emailVerified && user.providerIds[0] === 'password';
+  const attached = orders.filter((order) => recentlyAttached(order.attachedAt));
   const describe = (item: Activity) =>
     item.kind === 'feedbackSent' ? t('activityKinds.feedbackSent', { rating: item.rating }) : t(`activityKinds.${item.kind}`, { subject: item.subject });
   return (
@@ -62,6 +64,24 @@ export default withErrorPage(async function DashboardPage({ params }: PageProps<
             errors={await authErrorMessages()}
             labels={{ resend: verify('resend'), resendIn: verify.raw('resendIn') as string, resent: verify('resent') }}
           />
+        </section>
+      )}
+      {attached.length > 0 && (
+        <section aria-labelledby="attached-title" className="mb-6 rounded-lg border border-green-300 bg-green-50 p-5 text-green-950">
+          <h2 id="attached-title" className="font-semibold">
+            {t('attached.title')}
+          </h2>
+          <p className="mt-1 text-sm">{t('attached.text', { email: user.email ?? '' })}</p>
+          <ul className="mt-2 text-sm">
+            {attached.map((order) => (
+              <li key={order.id}>
+                <Link href={`/shop/success?order=${order.id}`} className="font-mono font-semibold underline underline-offset-4">
+                  {order.reference}
+                </Link>{' '}
+                · {order.product.name[locale]}
+              </li>
+            ))}
+          </ul>
         </section>
       )}
       <section aria-labelledby="counts-title" className="mb-6">

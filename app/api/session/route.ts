@@ -12,6 +12,7 @@ import { sessionSecret } from '@/lib/session/secret';
 import { activeSession } from '@/lib/session/server';
 import { createSession, revokeSession } from '@/lib/session/store';
 import { getSettings } from '@/lib/settings/service';
+import { attachGuestOrders } from '@/lib/shop/guest-orders';
 import { themeCookie } from '@/lib/settings/schema';
 
 export const dynamic = 'force-dynamic';
@@ -33,6 +34,8 @@ export function POST(request: NextRequest) {
     const current = refresh ? await activeSession(request.cookies.get(SESSION_COOKIE)?.value) : null;
     const renewed = current?.uid === user.uid ? current : null;
     assertSignedInWithin(authTime, renewed ? SESSION_LIFETIME_MS : FRESH_SIGN_IN_MS);
+    // The user's verified address brings the purchases a guest made with it into the account.
+    await attachGuestOrders(user);
     const sid = await createSession({ uid: user.uid, lastLoginAt: user.lastLoginAt, profile: profileOf(user), validAfter, replaces: renewed?.sid });
     // A new device gets the user's saved theme, and the browser their saved language to apply.
     const settings = await getSettings(user.uid, 'en');

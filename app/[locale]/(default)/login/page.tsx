@@ -8,7 +8,7 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { LoginForm } from '@/components/auth/login-form';
-import { authErrorMessages } from '@/components/auth/auth-errors-props';
+import { authErrorMessages } from '@/lib/auth/error-messages';
 import { SessionHintSync } from '@/components/auth/session-hint-sync';
 import { getSessionUser } from '@/lib/session/server';
 import { sessionEndsAt } from '@/lib/session/expiry';

@@ -9,6 +9,7 @@ import { MessageText } from '@/components/chat/message-text';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
+import { LocalTime } from '@/components/ui/local-time';
 import { withErrorPage } from '@/lib/errors/page-boundary';
 
 // Local mode only: lists what the Auth emulator would have e-mailed and the app's own e-mails (lib/mail),
@@ -20,7 +21,8 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/mailbox'
 }
 
 export default withErrorPage(async function MailboxPage({ params, searchParams }: PageProps<'/[locale]/mailbox'>) {
-  setRequestLocale((await params).locale as Locale);
+  const locale = (await params).locale as Locale;
+  setRequestLocale(locale);
   if (!mailboxAvailable()) notFound();
   const t = await getTranslations('Mailbox');
   const { to } = await searchParams;
@@ -63,7 +65,7 @@ export default withErrorPage(async function MailboxPage({ params, searchParams }
               <article aria-label={mail.subject} data-mail-kind={mail.kind} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
                 <h3 className="font-semibold text-slate-900">{mail.subject}</h3>
                 <p className="text-sm text-slate-700">
-                  {t('to', { email: mail.to })} · <time dateTime={mail.sentAt}>{new Date(mail.sentAt).toISOString().replace('T', ' ').slice(0, 16)} UTC</time>
+                  {t('to', { email: mail.to })} · <LocalTime dateTime={mail.sentAt} locale={locale} />
                 </p>
                 <p className="mt-2 whitespace-pre-wrap break-words text-sm text-slate-900">
                   <MessageText text={mail.text} />

@@ -21,7 +21,8 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/sample'>
 export default async function SamplePage({ params }: PageProps<'/[locale]/sample'>) {
   setRequestLocale((await params).locale as Locale);
   const t = await getTranslations('Sample');
-  const label = (key: string) => t(key);
+  // Keys built from the sample's own lists below (each list names keys of Sample).
+  const label = (key: string) => t(key as Parameters<typeof t>[0]);
   const record = <K extends string>(keys: readonly K[], prefix: string) =>
     Object.fromEntries(keys.map((key) => [key, label(`${prefix}.${key}`)])) as Record<K, string>;
   return (

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import type { Messages } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/lib/i18n/link';
 import { localizedPath } from '@/lib/i18n/paths';
@@ -8,7 +9,7 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { SignupForm } from '@/components/auth/signup-form';
-import { authErrorMessages } from '@/components/auth/auth-errors-props';
+import { authErrorMessages } from '@/lib/auth/error-messages';
 import { withErrorPage } from '@/lib/errors/page-boundary';
 
 // The identity provider's address is runtime configuration (the local emulator's port changes).
@@ -23,7 +24,7 @@ export default withErrorPage(async function SignupPage({ params }: PageProps<'/[
   setRequestLocale(locale);
   const t = await getTranslations('Auth');
   // Raw texts: the form fills in each rule's number itself.
-  const rule = (key: string) => t.raw(`signup.rules.${key}`) as string;
+  const rule = (key: keyof Messages['Auth']['signup']['rules']) => t.raw(`signup.rules.${key}`) as string;
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title={t('signup.title')} lead={t('signup.lead')} />

@@ -10,7 +10,7 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { EmailActions } from '@/components/auth/email-actions';
-import { authErrorMessages } from '@/components/auth/auth-errors-props';
+import { authErrorMessages } from '@/lib/auth/error-messages';
 import { withErrorPage } from '@/lib/errors/page-boundary';
 
 // Shows the signed-in user's state and handles e-mail action links (mode + oobCode).

@@ -6,7 +6,7 @@ import { clientFirebaseConfig } from '@/lib/firebase/config';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { AccountForms } from '@/components/dashboard/account-forms';
-import { authErrorMessages } from '@/components/auth/auth-errors-props';
+import { authErrorMessages } from '@/lib/auth/error-messages';
 import { PhotoForm } from '@/components/dashboard/photo-form';
 import { Avatar } from '@/components/ui/avatar';
 import { requireUser } from '@/lib/session/require-user';

@@ -12,6 +12,7 @@ import { messagePage } from '@/lib/errors/message-page';
 import { paymentProvider } from '@/lib/payments';
 import { SESSION_ID } from '@/lib/payments/provider';
 import { confirmCheckout } from '@/lib/shop/orders';
+import { sendReceipt } from '@/lib/shop/receipt';
 
 export const dynamic = 'force-dynamic';
 
@@ -28,6 +29,7 @@ export async function GET(request: NextRequest) {
     const session = await paymentProvider().retrieveCheckout(id);
     const order = session && (await confirmCheckout(session));
     if (!order) return errorPage(request, 404, 'invalid');
+    await sendReceipt(order.id);
     // A relative Location: the browser stays on the host it addressed (Next's request.nextUrl names
     // `localhost` for 127.0.0.1), so the success page gets the buyer's session cookie.
     const target = `${localizedPath('/shop/success', order.locale)}?order=${order.id}`;

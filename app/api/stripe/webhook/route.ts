@@ -12,6 +12,7 @@ import { paymentProvider, webhookSecret } from '@/lib/payments';
 import { PaymentProviderError } from '@/lib/payments/provider';
 import { PROVIDER_RETRY_AFTER_SECONDS } from '@/lib/shop/checkout';
 import { CHECKOUT_EVENTS, applyCheckoutEvent, type CheckoutEvent } from '@/lib/shop/orders';
+import { sendReceiptOf } from '@/lib/shop/receipt';
 import { WEBHOOK_BODY_LIMIT } from '@/lib/shop/schema';
 
 export const dynamic = 'force-dynamic';
@@ -19,7 +20,12 @@ export const dynamic = 'force-dynamic';
 /** The session as Stripe reports it now (null: Stripe does not know it); the event's copy in local mode. */
 async function sessionOf(copy: Stripe.Checkout.Session): Promise<CheckoutEvent['session'] | null> {
   if (!env.stripe.secretKey) {
-    return { id: copy.id, paymentStatus: copy.payment_status ?? null, orderId: copy.metadata?.orderId ?? copy.client_reference_id ?? null };
+    return {
+      id: copy.id,
+      paymentStatus: copy.payment_status ?? null,
+      orderId: copy.metadata?.orderId ?? copy.client_reference_id ?? null,
+      email: copy.customer_details?.email ?? null,
+    };
   }
   try {
     return await paymentProvider().retrieveCheckout(copy.id);
@@ -45,6 +51,8 @@ export function POST(request: NextRequest) {
     const session = await sessionOf(event.data.object as Stripe.Checkout.Session);
     if (!session) return NextResponse.json({ received: true, result: 'ignored' });
     const result = await applyCheckoutEvent({ id: event.id, type: event.type, session });
+    // A redelivery sends a receipt that failed the first time (sent ones are never repeated).
+    if (result !== 'ignored') await sendReceiptOf(session);
     return NextResponse.json({ received: true, result });
   });
 }

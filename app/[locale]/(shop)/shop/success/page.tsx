@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getFormatter, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/lib/i18n/link';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/metadata';
@@ -10,6 +10,7 @@ import { Card } from '@/components/ui/card';
 import { buttonClasses } from '@/components/ui/button';
 import { OrderRefresh } from '@/components/shop/order-refresh';
 import { OrderLines } from '@/components/shop/order-receipt';
+import { LocalTime } from '@/components/ui/local-time';
 import { cn } from '@/lib/cn';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/shop/success'>): Promise<Metadata> {
@@ -31,7 +32,7 @@ const STATUS_STYLE = {
 export default async function ShopSuccessPage({ params, searchParams }: PageProps<'/[locale]/shop/success'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
-  const [t, format] = await Promise.all([getTranslations('Shop.success'), getFormatter()]);
+  const t = await getTranslations('Shop.success');
   const { order: reference } = await searchParams;
   // Another user's order is not found here (its reference alone does not show it).
   const viewer = await getSessionUser();
@@ -48,7 +49,9 @@ export default async function ShopSuccessPage({ params, searchParams }: PageProp
                 {order.reference}
               </dd>
               <dt className="font-medium">{t('date')}</dt>
-              <dd>{format.dateTime(new Date(order.createdAt), { dateStyle: 'medium', timeStyle: 'short' })}</dd>
+              <dd data-order-date>
+                <LocalTime dateTime={order.createdAt} locale={locale} />
+              </dd>
               {order.email && (
                 <>
                   <dt className="font-medium">{t('email')}</dt>
@@ -72,9 +75,10 @@ export default async function ShopSuccessPage({ params, searchParams }: PageProp
       </Card>
       {order?.status === 'paid' && (
         <Card title={t('nextStep.title')} titleId="next-step-title" className="mt-6">
-          <p className="mb-4 text-slate-700">{t('nextStep.text')}</p>
-          <Link href="/dashboard/embed" className={buttonClasses('primary')}>
-            {t('nextStep.action')}
+          {/* A guest's order joins the account that confirms its address (lib/shop/guest-orders). */}
+          <p className="mb-4 text-slate-700">{viewer ? t('nextStep.text') : t('nextStep.guestText', { email: order.email ?? '' })}</p>
+          <Link href={viewer ? '/dashboard/embed' : '/signup'} className={buttonClasses('primary')}>
+            {viewer ? t('nextStep.action') : t('nextStep.guestAction')}
           </Link>
         </Card>
       )}

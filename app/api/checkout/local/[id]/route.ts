@@ -1,4 +1,4 @@
-// POST /api/checkout/local/:id { card }: pays a session of the local test checkout (local mode only;
+// POST /api/checkout/local/:id { card, email? }: pays a session of the local test checkout (local mode only;
 // with Stripe configured this address does not exist).
 import { NextResponse, type NextRequest } from 'next/server';
 import { ApiError, handle } from '@/lib/api/errors';
@@ -13,8 +13,8 @@ export function POST(request: NextRequest, { params }: RouteContext<'/api/checko
   return handle(request, async () => {
     if (env.stripe.secretKey) throw new ApiError('notFound');
     assertSameOrigin(request);
-    const { card } = await readJson(request, localPaymentSchema);
-    const { successUrl } = await payLocalCheckout((await params).id, card);
+    const { card, email } = await readJson(request, localPaymentSchema);
+    const { successUrl } = await payLocalCheckout((await params).id, card, email);
     return NextResponse.json({ url: successUrl }, { headers: { 'Cache-Control': 'no-store' } });
   });
 }

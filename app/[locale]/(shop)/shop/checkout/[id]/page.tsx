@@ -4,7 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/routing';
 import { env } from '@/lib/env';
 import { formatPrice } from '@/lib/shop/catalogue';
-import { localCheckoutSession, statusOf } from '@/lib/payments/local';
+import { localCheckoutSession, receiptAddress, statusOf } from '@/lib/payments/local';
 import { orderSummary } from '@/lib/shop/orders';
 import { Card } from '@/components/ui/card';
 import { LocalCheckoutForm } from '@/components/shop/local-checkout-form';
@@ -27,7 +27,7 @@ export default async function LocalCheckoutPage({ params }: PageProps<'/[locale]
   const session = await localCheckoutSession(id);
   const order = session && (await orderSummary(session.orderId));
   if (!session || !order) notFound();
-  const t = await getTranslations('Shop.checkout');
+  const [t, email] = await Promise.all([getTranslations('Shop.checkout'), receiptAddress(order.id)]);
   const open = statusOf(session) === 'open';
   const total = formatPrice(session.amountCents, session.currency, locale);
 
@@ -54,10 +54,14 @@ export default async function LocalCheckoutPage({ params }: PageProps<'/[locale]
           <h2 id="payment-title" className="mb-4 text-lg font-semibold text-slate-900">
             {open ? t('pay', { amount: total }) : t('closed.title')}
           </h2>
+          {open && email && <p className="mb-4 break-words text-sm text-slate-700">{t('emailKnown', { email })}</p>}
           {open ? (
             <LocalCheckoutForm
               sessionId={session.id}
+              askEmail={!email}
               labels={{
+                email: t('email'),
+                emailHint: t('emailHint'),
                 card: t('card'),
                 expiry: t('expiry'),
                 cvc: t('cvc'),

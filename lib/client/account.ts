@@ -11,7 +11,7 @@ import {
   type Auth,
   type User,
 } from 'firebase/auth';
-import { assertPasswordLength } from './password';
+import { assertPasswordLength } from '@/lib/auth/password';
 
 /** The signed-in Firebase user, or the spec's 'No user is currently signed in' (§5). */
 export async function currentUser(auth: Auth): Promise<User> {

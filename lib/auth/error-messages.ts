@@ -1,7 +1,7 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
 import { AUTH_ERROR_CODES } from '@/lib/auth/errors';
-import type { AuthErrorMessages } from './auth-error';
+import type { AuthErrorMessages } from '@/lib/client/auth-error';
 
 /** The translated identity errors, for the client forms. */
 export async function authErrorMessages(): Promise<AuthErrorMessages> {

@@ -4,7 +4,7 @@ import { $fetch } from 'ofetch';
 import { signOut } from 'firebase/auth';
 import { firebaseAuth } from '@/lib/firebase/client';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
-import { endServerSession, withIntendedSignOut } from './client-session';
+import { endServerSession, withIntendedSignOut } from './session';
 
 /**
  * Signs the browser's Firebase user out and ends the server session. A prerendered page has no Firebase

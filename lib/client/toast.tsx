@@ -1,7 +1,7 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { TOAST_DEFAULTS, type ToastPosition, type ToastType } from './config';
+import { TOAST_DEFAULTS, type ToastPosition, type ToastType } from '@/lib/toast/config';
 
 export type ToastOptions = {
   position?: ToastPosition;

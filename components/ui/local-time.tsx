@@ -1,0 +1,31 @@
+'use client';
+
+import { useSyncExternalStore, type ReactNode } from 'react';
+import type { Locale } from '@/lib/i18n/routing';
+
+const never = () => () => {};
+// Fields, not dateStyle/timeStyle: those cannot be combined with the zone's name.
+const FORMAT = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' } as const;
+/** What the server writes, not knowing the viewer's zone: the seller's, named ("CET"). */
+const SERVER_ZONE = { ...FORMAT, timeZone: 'Europe/Berlin', timeZoneName: 'short' } as const;
+
+/**
+ * A moment in the viewer's own time zone, in the page's language. The server's HTML names the seller's
+ * zone; the browser writes the viewer's once hydrated (no mismatch: React renders the server's version
+ * first). With `children`, they are shown and the time is the tooltip.
+ */
+export function LocalTime({ dateTime, locale, children }: { dateTime: string; locale: Locale; children?: ReactNode }) {
+  const inBrowser = useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
+  const text = new Intl.DateTimeFormat(locale, inBrowser ? FORMAT : SERVER_ZONE).format(new Date(dateTime));
+  return children === undefined ? (
+    <time dateTime={dateTime}>{text}</time>
+  ) : (
+    <time dateTime={dateTime} title={text}>
+      {children}
+    </time>
+  );
+}
