@@ -1,7 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import dynamic from 'next/dynamic';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { $fetch, FetchError } from 'ofetch';
 import { CHAT_NAME_MAX, CHAT_PAGE_SIZE, CHAT_TEXT_MAX, type ChatMessageView } from '@/lib/chat/constants';
 import { Avatar } from '@/components/ui/avatar';
@@ -10,9 +9,10 @@ import { MessageText } from './message-text';
 import { sendOnEnter } from '@/lib/client/send-on-enter';
 import type { ModerationLabels } from './moderation';
 
-// Support staff's controls: a chunk of their own, loaded only when the page hands the room their labels.
-const MessageModeration = dynamic(() => import('./moderation').then((module) => module.MessageModeration), { ssr: false });
-const MutedAuthors = dynamic(() => import('./moderation').then((module) => module.MutedAuthors), { ssr: false });
+// Support staff's controls: a chunk of their own, loaded only when the page hands the room their labels
+// (React's lazy rather than next/dynamic, whose loader would add to every visitor's first load).
+const MessageModeration = lazy(() => import('./moderation').then((module) => ({ default: module.MessageModeration })));
+const MutedAuthors = lazy(() => import('./moderation').then((module) => ({ default: module.MutedAuthors })));
 
 export type ChatLabels = {
   messages: string;
@@ -406,15 +406,17 @@ export function ChatRoom({
                       <MessageText text={message.text} />
                     </p>
                     {moderation && (
-                      <MessageModeration
-                        base={base}
-                        message={message}
-                        labels={moderation}
-                        onDeleted={(id) => {
-                          remove(id);
-                          logRef.current?.focus();
-                        }}
-                      />
+                      <Suspense fallback={null}>
+                        <MessageModeration
+                          base={base}
+                          message={message}
+                          labels={moderation}
+                          onDeleted={(id) => {
+                            remove(id);
+                            logRef.current?.focus();
+                          }}
+                        />
+                      </Suspense>
                     )}
                   </div>
                 </article>
@@ -432,7 +434,11 @@ export function ChatRoom({
           </button>
         )}
       </div>
-      {moderation && <MutedAuthors base={base} labels={moderation} locale={locale} />}
+      {moderation && (
+        <Suspense fallback={null}>
+          <MutedAuthors base={base} labels={moderation} locale={locale} />
+        </Suspense>
+      )}
       <form onSubmit={send} className="space-y-3 border-t border-slate-200 p-4" aria-label={composerLabel ?? labels.composer} noValidate>
         {viewer.kind === 'guest' ? (
           <div className="space-y-1">

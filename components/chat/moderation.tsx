@@ -142,7 +142,16 @@ export function MessageModeration({
     setBusy(false);
     if (worked) after?.();
   };
-  const refocus = () => requestAnimationFrame(() => muteButton.current?.focus());
+  // Back to the button once it is enabled again (after the confirmation closes or the mute changes).
+  const refocusing = useRef(false);
+  const refocus = () => {
+    refocusing.current = true;
+  };
+  useEffect(() => {
+    if (!refocusing.current || busy || confirming) return;
+    refocusing.current = false;
+    muteButton.current?.focus();
+  });
 
   return (
     <div className="mt-1 space-y-2">
