@@ -1,12 +1,19 @@
 'use client';
 
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { $fetch, FetchError } from 'ofetch';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { $fetch } from 'ofetch';
+import { readApiError } from '@/lib/client/api-error';
 import { CHAT_NAME_MAX, CHAT_PAGE_SIZE, CHAT_TEXT_MAX, type ChatMessageView } from '@/lib/chat/constants';
 import { Avatar } from '@/components/ui/avatar';
 import { cn } from '@/lib/cn';
 import { MessageText } from './message-text';
 import { sendOnEnter } from '@/lib/client/send-on-enter';
+import type { ModerationLabels } from './moderation';
+
+// Support staff's controls: a chunk of their own, loaded only when the page hands the room their labels
+// (React's lazy rather than next/dynamic, whose loader would add to every visitor's first load).
+const MessageModeration = lazy(() => import('./moderation').then((module) => ({ default: module.MessageModeration })));
+const MutedAuthors = lazy(() => import('./moderation').then((module) => ({ default: module.MutedAuthors })));
 
 export type ChatLabels = {
   messages: string;
@@ -36,7 +43,6 @@ export type ChatLabels = {
 export type ChatViewer = { kind: 'user'; postingAs: string } | { kind: 'guest' };
 
 type Status = 'connecting' | 'live' | 'reconnecting' | 'offline';
-type ApiErrorBody = { error?: { message?: string; fields?: Record<string, string> } };
 
 const NAME_KEY = 'chat_name';
 const MAX_RETRY_MS = 15_000;
@@ -57,11 +63,14 @@ function readGuestName(): string {
   }
 }
 
-/** Messages by id, oldest first, each once (the stream may repeat what a POST already answered). */
-function merge(current: ChatMessageView[], incoming: ChatMessageView[]): ChatMessageView[] {
+/**
+ * Messages by id, oldest first, each once (the stream may repeat what a POST already answered), none
+ * that was deleted (a POST's answer may arrive after the stream said so).
+ */
+function merge(current: ChatMessageView[], incoming: ChatMessageView[], deleted: Set<number>): ChatMessageView[] {
   if (incoming.length === 0) return current;
   const byId = new Map(current.map((message) => [message.id, message]));
-  for (const message of incoming) byId.set(message.id, message);
+  for (const message of incoming) if (!deleted.has(message.id)) byId.set(message.id, message);
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
@@ -84,6 +93,7 @@ export function ChatRoom({
   logClassName,
   accent,
   composerLabel,
+  moderation,
 }: {
   room: string;
   locale: string;
@@ -95,6 +105,8 @@ export function ChatRoom({
   accent?: { background: string; text: string };
   /** The composer form's name, where the page has another chat composer (the dashboard's preview). */
   composerLabel?: string;
+  /** Support staff's texts: given only to staff, whose page then loads the controls to delete and mute. */
+  moderation?: ModerationLabels;
 }) {
   const base = `/api/chat/${encodeURIComponent(room)}`;
   const [messages, setMessages] = useState<ChatMessageView[]>([]);
@@ -114,6 +126,7 @@ export function ChatRoom({
   const logRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const lastId = useRef(0);
+  const deleted = useRef(new Set<number>());
   const scrollAdjust = useRef<{ height: number; top: number } | null>(null);
   const stickToBottom = useRef(false);
 
@@ -142,7 +155,13 @@ export function ChatRoom({
     } else {
       stickToBottom.current = true;
     }
-    setMessages((current) => merge(current, incoming));
+    setMessages((current) => merge(current, incoming, deleted.current));
+  }, []);
+
+  /** A message support staff deleted goes for good, wherever it was in the list. */
+  const remove = useCallback((id: number) => {
+    deleted.current.add(id);
+    setMessages((current) => current.filter((message) => message.id !== id));
   }, []);
 
   // The latest page first, then the stream from there on.
@@ -168,6 +187,14 @@ export function ChatRoom({
           // Not a message of ours: ignore.
         }
       };
+      current.addEventListener('deleted', (event: MessageEvent<string>) => {
+        lastId.current = Math.max(lastId.current, Number(event.lastEventId) || 0);
+        try {
+          remove((JSON.parse(event.data) as { id: number }).id);
+        } catch {
+          // Not an event of ours: ignore.
+        }
+      });
       current.onerror = () => {
         setStatus(navigator.onLine ? 'reconnecting' : 'offline');
         // A refused connection (429, 503, …) is not retried by the browser: open a new one later.
@@ -216,7 +243,7 @@ export function ChatRoom({
       window.removeEventListener('offline', offline);
       window.removeEventListener('online', online);
     };
-  }, [base, receive]);
+  }, [base, receive, remove]);
 
   // Keep the reader where they were: at the bottom for new messages, in place when older ones arrive.
   useLayoutEffect(() => {
@@ -240,7 +267,7 @@ export function ChatRoom({
       const page = await $fetch<{ messages: ChatMessageView[] }>(`${base}/messages`, { query: { before: messages[0].id }, retry: 2 });
       scrollAdjust.current = { height: log.scrollHeight, top: log.scrollTop };
       setHasOlder(page.messages.length >= CHAT_PAGE_SIZE);
-      setMessages((current) => merge(current, page.messages));
+      setMessages((current) => merge(current, page.messages, deleted.current));
     } catch {
       setHistoryError(true);
     } finally {
@@ -294,9 +321,9 @@ export function ChatRoom({
         }
       }
     } catch (caught) {
-      const data = caught instanceof FetchError ? (caught.data as ApiErrorBody | undefined) : undefined;
-      setFields(data?.error?.fields ?? {});
-      setError(data?.error?.fields ? null : (data?.error?.message ?? labels.errors.general));
+      const { message, fields } = readApiError(caught);
+      setFields(fields);
+      setError(Object.keys(fields).length > 0 ? null : (message ?? labels.errors.general));
     } finally {
       setSending(false);
     }
@@ -378,6 +405,19 @@ export function ChatRoom({
                     <p className="whitespace-pre-wrap break-words text-slate-900">
                       <MessageText text={message.text} />
                     </p>
+                    {moderation && (
+                      <Suspense fallback={null}>
+                        <MessageModeration
+                          base={base}
+                          message={message}
+                          labels={moderation}
+                          onDeleted={(id) => {
+                            remove(id);
+                            logRef.current?.focus();
+                          }}
+                        />
+                      </Suspense>
+                    )}
                   </div>
                 </article>
               </li>
@@ -394,6 +434,11 @@ export function ChatRoom({
           </button>
         )}
       </div>
+      {moderation && (
+        <Suspense fallback={null}>
+          <MutedAuthors base={base} labels={moderation} locale={locale} />
+        </Suspense>
+      )}
       <form onSubmit={send} className="space-y-3 border-t border-slate-200 p-4" aria-label={composerLabel ?? labels.composer} noValidate>
         {viewer.kind === 'guest' ? (
           <div className="space-y-1">

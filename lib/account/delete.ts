@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { database } from '@/lib/db';
-import { avatars, chatMessages, feedback, orders, profiles, sessions, tickets, widgets } from '@/lib/db/schema';
+import { avatars, chatMessages, chatMutes, feedback, orders, profiles, sessions, tickets, widgets } from '@/lib/db/schema';
 
 /**
  * Deletes every row the user owns, in one transaction with `deleteIdentity` (the identity provider's
@@ -18,6 +18,8 @@ export async function deleteAccountData(uid: string, deleteIdentity: () => Promi
     // wrote in the public chat.
     await tx.delete(widgets).where(eq(widgets.uid, uid));
     await tx.delete(chatMessages).where(eq(chatMessages.authorUid, uid));
+    // A mute of theirs names them (and keys on an account that is gone).
+    await tx.delete(chatMutes).where(eq(chatMutes.author, `user:${uid}`));
     await tx.delete(avatars).where(eq(avatars.uid, uid));
     await tx.delete(profiles).where(eq(profiles.uid, uid));
     await tx.delete(sessions).where(eq(sessions.uid, uid));

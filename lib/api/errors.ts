@@ -39,6 +39,8 @@ export const API_ERRORS = {
   rateLimited: 429,
   tooManyStreams: 429,
   tooManyVisitors: 429,
+  muted: 403,
+  muteUnavailable: 409,
   unavailable: 503,
   internal: 500,
 } as const;

@@ -1,12 +1,45 @@
+import 'server-only';
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SessionUser } from '@/lib/session/cookie';
 import { toSingleLine } from '@/lib/api/schemas';
+import { sessionSecret } from '@/lib/session/secret';
 import { CHAT_NAME_MAX } from './constants';
 
 /** The name a guest chose (readable by the page, which prefills it). */
 export const GUEST_NAME_COOKIE = 'chat_name';
+/** A guest's signed identity (HttpOnly): what support staff mute a guest by. Never a rate-limit key. */
+export const GUEST_COOKIE = 'chat_guest';
 
 /** How a signed-in user appears in the chat: their display name, else the part of the address before the @. */
 export function displayNameOf(user: Pick<SessionUser, 'displayName' | 'email'>): string {
   const name = toSingleLine(user.displayName ?? '') || toSingleLine(user.email?.split('@')[0] ?? '');
   return name.slice(0, CHAT_NAME_MAX) || 'User';
+}
+
+let key: Buffer | undefined;
+/** A key of its own for guest identities, derived from the session secret (no further setting). */
+function identityKey(): Buffer {
+  return (key ??= Buffer.from(hkdfSync('sha256', sessionSecret(), Buffer.alloc(0), 'plauder chat guest v1', 32)));
+}
+
+const mac = (id: string) => createHmac('sha256', identityKey()).update(`chat-guest.v1.${id}`).digest();
+
+/** The guest id of a `chat_guest` cookie when this server signed it; null when missing, forged or malformed. */
+export function verifyGuestIdentity(value: string | undefined): string | null {
+  const match = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(value ?? '');
+  if (!match) return null;
+  const given = Buffer.from(match[2], 'base64url');
+  const expected = mac(match[1]);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? match[1] : null;
+}
+
+/**
+ * A guest's identity from their `chat_guest` cookie, or a new one (a random id of 128 bits) with the
+ * cookie value `<id>.<HMAC>` to set (`issued`) when the cookie is missing or not ours.
+ */
+export function guestIdentity(value: string | undefined): { id: string; issued: string | null } {
+  const known = verifyGuestIdentity(value);
+  if (known) return { id: known, issued: null };
+  const id = randomBytes(16).toString('base64url');
+  return { id, issued: `${id}.${mac(id).toString('base64url')}` };
 }

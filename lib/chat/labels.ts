@@ -2,6 +2,7 @@ import 'server-only';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/routing';
 import type { ChatLabels } from '@/components/chat/chat-room';
+import type { ModerationLabels } from '@/components/chat/moderation';
 
 /** The chat room's texts in `locale` (client components get plain strings, no i18n runtime). */
 export async function chatLabels(locale: Locale): Promise<ChatLabels> {
@@ -27,5 +28,35 @@ export async function chatLabels(locale: Locale): Promise<ChatLabels> {
     you: t('you'),
     counter: t.raw('counter') as string,
     errors: { general: t('errors.general'), history: t('errors.history') },
+  };
+}
+
+/** Support staff's texts in the room, their `{name}` and `{time}` left for the browser to fill in. */
+export async function moderationLabels(locale: Locale): Promise<ModerationLabels> {
+  const t = await getTranslations({ locale, namespace: 'Chat.moderation' });
+  const raw = (key: Parameters<typeof t.raw>[0]) => t.raw(key) as string;
+  return {
+    intro: t('intro'),
+    delete: t('delete'),
+    deleteLabel: raw('deleteLabel'),
+    mute: t('mute'),
+    muteLabel: raw('muteLabel'),
+    unmute: t('unmute'),
+    unmuteLabel: raw('unmuteLabel'),
+    muted: t('muted'),
+    confirmTitle: raw('confirmTitle'),
+    confirmLead: raw('confirmLead'),
+    duration: t('duration'),
+    durations: { hour: t('durations.hour'), day: t('durations.day'), week: t('durations.week'), forever: t('durations.forever') },
+    confirm: t('confirm'),
+    cancel: t('cancel'),
+    listTitle: t('listTitle'),
+    listEmpty: t('listEmpty'),
+    until: raw('until'),
+    untilUnmuted: t('untilUnmuted'),
+    deleted: raw('deleted'),
+    mutedDone: raw('mutedDone'),
+    unmutedDone: raw('unmutedDone'),
+    failed: t('failed'),
   };
 }

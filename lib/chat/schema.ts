@@ -24,3 +24,17 @@ export function parseEventId(value: string | null | undefined): number | null {
   const id = Number(value.trim());
   return id > 0 ? id : null;
 }
+
+/** A mute's id in a URL (a UUID); anything else names no mute (404). */
+export const muteIdSchema = z.uuid();
+
+/** POST /api/chat/:room/mutes: the author of `messageId`, for `minutes` (at most a year) or until lifted. */
+export const muteSchema = z.object({
+  messageId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  minutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(365 * 24 * 60)
+    .optional(),
+});

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { DELETE } from '@/app/api/account/route';
 import { adminAuth } from '@/lib/firebase/admin';
 import { database } from '@/lib/db';
-import { chatMessages, conversationMessages, conversations, feedback, orders, products, profiles, tickets, ticketMessages, visitors, widgets } from '@/lib/db/schema';
+import { chatMessages, chatMutes, conversationMessages, conversations, feedback, orders, products, profiles, tickets, ticketMessages, visitors, widgets } from '@/lib/db/schema';
 import { deleteAccountData } from '@/lib/account/delete';
 import { activeSession } from '@/lib/session/server';
 import { ORIGIN, signedIn } from './signed-in';
@@ -24,6 +24,8 @@ async function ownRows(uid: string) {
   const [conversation] = await db.insert(conversations).values({ widgetId, visitorId, requestKey: 'c1', locale: 'en' }).returning();
   await db.insert(conversationMessages).values({ conversationId: conversation.id, widgetId, sender: 'visitor', body: 'Hello there' });
   await db.insert(chatMessages).values([{ room: 'lobby', authorUid: uid, authorName: 'Me', body: 'Hi all' }]);
+  // Support staff muted them in the lobby (the row names them).
+  await db.insert(chatMutes).values({ room: 'lobby', author: `user:${uid}`, authorName: 'Me', mutedBy: 'staff' });
   return { widgetId };
 }
 
@@ -34,6 +36,7 @@ async function countRows(uid: string) {
   const owned = await db.select({ id: widgets.id }).from(widgets).where(eq(widgets.uid, uid));
   const chat =
     (await db.select().from(chatMessages).where(eq(chatMessages.authorUid, uid))).length +
+    (await db.select().from(chatMutes).where(eq(chatMutes.author, `user:${uid}`))).length +
     (owned.length ? (await db.select().from(conversationMessages).where(eq(conversationMessages.widgetId, owned[0].id))).length : 0);
   return {
     tickets: await count(tickets),
@@ -68,14 +71,14 @@ describe('DELETE /api/account', () => {
     expect(await db.select().from(orders).where(eq(orders.email, 'a@example.com'))).not.toHaveLength(0); // kept, anonymised
     expect(await activeSession(me.value)).toBeNull();
     // Nobody else's rows are touched.
-    expect(await countRows(other.uid)).toEqual({ tickets: 1, feedback: 1, profiles: 1, orders: 1, widgets: 1, chat: 2 });
+    expect(await countRows(other.uid)).toEqual({ tickets: 1, feedback: 1, profiles: 1, orders: 1, widgets: 1, chat: 3 });
   });
 
   it('keeps every row when the provider refuses the deletion', async () => {
     const me = await signedIn('account');
     await ownRows(me.uid);
     await expect(deleteAccountData(me.uid, () => Promise.reject(new Error('provider down')))).rejects.toThrow('provider down');
-    expect(await countRows(me.uid)).toEqual({ tickets: 1, feedback: 1, profiles: 1, orders: 1, widgets: 1, chat: 2 });
+    expect(await countRows(me.uid)).toEqual({ tickets: 1, feedback: 1, profiles: 1, orders: 1, widgets: 1, chat: 3 });
   });
 
   it('answers 401 without a session, 403 for a foreign Origin or another user’s token, and deletes nothing', async () => {

@@ -19,6 +19,8 @@ const BODILESS = new Set([
   'DELETE /api/session',
   'DELETE /api/profile/photo',
   'DELETE /api/widgets/[id]',
+  'DELETE /api/chat/[room]/messages/[id]',
+  'DELETE /api/chat/[room]/mutes/[id]',
   'POST /api/catalogue/revalidate',
   'POST /api/widgets/[id]/secret',
   // An unknown /api/* address reads no body: it is a 404 whatever is sent.
@@ -34,7 +36,7 @@ let ids: Record<string, string>;
 
 async function counts() {
   const db = await database();
-  const tables = ['tickets', 'ticket_messages', 'feedback', 'widgets', 'chat_messages', 'orders', 'local_checkout_sessions', 'avatars', 'profiles', 'sessions', 'visitors', 'conversations', 'conversation_messages', 'mails'];
+  const tables = ['tickets', 'ticket_messages', 'feedback', 'widgets', 'chat_messages', 'orders', 'local_checkout_sessions', 'avatars', 'profiles', 'sessions', 'visitors', 'conversations', 'conversation_messages', 'mails', 'chat_mutes'];
   const result: Record<string, number> = {};
   for (const table of tables) {
     const { rows } = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] };

@@ -1,13 +1,13 @@
 /**
  * @jest-environment node
  */
-import type { ChatMessageView } from '@/lib/chat/constants';
+import type { ChatEvent } from '@/lib/chat/service';
 
 // The hub's database side, controlled by the test: reads resolve when the test says so.
-const reads: Array<{ from: number; resolve: (rows: ChatMessageView[]) => void }> = [];
+const reads: Array<{ from: number; resolve: (rows: ChatEvent[]) => void }> = [];
 jest.mock('@/lib/chat/service', () => ({
   CHAT_CHANNEL: 'chat_messages',
-  messagesAfter: (_room: string, from: number) => new Promise((resolve) => reads.push({ from, resolve })),
+  eventsAfter: (_room: string, from: number) => new Promise((resolve) => reads.push({ from, resolve })),
 }));
 let notify: (room: string) => void = () => {};
 jest.mock('@/lib/db', () => ({
@@ -20,12 +20,9 @@ jest.mock('@/lib/db', () => ({
 
 import { chatHub } from '@/lib/chat/hub';
 
-const message = (id: number): ChatMessageView => ({
+const message = (id: number): ChatEvent => ({
   id,
-  room: 'lobby',
-  text: `m${id}`,
-  createdAt: new Date(0).toISOString(),
-  author: { name: 'Ada', avatarUrl: null, guest: true, host: false },
+  message: { id, room: 'lobby', text: `m${id}`, createdAt: new Date(0).toISOString(), author: { name: 'Ada', avatarUrl: null, guest: true, host: false } },
 });
 
 function subscriber(lastId: number) {

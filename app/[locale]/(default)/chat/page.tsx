@@ -4,7 +4,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { ChatRoom } from '@/components/chat/chat-room';
-import { chatLabels } from '@/lib/chat/labels';
+import { chatLabels, moderationLabels } from '@/lib/chat/labels';
 import { LOBBY } from '@/lib/chat/constants';
 import { displayNameOf } from '@/lib/chat/identity';
 import { getSessionUser } from '@/lib/session/server';
@@ -13,11 +13,15 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/chat'>):
   return pageMetadata((await params).locale as Locale, 'chat', '/chat');
 }
 
-/** The public room: anyone reads; guests post under a name they choose, signed-in users under theirs. */
+/**
+ * The public room: anyone reads; guests post under a name they choose, signed-in users under theirs;
+ * support staff also get the controls to delete messages and mute authors.
+ */
 export default async function ChatPage({ params }: PageProps<'/[locale]/chat'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const [t, labels, user] = await Promise.all([getTranslations('Chat'), chatLabels(locale), getSessionUser()]);
+  const moderation = user?.admin ? await moderationLabels(locale) : undefined;
   return (
     <>
       <PageHeader title={t('title')} lead={t('lead')} />
@@ -28,6 +32,7 @@ export default async function ChatPage({ params }: PageProps<'/[locale]/chat'>) 
           labels={labels}
           viewer={user ? { kind: 'user', postingAs: t('postingAs', { name: displayNameOf(user) }) } : { kind: 'guest' }}
           logClassName="h-[28rem]"
+          moderation={moderation}
           heading={
             <h2 id="room-title" className="font-semibold text-slate-900">
               {t('room')}

@@ -1,5 +1,6 @@
 // GET /api/chat/:room/messages?before=<id>: a page of older messages (public).
-// POST /api/chat/:room/messages { text, name? }: posts as the signed-in user, or as a guest under `name`.
+// POST /api/chat/:room/messages { text, name? }: posts as the signed-in user, or as a guest under `name`
+// (with their signed identity, the `chat_guest` cookie, issued on their first message); 403 when muted.
 import { NextResponse, type NextRequest } from 'next/server';
 import { ApiError, handle } from '@/lib/api/errors';
 import { assertSameOrigin, clientAddress, readJson, validate } from '@/lib/api/request';
@@ -8,7 +9,7 @@ import { takePostAllowance } from '@/lib/chat/limits';
 import { CHAT_BODY_LIMIT } from '@/lib/chat/constants';
 import { historyQuerySchema, postMessageSchema } from '@/lib/chat/schema';
 import { messagesBefore, postMessage, requireRoom, type Poster } from '@/lib/chat/service';
-import { GUEST_NAME_COOKIE, displayNameOf } from '@/lib/chat/identity';
+import { GUEST_COOKIE, GUEST_NAME_COOKIE, displayNameOf, guestIdentity } from '@/lib/chat/identity';
 import { SESSION_COOKIE } from '@/lib/session/cookie';
 import { activeSession } from '@/lib/session/server';
 
@@ -32,19 +33,23 @@ export function POST(request: NextRequest, { params }: RouteContext<'/api/chat/[
     const input = await readJson(request, postMessageSchema, CHAT_BODY_LIMIT);
     const session = await activeSession(request.cookies.get(SESSION_COOKIE)?.value, { mutation: true });
     let poster: Poster;
+    let issued: string | null = null;
     if (session) {
       poster = { kind: 'user', uid: session.uid, name: displayNameOf(session) };
       takePostAllowance(`user:${session.uid}`);
     } else {
       if (!input.name) throw new ApiError('invalidBody', { name: { code: 'required' } });
-      poster = { kind: 'guest', name: input.name };
       // Keyed by what the client cannot choose: a guest's cookie or a forged X-Forwarded-For would reset it.
       takePostAllowance(`guest:${clientAddress(request)}`);
+      const identity = guestIdentity(request.cookies.get(GUEST_COOKIE)?.value);
+      issued = identity.issued;
+      poster = { kind: 'guest', name: input.name, guestId: identity.id };
     }
     const message = await postMessage(room, poster, input.text);
     const response = NextResponse.json({ message }, { status: 201, headers: { 'Cache-Control': 'no-store' } });
     if (poster.kind === 'guest') {
       const attributes = { path: '/', sameSite: 'lax' as const, secure: env.cookieSecure, maxAge: YEAR };
+      if (issued) response.cookies.set(GUEST_COOKIE, issued, { ...attributes, path: '/api/chat', httpOnly: true });
       // Read by the chat page to prefill the name field.
       response.cookies.set(GUEST_NAME_COOKIE, poster.name, { ...attributes, httpOnly: false });
     }
