@@ -76,18 +76,20 @@ for (const locale of localesUnderTest) {
   test.describe(`a failed render without JavaScript (${locale})`, () => {
     test.use({ javaScriptEnabled: false });
 
-    for (const point of ['page', 'layout'] as const) {
-      test(`a failing ${point} answers 500 with the error page's heading, message and links in the served HTML`, async ({ page, consoleErrors }) => {
+    // Every page rendered per request is wrapped: the test page, and the chat, checkout and receipt pages.
+    const pages = [path, ...['/chat', '/shop/success?order=none', `/shop/checkout/cs_local_${'0'.repeat(32)}`].map((p) => localized(p, locale))];
+    for (const [point, target] of [...pages.map((p) => ['page', p] as const), ['layout', path] as const]) {
+      test(`a failing ${point} (${target}) answers 500 with the error page's heading, message and links in the served HTML`, async ({ page, consoleErrors }) => {
         consoleErrors.allow(/status of 500 \(Internal Server Error\)/);
         await page.setExtraHTTPHeaders({ 'x-test-fault': point });
-        const response = await page.goto(path);
+        const response = await page.goto(target);
         expect(response?.status()).toBe(500);
         const main = page.locator('main');
         await expect(main).toHaveAttribute('lang', locale);
         await expect(main.getByRole('heading', { level: 1 })).toHaveText(m.Errors.serverError.title);
         await expect(main.getByText(m.Errors.serverError.message)).toBeVisible();
         await expect(main.getByText(REFERENCE(m))).toBeVisible();
-        await expect(main.getByRole('link', { name: m.Errors.retry })).toHaveAttribute('href', path);
+        await expect(main.getByRole('link', { name: m.Errors.retry })).toHaveAttribute('href', target);
         await expect(main.getByRole('link', { name: m.Errors.home })).toHaveAttribute('href', localized('/', locale));
       });
     }

@@ -8,6 +8,7 @@ import { chatLabels, moderationLabels } from '@/lib/chat/labels';
 import { LOBBY } from '@/lib/chat/constants';
 import { displayNameOf } from '@/lib/chat/identity';
 import { getSessionUser } from '@/lib/session/server';
+import { withErrorPage } from '@/lib/errors/page-boundary';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/chat'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'chat', '/chat');
@@ -17,7 +18,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/chat'>):
  * The public room: anyone reads; guests post under a name they choose, signed-in users under theirs;
  * support staff also get the controls to delete messages and mute authors.
  */
-export default async function ChatPage({ params }: PageProps<'/[locale]/chat'>) {
+export default withErrorPage(async function ChatPage({ params }: PageProps<'/[locale]/chat'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const [t, labels, user] = await Promise.all([getTranslations('Chat'), chatLabels(locale), getSessionUser()]);
@@ -42,4 +43,4 @@ export default async function ChatPage({ params }: PageProps<'/[locale]/chat'>) 
       </section>
     </>
   );
-}
+});

@@ -12,6 +12,7 @@ import { OrderRefresh } from '@/components/shop/order-refresh';
 import { OrderLines } from '@/components/shop/order-receipt';
 import { LocalTime } from '@/components/ui/local-time';
 import { cn } from '@/lib/cn';
+import { withErrorPage } from '@/lib/errors/page-boundary';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/shop/success'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'shopSuccess');
@@ -29,7 +30,7 @@ const STATUS_STYLE = {
  * The order after the checkout, as its receipt: reference, line items, net, VAT and total, the buyer's
  * address, and the next step. "Processing" until the provider confirms the payment, refreshing itself.
  */
-export default async function ShopSuccessPage({ params, searchParams }: PageProps<'/[locale]/shop/success'>) {
+export default withErrorPage(async function ShopSuccessPage({ params, searchParams }: PageProps<'/[locale]/shop/success'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const t = await getTranslations('Shop.success');
@@ -92,4 +93,4 @@ export default async function ShopSuccessPage({ params, searchParams }: PageProp
       </div>
     </div>
   );
-}
+});

@@ -9,6 +9,7 @@ import { orderSummary } from '@/lib/shop/orders';
 import { Card } from '@/components/ui/card';
 import { LocalCheckoutForm } from '@/components/shop/local-checkout-form';
 import { PurchaseTerms } from '@/components/legal/purchase-terms';
+import { withErrorPage } from '@/lib/errors/page-boundary';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/shop/checkout/[id]'>): Promise<Metadata> {
   const t = await getTranslations({ locale: (await params).locale as Locale, namespace: 'Shop.checkout' });
@@ -19,7 +20,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/shop/che
  * The local test checkout (local mode): what a hosted checkout shows, clearly marked as test mode.
  * With Stripe configured the buyer goes to Stripe instead and this page does not exist.
  */
-export default async function LocalCheckoutPage({ params }: PageProps<'/[locale]/shop/checkout/[id]'>) {
+export default withErrorPage(async function LocalCheckoutPage({ params }: PageProps<'/[locale]/shop/checkout/[id]'>) {
   const { locale: raw, id } = await params;
   const locale = raw as Locale;
   setRequestLocale(locale);
@@ -88,4 +89,4 @@ export default async function LocalCheckoutPage({ params }: PageProps<'/[locale]
       </div>
     </div>
   );
-}
+});
