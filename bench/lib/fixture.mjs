@@ -6,7 +6,7 @@ import { nextBin, root } from './servers.mjs';
 
 export const fixtureDir = join(root, 'bench', 'baseline-next');
 const sizeFile = join(fixtureDir, 'app', 'size.json');
-const SOURCES = ['app', 'next.config.mjs', 'package.json'];
+const SOURCES = ['app', 'instrumentation.js', 'next.config.mjs', 'package.json'];
 
 function newest(path) {
   if (!existsSync(path)) return 0;
