@@ -1,13 +1,13 @@
 'use client';
 
 import { useSyncExternalStore, type ReactNode } from 'react';
-import type { Locale } from '@/lib/i18n/routing';
+import { SELLER_TIME_ZONE, type Locale } from '@/lib/i18n/routing';
 
 const never = () => () => {};
 // Fields, not dateStyle/timeStyle: those cannot be combined with the zone's name.
 const FORMAT = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' } as const;
 /** What the server writes, not knowing the viewer's zone: the seller's, named ("CET"). */
-const SERVER_ZONE = { ...FORMAT, timeZone: 'Europe/Berlin', timeZoneName: 'short' } as const;
+const SERVER_ZONE = { ...FORMAT, timeZone: SELLER_TIME_ZONE, timeZoneName: 'short' } as const;
 
 /**
  * A moment in the viewer's own time zone, in the page's language. The server's HTML names the seller's

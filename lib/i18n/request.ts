@@ -1,7 +1,7 @@
 import { getRequestConfig } from 'next-intl/server';
 import { hasLocale } from 'next-intl';
 import { loadMessages } from './messages';
-import { routing } from './routing';
+import { routing, SELLER_TIME_ZONE } from './routing';
 
 export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale;
@@ -9,7 +9,7 @@ export default getRequestConfig(async ({ requestLocale }) => {
   return {
     locale,
     // Server-rendered dates of this business are shown in its own time zone.
-    timeZone: 'Europe/Berlin',
+    timeZone: SELLER_TIME_ZONE,
     messages: await loadMessages(locale),
   };
 });

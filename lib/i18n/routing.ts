@@ -4,6 +4,9 @@ export const locales = ['en', 'de'] as const;
 export type Locale = (typeof locales)[number];
 export const defaultLocale: Locale = 'en';
 
+/** The seller's time zone: the server's renders and e-mails, whose reader's own zone is unknown there. */
+export const SELLER_TIME_ZONE = 'Europe/Berlin';
+
 export const LOCALE_COOKIE = 'i18n_redirected';
 export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;
 

@@ -1,12 +1,9 @@
 import 'server-only';
 import { createTranslator } from 'next-intl';
 import { loadMessages } from '@/lib/i18n/messages';
-import type { Locale } from '@/lib/i18n/routing';
+import { SELLER_TIME_ZONE, type Locale } from '@/lib/i18n/routing';
 import { formatPrice } from '@/lib/shop/catalogue';
 import { splitVat } from '@/lib/shop/vat';
-
-/** The seller's time zone, for times in e-mails (whose reader's zone is unknown). */
-const SELLER_TIME_ZONE = 'Europe/Berlin';
 
 /** One line of a transcript. */
 export type TranscriptLine = { at: string; from: 'visitor' | 'operator'; name: string | null; text: string };
