@@ -2,7 +2,7 @@
 
 import { useMemo } from 'react';
 import type { InboxConversationView } from '@/lib/conversations/constants';
-import { plural } from '@/components/widget/labels';
+import { plural } from '@/lib/client/messages';
 import { cn } from '@/lib/cn';
 import type { InboxLabels } from './labels';
 import type { Filter } from './use-inbox';

@@ -6,7 +6,7 @@ import { readApiError } from '@/lib/client/api-error';
 import { THREAD_PAGE_SIZE, type InboxConversationView, type MessageView } from '@/lib/conversations/constants';
 import { Composer } from '@/components/conversations/composer';
 import { ThreadView } from '@/components/conversations/thread-view';
-import { fill } from '@/components/widget/labels';
+import { fill } from '@/lib/client/messages';
 import type { InboxLabels } from './labels';
 import { visitorName } from './inbox-list';
 

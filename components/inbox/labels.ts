@@ -1,6 +1,6 @@
 // The inbox's texts as plain strings; {placeholders} are filled in the browser, plurals come as one/other.
 import type { StreamStatus } from '@/lib/client/event-stream';
-import type { Plural } from '@/components/widget/labels';
+import type { Plural } from '@/lib/client/messages';
 
 export type InboxLabels = {
   filters: { label: string; all: string; open: string; closed: string; unread: string };

@@ -2,7 +2,8 @@
 
 import { useMemo } from 'react';
 import type { VisitorConversationView } from '@/lib/conversations/constants';
-import { plural, type WidgetLabels } from './labels';
+import { plural } from '@/lib/client/messages';
+import type { WidgetLabels } from './labels';
 
 /** The visitor's conversations, latest first: their last message, unread replies, closed ones marked. */
 export function ConversationList({ conversations, labels, locale, onOpen, onNew }: { conversations: VisitorConversationView[]; labels: WidgetLabels; locale: string; onOpen: (id: string) => void; onNew: () => void }) {

@@ -3,7 +3,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { PresenceView } from '@/lib/conversations/constants';
 import { WEEKDAYS, type BusinessHours } from '@/lib/widgets/settings';
-import { fill, type WidgetLabels } from './labels';
+import { fill } from '@/lib/client/messages';
+import type { WidgetLabels } from './labels';
 
 /**
  * Whether the team answers now. An `auto` availability lasts as long as the server said (the team's

@@ -1,7 +1,8 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { fill, type WidgetLabels } from './labels';
+import { fill } from '@/lib/client/messages';
+import type { WidgetLabels } from './labels';
 import type { VisitorSession } from './visitor-session';
 import { WidgetApiError } from './visitor-session';
 

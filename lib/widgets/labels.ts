@@ -1,7 +1,8 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/routing';
-import type { Plural, WidgetLabels } from '@/components/widget/labels';
+import type { WidgetLabels } from '@/components/widget/labels';
+import type { Plural } from '@/lib/client/messages';
 
 /** The widget's texts in `locale`, with their placeholders left for the browser. */
 export async function widgetLabels(locale: Locale, name: string): Promise<WidgetLabels> {
