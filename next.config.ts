@@ -16,8 +16,9 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
-  // npm start's server compresses (prerendered answers once per render, at the best quality).
+  // npm start's server compresses and tags prerendered answers, once per render (scripts/precompressed.mjs).
   compress: !process.env.PLAUDER_SERVER,
+  generateEtags: !process.env.PLAUDER_SERVER,
   reactStrictMode: true,
   // How long a prerendered page may be served stale (by the server while it renders again, and by a CDN
   // in front: `stale-while-revalidate` is this minus the page's `revalidate`). A failed render keeps the

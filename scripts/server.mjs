@@ -10,8 +10,8 @@
 //   alone saturated a core (npm run bench). Under another launcher the app's route handlers serve them;
 // - an answer to every HTTP method (scripts/methods.mjs), where Next answers 500 for some;
 // - compression, with the answers Next serves from its prerender cache (landing and product pages)
-//   compressed once per render at the best quality (scripts/precompressed.mjs) instead of on every
-//   answer at a quick one. Next's own compression is off under this server (next.config.ts).
+//   tagged and compressed once per render at the best quality (scripts/precompressed.mjs) instead of on
+//   every answer at a quick one. Next's own compression and ETags are off under this server (next.config.ts).
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -107,11 +107,11 @@ process.on('SIGINT', stop);
  * Production runs on the configuration the build resolved (.next/required-server-files.json), as Next's
  * own standalone server does, instead of loading next.config.ts again: that transpiles it with Next's
  * SWC and loads next-intl's plugin with another SWC, both only for the build (measured: 41 MB of the
- * idle server's RSS; npm run bench). Next's compression is off here (this server compresses), and the
- * `.env` files are read as Next would have.
+ * idle server's RSS; npm run bench). Next's compression and ETags are off here (this server compresses and
+ * tags prerendered answers, scripts/precompressed.mjs), and the `.env` files are read as Next would have.
  */
 function applyBuiltConfig() {
   const { config } = JSON.parse(readFileSync(join(root, '.next', 'required-server-files.json'), 'utf8'));
-  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify({ ...config, compress: false });
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify({ ...config, compress: false, generateEtags: false });
   nextEnv.loadEnvConfig(root, false);
 }

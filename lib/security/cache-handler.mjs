@@ -50,7 +50,15 @@ function withoutOrigin(value) {
   value.headers = headers;
 }
 
+// Next makes a cache handler per request: the build's file is read once per build directory.
+const buildOrigins = new Map();
+
 function buildOrigin(serverDistDir) {
+  if (!buildOrigins.has(serverDistDir)) buildOrigins.set(serverDistDir, readBuildOrigin(serverDistDir));
+  return buildOrigins.get(serverDistDir);
+}
+
+function readBuildOrigin(serverDistDir) {
   try {
     const { config } = JSON.parse(readFileSync(join(serverDistDir, '..', 'required-server-files.json'), 'utf8'));
     return config.env.BUILD_SITE_URL ?? null;

@@ -3,6 +3,7 @@
 // every page with its Content-Security-Policy, or refuses to start saying why; npm start's server
 // ignores forwarded headers a client forged. Runs against the production build (scripts/test.mjs).
 import { spawn } from 'node:child_process';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
 import { freePort, nextBin, root, startNext, type StartedServer } from '../../bench/lib/servers.mjs';
 import { scriptHash } from '@/lib/security/policy.mjs';
@@ -54,6 +55,17 @@ async function expectPolicies(origin: string) {
   expect(seen['/']).toMatch(/^(HIT|MISS|STALE)$/);
   expect(seen['/shop/starter']).toMatch(/^(HIT|MISS|STALE)$/);
   expect(seen['/login']).toBeNull();
+}
+
+/** A GET through node:http, which sends exactly the headers given. */
+function get(url: string, headers: Record<string, string>): Promise<{ status?: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
 }
 
 /** A launcher that must refuse: it exits with a failure and says why. */
@@ -136,23 +148,39 @@ describe('npm start', () => {
       let bytes: Buffer = Buffer.alloc(0);
       for (let attempt = 0; attempt < 50 && !bytes.equals(best[encoding]); attempt++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        const answer = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
-          const url = new URL(`${app.origin}/shop/starter`);
-          import('node:http').then(({ get }) =>
-            get({ host: url.hostname, port: url.port, path: url.pathname, headers: { 'accept-encoding': encoding } }, (res) => {
-              const chunks: Buffer[] = [];
-              res.on('data', (chunk) => chunks.push(chunk));
-              res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
-            }).on('error', reject),
-          );
-        });
-        expect(answer.encoding).toBe(encoding);
+        const answer = await get(`${app.origin}/shop/starter`, { 'accept-encoding': encoding });
+        expect(answer.headers['content-encoding']).toBe(encoding);
         bytes = answer.body;
       }
       expect(bytes.equals(best[encoding])).toBe(true);
     }
     expect(brotliDecompressSync(best.br).equals(html)).toBe(true);
     expect(best.br.length).toBeLessThan(best.gzip.length);
+  });
+
+  it('tags a prerendered answer per render and representation, and answers 304 to a client that holds it', async () => {
+    const page = `${app.origin}/shop/starter`;
+    const tagOf = async (headers: Record<string, string> = {}, url = page) => {
+      const response = await get(url, headers);
+      expect(response.status).toBe(200);
+      return response.headers.etag;
+    };
+    const etag = await tagOf();
+    expect(etag).toMatch(/^"[\w-]{20,}"$/);
+    expect(await tagOf()).toBe(etag);
+    // The router's payload of the same page is another representation: it never carries the page's tag.
+    expect(await tagOf({ rsc: '1' }, `${page}?_rsc`)).not.toBe(etag);
+
+    // (node:http: fetch() adds `Cache-Control: no-cache` to a conditional request.)
+    for (const held of [etag!, `W/${etag}`, `"other", ${etag}`]) {
+      const response = await get(page, { 'if-none-match': held });
+      expect(response.status).toBe(304);
+      expect(response.body.length).toBe(0);
+      expect(response.headers.etag).toBe(etag);
+    }
+    // Another render's tag, or a client that asks not to be answered from a cache, gets the page.
+    expect((await get(page, { 'if-none-match': '"other"' })).status).toBe(200);
+    expect((await get(page, { 'if-none-match': etag!, 'cache-control': 'no-cache' })).status).toBe(200);
   });
 
   it('serves the site icons, with a day’s shared lifetime', async () => {
