@@ -6,6 +6,7 @@ import { ErrorView } from '@/components/errors/error-view';
 import { useErrorLabels } from '@/components/errors/error-labels';
 import { Button } from '@/components/ui/button';
 import { useChunkReload } from '@/components/errors/use-chunk-reload';
+import { fill } from '@/lib/client/messages';
 
 type ErrorProps = { error: Error & { digest?: string; status?: number; statusCode?: number }; reset: () => void };
 
@@ -16,7 +17,7 @@ type ErrorProps = { error: Error & { digest?: string; status?: number; statusCod
  * with the same page in the served HTML (lib/errors/page-boundary.tsx).
  */
 export default function LocaleError({ error, reset }: ErrorProps) {
-  const labels = useErrorLabels();
+  const { texts, homeHref } = useErrorLabels();
   const reloading = useChunkReload(error);
   useEffect(() => {
     if (!reloading) console.error(error);
@@ -27,18 +28,18 @@ export default function LocaleError({ error, reset }: ErrorProps) {
     <main id="main" className="flex-1">
       <ErrorView
         status={status}
-        titles={{ 'not-found': labels.notFoundTitle, 'server-error': labels.serverErrorTitle }}
+        titles={{ 'not-found': texts.notFound.title, 'server-error': texts.serverError.title }}
         actions={
           <>
-            <Button onClick={reset}>{labels.retry}</Button>
-            <NextLink href={labels.homeHref} className="self-center font-semibold text-brand-700 underline underline-offset-4">
-              {labels.home}
+            <Button onClick={reset}>{texts.retry}</Button>
+            <NextLink href={homeHref} className="self-center font-semibold text-brand-700 underline underline-offset-4">
+              {texts.home}
             </NextLink>
           </>
         }
       >
-        <p>{labels.serverErrorMessage}</p>
-        {error.digest && <p className="mt-2 text-sm text-slate-600">{labels.reference.replace('{digest}', error.digest)}</p>}
+        <p>{texts.serverError.message}</p>
+        {error.digest && <p className="mt-2 text-sm text-slate-600">{fill(texts.reference, { digest: error.digest })}</p>}
       </ErrorView>
     </main>
   );

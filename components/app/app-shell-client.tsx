@@ -3,7 +3,7 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import type { Locale } from '@/lib/i18n/routing';
 import { openInPlace, restoreLocale } from '@/lib/client/locale-memory';
-import { setToastLabels } from '@/lib/client/toast-labels';
+import type { Messages } from '@/lib/client/messages';
 import { GlobalErrorHandler } from './global-error-handler';
 import { VersionNotice } from './version-notice';
 import { showFlashedToast, subscribeToasterWanted, toasterWanted } from '@/lib/client/toast';
@@ -11,20 +11,11 @@ import { showFlashedToast, subscribeToasterWanted, toasterWanted } from '@/lib/c
 // Loaded when the first toast is raised: a page that shows none never runs sonner (see lib/toast).
 const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
-export type AppShellLabels = {
-  close: string;
-  region: string;
-  generalError: string;
-  newVersion: string;
-  reload: string;
-};
-
 /**
  * The client-side parts every page has: toasts, the global error handler, the new-version notice, and
  * the remembered language (restored at start, lib/client/locale-memory).
  */
-export function AppShellClient({ labels, locale }: { labels: AppShellLabels; locale: Locale }) {
-  setToastLabels({ close: labels.close, region: labels.region });
+export function AppShellClient({ labels, locale }: { labels: Messages['App']; locale: Locale }) {
   const wantsToaster = useSyncExternalStore(subscribeToasterWanted, toasterWanted, () => false);
   useEffect(() => {
     const saved = restoreLocale(locale, window.location, navigator.languages);
@@ -39,11 +30,11 @@ export function AppShellClient({ labels, locale }: { labels: AppShellLabels; loc
     <>
       {wantsToaster && (
         <Suspense>
-          <Toaster />
+          <Toaster labels={labels.toast} />
         </Suspense>
       )}
-      <GlobalErrorHandler generalError={labels.generalError} />
-      <VersionNotice message={labels.newVersion} reload={labels.reload} />
+      <GlobalErrorHandler generalError={labels.errors.general} />
+      <VersionNotice {...labels.newVersion} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { errorMessage, isChunkLoadError, reloadAfterChunkError, tabReloadGuard } from '@/lib/client-errors';
+import { errorMessage, isChunkLoadError, reloadAfterChunkError, tabReloadGuard } from '@/lib/client/errors';
 import { toast } from '@/lib/client/toast';
 
 /** Shows uncaught errors and unhandled rejections as error toasts; reloads once after a chunk-load error. */

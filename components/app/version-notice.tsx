@@ -2,16 +2,15 @@
 
 import { useEffect } from 'react';
 import { toast } from '@/lib/client/toast';
+import type { Messages } from '@/lib/client/messages';
 
 const CURRENT_BUILD = process.env.NEXT_PUBLIC_BUILD_ID;
 const INTERVAL_MS = Number(process.env.NEXT_PUBLIC_VERSION_POLL_INTERVAL_MS) || 5 * 60_000;
 /** A focus regained sooner than this after the last check does not ask again. */
 const MIN_GAP_MS = 30_000;
 
-type Labels = { message: string; reload: string };
-
 /** Asks the server for its build id now and then; offers a reload once a new version is deployed. */
-export function VersionNotice({ message, reload }: Labels) {
+export function VersionNotice({ message, reload }: Messages['App']['newVersion']) {
   useEffect(() => {
     let lastCheck = 0;
     let shown = false;

@@ -13,30 +13,14 @@ import { ResendVerification } from './resend-verification';
 import { assertPasswordLength } from '@/lib/auth/password';
 import { localeTarget } from '@/lib/client/locale-memory';
 import { isLocale } from '@/lib/i18n/routing';
-
-export type EmailActionLabels = {
-  verifying: string;
-  verified: string;
-  emailChanged: string;
-  toDashboard: string;
-  toLogin: string;
-  resend: string;
-  resendIn: string;
-  resent: string;
-  newPassword: string;
-  confirmPassword: string;
-  savePassword: string;
-  passwordSaved: string;
-  mismatch: string;
-  resetFor: string;
-};
+import { fill, type Messages } from '@/lib/client/messages';
 
 type Props = {
   /** The page was opened with an action link: the server renders the "working" state already. */
   handlingLink: boolean;
   config: ClientFirebaseConfig;
   locale: string;
-  labels: EmailActionLabels;
+  labels: Messages['Auth']['verify'];
   errors: AuthErrorMessages;
   links: { dashboard: string; login: string };
   /** The page's other ways on (back to the sign-in, the mailbox), left out once an action is done. */
@@ -141,7 +125,7 @@ function EmailActionView({ state, labels, links, config, locale, errors, onSave 
           {labels[state.done]}
         </p>
         <a href={toLogin ? links.login : links.dashboard} className="font-semibold text-brand-700 underline underline-offset-4">
-          {toLogin ? labels.toLogin : labels.toDashboard}
+          {toLogin ? labels.backToLogin : labels.toDashboard}
         </a>
       </div>
     );
@@ -149,7 +133,7 @@ function EmailActionView({ state, labels, links, config, locale, errors, onSave 
   if (state.step === 'reset') {
     return (
       <form onSubmit={(event) => void onSave(event, state)} className="space-y-4" aria-label={labels.savePassword}>
-        <p className="text-slate-800">{labels.resetFor.replace('{email}', state.email)}</p>
+        <p className="text-slate-800">{fill(labels.resetFor, { email: state.email })}</p>
         <TextField id="newPassword" type="password" label={labels.newPassword} autoComplete="new-password" minLength={6} required />
         <TextField id="confirmPassword" type="password" label={labels.confirmPassword} autoComplete="new-password" required />
         <FormError message={state.error} />

@@ -7,13 +7,12 @@ import type { ClientFirebaseConfig } from '@/lib/firebase/config';
 import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { describeAuthError, type AuthErrorMessages } from '@/lib/client/auth-error';
-
-export type ForgotPasswordLabels = { toggle: string; email: string; submit: string; sent: string };
+import type { Messages } from '@/lib/client/messages';
 
 type Props = {
   config: ClientFirebaseConfig;
   locale: string;
-  labels: ForgotPasswordLabels;
+  labels: Pick<Messages['Auth'], 'forgot' | 'fields'>;
   errors: AuthErrorMessages;
   /** The form was opened. */
   onOpen?: () => void;
@@ -24,7 +23,7 @@ type Props = {
  * addresses get the same answer, so the form tells nobody who has an account (as the provider does
  * with e-mail enumeration protection on).
  */
-export function ForgotPassword({ config, locale, labels, errors, onOpen }: Props) {
+export function ForgotPassword({ config, locale, labels: { forgot, fields }, errors, onOpen }: Props) {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -32,25 +31,25 @@ export function ForgotPassword({ config, locale, labels, errors, onOpen }: Props
     const email = String(new FormData(event.currentTarget).get('resetEmail') ?? '');
     try {
       await sendPasswordResetEmail(firebaseAuth(config, locale), email);
-      setMessage({ ok: true, text: labels.sent });
+      setMessage({ ok: true, text: forgot.sent });
     } catch (error) {
       const unknown = (error as { code?: unknown }).code === 'auth/user-not-found';
-      setMessage(unknown ? { ok: true, text: labels.sent } : { ok: false, text: describeAuthError(error, errors) });
+      setMessage(unknown ? { ok: true, text: forgot.sent } : { ok: false, text: describeAuthError(error, errors) });
     }
   }
 
   return (
     <details className="mt-6" onToggle={(event) => event.currentTarget.open && onOpen?.()}>
-      <summary className="cursor-pointer text-sm font-semibold text-brand-700">{labels.toggle}</summary>
-      <form onSubmit={(event) => void onSubmit(event)} className="mt-3 space-y-3" aria-label={labels.toggle} noValidate>
-        <TextField id="resetEmail" type="email" label={labels.email} autoComplete="email" required />
+      <summary className="cursor-pointer text-sm font-semibold text-brand-700">{forgot.toggle}</summary>
+      <form onSubmit={(event) => void onSubmit(event)} className="mt-3 space-y-3" aria-label={forgot.toggle} noValidate>
+        <TextField id="resetEmail" type="email" label={fields.email} autoComplete="email" required />
         {message && (
           <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'text-sm text-green-800' : 'text-sm text-red-800'}>
             {message.text}
           </p>
         )}
         <Button type="submit" variant="secondary">
-          {labels.submit}
+          {forgot.submit}
         </Button>
       </form>
     </details>

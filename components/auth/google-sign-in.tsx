@@ -4,15 +4,16 @@ import { useState, type FormEvent } from 'react';
 import { GoogleAuthProvider, signInWithCredential, signInWithPopup, type Auth, type UserCredential } from 'firebase/auth';
 import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
-
-export type GoogleSignInLabels = { button: string; title: string; localMode: string; email: string; submit: string };
+import type { Messages } from '@/lib/client/messages';
 
 type Props = {
   /** Local mode: the Auth emulator stands in for Google (no Google code can load, nor reach Google). */
   local: boolean;
   auth: () => Auth;
   busy: boolean;
-  labels: GoogleSignInLabels;
+  labels: Messages['Auth']['google'];
+  /** "Continue with Google". */
+  button: string;
   onSignIn: (signIn: () => Promise<UserCredential>) => void;
 };
 
@@ -21,7 +22,7 @@ type Props = {
  * mode, the emulator's own flow: it signs in a test Google account named by its e-mail address, with
  * an unsigned credential only the emulator accepts, and says so.
  */
-export function GoogleSignIn({ local, auth, busy, labels, onSignIn }: Props) {
+export function GoogleSignIn({ local, auth, busy, labels, button, onSignIn }: Props) {
   const [asking, setAsking] = useState(false);
 
   function onLocalSubmit(event: FormEvent<HTMLFormElement>) {
@@ -52,7 +53,7 @@ export function GoogleSignIn({ local, auth, busy, labels, onSignIn }: Props) {
       disabled={busy}
       onClick={() => (local ? setAsking(true) : onSignIn(() => signInWithPopup(auth(), new GoogleAuthProvider())))}
     >
-      {labels.button}
+      {button}
     </Button>
   );
 }

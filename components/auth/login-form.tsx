@@ -11,22 +11,22 @@ import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { describeAuthError, type AuthErrorMessages } from '@/lib/client/auth-error';
 import { FormError } from '@/components/ui/form-error';
-import { ForgotPassword, type ForgotPasswordLabels } from './forgot-password';
-import { GoogleSignIn, type GoogleSignInLabels } from './google-sign-in';
+import type { Messages } from '@/lib/client/messages';
+import { ForgotPassword } from './forgot-password';
+import { GoogleSignIn } from './google-sign-in';
 
 type Props = {
   config: ClientFirebaseConfig;
   locale: string;
   /** Where to go when the page was not opened with a (same-origin) `redirect`. */
   home: string;
-  /** `expired`: why a sign-in older than 24 hours was ended (spec §4). */
-  labels: { email: string; password: string; submit: string; or: string; title: string; expired: string };
-  google: GoogleSignInLabels;
-  forgot: ForgotPasswordLabels;
+  /** `login.expired`: why a sign-in older than 24 hours was ended (spec §4). */
+  labels: Pick<Messages['Auth'], 'fields' | 'login' | 'or' | 'google' | 'forgot'>;
   errors: AuthErrorMessages;
 };
 
-export function LoginForm({ config, locale, home, labels, google, forgot, errors }: Props) {
+export function LoginForm({ config, locale, home, labels, errors }: Props) {
+  const { fields, login } = labels;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [expired, setExpired] = useState(false);
@@ -67,15 +67,15 @@ export function LoginForm({ config, locale, home, labels, google, forgot, errors
     <>
       {expired && (
         <p role="status" className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          {labels.expired}
+          {login.expired}
         </p>
       )}
-      <form onSubmit={onSubmit} className="space-y-4" aria-label={labels.title} aria-busy={busy} noValidate>
-        <TextField id="email" type="email" label={labels.email} autoComplete="email" required />
-        <TextField id="password" type="password" label={labels.password} autoComplete="current-password" required />
+      <form onSubmit={onSubmit} className="space-y-4" aria-label={login.title} aria-busy={busy} noValidate>
+        <TextField id="email" type="email" label={fields.email} autoComplete="email" required />
+        <TextField id="password" type="password" label={fields.password} autoComplete="current-password" required />
         <FormError message={error} />
         <Button type="submit" className="w-full" disabled={busy}>
-          {labels.submit}
+          {login.submit}
         </Button>
       </form>
       {config.google && (
@@ -85,11 +85,11 @@ export function LoginForm({ config, locale, home, labels, google, forgot, errors
             {labels.or}
             <span className="h-px flex-1 bg-slate-200" />
           </div>
-          <GoogleSignIn local={config.emulatorUrl !== null} auth={auth} busy={busy} labels={google} onSignIn={(signIn) => void complete(signIn)} />
+          <GoogleSignIn local={config.emulatorUrl !== null} auth={auth} busy={busy} labels={labels.google} button={login.google} onSignIn={(signIn) => void complete(signIn)} />
         </>
       )}
       {/* Asking for a reset link starts anew: the sign-in's error no longer applies. */}
-      <ForgotPassword config={config} locale={locale} labels={forgot} errors={errors} onOpen={() => setError(null)} />
+      <ForgotPassword config={config} locale={locale} labels={labels} errors={errors} onOpen={() => setError(null)} />
     </>
   );
 }

@@ -8,14 +8,13 @@ import { currentUser } from '@/lib/client/account';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { describeAuthError, type AuthErrorMessages } from '@/lib/client/auth-error';
+import { fill, type Messages } from '@/lib/client/messages';
 
 /** Seconds between two verification e-mails. */
 export const RESEND_COOLDOWN_S = 60;
 
-export type ResendLabels = { resend: string; resendIn: string; resent: string };
-
 /** Sends the verification e-mail again (in the page's language), then waits a minute before the next. */
-export function ResendVerification({ config, locale, labels, errors }: { config: ClientFirebaseConfig; locale: string; labels: ResendLabels; errors: AuthErrorMessages }) {
+export function ResendVerification({ config, locale, labels, errors }: { config: ClientFirebaseConfig; locale: string; labels: Pick<Messages['Auth']['verify'], 'resend' | 'resendIn' | 'resent'>; errors: AuthErrorMessages }) {
   const [cooldown, setCooldown] = useState(0);
   const [resent, setResent] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +45,7 @@ export function ResendVerification({ config, locale, labels, errors }: { config:
         </p>
       )}
       <Button variant="secondary" onClick={() => void resend()} disabled={cooldown > 0}>
-        {cooldown > 0 ? labels.resendIn.replace('{seconds}', String(cooldown)) : labels.resend}
+        {cooldown > 0 ? fill(labels.resendIn, { seconds: cooldown }) : labels.resend}
       </Button>
     </div>
   );

@@ -12,19 +12,19 @@ import { describeAuthError, type AuthErrorMessages } from '@/lib/client/auth-err
 import { DEFAULT_MIN_PASSWORD_LENGTH, passwordRules, type PasswordRule } from '@/lib/client/password-checklist';
 import { MAX_PASSWORD_LENGTH, assertPasswordLength } from '@/lib/auth/password';
 import { FormError } from '@/components/ui/form-error';
+import { fill, type Messages } from '@/lib/client/messages';
 
 type Props = {
   config: ClientFirebaseConfig;
   locale: string;
   /** The verify-email page of this locale, where a new account continues. */
   next: string;
-  labels: { title: string; email: string; password: string; confirm: string; submit: string; checklist: string; mismatch: string };
-  /** Texts of the password rules; `{value}` stands for the rule's number. */
-  rules: Record<PasswordRule['key'], string>;
+  /** `signup.rules`: the password rules' texts, `{value}` standing for the rule's number. */
+  labels: Pick<Messages['Auth'], 'fields' | 'signup'>;
   errors: AuthErrorMessages;
 };
 
-export function SignupForm({ config, locale, next, labels, rules: ruleTexts, errors }: Props) {
+export function SignupForm({ config, locale, next, labels: { fields, signup }, errors }: Props) {
   const [rules, setRules] = useState<PasswordRule[]>([
     { key: 'minLength', value: DEFAULT_MIN_PASSWORD_LENGTH, met: false },
     { key: 'maxLength', value: MAX_PASSWORD_LENGTH, met: true },
@@ -42,7 +42,7 @@ export function SignupForm({ config, locale, next, labels, rules: ruleTexts, err
     const email = String(form.get('email') ?? '');
     const password = String(form.get('password') ?? '');
     if (password !== form.get('confirm')) {
-      setError(labels.mismatch);
+      setError(signup.mismatch);
       return;
     }
     setBusy(true);
@@ -64,32 +64,32 @@ export function SignupForm({ config, locale, next, labels, rules: ruleTexts, err
   }
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-label={labels.title} aria-busy={busy} noValidate>
-      <TextField id="email" type="email" label={labels.email} autoComplete="email" required />
+    <form onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-label={signup.title} aria-busy={busy} noValidate>
+      <TextField id="email" type="email" label={fields.email} autoComplete="email" required />
       <TextField
         id="password"
         type="password"
-        label={labels.password}
+        label={fields.password}
         autoComplete="new-password"
         aria-describedby="password-rules"
         onChange={(event) => void onPassword(event.currentTarget.value)}
         required
       />
       <div id="password-rules">
-        <p className="text-sm font-medium text-slate-900">{labels.checklist}</p>
+        <p className="text-sm font-medium text-slate-900">{signup.checklist}</p>
         <ul className="mt-1 space-y-1 text-sm">
           {rules.map((rule) => (
             <li key={rule.key} data-met={rule.met} className={cn('flex items-center gap-2', rule.met ? 'text-green-800' : 'text-slate-700')}>
               <span aria-hidden="true">{rule.met ? '✓' : '○'}</span>
-              {ruleTexts[rule.key].replace('{value}', String(rule.value ?? ''))}
+              {fill(signup.rules[rule.key], { value: rule.value ?? '' })}
             </li>
           ))}
         </ul>
       </div>
-      <TextField id="confirm" type="password" label={labels.confirm} autoComplete="new-password" required />
+      <TextField id="confirm" type="password" label={fields.confirm} autoComplete="new-password" required />
       <FormError message={error} />
       <Button type="submit" className="w-full" disabled={busy}>
-        {labels.submit}
+        {signup.submit}
       </Button>
     </form>
   );

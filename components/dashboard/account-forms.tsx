@@ -12,15 +12,15 @@ import { Card } from '@/components/ui/card';
 import { describeAuthError, type AuthErrorMessages } from '@/lib/client/auth-error';
 import { useAuth } from '@/components/auth/auth-provider';
 import { FormError } from '@/components/ui/form-error';
+import type { Messages } from '@/lib/client/messages';
 
-export type AccountLabels = {
-  identity: { title: string; displayName: string; save: string; saved: string };
-  email: { title: string; newEmail: string; save: string; sent: string };
-  password: { title: string; current: string; new: string; save: string; saved: string };
-  delete: { title: string; warning: string; confirmPassword: string; submit: string };
+type Props = {
+  config: ClientFirebaseConfig;
+  locale: string;
+  labels: Pick<Messages['Dashboard']['profile'], 'identity' | 'email' | 'password' | 'delete'>;
+  errors: AuthErrorMessages;
+  homePath: string;
 };
-
-type Props = { config: ClientFirebaseConfig; locale: string; labels: AccountLabels; errors: AuthErrorMessages; homePath: string };
 
 /** One account form: runs its action, keeps the translated error in its state and shows it. */
 function AccountForm({ title, id, children, submit, variant, action, errors }: {

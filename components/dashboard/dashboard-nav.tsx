@@ -4,17 +4,18 @@ import { useEffect, useState } from 'react';
 import { IntentLink } from '@/components/ui/intent-link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/lib/cn';
-import { UNREAD_EVENT } from '@/lib/dashboard/nav';
+import { UNREAD_EVENT, type DashboardNavKey } from '@/lib/dashboard/nav';
+import { fill, type Messages } from '@/lib/client/messages';
 
-/** A page link; `unread` puts a count beside it (the inbox), `unreadLabel` says what it counts ({count}). */
-type Item = { href: string; label: string; unread?: number; unreadLabel?: string };
+/** A page link (`key` names its text); `unread` puts a count beside it (the inbox). */
+type Item = { href: string; key: DashboardNavKey; unread?: number };
 
 /**
  * The dashboard's page links (hrefs already localized); the current page is marked. The inbox's unread
  * count comes from the server and, while the inbox is open, live from it. Narrow screens show every entry
  * in a grid (a sideways strip hid some), wide ones a column beside the page.
  */
-export function DashboardNav({ items, label }: { items: Item[]; label: string }) {
+export function DashboardNav({ items, label, labels }: { items: Item[]; label: string; labels: Messages['Dashboard']['nav'] }) {
   const pathname = usePathname();
   const overview = items[0]?.href;
   const [unread, setUnread] = useState<number | null>(null);
@@ -38,11 +39,11 @@ export function DashboardNav({ items, label }: { items: Item[]; label: string })
                   active ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-200',
                 )}
               >
-                {item.label}
-                {item.unreadLabel !== undefined && (unread ?? item.unread ?? 0) > 0 && (
+                {labels[item.key]}
+                {item.unread !== undefined && (unread ?? item.unread) > 0 && (
                   <span data-unread-badge className={cn('ml-2 rounded-full px-2 py-0.5 text-xs font-bold', active ? 'bg-white text-brand-800' : 'bg-red-700 text-white')}>
                     <span aria-hidden="true">{unread ?? item.unread}</span>
-                    <span className="sr-only">{item.unreadLabel.replace('{count}', String(unread ?? item.unread))}</span>
+                    <span className="sr-only">{fill(labels.unread, { count: unread ?? item.unread })}</span>
                   </span>
                 )}
               </IntentLink>

@@ -11,8 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
 import { describeAuthError, type AuthErrorMessages } from '@/lib/client/auth-error';
-
-export type PhotoLabels = { title: string; choose: string; hint: string; upload: string; remove: string; saved: string; removed: string; tooLarge: string; notImage: string };
+import type { Messages } from '@/lib/client/messages';
 
 const MAX_BYTES = 2 * 1024 * 1024;
 const TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
@@ -20,7 +19,7 @@ const TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
 type Props = {
   config: ClientFirebaseConfig;
   locale: string;
-  labels: PhotoLabels;
+  labels: Messages['Dashboard']['profile']['photo'];
   errors: AuthErrorMessages;
   hasPhoto: boolean;
   /** The current avatar, rendered on the server. */

@@ -9,21 +9,22 @@ import { Card } from '@/components/ui/card';
 import { CheckboxField, SelectField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
+import type { Messages } from '@/lib/client/messages';
 
-type Option = { value: string; label: string };
-export type SettingsLabels = {
-  languageTitle: string;
-  languageLabel: string;
-  locales: Option[];
-  themeTitle: string;
-  themeLabel: string;
-  themes: Option[];
-  notificationsTitle: string;
-  notifications: Array<{ key: 'notifyTicketReplies' | 'notifyOrderUpdates' | 'notifyProductNews'; label: string }>;
-  save: string;
+type Texts = Messages['Dashboard']['settings'];
+
+/** Each e-mail notification's setting and its text in the catalogue. */
+const NOTIFICATIONS = { notifyTicketReplies: 'ticketReplies', notifyOrderUpdates: 'orderUpdates', notifyProductNews: 'productNews' } as const;
+
+type Props = {
+  initial: Settings;
+  labels: Texts;
+  /** The languages offered, named in their own words. */
+  languages: Array<{ value: string; label: string }>;
+  themes: ReadonlyArray<keyof Texts['theme']['options']>;
   /** "Saved" in each language: the confirmation speaks the language just chosen. */
   saved: Record<string, string>;
-  error: string;
+  settingsPaths: Record<string, string>;
 };
 
 /** Applies a theme at once; the cookie the server set keeps it for the next page load. */
@@ -32,7 +33,7 @@ function applyTheme(theme: string) {
   document.documentElement.dataset.theme = dark ? 'dark' : 'light';
 }
 
-export function SettingsForm({ initial, labels, settingsPaths }: { initial: Settings; labels: SettingsLabels; settingsPaths: Record<string, string> }) {
+export function SettingsForm({ initial, labels, languages, themes, saved, settingsPaths }: Props) {
   const router = useRouter();
   const { submit, busy, error, fields } = useJsonSubmit(labels.error);
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -47,33 +48,39 @@ export function SettingsForm({ initial, labels, settingsPaths }: { initial: Sett
     };
     if (!(await submit('/api/settings', 'PUT', settings))) return;
     applyTheme(settings.theme);
-    void toast.success(labels.saved[settings.locale]);
+    void toast.success(saved[settings.locale]);
     // The interface switches language with the page of the new locale (the toaster stays mounted).
     if (settings.locale !== initial.locale) router.push(settingsPaths[settings.locale]);
     else router.refresh();
   }
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="space-y-6" aria-busy={busy} noValidate>
-      <Card title={labels.languageTitle} titleId="language-title">
-        <SelectField id="locale" label={labels.languageLabel} defaultValue={initial.locale} options={labels.locales} error={fields.locale} />
+      <Card title={labels.language.title} titleId="language-title">
+        <SelectField
+          id="locale"
+          label={labels.language.label}
+          defaultValue={initial.locale}
+          options={languages}
+          error={fields.locale}
+        />
       </Card>
-      <Card title={labels.themeTitle} titleId="theme-title">
+      <Card title={labels.theme.title} titleId="theme-title">
         <fieldset>
-          <legend className="mb-2 text-sm font-medium text-slate-900">{labels.themeLabel}</legend>
+          <legend className="mb-2 text-sm font-medium text-slate-900">{labels.theme.label}</legend>
           <div className="flex flex-wrap gap-4">
-            {labels.themes.map((theme) => (
-              <label key={theme.value} className="flex items-center gap-2 text-sm">
-                <input type="radio" name="theme" value={theme.value} defaultChecked={theme.value === initial.theme} className="accent-brand-700" />
-                {theme.label}
+            {themes.map((theme) => (
+              <label key={theme} className="flex items-center gap-2 text-sm">
+                <input type="radio" name="theme" value={theme} defaultChecked={theme === initial.theme} className="accent-brand-700" />
+                {labels.theme.options[theme]}
               </label>
             ))}
           </div>
         </fieldset>
       </Card>
-      <Card title={labels.notificationsTitle} titleId="notifications-title">
+      <Card title={labels.notifications.title} titleId="notifications-title">
         <div className="space-y-3">
-          {labels.notifications.map(({ key, label }) => (
-            <CheckboxField key={key} id={key} label={label} defaultChecked={initial[key]} />
+          {Object.entries(NOTIFICATIONS).map(([key, text]) => (
+            <CheckboxField key={key} id={key} label={labels.notifications[text]} defaultChecked={initial[key as keyof typeof NOTIFICATIONS]} />
           ))}
         </div>
       </Card>

@@ -1,23 +1,15 @@
 'use client';
 
 import { createContext, useContext, type ReactNode } from 'react';
+import type { Messages } from '@/lib/client/messages';
 
-export type ErrorLabels = {
-  notFoundTitle: string;
-  serverErrorTitle: string;
-  serverErrorMessage: string;
-  retry: string;
-  home: string;
-  homeHref: string;
-  /** Contains `{digest}`. */
-  reference: string;
-};
+export type ErrorLabels = { texts: Pick<Messages['Errors'], 'notFound' | 'serverError' | 'retry' | 'home' | 'reference'>; homeHref: string };
 
 const ErrorLabelsContext = createContext<ErrorLabels | null>(null);
 
 /** Hands the translated texts of the error page to the (client-side) error boundary. */
-export function ErrorLabelsProvider({ labels, children }: { labels: ErrorLabels; children: ReactNode }) {
-  return <ErrorLabelsContext.Provider value={labels}>{children}</ErrorLabelsContext.Provider>;
+export function ErrorLabelsProvider({ children, ...labels }: ErrorLabels & { children: ReactNode }) {
+  return <ErrorLabelsContext value={labels}>{children}</ErrorLabelsContext>;
 }
 
 export function useErrorLabels(): ErrorLabels {

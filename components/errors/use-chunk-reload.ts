@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo } from 'react';
 import { usePathname } from 'next/navigation';
-import { isChunkLoadError, mayReloadAfterChunkError, reloadAfterChunkError, tabReloadGuard } from '@/lib/client-errors';
+import { isChunkLoadError, mayReloadAfterChunkError, reloadAfterChunkError, tabReloadGuard } from '@/lib/client/errors';
 
 /**
  * For an error boundary (route, layout, global): a chunk that failed to load, as after a deployment,

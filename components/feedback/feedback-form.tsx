@@ -7,22 +7,20 @@ import { toast } from '@/lib/client/toast';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
+import type { Messages } from '@/lib/client/messages';
 
-export type FeedbackLabels = {
-  rating: string;
+type Texts = Messages['Dashboard']['feedback'];
+
+type Props = {
+  labels: Pick<Texts, 'form' | 'categories'>;
+  /** The topics in the order offered. */
+  categories: ReadonlyArray<keyof Texts['categories']>;
+  /** "1 star" … "5 stars" (an ICU plural, formatted on the server). */
   stars: string[];
-  category: string;
-  categories: Array<{ value: string; label: string }>;
-  message: string;
-  page: string;
-  pageHint: string;
-  submit: string;
-  thanks: string;
-  error: string;
 };
 
 /** Rating, topic, message and the page it concerns; thanks with a toast, the list below refreshes. */
-export function FeedbackForm({ labels }: { labels: FeedbackLabels }) {
+export function FeedbackForm({ labels: { form: labels, categories: topics }, categories, stars }: Props) {
   const router = useRouter();
   const { submit, busy, error, fields } = useJsonSubmit(labels.error);
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -47,7 +45,7 @@ export function FeedbackForm({ labels }: { labels: FeedbackLabels }) {
       <fieldset aria-describedby={fields.rating ? 'rating-error' : undefined}>
         <legend className="mb-2 text-sm font-medium text-slate-900">{labels.rating}</legend>
         <div className="flex flex-wrap gap-3">
-          {labels.stars.map((label, index) => (
+          {stars.map((label, index) => (
             <label key={label} className="flex items-center gap-1 text-sm text-slate-900">
               <input type="radio" name="rating" value={index + 1} required className="accent-brand-700" />
               <span>{label}</span>
@@ -60,7 +58,7 @@ export function FeedbackForm({ labels }: { labels: FeedbackLabels }) {
           </p>
         )}
       </fieldset>
-      <SelectField id="category" label={labels.category} options={labels.categories} error={fields.category} />
+      <SelectField id="category" label={labels.category} options={categories.map((value) => ({ value, label: topics[value] }))} error={fields.category} />
       <TextAreaField id="message" label={labels.message} maxLength={2000} rows={5} error={fields.message} />
       <TextField id="page" label={labels.page} hint={labels.pageHint} maxLength={200} error={fields.page} />
       <FormError message={error} />

@@ -2,12 +2,11 @@
 
 import { useMemo } from 'react';
 import type { InboxConversationView } from '@/lib/conversations/constants';
-import { plural } from '@/lib/client/messages';
+import { plural, type Messages } from '@/lib/client/messages';
 import { cn } from '@/lib/cn';
-import type { InboxLabels } from './labels';
 import type { Filter } from './use-inbox';
 
-export function visitorName(conversation: InboxConversationView, labels: InboxLabels): string {
+export function visitorName(conversation: InboxConversationView, labels: Messages['Dashboard']['inbox']): string {
   return conversation.visitor.name ?? conversation.visitor.email ?? labels.anonymous;
 }
 
@@ -26,7 +25,7 @@ export function InboxList({
   onFilter: (filter: Filter) => void;
   selected: string | null;
   onSelect: (id: string) => void;
-  labels: InboxLabels;
+  labels: Messages['Dashboard']['inbox'];
   locale: string;
 }) {
   const date = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }), [locale]);

@@ -6,8 +6,7 @@ import { readApiError } from '@/lib/client/api-error';
 import { THREAD_PAGE_SIZE, type InboxConversationView, type MessageView } from '@/lib/conversations/constants';
 import { Composer } from '@/components/conversations/composer';
 import { ThreadView } from '@/components/conversations/thread-view';
-import { fill } from '@/lib/client/messages';
-import type { InboxLabels } from './labels';
+import { fill, type Messages } from '@/lib/client/messages';
 import { visitorName } from './inbox-list';
 
 function errorOf(caught: unknown, fallback: string): string {
@@ -32,7 +31,7 @@ export function InboxThread({
   conversation: InboxConversationView;
   messages: MessageView[];
   visitorTyping: boolean;
-  labels: InboxLabels;
+  labels: Messages['Dashboard']['inbox'];
   locale: string;
   loadOlder: (before: number) => Promise<number>;
   onChanged: (conversation: InboxConversationView) => void;
@@ -129,7 +128,7 @@ export function InboxThread({
         viewer="operator"
         seenUpTo={conversation.seenUpTo}
         otherTyping={visitorTyping && !closed}
-        labels={{ messages: labels.thread.replace('{name}', name), you: labels.you, other: name, seen: labels.seen, typing: fill(labels.typing, { name }), closed: labels.closed, reopened: labels.reopened, loadOlder: labels.loadOlder }}
+        labels={{ messages: fill(labels.thread, { name }), you: labels.you, other: name, seen: labels.seen, typing: fill(labels.typing, { name }), closed: labels.closed, reopened: labels.reopened, loadOlder: labels.loadOlder }}
         locale={locale}
         hasOlder={hasOlder}
         onLoadOlder={() => void loadOlder(messages[0]?.id ?? 0).then((count) => setHasOlder(count >= THREAD_PAGE_SIZE))}

@@ -6,10 +6,10 @@ import type { InboxConversationView } from '@/lib/conversations/constants';
 import type { PresenceMode } from '@/lib/widgets/settings';
 import { toast } from '@/lib/client/toast';
 import { cn } from '@/lib/cn';
-import type { InboxLabels } from './labels';
 import { InboxList } from './inbox-list';
 import { InboxThread } from './inbox-thread';
 import { useInbox, type Filter } from './use-inbox';
+import type { Messages } from '@/lib/client/messages';
 
 /**
  * The owner's inbox: the availability switch, the conversations with their filters, and the chosen
@@ -24,7 +24,7 @@ export function Inbox({
 }: {
   initial: { conversations: InboxConversationView[]; unread: number; cursor: number };
   presence: PresenceMode;
-  labels: InboxLabels;
+  labels: Messages['Dashboard']['inbox'];
   locale: string;
   selected: string | null;
 }) {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { getTranslations } from 'next-intl/server';
 import { AppShellClient } from '@/components/app/app-shell-client';
 import { ErrorLabelsProvider } from '@/components/errors/error-labels';
 import { localizedPath } from '@/lib/i18n/paths';
+import { loadMessages } from '@/lib/i18n/messages';
 import type { Locale } from '@/lib/i18n/routing';
 import { HEAD_SCRIPT } from '@/lib/head-script';
 import { SiteFooter } from './site-footer';
@@ -14,8 +14,8 @@ import { SiteHeader } from './site-header';
  * renders itself in it, so both look and work alike.
  */
 export async function SiteDocument({ locale, children }: { locale: Locale; children: ReactNode }) {
-  const t = await getTranslations({ locale, namespace: 'App' });
-  const errors = await getTranslations({ locale, namespace: 'Errors' });
+  const { App, Errors } = await loadMessages(locale);
+  const { notFound, serverError, retry, home, reference } = Errors;
 
   return (
     <html lang={locale} dir="ltr" suppressHydrationWarning>
@@ -25,38 +25,19 @@ export async function SiteDocument({ locale, children }: { locale: Locale; child
         <script dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
       </head>
       <body className="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased">
-        {/* Server components translate and client components get plain props: no i18n runtime in the
-            browser. The error boundary renders there, so its texts are handed down in a context. */}
-        <ErrorLabelsProvider
-          labels={{
-            notFoundTitle: errors('notFound.title'),
-            serverErrorTitle: errors('serverError.title'),
-            serverErrorMessage: errors('serverError.message'),
-            retry: errors('retry'),
-            home: errors('home'),
-            homeHref: localizedPath('/', locale),
-            reference: errors.raw('reference') as string,
-          }}
-        >
+        {/* Client components get typed slices of the catalogue: no i18n runtime in the browser. The
+            error boundary renders there, so its texts are handed down in a context. */}
+        <ErrorLabelsProvider texts={{ notFound, serverError, retry, home, reference }} homeHref={localizedPath('/', locale)}>
           <a
             href="#main"
             className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
           >
-            {t('skipToContent')}
+            {App.skipToContent}
           </a>
           <SiteHeader />
           {children}
           <SiteFooter />
-          <AppShellClient
-            locale={locale}
-            labels={{
-              close: t('toast.close'),
-              region: t('toast.region'),
-              generalError: t('errors.general'),
-              newVersion: t('newVersion.message'),
-              reload: t('newVersion.reload'),
-            }}
-          />
+          <AppShellClient locale={locale} labels={App} />
         </ErrorLabelsProvider>
       </body>
     </html>

@@ -3,12 +3,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { cn } from '@/lib/cn';
 import { readApiError } from '@/lib/client/api-error';
-
-type Labels = { buy: string; buyLabel: string; quantity: string; buying: string; error: string };
+import { fill, type Messages } from '@/lib/client/messages';
 
 type Props = {
   productId: string;
-  labels: Labels;
+  /** The product's name, in the form's label. */
+  name: string;
+  labels: Pick<Messages['Home']['plans'], 'buy' | 'buyLabel' | 'quantity' | 'buying' | 'buyError'>;
   primary: boolean;
   /** Whether several can be bought at once (the setup service); a plan is bought once. */
   quantities: boolean;
@@ -20,7 +21,7 @@ type Props = {
  * a retry after a lost answer sends the same key and gets the same checkout; another quantity is
  * another intent.
  */
-export function BuyButton({ productId, labels, primary, quantities }: Props) {
+export function BuyButton({ productId, name, labels, primary, quantities }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [intent, setIntent] = useState(() => crypto.randomUUID());
@@ -52,15 +53,15 @@ export function BuyButton({ productId, labels, primary, quantities }: Props) {
         window.location.assign(body.url);
         return;
       }
-      setError(readApiError(body).message ?? labels.error);
+      setError(readApiError(body).message ?? labels.buyError);
     } catch {
-      setError(labels.error);
+      setError(labels.buyError);
     }
     setBusy(false);
   }
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} className="mt-6 space-y-3" aria-label={labels.buyLabel}>
+    <form onSubmit={(event) => void onSubmit(event)} className="mt-6 space-y-3" aria-label={fill(labels.buyLabel, { name })}>
       {quantities && (
         <div className="flex items-center gap-3">
           <label htmlFor={`quantity-${productId}`} className="text-sm font-medium text-slate-900">

@@ -5,14 +5,13 @@ import { useJsonSubmit } from '@/lib/client/json-submit';
 import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
-
-type Labels = { email: string; emailHint: string; card: string; expiry: string; cvc: string; name: string; pay: string; paying: string; error: string };
+import { fill, type Messages } from '@/lib/client/messages';
 
 /**
  * The card form of the local test checkout: pays the session, then follows its success URL. Asks for
  * the e-mail address the receipt goes to when the order has none (a guest's), as Stripe Checkout does.
  */
-export function LocalCheckoutForm({ sessionId, askEmail, labels }: { sessionId: string; askEmail: boolean; labels: Labels }) {
+export function LocalCheckoutForm({ sessionId, askEmail, total, labels }: { sessionId: string; askEmail: boolean; total: string; labels: Messages['Shop']['checkout'] }) {
   const { submit, busy, error, fields } = useJsonSubmit(labels.error);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -36,7 +35,7 @@ export function LocalCheckoutForm({ sessionId, askEmail, labels }: { sessionId: 
       <TextField id="cardholder" label={labels.name} autoComplete="cc-name" maxLength={80} />
       <FormError message={fields.card || fields.email ? null : error} />
       <Button type="submit" size="lg" disabled={busy} className="w-full">
-        {busy ? labels.paying : labels.pay}
+        {busy ? labels.paying : fill(labels.pay, { amount: total })}
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { loadMessages } from '@/lib/i18n/messages';
 import { Link } from '@/lib/i18n/link';
 import type { Locale } from '@/lib/i18n/routing';
 import { formatPrice, type ProductView } from '@/lib/shop/catalogue';
@@ -36,21 +37,9 @@ export function ProductFeatures({ features, className }: { features: string[]; c
 
 /** "Buy" for one product, with a quantity where quantities add up (not for a plan, bought once). */
 export async function ProductBuy({ product, locale }: { product: ProductView; locale: Locale }) {
-  const t = await getTranslations({ locale, namespace: 'Home.plans' });
-  return (
-    <BuyButton
-      productId={product.slug}
-      primary={product.highlighted}
-      quantities={product.widgetLimit === null}
-      labels={{
-        buy: t('buy'),
-        buyLabel: t('buyLabel', { name: product.name }),
-        quantity: t('quantity'),
-        buying: t('buying'),
-        error: t('buyError'),
-      }}
-    />
-  );
+  // The same slice for every product: the page's payload carries it once.
+  const { Home } = await loadMessages(locale);
+  return <BuyButton productId={product.slug} name={product.name} primary={product.highlighted} quantities={product.widgetLimit === null} labels={Home.plans} />;
 }
 
 /** A product on the landing page; its name links to the product's own page. */

@@ -7,13 +7,12 @@ import { toast } from '@/lib/client/toast';
 import { TextAreaField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
-
-export type ReplyLabels = { message: string; submit: string; sent: string; error: string };
+import type { Messages } from '@/lib/client/messages';
 
 /** A reply in a ticket's thread; the page shows it after a refresh of its server data. */
-export function ReplyForm({ ticketId, labels }: { ticketId: string; labels: ReplyLabels }) {
+export function ReplyForm({ ticketId, labels, error: failed }: { ticketId: string; labels: Messages['Dashboard']['tickets']['detail']; error: string }) {
   const router = useRouter();
-  const { submit, busy, error, fields } = useJsonSubmit(labels.error);
+  const { submit, busy, error, fields } = useJsonSubmit(failed);
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const element = event.currentTarget;
@@ -28,7 +27,7 @@ export function ReplyForm({ ticketId, labels }: { ticketId: string; labels: Repl
       <TextAreaField id="message" label={labels.message} maxLength={5000} rows={5} required error={fields.message} />
       <FormError message={error} />
       <Button type="submit" disabled={busy}>
-        {labels.submit}
+        {labels.send}
       </Button>
     </form>
   );

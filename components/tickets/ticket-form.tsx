@@ -7,22 +7,19 @@ import { toast } from '@/lib/client/toast';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
+import type { Messages } from '@/lib/client/messages';
 
-export type TicketFormLabels = {
-  title: string;
-  subject: string;
-  category: string;
-  message: string;
-  submit: string;
-  created: string;
-  error: string;
-  categories: Array<{ value: string; label: string }>;
-};
+type Texts = Messages['Dashboard']['tickets'];
 
 /** Opens a ticket, then shows it. */
-export function TicketForm({ labels, detailPath }: { labels: TicketFormLabels; detailPath: string }) {
+export function TicketForm({ labels: { create: labels, categories: names, errors }, categories, detailPath }: {
+  labels: Pick<Texts, 'create' | 'categories' | 'errors'>;
+  /** The categories in the order offered. */
+  categories: ReadonlyArray<keyof Texts['categories']>;
+  detailPath: string;
+}) {
   const router = useRouter();
-  const { submit, busy, error, fields } = useJsonSubmit(labels.error);
+  const { submit, busy, error, fields } = useJsonSubmit(errors.general);
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -38,7 +35,7 @@ export function TicketForm({ labels, detailPath }: { labels: TicketFormLabels; d
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-labelledby="ticket-create-title" aria-busy={busy} noValidate>
       <TextField id="subject" label={labels.subject} minLength={3} maxLength={120} required error={fields.subject} />
-      <SelectField id="category" label={labels.category} options={labels.categories} error={fields.category} />
+      <SelectField id="category" label={labels.category} options={categories.map((value) => ({ value, label: names[value] }))} error={fields.category} />
       <TextAreaField id="message" label={labels.message} minLength={10} maxLength={5000} rows={6} required error={fields.message} />
       <FormError message={error} />
       <Button type="submit" disabled={busy}>

@@ -1,10 +1,13 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState, type ReactNode, type MouseEvent } from 'react';
+import { createContext, use, useCallback, useEffect, useRef, useState, type ReactNode, type MouseEvent } from 'react';
 import { toast as sonner } from 'sonner';
 import { TOAST_DEFAULTS, type ToastType } from '@/lib/toast/config';
 import { cn } from '@/lib/cn';
-import { toastLabels } from '@/lib/client/toast-labels';
+import type { Messages } from '@/lib/client/messages';
+
+/** The toaster's texts: sonner renders each card inside the Toaster, whose provider hands them down. */
+export const ToastLabels = createContext<Messages['App']['toast'] | null>(null);
 
 const tone: Record<ToastType, string> = {
   success: 'border-green-700 bg-green-50 text-green-950',
@@ -34,6 +37,7 @@ type ToastCardProps = {
 
 /** Pauses while hovered or while the window is not focused; closes on click. */
 export function ToastCard({ id, type, message, description, action, duration, progressBar }: ToastCardProps) {
+  const labels = use(ToastLabels);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(() => typeof document === 'undefined' || document.hasFocus());
   const remaining = useRef(duration);
@@ -103,7 +107,7 @@ export function ToastCard({ id, type, message, description, action, duration, pr
         <button
           type="button"
           onClick={close}
-          aria-label={toastLabels.close}
+          aria-label={labels?.close}
           className="-m-1 rounded p-1 hover:bg-black/10 focus-visible:outline-2"
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2}>

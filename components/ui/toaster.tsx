@@ -4,22 +4,25 @@ import { useEffect } from 'react';
 import { Toaster as Sonner } from 'sonner';
 import { TOAST_DEFAULTS } from '@/lib/toast/config';
 import { markToasterMounted } from '@/lib/client/toast';
-import { toastLabels } from '@/lib/client/toast-labels';
+import type { Messages } from '@/lib/client/messages';
+import { ToastLabels } from './toast-card';
 
-export function Toaster() {
+export function Toaster({ labels }: { labels: Messages['App']['toast'] }) {
   // Runs after Sonner's own effect has subscribed to new toasts.
   useEffect(() => markToasterMounted(), []);
   return (
-    <Sonner
-      position={TOAST_DEFAULTS.position}
-      visibleToasts={TOAST_DEFAULTS.maxVisible}
-      expand
-      dir={TOAST_DEFAULTS.dir}
-      gap={8}
-      containerAriaLabel={toastLabels.region}
-      toastOptions={{ unstyled: true }}
-      // Sonner sets a font stack of its own; toasts are part of the page.
-      style={{ fontFamily: 'inherit' }}
-    />
+    <ToastLabels value={labels}>
+      <Sonner
+        position={TOAST_DEFAULTS.position}
+        visibleToasts={TOAST_DEFAULTS.maxVisible}
+        expand
+        dir={TOAST_DEFAULTS.dir}
+        gap={8}
+        containerAriaLabel={labels.region}
+        toastOptions={{ unstyled: true }}
+        // Sonner sets a font stack of its own; toasts are part of the page.
+        style={{ fontFamily: 'inherit' }}
+      />
+    </ToastLabels>
   );
 }

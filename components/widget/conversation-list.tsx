@@ -2,11 +2,10 @@
 
 import { useMemo } from 'react';
 import type { VisitorConversationView } from '@/lib/conversations/constants';
-import { plural } from '@/lib/client/messages';
-import type { WidgetLabels } from './labels';
+import { plural, type Messages } from '@/lib/client/messages';
 
 /** The visitor's conversations, latest first: their last message, unread replies, closed ones marked. */
-export function ConversationList({ conversations, labels, locale, onOpen, onNew }: { conversations: VisitorConversationView[]; labels: WidgetLabels; locale: string; onOpen: (id: string) => void; onNew: () => void }) {
+export function ConversationList({ conversations, labels, locale, onOpen, onNew }: { conversations: VisitorConversationView[]; labels: Messages['Widget']; locale: string; onOpen: (id: string) => void; onNew: () => void }) {
   const date = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }), [locale]);
   return (
     <nav aria-label={labels.conversations} className="flex min-h-0 flex-1 flex-col">

@@ -3,8 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { PresenceView } from '@/lib/conversations/constants';
 import { WEEKDAYS, type BusinessHours } from '@/lib/widgets/settings';
-import { fill } from '@/lib/client/messages';
-import type { WidgetLabels } from './labels';
+import { fill, type Messages } from '@/lib/client/messages';
 
 /**
  * Whether the team answers now. An `auto` availability lasts as long as the server said (the team's
@@ -21,7 +20,7 @@ export function useAvailable(presence: PresenceView): boolean {
 }
 
 /** The dot and words in the widget's header. */
-export function PresenceLine({ available, labels }: { available: boolean; labels: WidgetLabels }) {
+export function PresenceLine({ available, labels }: { available: boolean; labels: Messages['Widget'] }) {
   return (
     <p className="flex items-center gap-1.5 text-xs">
       <span aria-hidden="true" className={`inline-block h-2 w-2 rounded-full border border-white ${available ? 'bg-green-500' : 'bg-slate-400'}`} />
@@ -34,7 +33,7 @@ export function PresenceLine({ available, labels }: { available: boolean; labels
  * When nobody is available: the owner's away message, when to expect an answer (the next opening of
  * the business hours, or "as soon as we can"), and the schedule itself.
  */
-export function AwayNotice({ presence, awayMessage, hours, labels, locale }: { presence: PresenceView; awayMessage: string; hours: BusinessHours | null; labels: WidgetLabels; locale: string }) {
+export function AwayNotice({ presence, awayMessage, hours, labels, locale }: { presence: PresenceView; awayMessage: string; hours: BusinessHours | null; labels: Messages['Widget']; locale: string }) {
   const when = useMemo(
     () => (presence.nextOpenAt ? new Intl.DateTimeFormat(locale, { weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(new Date(presence.nextOpenAt)) : null),
     [presence.nextOpenAt, locale],

@@ -4,9 +4,9 @@ import { useRef, useState } from 'react';
 import type { MessageView, VisitorConversationView } from '@/lib/conversations/constants';
 import type { PreChatMode } from '@/lib/widgets/settings';
 import { Composer } from '@/components/conversations/composer';
-import type { WidgetLabels } from './labels';
 import { WidgetApiError, type StartedVisitor, type VisitorSession } from './visitor-session';
 import { WidgetField } from './widget-forms';
+import type { Messages } from '@/lib/client/messages';
 
 export type PageContext = { url?: string; title?: string };
 
@@ -29,7 +29,7 @@ export function StartConversation({
   visitor: StartedVisitor;
   preChat: PreChatMode;
   available: boolean;
-  labels: WidgetLabels;
+  labels: Messages['Widget'];
   locale: string;
   page: PageContext;
   onStarted: (started: { conversation: VisitorConversationView; message: MessageView }, details: { name?: string; email?: string }) => void;

@@ -5,10 +5,10 @@ import type { MessageView, VisitorConversationView } from '@/lib/conversations/c
 import { THREAD_PAGE_SIZE } from '@/lib/conversations/constants';
 import { Composer } from '@/components/conversations/composer';
 import { ThreadView } from '@/components/conversations/thread-view';
-import type { WidgetLabels } from './labels';
 import { WidgetApiError, type StartedVisitor, type VisitorSession } from './visitor-session';
 import { EmailForm, saveEmail } from './widget-forms';
 import type { PageContext } from './start-conversation';
+import type { Messages } from '@/lib/client/messages';
 
 /**
  * One of the visitor's conversations: the thread (the team's "seen" and typing), the composer while it
@@ -38,7 +38,7 @@ export function VisitorThread({
   visitor: StartedVisitor;
   available: boolean;
   visible: boolean;
-  labels: WidgetLabels;
+  labels: Messages['Widget'];
   locale: string;
   accent: { background: string; text: string };
   page: PageContext;

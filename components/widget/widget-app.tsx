@@ -6,8 +6,7 @@ import { RESIZE_MESSAGE } from '@/lib/widgets/frame';
 import type { BusinessHours, LauncherPosition, PreChatMode } from '@/lib/widgets/settings';
 import { cn } from '@/lib/cn';
 import { embeddingOrigin, useEmbeddingContext } from './embedding';
-import { fill, plural } from '@/lib/client/messages';
-import type { WidgetLabels } from './labels';
+import { fill, plural, type Messages } from '@/lib/client/messages';
 import { AwayNotice, PresenceLine, useAvailable } from './presence-notice';
 import { StartConversation } from './start-conversation';
 import { useVisitorConversations } from './use-visitor-conversations';
@@ -34,7 +33,7 @@ type View = { kind: 'list' } | { kind: 'new' } | { kind: 'thread'; id: string };
  * the visitor's own conversations and one of them at a time, live. Opening and closing asks the
  * embedding page, and only an allowed one, to resize the frame.
  */
-export function WidgetApp({ widget, mode, locale, labels, initialPresence, initialConversation }: { widget: WidgetConfig; mode: 'launcher' | 'inline' | 'page'; locale: string; labels: WidgetLabels; initialPresence: PresenceView; initialConversation: string | null }) {
+export function WidgetApp({ widget, mode, locale, labels, initialPresence, initialConversation }: { widget: WidgetConfig; mode: 'launcher' | 'inline' | 'page'; locale: string; labels: Messages['Widget']; initialPresence: PresenceView; initialConversation: string | null }) {
   const [open, setOpen] = useState(mode !== 'launcher');
   const [view, setView] = useState<View>(initialConversation ? { kind: 'thread', id: initialConversation } : { kind: 'list' });
   const [visible, setVisible] = useState(true);
@@ -88,7 +87,7 @@ export function WidgetApp({ widget, mode, locale, labels, initialPresence, initi
         <button
           type="button"
           onClick={() => setOpen(true)}
-          aria-label={unread > 0 ? plural(labels.openUnread, unread, locale) : labels.open}
+          aria-label={unread > 0 ? plural(labels.openUnread, unread, locale, { name: widget.name }) : fill(labels.open, { name: widget.name })}
           style={{ backgroundColor: widget.accent.background, color: widget.accent.text }}
           className={cn('fixed bottom-1 flex h-16 w-16 items-center justify-center rounded-full shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900', left ? 'left-1' : 'right-1')}
         >

@@ -1,8 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { fill } from '@/lib/client/messages';
-import type { WidgetLabels } from './labels';
+import { fill, type Messages } from '@/lib/client/messages';
 import type { VisitorSession } from './visitor-session';
 import { WidgetApiError } from './visitor-session';
 
@@ -30,7 +29,7 @@ export function WidgetField({ id, label, error, ...props }: { id: string; label:
  * Asks for an address to answer to (when nobody is available, or for the transcript). `send` says
  * what to do with it; afterwards the form thanks the visitor and names the address.
  */
-export function EmailForm({ id, labels, prompt, action, done, initial, send }: { id: string; labels: WidgetLabels; prompt: string; action: string; done: string; initial?: string | null; send: (email: string) => Promise<void> }) {
+export function EmailForm({ id, labels, prompt, action, done, initial, send }: { id: string; labels: Messages['Widget']; prompt: string; action: string; done: string; initial?: string | null; send: (email: string) => Promise<void> }) {
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);

@@ -4,24 +4,13 @@ import { useState } from 'react';
 import { useJsonSubmit } from '@/lib/client/json-submit';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
+import type { Messages } from '@/lib/client/messages';
 import { ConfirmAction, CopySnippet } from './widget-actions';
 
-export type IdentityLabels = {
-  enabled: string;
-  disabled: string;
-  generate: string;
-  rotate: string;
-  confirmRotate: string;
-  cancel: string;
-  secret: string;
-  warning: string;
-  error: string;
-  copy: { copy: string; copied: string; failed: string };
-};
-
 /** Generates or rotates the widget's identity-verification secret and shows it this once. */
-export function IdentitySecret({ widgetId, enabled, labels }: { widgetId: string; enabled: boolean; labels: IdentityLabels }) {
-  const { submit, busy, error } = useJsonSubmit(labels.error);
+export function IdentitySecret({ widgetId, enabled, labels: texts }: { widgetId: string; enabled: boolean; labels: Pick<Messages['Dashboard']['embed'], 'identity' | 'snippet' | 'delete' | 'form'> }) {
+  const labels = texts.identity;
+  const { submit, busy, error } = useJsonSubmit(texts.form.error);
   const [secret, setSecret] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
 
@@ -37,14 +26,14 @@ export function IdentitySecret({ widgetId, enabled, labels }: { widgetId: string
       <p className="text-sm text-slate-800">{active ? labels.enabled : labels.disabled}</p>
       {secret && (
         <div className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3">
-          <CopySnippet id="identity-secret" label={labels.secret} code={secret} labels={labels.copy} />
+          <CopySnippet id="identity-secret" label={labels.secret} code={secret} labels={texts.snippet} />
           <p role="alert" className="text-sm text-amber-900">
             {labels.warning}
           </p>
         </div>
       )}
       {confirming ? (
-        <ConfirmAction name={labels.rotate} question={labels.confirmRotate} action={labels.rotate} cancel={labels.cancel} busy={busy} onConfirm={() => void make()} onCancel={() => setConfirming(false)} />
+        <ConfirmAction name={labels.rotate} question={labels.confirmRotate} action={labels.rotate} cancel={texts.delete.cancel} busy={busy} onConfirm={() => void make()} onCancel={() => setConfirming(false)} />
       ) : (
         <Button type="button" variant="secondary" disabled={busy} onClick={() => (active ? setConfirming(true) : void make())}>
           {active ? labels.rotate : labels.generate}

@@ -6,6 +6,7 @@ import { useJsonSubmit } from '@/lib/client/json-submit';
 import { toast } from '@/lib/client/toast';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
+import type { Messages } from '@/lib/client/messages';
 
 /** Deletes a widget after a second, explicit confirmation. */
 export function DeleteWidget({
@@ -15,7 +16,7 @@ export function DeleteWidget({
 }: {
   id: string;
   path: string;
-  labels: { delete: string; confirm: string; confirmDelete: string; cancel: string; deleted: string; error: string };
+  labels: Messages['Dashboard']['embed']['delete'];
 }) {
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
@@ -81,7 +82,7 @@ export function ConfirmAction({
 }
 
 /** A code block with a button that copies it. */
-export function CopySnippet({ id, label, code, labels }: { id: string; label: string; code: string; labels: { copy: string; copied: string; failed: string } }) {
+export function CopySnippet({ id, label, code, labels }: { id: string; label: string; code: string; labels: Pick<Messages['Dashboard']['embed']['snippet'], 'copy' | 'copied' | 'failed'> }) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(code);

@@ -1,13 +1,11 @@
 'use client';
 
 import { useState } from 'react';
-import type { WidgetLabels } from '@/components/widget/labels';
 import { Card } from '@/components/ui/card';
-import { WidgetForm, type WidgetFormLabels, type WidgetFormValues } from './widget-form';
+import { WidgetForm, type WidgetFormValues } from './widget-form';
 import { WidgetPreview } from './widget-preview';
 import { CopySnippet } from './widget-actions';
-
-export type SnippetLabels = { title: string; text: string; script: string; iframe: string; identity: string; copy: { copy: string; copied: string; failed: string } };
+import type { Messages } from '@/lib/client/messages';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -27,18 +25,21 @@ export function snippets(origin: string, id: string, name: string) {
  */
 export function WidgetEditor({
   initial,
-  form,
-  preview,
-  snippet,
+  labels,
+  widget,
+  languages,
+  locale,
   origin,
   path,
   titleId,
   title,
 }: {
   initial: WidgetFormValues;
-  form: WidgetFormLabels;
-  preview: { title: string; text: string; widget: WidgetLabels; side: { left: string; right: string }; locale: string };
-  snippet: SnippetLabels | null;
+  labels: Pick<Messages['Dashboard']['embed'], 'form' | 'preview' | 'snippet' | 'identity'>;
+  /** The visitor widget's texts, for the preview. */
+  widget: Messages['Widget'];
+  languages: Array<{ value: string; label: string }>;
+  locale: string;
   origin: string;
   path: string;
   titleId: string;
@@ -46,24 +47,25 @@ export function WidgetEditor({
 }) {
   const [values, setValues] = useState(initial);
   const code = values.id ? snippets(origin, values.id, values.name) : null;
+  const { preview, snippet } = labels;
   return (
     <>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title={title} titleId={titleId}>
-          <WidgetForm labels={form} values={values} onChange={setValues} path={path} titleId={titleId} />
+          <WidgetForm labels={labels.form} languages={languages} locale={locale} values={values} onChange={setValues} path={path} titleId={titleId} />
         </Card>
         <Card title={preview.title} titleId={`${titleId}-preview`}>
           <p className="mb-3 text-sm text-slate-700">{preview.text}</p>
-          <WidgetPreview values={values} labels={preview.widget} side={preview.side} locale={preview.locale} />
+          <WidgetPreview values={values} labels={widget} side={{ left: preview.launcherLeft, right: preview.launcherRight }} locale={locale} />
         </Card>
       </div>
-      {code && snippet && (
+      {code && (
         <Card title={snippet.title} titleId="snippet-title">
           <p className="mb-4 text-slate-700">{snippet.text}</p>
           <div className="space-y-4">
-            <CopySnippet id="snippet-script" label={snippet.script} code={code.script} labels={snippet.copy} />
-            <CopySnippet id="snippet-identity" label={snippet.identity} code={code.identity} labels={snippet.copy} />
-            <CopySnippet id="snippet-iframe" label={snippet.iframe} code={code.iframe} labels={snippet.copy} />
+            <CopySnippet id="snippet-script" label={snippet.script} code={code.script} labels={snippet} />
+            <CopySnippet id="snippet-identity" label={labels.identity.snippet} code={code.identity} labels={snippet} />
+            <CopySnippet id="snippet-iframe" label={snippet.iframe} code={code.iframe} labels={snippet} />
           </div>
         </Card>
       )}

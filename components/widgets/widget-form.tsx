@@ -8,34 +8,8 @@ import type { BusinessHours, LauncherPosition, PreChatMode } from '@/lib/widgets
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
-import { HoursField, type HoursLabels } from './hours-field';
-
-export type WidgetFormLabels = {
-  name: string;
-  origins: string;
-  originsHint: string;
-  /** With `{line}` and `{message}`. */
-  originLine: string;
-  accent: string;
-  greeting: string;
-  language: string;
-  followLanguage: string;
-  position: string;
-  positions: Record<LauncherPosition, string>;
-  preChat: string;
-  preChatOptions: Record<PreChatMode, string>;
-  awayMessage: string;
-  awayHint: string;
-  retention: string;
-  retentionHint: string;
-  notifyEmail: string;
-  notifyHint: string;
-  hours: HoursLabels;
-  submit: string;
-  saved: string;
-  error: string;
-  languages: Array<{ value: string; label: string }>;
-};
+import { fill, type Messages } from '@/lib/client/messages';
+import { HoursField } from './hours-field';
 
 /** The form's values as the browser edits them (the origins and the retention as typed). */
 export type WidgetFormValues = {
@@ -60,7 +34,7 @@ function originsError(fields: Record<string, string>, template: string): string 
   const entry = Object.entries(fields).find(([key]) => key.startsWith('allowedOrigins.'));
   if (!entry) return undefined;
   const line = Number(entry[0].split('.')[1]) + 1;
-  return template.replace('{line}', String(line)).replace('{message}', entry[1]);
+  return fill(template, { line, message: entry[1] });
 }
 
 /** The first error about a field or any part of it (`businessHours.days.mon.to`). */
@@ -70,7 +44,15 @@ const fieldError = (fields: Record<string, string>, name: string) => fields[name
  * Creates a widget (no `values.id`) or edits one; the values live in the editor, which shows them in
  * the preview and the snippet while they change. Saved, the widget is shown in the list.
  */
-export function WidgetForm({ labels, values, onChange, path, titleId }: { labels: WidgetFormLabels; values: WidgetFormValues; onChange: (values: WidgetFormValues) => void; path: string; titleId: string }) {
+export function WidgetForm({ labels, languages, locale, values, onChange, path, titleId }: {
+  labels: Messages['Dashboard']['embed']['form'];
+  languages: Array<{ value: string; label: string }>;
+  locale: string;
+  values: WidgetFormValues;
+  onChange: (values: WidgetFormValues) => void;
+  path: string;
+  titleId: string;
+}) {
   const router = useRouter();
   const { submit, busy, error, fields } = useJsonSubmit(labels.error);
   const prefix = values.id ? 'edit-' : 'new-';
@@ -136,7 +118,7 @@ export function WidgetForm({ labels, values, onChange, path, titleId }: { labels
         {fields.accentColor && <p className="text-sm text-red-700">{fields.accentColor}</p>}
       </div>
       <TextField id={`${prefix}greeting`} label={labels.greeting} value={values.greeting} onChange={(e) => set('greeting', e.target.value)} maxLength={200} error={fields.greeting} />
-      <SelectField id={`${prefix}locale`} label={labels.language} value={values.locale} onChange={(e) => set('locale', e.target.value)} options={labels.languages} error={fields.locale} />
+      <SelectField id={`${prefix}locale`} label={labels.language} value={values.locale} onChange={(e) => set('locale', e.target.value)} options={languages} error={fields.locale} />
       <label className="flex items-start gap-2 text-sm text-slate-900">
         <input type="checkbox" checked={values.followPageLanguage} onChange={(e) => set('followPageLanguage', e.target.checked)} className="mt-0.5 h-4 w-4" />
         {labels.followLanguage}
@@ -161,12 +143,12 @@ export function WidgetForm({ labels, values, onChange, path, titleId }: { labels
         error={fields.preChat}
       />
       <TextAreaField id={`${prefix}away`} label={labels.awayMessage} hint={labels.awayHint} value={values.awayMessage} onChange={(e) => set('awayMessage', e.target.value)} rows={2} maxLength={300} error={fields.awayMessage} />
-      <HoursField id={`${prefix}hours`} value={values.businessHours} onChange={(hours) => set('businessHours', hours)} labels={labels.hours} error={fieldError(fields, 'businessHours')} />
+      <HoursField id={`${prefix}hours`} value={values.businessHours} onChange={(hours) => set('businessHours', hours)} labels={labels} locale={locale} error={fieldError(fields, 'businessHours')} />
       <TextField id={`${prefix}notify`} type="email" label={labels.notifyEmail} hint={labels.notifyHint} value={values.notifyEmail} onChange={(e) => set('notifyEmail', e.target.value)} error={fields.notifyEmail} />
       <TextField id={`${prefix}retention`} type="number" min={1} max={3650} inputMode="numeric" label={labels.retention} hint={labels.retentionHint} value={values.retentionDays} onChange={(e) => set('retentionDays', e.target.value)} error={fields.retentionDays} />
       <FormError message={error} />
       <Button type="submit" disabled={busy}>
-        {labels.submit}
+        {values.id ? labels.save : labels.submit}
       </Button>
     </form>
   );

@@ -1,17 +1,17 @@
 'use client';
 
 import { AwayNotice, PresenceLine } from '@/components/widget/presence-notice';
-import type { WidgetLabels } from '@/components/widget/labels';
 import { readableOn } from '@/lib/widgets/colour';
 import { cn } from '@/lib/cn';
 import type { WidgetFormValues } from './widget-form';
+import type { Messages } from '@/lib/client/messages';
 
 /**
  * The widget as visitors will see it with the form's current values, before they are saved: the
  * launcher's side, the header in the accent colour, the greeting, and what it says when nobody is
  * available (the away message, when the team is back, the business hours).
  */
-export function WidgetPreview({ values, labels, side, locale }: { values: WidgetFormValues; labels: WidgetLabels; side: { left: string; right: string }; locale: string }) {
+export function WidgetPreview({ values, labels, side, locale }: { values: WidgetFormValues; labels: Messages['Widget']; side: { left: string; right: string }; locale: string }) {
   const accent = { backgroundColor: values.accentColor, color: readableOn(values.accentColor) };
   const left = values.launcherPosition === 'left';
   return (

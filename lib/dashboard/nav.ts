@@ -12,5 +12,7 @@ export const dashboardNav = [
 /** The support desk, shown to support staff only. */
 export const adminNavItem = { href: '/dashboard/admin', key: 'admin' } as const;
 
+export type DashboardNavKey = (typeof dashboardNav)[number]['key'] | typeof adminNavItem.key;
+
 /** The window event by which the inbox tells the navigation its unread count while it is open. */
 export const UNREAD_EVENT = 'plauder:unread';

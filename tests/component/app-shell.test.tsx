@@ -1,12 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
 import { AppShellClient } from '@/components/app/app-shell-client';
 import { toast } from '@/lib/client/toast';
+import de from '@/messages/de.json';
 
 const replace = jest.fn();
 // The page in the remembered language opens as a new document (jsdom cannot navigate).
 jest.mock('@/lib/client/locale-memory', () => ({ ...jest.requireActual('@/lib/client/locale-memory'), openInPlace: (path: string) => replace(path) }));
 
-const labels = { close: 'Schließen', region: 'Benachrichtigungen', generalError: 'Fehler', newVersion: 'Neu', reload: 'Neu laden' };
+const labels = de.App;
 
 describe('AppShellClient', () => {
   afterEach(async () => {
@@ -26,7 +27,7 @@ describe('AppShellClient', () => {
     expect(card.closest('[data-toast-type]')).toHaveAttribute('data-toast-type', 'success');
     // The toaster carries the translated labels the shell was given.
     expect(screen.getByRole('region', { name: /Benachrichtigungen/ })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Schließen' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Benachrichtigung schließen' })).toBeInTheDocument();
   });
 });
 

@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import LocaleError from '@/app/[locale]/error';
 import GlobalError from '@/app/global-error';
 import { ErrorLabelsProvider } from '@/components/errors/error-labels';
-import { CHUNK_RELOAD_WINDOW_MS } from '@/lib/client-errors';
+import { CHUNK_RELOAD_WINDOW_MS } from '@/lib/client/errors';
+import en from '@/messages/en.json';
 
 // The error boundaries after a chunk failed to load (as after a deployment): the page reloads, at most
 // once per 10 s for the same path (spec §4); then the error page shows (issue 15, point 2). jsdom
@@ -11,26 +12,17 @@ const reload = jest.fn();
 // The page that failed, as the router names it (during a navigation the address bar follows later).
 const PATH = '/de/chat';
 jest.mock('next/navigation', () => ({ usePathname: () => '/de/chat' }));
-jest.mock('@/lib/client-errors', () => {
-  const actual = jest.requireActual('@/lib/client-errors');
+jest.mock('@/lib/client/errors', () => {
+  const actual = jest.requireActual('@/lib/client/errors');
   return { ...actual, tabReloadGuard: () => ({ storage: window.sessionStorage, reload }) };
 });
 
-const LABELS = {
-  notFoundTitle: 'Page Not Found',
-  serverErrorTitle: 'Internal Server Error',
-  serverErrorMessage: 'Something went wrong.',
-  retry: 'Try again',
-  home: 'Home',
-  homeHref: '/',
-  reference: 'Reference {digest}',
-};
 
 const chunkError = () => Object.assign(new Error('Failed to load chunk /_next/static/chunks/a.js from module 1'), { name: 'ChunkLoadError' });
 
 function renderRouteError(error: Error) {
   return render(
-    <ErrorLabelsProvider labels={LABELS}>
+    <ErrorLabelsProvider texts={en.Errors} homeHref="/">
       <LocaleError error={error} reset={() => {}} />
     </ErrorLabelsProvider>,
   );

@@ -5,6 +5,7 @@ import { getIdTokenResult, sendPasswordResetEmail, signInWithEmailAndPassword, t
 import { LoginForm } from '@/components/auth/login-form';
 import { firebaseAuth } from '@/lib/firebase/client';
 import type { AuthErrorMessages } from '@/lib/client/auth-error';
+import en from '@/messages/en.json';
 
 // The login page's "Forgot your password?" (issue 15, point 8): what the provider answers is mocked.
 jest.mock('firebase/auth', () => ({
@@ -19,21 +20,19 @@ jest.mock('firebase/auth', () => ({
 jest.mock('@/lib/firebase/client', () => ({ firebaseAuth: jest.fn() }));
 
 const CONFIG = { apiKey: 'test-key', authDomain: 'test.firebaseapp.com', projectId: 'test', emulatorUrl: null, google: true };
-const LABELS = { email: 'E-mail address', password: 'Password', submit: 'Sign in', or: 'or', title: 'Sign in', expired: 'Expired.' };
-const GOOGLE = { button: 'Continue with Google', title: 'Google', localMode: 'Local mode', email: 'Test account', submit: 'Continue' };
-const FORGOT = { toggle: 'Forgot your password?', email: 'E-mail address', submit: 'Send me a reset link', sent: 'If an account exists, we have sent it a link.' };
+const { login: LOGIN, forgot: FORGOT, fields: FIELDS } = en.Auth;
 const ERRORS = { wrongPassword: 'Wrong password.', tooManyRequests: 'Too many attempts.' } as unknown as AuthErrorMessages;
 
 beforeEach(() => {
   jest.clearAllMocks();
   jest.mocked(firebaseAuth).mockReturnValue({ currentUser: null, authStateReady: jest.fn().mockResolvedValue(undefined) } as unknown as Auth);
   jest.mocked(getIdTokenResult).mockResolvedValue({} as never);
-  render(<LoginForm config={CONFIG} locale="en" home="/dashboard" labels={LABELS} google={GOOGLE} forgot={FORGOT} errors={ERRORS} />);
+  render(<LoginForm config={CONFIG} locale="en" home="/dashboard" labels={en.Auth} errors={ERRORS} />);
 });
 
 async function requestReset(email: string) {
   const form = screen.getByRole('form', { name: FORGOT.toggle });
-  fireEvent.change(within(form).getByRole('textbox', { name: FORGOT.email }), { target: { value: email } });
+  fireEvent.change(within(form).getByRole('textbox', { name: FIELDS.email }), { target: { value: email } });
   await act(async () => void fireEvent.click(within(form).getByRole('button', { name: FORGOT.submit })));
 }
 
@@ -56,8 +55,8 @@ describe('LoginForm and the reset of a forgotten password', () => {
 
   it('takes the sign-in’s error away when the reset form opens', async () => {
     jest.mocked(signInWithEmailAndPassword).mockRejectedValueOnce(Object.assign(new Error('wrong'), { code: 'auth/wrong-password' }));
-    const login = screen.getByRole('form', { name: LABELS.title });
-    await act(async () => void fireEvent.click(within(login).getByRole('button', { name: LABELS.submit })));
+    const login = screen.getByRole('form', { name: LOGIN.title });
+    await act(async () => void fireEvent.click(within(login).getByRole('button', { name: LOGIN.submit })));
     expect(await within(login).findByRole('alert')).toHaveTextContent('Wrong password.');
     const details = screen.getByText(FORGOT.toggle).closest('details')!;
     await act(async () => {

@@ -23,7 +23,7 @@ describe('GlobalErrorHandler', () => {
     window.sessionStorage.clear();
     render(
       <>
-        <Toaster />
+        <Toaster labels={{ close: 'Close', region: 'Notifications' }} />
         <GlobalErrorHandler generalError="Something went wrong." />
       </>,
     );

@@ -4,6 +4,7 @@ import { LoginForm } from '@/components/auth/login-form';
 import { firebaseAuth } from '@/lib/firebase/client';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
 import type { AuthErrorMessages } from '@/lib/client/auth-error';
+import en from '@/messages/en.json';
 
 // What the login page asks of Firebase when it opens: the restored user, its token's sign-in time, and
 // the sign-out of a user whose sign-in is too old.
@@ -18,17 +19,6 @@ jest.mock('@/lib/firebase/client', () => ({ firebaseAuth: jest.fn() }));
 
 const CONFIG: ClientFirebaseConfig = { apiKey: 'test-key', authDomain: 'test.firebaseapp.com', projectId: 'test', emulatorUrl: null, google: true };
 const HOUR = 60 * 60 * 1000;
-const LABELS = {
-  email: 'E-mail address',
-  password: 'Password',
-  submit: 'Sign in',
-  or: 'or',
-  title: 'Sign in',
-  expired: 'Your sign-in has expired: for your security it lasts 24 hours. Please sign in again.',
-};
-
-const GOOGLE = { button: 'Continue with Google', title: 'Sign in with a test Google account', localMode: 'Local mode', email: 'E-mail address of the test account', submit: 'Continue' };
-const FORGOT = { toggle: 'Forgot your password?', email: 'E-mail address', submit: 'Send me a reset link', sent: 'If an account exists, we have sent it a link.' };
 
 let auth: { currentUser: User | null; authStateReady: jest.Mock };
 
@@ -37,7 +27,7 @@ function signedInAgo(ms: number) {
 }
 
 async function renderForm() {
-  render(<LoginForm config={CONFIG} locale="en" home="/dashboard" labels={LABELS} google={GOOGLE} forgot={FORGOT} errors={{} as AuthErrorMessages} />);
+  render(<LoginForm config={CONFIG} locale="en" home="/dashboard" labels={en.Auth} errors={{} as AuthErrorMessages} />);
   // The check runs after the first render: let its promises settle.
   await act(async () => {
     for (let i = 0; i < 5; i++) await Promise.resolve();
@@ -57,8 +47,8 @@ describe('LoginForm and a sign-in left from before', () => {
     await renderForm();
     expect(signOut).toHaveBeenCalledTimes(1);
     expect(signOut).toHaveBeenCalledWith(auth);
-    expect(screen.getByRole('status')).toHaveTextContent(LABELS.expired);
-    expect(screen.getByLabelText(LABELS.password)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(en.Auth.login.expired);
+    expect(screen.getByLabelText(en.Auth.fields.password)).toBeInTheDocument();
   });
 
   it('leaves a sign-in of today alone, saying nothing', async () => {

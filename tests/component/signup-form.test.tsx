@@ -5,7 +5,6 @@ import { createUserWithEmailAndPassword, sendEmailVerification, validatePassword
 import { SignupForm } from '@/components/auth/signup-form';
 import { firebaseAuth } from '@/lib/firebase/client';
 import { startServerSession } from '@/lib/client/session';
-import type { AuthErrorMessages } from '@/lib/client/auth-error';
 import en from '@/messages/en.json';
 
 // The provider's side of signing up; its password policy cannot be read here (the defaults apply).
@@ -13,16 +12,14 @@ jest.mock('firebase/auth', () => ({ createUserWithEmailAndPassword: jest.fn(), s
 jest.mock('@/lib/firebase/client', () => ({ firebaseAuth: jest.fn() }));
 jest.mock('@/lib/client/session', () => ({ startServerSession: jest.fn() }));
 
-const LABELS = { title: 'Create an account', email: 'E-mail address', password: 'Password', confirm: 'Confirm password', submit: 'Create account', checklist: 'Your password needs', mismatch: 'The two passwords do not match.' };
-const RULES = en.Auth.signup.rules;
-const ERRORS = en.Auth.errors as AuthErrorMessages;
+const { fields: FIELDS, signup: SIGNUP } = en.Auth;
 
 async function signUpWith(password: string) {
-  render(<SignupForm config={{ apiKey: 'k', authDomain: 'd', projectId: 'p', emulatorUrl: null, google: true }} locale="en" next="#verify" labels={LABELS} rules={RULES} errors={ERRORS} />);
-  fireEvent.change(screen.getByLabelText(LABELS.email), { target: { value: 'ada@example.com' } });
-  fireEvent.change(screen.getByLabelText(LABELS.password), { target: { value: password } });
-  fireEvent.change(screen.getByLabelText(LABELS.confirm), { target: { value: password } });
-  await act(async () => void fireEvent.click(screen.getByRole('button', { name: LABELS.submit })));
+  render(<SignupForm config={{ apiKey: 'k', authDomain: 'd', projectId: 'p', emulatorUrl: null, google: true }} locale="en" next="#verify" labels={en.Auth} errors={en.Auth.errors} />);
+  fireEvent.change(screen.getByLabelText(FIELDS.email), { target: { value: 'ada@example.com' } });
+  fireEvent.change(screen.getByLabelText(FIELDS.password), { target: { value: password } });
+  fireEvent.change(screen.getByLabelText(FIELDS.confirm), { target: { value: password } });
+  await act(async () => void fireEvent.click(screen.getByRole('button', { name: SIGNUP.submit })));
 }
 
 beforeEach(() => {

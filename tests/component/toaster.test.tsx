@@ -24,7 +24,7 @@ describe('toasts', () => {
     jest.useFakeTimers();
     // jsdom never has focus; a visitor reading the page does.
     jest.spyOn(document, 'hasFocus').mockReturnValue(true);
-    render(<Toaster />);
+    render(<Toaster labels={{ close: 'Close', region: 'Notifications' }} />);
   });
   afterEach(async () => {
     await act(async () => void (await toast.dismiss()));

@@ -41,7 +41,7 @@ describe('VersionNotice', () => {
     answer('a-newer-build');
     render(
       <>
-        <Toaster />
+        <Toaster labels={{ close: 'Close', region: 'Notifications' }} />
         <VersionNotice message="A new version is available." reload="Reload" />
       </>,
     );

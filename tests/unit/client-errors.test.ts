@@ -1,4 +1,4 @@
-import { CHUNK_RELOAD_WINDOW_MS, errorMessage, isChunkLoadError, reloadAfterChunkError } from '@/lib/client-errors';
+import { CHUNK_RELOAD_WINDOW_MS, errorMessage, isChunkLoadError, reloadAfterChunkError } from '@/lib/client/errors';
 
 describe('isChunkLoadError', () => {
   it.each([

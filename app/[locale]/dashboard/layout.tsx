@@ -13,6 +13,7 @@ import { SESSION_EXPIRED } from '@/lib/auth/errors';
 import { SessionHintSync } from '@/components/auth/session-hint-sync';
 import { sessionEndsAt } from '@/lib/session/expiry';
 import { withErrorPage } from '@/lib/errors/page-boundary';
+import { loadMessages } from '@/lib/i18n/messages';
 
 /** The dashboard layout: navigation between its pages beside the page (the inbox with its unread count), the account menu above it. */
 export default withErrorPage(async function DashboardLayout({ children }: { children: ReactNode }) {
@@ -21,14 +22,11 @@ export default withErrorPage(async function DashboardLayout({ children }: { chil
   const locale = (await getLocale()) as Locale;
   const errors = await getTranslations('Auth.errors');
   const login = await getTranslations('Auth.login');
+  const { Dashboard } = await loadMessages(locale);
   // Support staff also get the support desk.
   const pages = user.admin ? [...dashboardNav, adminNavItem] : dashboardNav;
   const unread = await unreadConversations(user);
-  const items = pages.map((item) => ({
-    href: localizedPath(item.href, locale),
-    label: t(`nav.${item.key}`),
-    ...(item.key === 'inbox' && { unread, unreadLabel: t.raw('nav.unread') as string }),
-  }));
+  const items = pages.map((item) => ({ href: localizedPath(item.href, locale), key: item.key, ...(item.key === 'inbox' && { unread }) }));
   return (
     <AuthProvider
       config={clientFirebaseConfig()}
@@ -56,7 +54,7 @@ export default withErrorPage(async function DashboardLayout({ children }: { chil
       <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-8 md:flex-row">
         <aside className="md:w-56 md:shrink-0">
           <p className="mb-3 px-3 text-xs font-semibold uppercase tracking-wide text-slate-700">{t('title')}</p>
-          <DashboardNav label={t('navLabel')} items={items} />
+          <DashboardNav label={t('navLabel')} labels={Dashboard.nav} items={items} />
         </aside>
         <main id="main" className="min-w-0 flex-1">
           <div className="mb-6 flex justify-end">

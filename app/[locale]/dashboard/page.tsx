@@ -11,7 +11,7 @@ import { Card } from '@/components/ui/card';
 import { Avatar } from '@/components/ui/avatar';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { ResendVerification } from '@/components/auth/resend-verification';
-import { authErrorMessages } from '@/lib/auth/error-messages';
+import { loadMessages } from '@/lib/i18n/messages';
 import { ordersOf } from '@/lib/shop/orders';
 import { recentlyAttached } from '@/lib/shop/guest-orders';
 import { formatPrice } from '@/lib/shop/catalogue';
@@ -32,9 +32,9 @@ export default withErrorPage(async function DashboardPage({ params }: PageProps<
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const user = await requireUser();
-  const [t, verify, overview, orders, status] = await Promise.all([
+  const [t, { Auth }, overview, orders, status] = await Promise.all([
     getTranslations('Dashboard.overview'),
-    getTranslations('Auth.verify'),
+    loadMessages(locale),
     accountOverview(user.uid),
     ordersOf(user.uid, 10),
     getTranslations('Shop.success.status'),
@@ -58,12 +58,7 @@ export default withErrorPage(async function DashboardPage({ params }: PageProps<
             {t('unverified.title')}
           </h2>
           <p className="mb-3 mt-1 text-sm">{t('unverified.text', { email: user.email ?? '' })}</p>
-          <ResendVerification
-            config={clientFirebaseConfig()}
-            locale={locale}
-            errors={await authErrorMessages()}
-            labels={{ resend: verify('resend'), resendIn: verify.raw('resendIn') as string, resent: verify('resent') }}
-          />
+          <ResendVerification config={clientFirebaseConfig()} locale={locale} errors={Auth.errors} labels={Auth.verify} />
         </section>
       )}
       {attached.length > 0 && (

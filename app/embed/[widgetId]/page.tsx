@@ -4,7 +4,7 @@ import { WidgetApp } from '@/components/widget/widget-app';
 import { widgetPresence } from '@/lib/conversations/hub';
 import { conversationIdSchema } from '@/lib/conversations/schema';
 import { readableOn } from '@/lib/widgets/colour';
-import { widgetLabels } from '@/lib/widgets/labels';
+import { loadMessages } from '@/lib/i18n/messages';
 import { frameLocale, frameWidget } from './widget';
 
 export async function generateMetadata({ params }: PageProps<'/embed/[widgetId]'>): Promise<Metadata> {
@@ -26,7 +26,7 @@ export default async function EmbedPage({ params, searchParams }: PageProps<'/em
   const mode = MODES.find((value) => value === query.mode) ?? 'launcher';
   const conversation = conversationIdSchema.safeParse(query.conversation);
   const locale = await frameLocale(widget);
-  const [labels, presence] = await Promise.all([widgetLabels(locale, widget.name), widgetPresence(widget.id)]);
+  const [{ Widget }, presence] = await Promise.all([loadMessages(locale), widgetPresence(widget.id)]);
   return (
     <WidgetApp
       widget={{
@@ -42,7 +42,7 @@ export default async function EmbedPage({ params, searchParams }: PageProps<'/em
       }}
       mode={mode}
       locale={locale}
-      labels={labels}
+      labels={Widget}
       initialPresence={presence ?? { available: false, availableForMs: null, nextOpenAt: null }}
       initialConversation={mode === 'page' && conversation.success ? conversation.data : null}
     />

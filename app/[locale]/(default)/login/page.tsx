@@ -8,7 +8,7 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { LoginForm } from '@/components/auth/login-form';
-import { authErrorMessages } from '@/lib/auth/error-messages';
+import { loadMessages } from '@/lib/i18n/messages';
 import { SessionHintSync } from '@/components/auth/session-hint-sync';
 import { getSessionUser } from '@/lib/session/server';
 import { sessionEndsAt } from '@/lib/session/expiry';
@@ -26,7 +26,7 @@ export default withErrorPage(async function LoginPage({ params }: PageProps<'/[l
   setRequestLocale(locale);
   const t = await getTranslations('Auth');
   const config = clientFirebaseConfig();
-  const [errors, user] = await Promise.all([authErrorMessages(), getSessionUser()]);
+  const [{ Auth }, user] = await Promise.all([loadMessages(locale), getSessionUser()]);
   return (
     <div className="mx-auto max-w-md">
       {/* A session ended elsewhere (signed out, revoked) leaves its hint: the header would say signed in. */}
@@ -37,17 +37,8 @@ export default withErrorPage(async function LoginPage({ params }: PageProps<'/[l
           config={config}
           locale={locale}
           home={localizedPath('/dashboard', locale)}
-          labels={{
-            title: t('login.title'),
-            email: t('fields.email'),
-            password: t('fields.password'),
-            submit: t('login.submit'),
-            or: t('or'),
-            expired: t('login.expired'),
-          }}
-          google={{ button: t('login.google'), title: t('google.title'), localMode: t('google.localMode'), email: t('google.email'), submit: t('google.submit') }}
-          forgot={{ toggle: t('forgot.toggle'), email: t('fields.email'), submit: t('forgot.submit'), sent: t('forgot.sent') }}
-          errors={errors}
+          labels={{ fields: Auth.fields, login: Auth.login, or: Auth.or, google: Auth.google, forgot: Auth.forgot }}
+          errors={Auth.errors}
         />
       </Card>
       <p className="mt-6 text-center text-sm text-slate-700">

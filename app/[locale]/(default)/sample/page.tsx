@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/routing';
-import { TOAST_POSITIONS, TOAST_TYPES } from '@/lib/toast/config';
+import { loadMessages } from '@/lib/i18n/messages';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
@@ -19,12 +19,9 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/sample'>
 }
 
 export default async function SamplePage({ params }: PageProps<'/[locale]/sample'>) {
-  setRequestLocale((await params).locale as Locale);
-  const t = await getTranslations('Sample');
-  // Keys built from the sample's own lists below (each list names keys of Sample).
-  const label = (key: string) => t(key as Parameters<typeof t>[0]);
-  const record = <K extends string>(keys: readonly K[], prefix: string) =>
-    Object.fromEntries(keys.map((key) => [key, label(`${prefix}.${key}`)])) as Record<K, string>;
+  const locale = (await params).locale as Locale;
+  setRequestLocale(locale);
+  const [t, { Sample }] = await Promise.all([getTranslations('Sample'), loadMessages(locale)]);
   return (
     <>
       <PageHeader title={t('title')} lead={t('lead')} />
@@ -62,14 +59,7 @@ export default async function SamplePage({ params }: PageProps<'/[locale]/sample
           </form>
         </Card>
         <Card title={t('toasts.title')} titleId="toasts-title">
-          <ToastShowcase
-            typesTitle={t('toasts.types')}
-            positionsTitle={t('toasts.positions')}
-            typeLabels={record(TOAST_TYPES, 'toasts.type')}
-            positionLabels={record(TOAST_POSITIONS, 'toasts.position')}
-            messages={record(TOAST_TYPES, 'toasts.message')}
-            positionMessage={t('toasts.positionMessage')}
-          />
+          <ToastShowcase labels={Sample.toasts} />
         </Card>
       </div>
     </>

@@ -1,5 +1,4 @@
 import type { Metadata } from 'next';
-import type { Messages } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { Link } from '@/lib/i18n/link';
 import { localizedPath } from '@/lib/i18n/paths';
@@ -9,7 +8,7 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { SignupForm } from '@/components/auth/signup-form';
-import { authErrorMessages } from '@/lib/auth/error-messages';
+import { loadMessages } from '@/lib/i18n/messages';
 import { withErrorPage } from '@/lib/errors/page-boundary';
 
 // The identity provider's address is runtime configuration (the local emulator's port changes).
@@ -22,9 +21,7 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/signup'>
 export default withErrorPage(async function SignupPage({ params }: PageProps<'/[locale]/signup'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
-  const t = await getTranslations('Auth');
-  // Raw texts: the form fills in each rule's number itself.
-  const rule = (key: keyof Messages['Auth']['signup']['rules']) => t.raw(`signup.rules.${key}`) as string;
+  const [t, { Auth }] = await Promise.all([getTranslations('Auth'), loadMessages(locale)]);
   return (
     <div className="mx-auto max-w-md">
       <PageHeader title={t('signup.title')} lead={t('signup.lead')} />
@@ -33,24 +30,8 @@ export default withErrorPage(async function SignupPage({ params }: PageProps<'/[
           config={clientFirebaseConfig()}
           locale={locale}
           next={localizedPath('/verify-email', locale)}
-          labels={{
-            title: t('signup.title'),
-            email: t('fields.email'),
-            password: t('fields.password'),
-            confirm: t('fields.confirm'),
-            submit: t('signup.submit'),
-            checklist: t('signup.checklist'),
-            mismatch: t('signup.mismatch'),
-          }}
-          rules={{
-            minLength: rule('minLength'),
-            maxLength: rule('maxLength'),
-            lowercase: rule('lowercase'),
-            uppercase: rule('uppercase'),
-            numeric: rule('numeric'),
-            nonAlphanumeric: rule('nonAlphanumeric'),
-          }}
-          errors={await authErrorMessages()}
+          labels={{ fields: Auth.fields, signup: Auth.signup }}
+          errors={Auth.errors}
         />
       </Card>
       <p className="mt-6 text-center text-sm text-slate-700">

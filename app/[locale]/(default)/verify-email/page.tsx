@@ -10,7 +10,7 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { EmailActions } from '@/components/auth/email-actions';
-import { authErrorMessages } from '@/lib/auth/error-messages';
+import { loadMessages } from '@/lib/i18n/messages';
 import { withErrorPage } from '@/lib/errors/page-boundary';
 
 // Shows the signed-in user's state and handles e-mail action links (mode + oobCode).
@@ -26,7 +26,7 @@ export async function generateMetadata({ params, searchParams }: PageProps<'/[lo
 export default withErrorPage(async function VerifyEmailPage({ params, searchParams }: PageProps<'/[locale]/verify-email'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
-  const [t, reset] = await Promise.all([getTranslations('Auth.verify'), getTranslations('Auth.reset')]);
+  const [t, reset, { Auth }] = await Promise.all([getTranslations('Auth.verify'), getTranslations('Auth.reset'), loadMessages(locale)]);
   const [user, query] = await Promise.all([getSessionUser(), searchParams]);
   const handlingLink = typeof query.mode === 'string';
   return (
@@ -49,23 +49,8 @@ export default withErrorPage(async function VerifyEmailPage({ params, searchPara
           config={clientFirebaseConfig()}
           locale={locale}
           links={{ dashboard: localizedPath('/dashboard', locale), login: localizedPath('/login', locale) }}
-          labels={{
-            verifying: t('verifying'),
-            verified: t('verified'),
-            emailChanged: t('emailChanged'),
-            toDashboard: t('toDashboard'),
-            toLogin: t('backToLogin'),
-            resend: t('resend'),
-            resendIn: t.raw('resendIn') as string,
-            resent: t('resent'),
-            newPassword: t('newPassword'),
-            confirmPassword: t('confirmPassword'),
-            savePassword: t('savePassword'),
-            passwordSaved: t('passwordSaved'),
-            mismatch: t('mismatch'),
-            resetFor: t.raw('resetFor') as string,
-          }}
-          errors={await authErrorMessages()}
+          labels={Auth.verify}
+          errors={Auth.errors}
         >
           {/* Ways on while nothing is done yet; a finished action offers its own next step instead. */}
           <div className="mt-6 flex flex-wrap gap-4 text-sm">

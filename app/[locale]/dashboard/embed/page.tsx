@@ -1,14 +1,13 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import type { Locale } from '@/lib/i18n/routing';
+import { locales, type Locale } from '@/lib/i18n/routing';
 import { localizedPath } from '@/lib/i18n/paths';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { requireUser } from '@/lib/session/require-user';
 import { actorOf } from '@/lib/session/server';
 import { listWidgets, type WidgetView } from '@/lib/widgets/service';
-import { widgetEditorLabels } from '@/lib/widgets/form-labels';
-import { widgetLabels } from '@/lib/widgets/labels';
+import { loadMessages } from '@/lib/i18n/messages';
 import { env } from '@/lib/env';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
@@ -46,16 +45,18 @@ export default withErrorPage(async function EmbedPage({ params, searchParams }: 
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const user = await requireUser();
-  const [t, labels, widgetTexts, { widgets, limit, used }, requested] = await Promise.all([
+  const [t, { Dashboard, Widget, LocaleSwitcher }, { widgets, limit, used }, requested] = await Promise.all([
     getTranslations('Dashboard.embed'),
-    widgetEditorLabels(locale),
-    widgetLabels(locale, ''),
+    loadMessages(locale),
     listWidgets(actorOf(user)),
     searchParams,
   ]);
   const path = localizedPath('/dashboard/embed', locale);
   const selected = widgets.find((widget) => widget.id === requested.widget) ?? widgets[0];
-  const preview = { title: t('preview.title'), text: t('preview.text'), widget: widgetTexts, side: { left: t('preview.launcherLeft'), right: t('preview.launcherRight') }, locale };
+  // One slice for the page's client components (the payload carries it once).
+  const { form, preview, snippet, identity, delete: deletion } = Dashboard.embed;
+  const labels = { form, preview, snippet, identity, delete: deletion };
+  const editor = { labels, widget: Widget, languages: locales.map((value) => ({ value, label: LocaleSwitcher.names[value] })), locale, origin: env.siteUrl, path };
 
   return (
     <>
@@ -68,18 +69,14 @@ export default withErrorPage(async function EmbedPage({ params, searchParams }: 
             <WidgetEditor
               key={`${selected.id}-${selected.updatedAt}`}
               initial={formValues(selected)}
-              form={labels.form(t('form.save'))}
-              preview={preview}
-              snippet={labels.snippet}
-              origin={env.siteUrl}
-              path={path}
+              {...editor}
               titleId="widget-edit-title"
               title={`${t('form.editTitle')}: ${selected.name}`}
             />
             <div className="grid gap-6 lg:grid-cols-2">
               <Card title={t('identity.title')} titleId="identity-title">
                 <p className="mb-3 text-sm text-slate-700">{t('identity.text')}</p>
-                <IdentitySecret widgetId={selected.id} enabled={selected.identityVerification} labels={labels.identity} />
+                <IdentitySecret widgetId={selected.id} enabled={selected.identityVerification} labels={labels} />
               </Card>
               <Card title={t('inbox.title')} titleId="inbox-link-title">
                 <p className="mb-3 text-slate-700">{t('inbox.text')}</p>
@@ -90,7 +87,7 @@ export default withErrorPage(async function EmbedPage({ params, searchParams }: 
                   <DeleteWidget
                     id={selected.id}
                     path={path}
-                    labels={{ delete: t('delete.delete'), confirm: t('delete.confirm'), confirmDelete: t('delete.confirmDelete'), cancel: t('delete.cancel'), deleted: t('delete.deleted'), error: t('delete.error') }}
+                    labels={deletion}
                   />
                 </div>
               </Card>
@@ -101,11 +98,7 @@ export default withErrorPage(async function EmbedPage({ params, searchParams }: 
         {used < limit && (
           <WidgetEditor
             initial={{ name: '', origins: '', accentColor: '#4338ca', greeting: '', locale, followPageLanguage: false, launcherPosition: 'right', preChat: 'off', awayMessage: '', businessHours: null, retentionDays: '', notifyEmail: user.email ?? '' }}
-            form={labels.form(t('form.submit'))}
-            preview={preview}
-            snippet={null}
-            origin={env.siteUrl}
-            path={path}
+            {...editor}
             titleId="widget-form-title"
             title={t('form.title')}
           />

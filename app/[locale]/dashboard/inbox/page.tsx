@@ -6,7 +6,7 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { requireUser } from '@/lib/session/require-user';
 import { actorOf } from '@/lib/session/server';
 import { listInbox, presenceSetting } from '@/lib/conversations/inbox';
-import { inboxLabels } from '@/lib/conversations/inbox-labels';
+import { loadMessages } from '@/lib/i18n/messages';
 import { conversationIdSchema } from '@/lib/conversations/schema';
 import { listWidgets } from '@/lib/widgets/service';
 import { PageHeader } from '@/components/ui/page-header';
@@ -22,9 +22,9 @@ export default withErrorPage(async function InboxPage({ params, searchParams }: 
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const actor = actorOf(await requireUser());
-  const [t, labels, initial, presence, { widgets }, query] = await Promise.all([
+  const [t, { Dashboard }, initial, presence, { widgets }, query] = await Promise.all([
     getTranslations('Dashboard.inbox'),
-    inboxLabels(locale),
+    loadMessages(locale),
     listInbox(actor),
     presenceSetting(actor),
     listWidgets(actor),
@@ -42,7 +42,7 @@ export default withErrorPage(async function InboxPage({ params, searchParams }: 
           </Link>
         </p>
       ) : (
-        <Inbox initial={initial} presence={presence} labels={labels} locale={locale} selected={requested.success ? requested.data : null} />
+        <Inbox initial={initial} presence={presence} labels={Dashboard.inbox} locale={locale} selected={requested.success ? requested.data : null} />
       )}
     </>
   );

@@ -9,6 +9,7 @@ import { requireUser } from '@/lib/session/require-user';
 import { PageHeader } from '@/components/ui/page-header';
 import { SettingsForm } from '@/components/dashboard/settings-form';
 import { withErrorPage } from '@/lib/errors/page-boundary';
+import { loadMessages } from '@/lib/i18n/messages';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/settings'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'settings');
@@ -18,11 +19,12 @@ export default withErrorPage(async function SettingsPage({ params }: PageProps<'
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const user = await requireUser();
-  const [t, names, { saved: _saved, ...settings }] = await Promise.all([
+  const [t, catalogues, { saved: _saved, ...settings }] = await Promise.all([
     getTranslations('Dashboard.settings'),
-    getTranslations('LocaleSwitcher.names'),
+    Promise.all(locales.map(loadMessages)),
     getSettings(user.uid, locale),
   ]);
+  const { Dashboard, LocaleSwitcher } = catalogues[locales.indexOf(locale)];
   return (
     <>
       <PageHeader title={t('title')} lead={t('lead')} />
@@ -30,23 +32,10 @@ export default withErrorPage(async function SettingsPage({ params }: PageProps<'
         // The page's language is what the interface shows now, whatever was saved before.
         initial={{ ...settings, locale }}
         settingsPaths={Object.fromEntries(locales.map((value) => [value, localizedPath('/dashboard/settings', value)]))}
-        labels={{
-          languageTitle: t('language.title'),
-          languageLabel: t('language.label'),
-          locales: locales.map((value) => ({ value, label: names(value) })),
-          themeTitle: t('theme.title'),
-          themeLabel: t('theme.label'),
-          themes: THEMES.map((value) => ({ value, label: t(`theme.options.${value}`) })),
-          notificationsTitle: t('notifications.title'),
-          notifications: [
-            { key: 'notifyTicketReplies', label: t('notifications.ticketReplies') },
-            { key: 'notifyOrderUpdates', label: t('notifications.orderUpdates') },
-            { key: 'notifyProductNews', label: t('notifications.productNews') },
-          ],
-          save: t('save'),
-          saved: Object.fromEntries(await Promise.all(locales.map(async (value) => [value, (await getTranslations({ locale: value, namespace: 'Dashboard.settings' }))('saved')]))),
-          error: t('error'),
-        }}
+        labels={Dashboard.settings}
+        languages={locales.map((value) => ({ value, label: LocaleSwitcher.names[value] }))}
+        themes={THEMES}
+        saved={Object.fromEntries(locales.map((value, index) => [value, catalogues[index].Dashboard.settings.saved]))}
       />
     </>
   );

@@ -13,6 +13,7 @@ import { Card } from '@/components/ui/card';
 import { TicketList } from '@/components/tickets/ticket-list';
 import { TicketForm } from '@/components/tickets/ticket-form';
 import { withErrorPage } from '@/lib/errors/page-boundary';
+import { loadMessages } from '@/lib/i18n/messages';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/tickets'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'tickets');
@@ -24,7 +25,8 @@ export default withErrorPage(async function TicketsPage({ params, searchParams }
   const user = await requireUser();
   const raw = await searchParams;
   const query = listQuerySchema.parse({ status: raw.status, page: raw.page });
-  const [t, result] = await Promise.all([getTranslations('Dashboard.tickets'), listTickets(actorOf(user), query)]);
+  const [t, { Dashboard }, result] = await Promise.all([getTranslations('Dashboard.tickets'), loadMessages(locale), listTickets(actorOf(user), query)]);
+  const { create, categories, errors } = Dashboard.tickets;
   return (
     <>
       <PageHeader title={t('title')} lead={t('lead')} />
@@ -44,16 +46,8 @@ export default withErrorPage(async function TicketsPage({ params, searchParams }
         <Card title={t('create.title')} titleId="ticket-create-title">
           <TicketForm
             detailPath={localizedPath('/dashboard/tickets', locale)}
-            labels={{
-              title: t('create.title'),
-              subject: t('create.subject'),
-              category: t('create.category'),
-              message: t('create.message'),
-              submit: t('create.submit'),
-              created: t('create.created'),
-              error: t('errors.general'),
-              categories: TICKET_CATEGORIES.map((value) => ({ value, label: t(`categories.${value}`) })),
-            }}
+            labels={{ create, categories, errors }}
+            categories={TICKET_CATEGORIES}
           />
         </Card>
       </div>

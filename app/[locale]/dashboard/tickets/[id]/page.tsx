@@ -14,6 +14,7 @@ import { StatusBadge } from '@/components/tickets/status-badge';
 import { ReplyForm } from '@/components/tickets/reply-form';
 import { StatusButtons, type StatusAction } from '@/components/tickets/status-buttons';
 import { withErrorPage } from '@/lib/errors/page-boundary';
+import { loadMessages } from '@/lib/i18n/messages';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/tickets/[id]'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'tickets');
@@ -27,7 +28,7 @@ export default withErrorPage(async function TicketPage({ params }: PageProps<'/[
   const found = await getTicket(actorOf(user), id);
   if (!found) notFound();
   const { ticket, messages } = found;
-  const t = await getTranslations('Dashboard.tickets');
+  const [t, { Dashboard }] = await Promise.all([getTranslations('Dashboard.tickets'), loadMessages(locale as Locale)]);
   const ownTicket = ticket.uid === user.uid;
   const action = (status: StatusAction['status'], key: 'close' | 'reopen' | 'markAnswered'): StatusAction => ({
     status,
@@ -77,7 +78,7 @@ export default withErrorPage(async function TicketPage({ params }: PageProps<'/[
           {ticket.status === 'closed' ? (
             <p className="text-slate-700">{t('detail.closedNote')}</p>
           ) : (
-            <ReplyForm ticketId={ticket.id} labels={{ message: t('detail.message'), submit: t('detail.send'), sent: t('detail.sent'), error: t('errors.general') }} />
+            <ReplyForm ticketId={ticket.id} labels={Dashboard.tickets.detail} error={Dashboard.tickets.errors.general} />
           )}
           <div className="mt-6 border-t border-slate-200 pt-4">
             <StatusButtons ticketId={ticket.id} actions={actions} error={t('errors.general')} />

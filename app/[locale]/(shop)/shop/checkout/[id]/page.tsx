@@ -10,6 +10,7 @@ import { Card } from '@/components/ui/card';
 import { LocalCheckoutForm } from '@/components/shop/local-checkout-form';
 import { PurchaseTerms } from '@/components/legal/purchase-terms';
 import { withErrorPage } from '@/lib/errors/page-boundary';
+import { loadMessages } from '@/lib/i18n/messages';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/shop/checkout/[id]'>): Promise<Metadata> {
   const t = await getTranslations({ locale: (await params).locale as Locale, namespace: 'Shop.checkout' });
@@ -28,7 +29,7 @@ export default withErrorPage(async function LocalCheckoutPage({ params }: PagePr
   const session = await localCheckoutSession(id);
   const order = session && (await orderSummary(session.orderId));
   if (!session || !order) notFound();
-  const [t, email] = await Promise.all([getTranslations('Shop.checkout'), receiptAddress(order.id)]);
+  const [t, { Shop }, email] = await Promise.all([getTranslations('Shop.checkout'), loadMessages(locale), receiptAddress(order.id)]);
   const open = statusOf(session) === 'open';
   const total = formatPrice(session.amountCents, session.currency, locale);
 
@@ -60,17 +61,8 @@ export default withErrorPage(async function LocalCheckoutPage({ params }: PagePr
             <LocalCheckoutForm
               sessionId={session.id}
               askEmail={!email}
-              labels={{
-                email: t('email'),
-                emailHint: t('emailHint'),
-                card: t('card'),
-                expiry: t('expiry'),
-                cvc: t('cvc'),
-                name: t('name'),
-                pay: t('pay', { amount: total }),
-                paying: t('paying'),
-                error: t('error'),
-              }}
+              total={total}
+              labels={Shop.checkout}
             />
           ) : (
             <p className="text-slate-700">{t('closed.message')}</p>
