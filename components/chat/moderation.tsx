@@ -5,33 +5,9 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEven
 import { $fetch } from 'ofetch';
 import { readApiError } from '@/lib/client/api-error';
 import { MUTE_DURATIONS, type ChatMessageView, type ChatMuteView } from '@/lib/chat/constants';
-import { buttonClasses } from '@/components/ui/button';
-
-/** `{name}` and `{time}` are filled in here. */
-export type ModerationLabels = {
-  intro: string;
-  delete: string;
-  deleteLabel: string;
-  mute: string;
-  muteLabel: string;
-  unmute: string;
-  unmuteLabel: string;
-  muted: string;
-  confirmTitle: string;
-  confirmLead: string;
-  duration: string;
-  durations: { hour: string; day: string; week: string; forever: string };
-  confirm: string;
-  cancel: string;
-  listTitle: string;
-  listEmpty: string;
-  until: string;
-  untilUnmuted: string;
-  deleted: string;
-  mutedDone: string;
-  unmutedDone: string;
-  failed: string;
-};
+import type { ModerationLabels } from '@/lib/chat/labels';
+import { fill } from '@/lib/client/messages';
+import { Button, buttonClasses } from '@/components/ui/button';
 
 type Notice = { text: string; error: boolean } | null;
 type State = { mutes: ChatMuteView[]; notice: Notice };
@@ -80,7 +56,7 @@ class RoomModeration {
   async remove(message: ChatMessageView) {
     return this.act(
       () => $fetch(`${this.base}/messages/${message.id}`, { method: 'DELETE' }),
-      fill(this.labels.deleted, message.author.name),
+      fill(this.labels.deleted, { name: message.author.name }),
     );
   }
 
@@ -88,14 +64,14 @@ class RoomModeration {
     return this.act(async () => {
       const { mute } = await $fetch<{ mute: ChatMuteView }>(`${this.base}/mutes`, { method: 'POST', body: { messageId: message.id, minutes } });
       this.set({ mutes: [mute, ...this.state.mutes.filter((other) => other.id !== mute.id)] });
-    }, fill(this.labels.mutedDone, message.author.name));
+    }, fill(this.labels.mutedDone, { name: message.author.name }));
   }
 
   async unmute(mute: ChatMuteView) {
     return this.act(async () => {
       await $fetch(`${this.base}/mutes/${mute.id}`, { method: 'DELETE' });
       this.set({ mutes: this.state.mutes.filter((other) => other.id !== mute.id) });
-    }, fill(this.labels.unmutedDone, mute.name));
+    }, fill(this.labels.unmutedDone, { name: mute.name }));
   }
 
   private fail(error: unknown) {
@@ -111,8 +87,6 @@ function useRoom(base: string, labels: ModerationLabels): [RoomModeration, State
   const state = useSyncExternalStore(room.subscribe, room.get, room.get);
   return [room, state];
 }
-
-const fill = (text: string, name: string) => text.replaceAll('{name}', name);
 
 const small = buttonClasses('secondary', 'sm', 'px-2 py-0.5 text-xs');
 
@@ -135,6 +109,11 @@ export function MessageModeration({
   // One button mutes and unmutes, so that focus stays on it when the mute changes.
   const muteButton = useRef<HTMLButtonElement>(null);
   const name = message.author.name;
+  // The message and its controls go: focus moves to the room's log rather than the page.
+  const deleted = () => {
+    muteButton.current?.closest<HTMLElement>('[role="log"]')?.focus();
+    onDeleted(message.id);
+  };
 
   const run = async (action: () => Promise<boolean>, after?: () => void) => {
     setBusy(true);
@@ -157,7 +136,7 @@ export function MessageModeration({
     <div className="mt-1 space-y-2">
       <div className="flex flex-wrap items-center gap-2">
         {mute && <span className="rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">{labels.muted}</span>}
-        <button type="button" className={small} disabled={busy} aria-label={fill(labels.deleteLabel, name)} onClick={() => void run(() => room.remove(message), () => onDeleted(message.id))}>
+        <button type="button" className={small} disabled={busy} aria-label={fill(labels.deleteLabel, { name })} onClick={() => void run(() => room.remove(message), deleted)}>
           {labels.delete}
         </button>
         <button
@@ -165,7 +144,7 @@ export function MessageModeration({
           type="button"
           className={small}
           disabled={busy || confirming}
-          aria-label={fill(mute ? labels.unmuteLabel : labels.muteLabel, name)}
+          aria-label={fill(mute ? labels.unmuteLabel : labels.muteLabel, { name })}
           aria-expanded={mute ? undefined : confirming}
           onClick={() => (mute ? void run(() => room.unmute(mute), refocus) : setConfirming(true))}
         >
@@ -227,9 +206,9 @@ function MuteConfirmation({
   return (
     <form onSubmit={submit} aria-labelledby={`${id}-title`} className="max-w-md space-y-2 rounded-md border border-slate-300 bg-slate-50 p-3 text-sm">
       <p id={`${id}-title`} className="font-semibold text-slate-900">
-        {fill(labels.confirmTitle, name)}
+        {fill(labels.confirmTitle, { name })}
       </p>
-      <p className="text-slate-700">{fill(labels.confirmLead, name)}</p>
+      <p className="text-slate-700">{fill(labels.confirmLead, { name })}</p>
       <fieldset>
         <legend className="font-medium text-slate-900">{labels.duration}</legend>
         <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
@@ -242,12 +221,12 @@ function MuteConfirmation({
         </div>
       </fieldset>
       <div className="flex gap-2">
-        <button type="submit" disabled={busy} className={buttonClasses('danger', 'sm')}>
+        <Button type="submit" variant="danger" size="sm" disabled={busy}>
           {labels.confirm}
-        </button>
-        <button type="button" onClick={onCancel} className={buttonClasses('secondary', 'sm')}>
+        </Button>
+        <Button variant="secondary" size="sm" onClick={onCancel}>
           {labels.cancel}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -272,8 +251,8 @@ export function MutedAuthors({ base, labels, locale }: { base: string; labels: M
           {mutes.map((mute) => (
             <li key={mute.id} className="flex flex-wrap items-center gap-2">
               <span className="font-medium text-slate-900">{mute.name}</span>
-              <span className="text-slate-700">{mute.until ? labels.until.replace('{time}', format.format(new Date(mute.until))) : labels.untilUnmuted}</span>
-              <button type="button" className={small} aria-label={fill(labels.unmuteLabel, mute.name)} onClick={() => void room.unmute(mute)}>
+              <span className="text-slate-700">{mute.until ? fill(labels.until, { time: format.format(new Date(mute.until)) }) : labels.untilUnmuted}</span>
+              <button type="button" className={small} aria-label={fill(labels.unmuteLabel, { name: mute.name })} onClick={() => void room.unmute(mute)}>
                 {labels.unmute}
               </button>
             </li>

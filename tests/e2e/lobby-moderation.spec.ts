@@ -115,3 +115,15 @@ for (const locale of ['en', 'de'] as const) {
     for (const context of [guest.context, staff.context]) await context.close();
   });
 }
+
+test('the page sends the moderation texts to support staff only', async ({ browser, request }) => {
+  const { Chat } = messages.en;
+  // The room's texts travel in the page's payload as the client component's props.
+  const guestPage = await (await request.get('/chat')).text();
+  expect(guestPage.includes(Chat.beginning), "the room's texts are in the page").toBe(true);
+  expect(guestPage.includes(Chat.moderation.intro), "staff's texts are in a guest's page").toBe(false);
+  const staff = await staffIn(browser, 'en');
+  const staffPage = await (await staff.page.request.get('/chat')).text();
+  expect(staffPage.includes(Chat.moderation.intro), "staff's texts are in their page").toBe(true);
+  await staff.context.close();
+});

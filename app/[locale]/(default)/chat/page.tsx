@@ -4,7 +4,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { ChatRoom } from '@/components/chat/chat-room';
-import { chatLabels, moderationLabels } from '@/lib/chat/labels';
+import { chatLabels } from '@/lib/chat/labels';
 import { LOBBY } from '@/lib/chat/constants';
 import { displayNameOf } from '@/lib/chat/identity';
 import { getSessionUser } from '@/lib/session/server';
@@ -21,8 +21,8 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/chat'>):
 export default withErrorPage(async function ChatPage({ params }: PageProps<'/[locale]/chat'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
-  const [t, labels, user] = await Promise.all([getTranslations('Chat'), chatLabels(locale), getSessionUser()]);
-  const moderation = user?.admin ? await moderationLabels(locale) : undefined;
+  const [t, user] = await Promise.all([getTranslations('Chat'), getSessionUser()]);
+  const { labels, moderation } = await chatLabels(locale, user?.admin === true);
   return (
     <>
       <PageHeader title={t('title')} lead={t('lead')} />
