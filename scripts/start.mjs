@@ -51,9 +51,11 @@ if (!process.env.DATABASE_URL && !pgliteDir.startsWith('memory://') && !existsSy
 // scripts/server.mjs: Next's handler on localhost:$PORT (loopback only), behind the check of forwarded
 // headers.
 // V8's default young generation (16 MB semi-spaces): 32 MB once bought chat p99 95 → 61 ms, but cost
-// about 50 MB of RSS; with the build's configuration (scripts/server.mjs) the chat's p99 is 33 ms and its
-// RSS 363 MB at 16 MB (npm run bench, bench/README.md).
-const server = spawn(process.execPath, [join(root, 'scripts', 'server.mjs'), ...(dev ? ['--dev'] : [])], {
+// about 50 MB of RSS. The old generation may grow to 1.5 times what the last full collection kept, not
+// V8's up to 4 times: under the conversations' load it grew to 160–250 MB around 60–70 MB of live objects,
+// which took the server's RSS to 399 and 482 MB (budget 400); with 1.5 it stays near 105 MB, at more
+// frequent collections (npm run bench, bench/README.md).
+const server = spawn(process.execPath, ['--heap-growing-percent=50', join(root, 'scripts', 'server.mjs'), ...(dev ? ['--dev'] : [])], {
   cwd: root,
   stdio: 'inherit',
   env: {

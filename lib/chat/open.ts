@@ -1,5 +1,7 @@
 import 'server-only';
-import type { EventStreamStart } from '@/lib/realtime/sse';
+import type { NextRequest } from 'next/server';
+import { clientAddress } from '@/lib/api/request';
+import { requestedLastEventId, type EventStreamStart } from '@/lib/realtime/sse';
 import { parseEventId } from './schema';
 import { latestCursor, requireRoom } from './service';
 import { takeStreamSlot } from './limits';
@@ -11,9 +13,9 @@ import { chatHub } from './hub';
  * before the latest 50; the client address has a stream slot left (released when the stream ends).
  * Throws an ApiError (404 room, 429 streams) before anything is sent.
  */
-export async function startChatStream(roomId: string, lastEventId: string | null, address: string): Promise<EventStreamStart> {
+export async function startChatStream(roomId: string, request: NextRequest): Promise<EventStreamStart> {
   const room = await requireRoom(roomId);
-  const after = parseEventId(lastEventId) ?? (await latestCursor(room.id));
-  const release = takeStreamSlot(address);
+  const after = parseEventId(requestedLastEventId(request)) ?? (await latestCursor(room.id));
+  const release = takeStreamSlot(clientAddress(request));
   return { hub: chatHub(), scope: room.id, after, release };
 }

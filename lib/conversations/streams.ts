@@ -7,7 +7,7 @@ import { clientAddress } from '@/lib/api/request';
 import { parseEventId } from '@/lib/chat/schema';
 import { takeStreamSlot } from '@/lib/chat/limits';
 import { passingFrame } from '@/lib/realtime/hub';
-import type { EventStreamStart } from '@/lib/realtime/sse';
+import { requestedLastEventId, type EventStreamStart } from '@/lib/realtime/sse';
 import { requireActor } from '@/lib/session/server';
 import { ownersOf } from '@/lib/widgets/owner';
 import { conversationHub, inboxScope, visitorScope, widgetGroup, widgetPresence } from './hub';
@@ -62,7 +62,7 @@ function ensureRefresh() {
 }
 
 function lastEventId(request: NextRequest) {
-  return parseEventId(request.headers.get('last-event-id') ?? request.nextUrl.searchParams.get('lastEventId'));
+  return parseEventId(requestedLastEventId(request));
 }
 
 /**

@@ -30,6 +30,11 @@ export type EventStreamStart = {
   initial?: Uint8Array[];
 };
 
+/** Where a reconnecting client resumes: Last-Event-ID, or `lastEventId` in the query for one that reconnects by hand. */
+export function requestedLastEventId(request: NextRequest): string | null {
+  return request.headers.get('last-event-id') ?? request.nextUrl.searchParams.get('lastEventId');
+}
+
 /** Checks a request and answers what its stream follows, or throws an ApiError before anything is sent. */
 export type BeginStream = (request: NextRequest) => Promise<EventStreamStart>;
 

@@ -3,7 +3,6 @@
 // live ones, with a comment heartbeat. `npm start`'s server answers this path itself, on the Node
 // response (lib/chat/node-stream.ts); this handler serves it wherever the app runs without that server.
 import type { NextRequest } from 'next/server';
-import { clientAddress } from '@/lib/api/request';
 import { startChatStream } from '@/lib/chat/open';
 import { eventStreamResponse } from '@/lib/realtime/sse';
 
@@ -11,7 +10,5 @@ export const dynamic = 'force-dynamic';
 
 export async function GET(request: NextRequest, { params }: RouteContext<'/api/chat/[room]/events'>) {
   const { room } = await params;
-  return eventStreamResponse(request, () =>
-    startChatStream(room, request.headers.get('last-event-id') ?? request.nextUrl.searchParams.get('lastEventId'), clientAddress(request)),
-  );
+  return eventStreamResponse(request, () => startChatStream(room, request));
 }
