@@ -6,7 +6,13 @@
 // conversations' retention and notifications run in the background.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const [{ assertTrustedForwarding }, { database, databaseKind }, { watchCatalogue }, { offerNodeAnswers }, { startConversationJobs }] = await Promise.all([
+  const [
+    { assertTrustedForwarding },
+    { database, databaseKind },
+    { watchCatalogue },
+    { offerNodeAnswers },
+    { startConversationJobs },
+  ] = await Promise.all([
     import('./lib/security/forwarding'),
     import('./lib/db'),
     import('./lib/shop/catalogue-watch'),

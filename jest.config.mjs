@@ -3,7 +3,21 @@ import nextJest from 'next/jest.js';
 const createJestConfig = nextJest({ dir: './' });
 
 // ESM-only packages that Jest has to transform.
-const esm = ['next-intl', 'use-intl', '@formatjs', 'intl-messageformat', 'icu-minify', 'sonner', 'ofetch', 'destr', 'ufo', 'iron-session', 'iron-webcrypto', 'uncrypto', 'cookie'];
+const esm = [
+  'next-intl',
+  'use-intl',
+  '@formatjs',
+  'intl-messageformat',
+  'icu-minify',
+  'sonner',
+  'ofetch',
+  'destr',
+  'ufo',
+  'iron-session',
+  'iron-webcrypto',
+  'uncrypto',
+  'cookie',
+];
 
 const shared = {
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
@@ -19,7 +33,11 @@ const projects = {
     testEnvironment: 'jest-fixed-jsdom',
     setupFiles: ['<rootDir>/tests/setup-env.ts'],
     setupFilesAfterEnv: ['<rootDir>/tests/setup-jest.ts'],
-    testMatch: ['<rootDir>/tests/unit/**/*.test.ts', '<rootDir>/tests/unit/**/*.test.tsx', '<rootDir>/tests/component/**/*.test.tsx'],
+    testMatch: [
+      '<rootDir>/tests/unit/**/*.test.ts',
+      '<rootDir>/tests/unit/**/*.test.tsx',
+      '<rootDir>/tests/component/**/*.test.tsx',
+    ],
   },
   // The security suite: response headers, and what every route handler must refuse.
   security: {
@@ -81,7 +99,13 @@ async function project(config) {
 
 // The fault and instance tests need a PostgreSQL server: they run when TEST_DATABASE_URL names one
 // (.ci/run starts a throw-away cluster; scripts/test.mjs runs them with the second integration pass).
-const selected = [projects.unit, projects.integration, projects.security, projects.launchers, ...(process.env.TEST_DATABASE_URL ? [projects.faults, projects.instances] : [])];
+const selected = [
+  projects.unit,
+  projects.integration,
+  projects.security,
+  projects.launchers,
+  ...(process.env.TEST_DATABASE_URL ? [projects.faults, projects.instances] : []),
+];
 const jestConfig = async () => ({ projects: await Promise.all(selected.map(project)) });
 
 export default jestConfig;

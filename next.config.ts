@@ -35,7 +35,10 @@ const nextConfig: NextConfig = {
     return { beforeFiles: [], afterFiles: landingRewrites(), fallback: [] };
   },
   redirects: async () => landingRedirects(),
-  headers: async () => [...securityHeaders({ hsts: env.nodeEnv === 'production' && env.siteUrl.startsWith('https:') }), ...landingHeaders()],
+  headers: async () => [
+    ...securityHeaders({ hsts: env.nodeEnv === 'production' && env.siteUrl.startsWith('https:') }),
+    ...landingHeaders(),
+  ],
   env: {
     NEXT_PUBLIC_BUILD_ID: buildId,
     BUILD_TIME: buildTime,
@@ -50,7 +53,9 @@ export default function config(phase: string): NextConfig {
   // `next dev` on its own would serve the landing pages without their Content-Security-Policy: in
   // development they render per request, and only `npm run dev`'s server routes them through the proxy.
   if (phase === PHASE_DEVELOPMENT_SERVER && !process.env.PLAUDER_SERVER) {
-    throw new Error('Start the development server with `npm run dev` (scripts/server.mjs --dev), not `next dev` alone.');
+    throw new Error(
+      'Start the development server with `npm run dev` (scripts/server.mjs --dev), not `next dev` alone.',
+    );
   }
   return withNextIntl(nextConfig);
 }

@@ -31,7 +31,11 @@ async function widgetPage(request: NextRequest, widgetId: string, nonce: string)
   const headers = new Headers(request.headers);
   headers.set('Content-Security-Policy', policy);
   headers.delete(WIDGET_LOCALE_HEADER);
-  if (widget) headers.set(WIDGET_LOCALE_HEADER, widgetLocale(widget, request.nextUrl.searchParams.get('lang'), request.headers.get('accept-language')));
+  if (widget)
+    headers.set(
+      WIDGET_LOCALE_HEADER,
+      widgetLocale(widget, request.nextUrl.searchParams.get('lang'), request.headers.get('accept-language')),
+    );
   const response = NextResponse.next({ request: { headers } });
   response.headers.set('Content-Security-Policy', policy);
   return response;
@@ -89,7 +93,8 @@ export default async function proxy(incoming: NextRequest) {
 
   // An optimistic check: the cookie is only unsealed here (no call to the identity provider); the
   // dashboard layout and every handler verify the session again at the data.
-  if (isProtectedPath(pathname) && !(await databaseAvailable())) return withPolicy(await unavailablePage(request), nonce);
+  if (isProtectedPath(pathname) && !(await databaseAvailable()))
+    return withPolicy(await unavailablePage(request), nonce);
   if (isProtectedPath(pathname) && !skipsSessionCheck(searchParams)) {
     const user = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value, sessionSecret());
     if (!user) return signedOutRedirect(request, loginRedirect(pathname, search));
@@ -105,7 +110,10 @@ export default async function proxy(incoming: NextRequest) {
   // Accept-Language decides, and the answer says it depends on it.
   if (pathname === '/') {
     const locale = requestLocale(request.headers);
-    const response = locale === routing.defaultLocale ? handleI18n(request) : NextResponse.redirect(new URL(`/${locale}${search}`, request.nextUrl));
+    const response =
+      locale === routing.defaultLocale
+        ? handleI18n(request)
+        : NextResponse.redirect(new URL(`/${locale}${search}`, request.nextUrl));
     for (const [name, value] of Object.entries(NEGOTIATED_HEADERS)) response.headers.set(name, value);
     return withPolicy(response, nonce);
   }
@@ -115,7 +123,8 @@ export default async function proxy(incoming: NextRequest) {
 /** To the login page; a session hint left from the ended session goes too (the page would show it signed in). */
 function signedOutRedirect(request: NextRequest, location: string): NextResponse {
   const response = NextResponse.redirect(new URL(location, request.nextUrl));
-  if (request.cookies.has(SESSION_HINT_COOKIE)) response.cookies.set(SESSION_HINT_COOKIE, '', sessionHintOptions(env.cookieSecure, 0));
+  if (request.cookies.has(SESSION_HINT_COOKIE))
+    response.cookies.set(SESSION_HINT_COOKIE, '', sessionHintOptions(env.cookieSecure, 0));
   return response;
 }
 

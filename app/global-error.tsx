@@ -24,7 +24,10 @@ export default function GlobalError({ error, reset }: { error: Error & { digest?
     const catalogue = locale === 'de' ? import('@/messages/de.json') : import('@/messages/en.json');
     catalogue
       .then(({ default: m }) =>
-        setPage({ lang: locale, texts: { title: m.Errors.serverError.title, message: m.Errors.serverError.message, retry: m.Errors.retry } }),
+        setPage({
+          lang: locale,
+          texts: { title: m.Errors.serverError.title, message: m.Errors.serverError.message, retry: m.Errors.retry },
+        }),
       )
       .catch(() => {});
   }, [reloading]);
@@ -36,7 +39,11 @@ export default function GlobalError({ error, reset }: { error: Error & { digest?
             <ErrorView
               titles={{ 'not-found': texts.title, 'server-error': texts.title }}
               actions={
-                <button type="button" onClick={reset} className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white">
+                <button
+                  type="button"
+                  onClick={reset}
+                  className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white"
+                >
                   {texts.retry}
                 </button>
               }

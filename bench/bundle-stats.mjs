@@ -35,7 +35,8 @@ function globalNotFoundOnly(nextDir) {
   runInNewContext(readFileSync(manifest, 'utf8'), sandbox);
   const entries = Object.values(sandbox.__RSC_MANIFEST)[0]?.entryJSFiles ?? {};
   const only = new Set(entries[GLOBAL_NOT_FOUND] ?? []);
-  for (const [entry, chunks] of Object.entries(entries)) if (entry !== GLOBAL_NOT_FOUND) for (const chunk of chunks) only.delete(chunk);
+  for (const [entry, chunks] of Object.entries(entries))
+    if (entry !== GLOBAL_NOT_FOUND) for (const chunk of chunks) only.delete(chunk);
   return only;
 }
 

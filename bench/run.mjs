@@ -26,7 +26,9 @@ function get(url, { method = 'GET', headers = {}, body } = {}) {
     const req = httpRequest(url, { method, headers }, (response) => {
       const chunks = [];
       response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
     });
     req.on('error', reject);
     req.end(body);
@@ -37,7 +39,9 @@ async function expectOk(label, url, options) {
   const response = await get(url, options);
   if (response.status < 200 || response.status > 299) {
     const location = response.headers.location ? ` → ${response.headers.location}` : '';
-    throw new Error(`${label}: ${options?.method ?? 'GET'} ${url} answered ${response.status}${location}; refusing to benchmark it`);
+    throw new Error(
+      `${label}: ${options?.method ?? 'GET'} ${url} answered ${response.status}${location}; refusing to benchmark it`,
+    );
   }
   return response;
 }
@@ -59,7 +63,11 @@ async function benchConversations(dataDir, servers) {
     dir: root,
     readyPath: '/api/health',
     viaStartScript: true,
-    env: { AUTH_EMULATOR_PORT: String(emulatorPort), PGLITE_DATA_DIR: join(dataDir, 'conversations'), ...conversationServerEnv(settings.visitors) },
+    env: {
+      AUTH_EMULATOR_PORT: String(emulatorPort),
+      PGLITE_DATA_DIR: join(dataDir, 'conversations'),
+      ...conversationServerEnv(settings.visitors),
+    },
   });
   servers.conversations = app;
   const session = await signedInSession(app.origin, `127.0.0.1:${emulatorPort}`);
@@ -67,11 +75,31 @@ async function benchConversations(dataDir, servers) {
   const { maxP99Ms, maxRssMb } = conversationBudgets;
   const budgets = [
     ...['visitor', 'inbox'].flatMap((side) => [
-      { name: `conversations: p99 delivery to the ${side} <= ${maxP99Ms} ms (${settings.visitors} visitors)`, ok: result[side].p99_ms !== null && result[side].p99_ms <= maxP99Ms, actual: result[side].p99_ms, limit: maxP99Ms },
-      { name: `conversations: no message lost (${side})`, ok: result[side].lost === 0, actual: result[side].lost, limit: 0 },
-      { name: `conversations: no message delivered twice (${side})`, ok: result[side].duplicated === 0, actual: result[side].duplicated, limit: 0 },
+      {
+        name: `conversations: p99 delivery to the ${side} <= ${maxP99Ms} ms (${settings.visitors} visitors)`,
+        ok: result[side].p99_ms !== null && result[side].p99_ms <= maxP99Ms,
+        actual: result[side].p99_ms,
+        limit: maxP99Ms,
+      },
+      {
+        name: `conversations: no message lost (${side})`,
+        ok: result[side].lost === 0,
+        actual: result[side].lost,
+        limit: 0,
+      },
+      {
+        name: `conversations: no message delivered twice (${side})`,
+        ok: result[side].duplicated === 0,
+        actual: result[side].duplicated,
+        limit: 0,
+      },
     ]),
-    { name: `conversations: server RSS <= ${maxRssMb} MB`, ok: result.rss_peak_mb <= maxRssMb, actual: result.rss_peak_mb, limit: maxRssMb },
+    {
+      name: `conversations: server RSS <= ${maxRssMb} MB`,
+      ok: result.rss_peak_mb <= maxRssMb,
+      actual: result.rss_peak_mb,
+      limit: maxRssMb,
+    },
   ];
   await app.stop();
   delete servers.conversations;
@@ -89,7 +117,10 @@ async function conversationsOnly() {
     const { result, budgets } = await benchConversations(dataDir, servers);
     const resultsDir = join(root, 'bench', 'results');
     mkdirSync(resultsDir, { recursive: true });
-    writeFileSync(join(resultsDir, 'conversations.json'), `${JSON.stringify({ conversations: result, budgets, machine: machine(loadSettings()) }, null, 2)}\n`);
+    writeFileSync(
+      join(resultsDir, 'conversations.json'),
+      `${JSON.stringify({ conversations: result, budgets, machine: machine(loadSettings()) }, null, 2)}\n`,
+    );
     printConversations(result);
     for (const budget of budgets) console.log(`  ${budget.ok ? '✓' : '✗'} ${budget.name}: ${budget.actual}`);
     if (result.stored < result.posted) process.exitCode = 1;
@@ -109,13 +140,27 @@ async function main() {
   // A fresh embedded database in files (memory:// would keep PostgreSQL's initdb in the server's memory).
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-  const app = await startNext({ label: 'app', dir: root, readyPath: '/api/health', viaStartScript: true, env: { AUTH_EMULATOR_PORT: String(authEmulatorPort), PGLITE_DATA_DIR: join(dataDir, 'db'), ...chatServerEnv(chat.subscribers) } });
+  const app = await startNext({
+    label: 'app',
+    dir: root,
+    readyPath: '/api/health',
+    viaStartScript: true,
+    env: {
+      AUTH_EMULATOR_PORT: String(authEmulatorPort),
+      PGLITE_DATA_DIR: join(dataDir, 'db'),
+      ...chatServerEnv(chat.subscribers),
+    },
+  });
   const session = await signedInSession(app.origin, `127.0.0.1:${authEmulatorPort}`);
   const landing = await expectOk('app', `${app.origin}/`);
   if (sizeFixtureLike(landing.body.length)) console.log(`Resized the fixture to ${landing.body.length} bytes of HTML.`);
   buildFixtureIfNeeded();
   const fixture = await startNext({ label: 'fixture', dir: fixtureDir, readyPath: '/' });
-  const nodeHttp = await startStaticServer({ label: 'node-http', body: landing.body, contentType: landing.headers['content-type'] });
+  const nodeHttp = await startStaticServer({
+    label: 'node-http',
+    body: landing.body,
+    contentType: landing.headers['content-type'],
+  });
   const servers = { app, fixture, 'node-http': nodeHttp };
 
   try {
@@ -133,17 +178,29 @@ async function main() {
 
     warnIfBusy();
     const targets = [
-      ...Object.entries(baselines).map(([key, { server, path }]) => ({ label: key, request: { url: servers[server].origin + path } })),
+      ...Object.entries(baselines).map(([key, { server, path }]) => ({
+        label: key,
+        request: { url: servers[server].origin + path },
+      })),
       ...scenarios.map(({ name, path, method, headers, body, session: signedIn, uniqueRequestKey }) => ({
         label: name,
-        request: { url: app.origin + path, method, headers: { ...headers, ...(signedIn && session.headers) }, body, uniqueRequestKey },
+        request: {
+          url: app.origin + path,
+          method,
+          headers: { ...headers, ...(signedIn && session.headers) },
+          body,
+          uniqueRequestKey,
+        },
       })),
     ];
     for (const { label, request } of targets) await expectOk(label, request.url, request);
     const measured = await measureAll(targets, settings, (line) => console.log(`  ${line}`));
     const failures = [...measured]
       .filter(([, result]) => result.non2xx > 0 || result.errors > 0)
-      .map(([label, r]) => `${label}: ${r.non2xx} non-2xx, ${r.errors} errors (status codes ${JSON.stringify(r.statusCodes)})`);
+      .map(
+        ([label, r]) =>
+          `${label}: ${r.non2xx} non-2xx, ${r.errors} errors (status codes ${JSON.stringify(r.statusCodes)})`,
+      );
 
     const measuredBaselines = Object.fromEntries(Object.keys(baselines).map((key) => [key, measured.get(key)]));
     const limit = measuredBaselines[LIMIT_BASELINE];
@@ -157,18 +214,27 @@ async function main() {
       dir: root,
       readyPath: '/api/health',
       viaStartScript: true,
-      env: { AUTH_EMULATOR_PORT: String(await freePort()), PGLITE_DATA_DIR: join(dataDir, 'chat'), ...chatServerEnv(chat.subscribers) },
+      env: {
+        AUTH_EMULATOR_PORT: String(await freePort()),
+        PGLITE_DATA_DIR: join(dataDir, 'chat'),
+        ...chatServerEnv(chat.subscribers),
+      },
     });
     servers.chat = chatApp;
     const chatResult = await measureChatFanout(chatApp, chat, (line) => console.log(`  ${line}`));
-    if (chatResult.stored < chatResult.posted) failures.push(`chat-fanout: only ${chatResult.stored} of ${chatResult.posted} posts answered 201 (${JSON.stringify(chatResult.post_statuses)})`);
+    if (chatResult.stored < chatResult.posted)
+      failures.push(
+        `chat-fanout: only ${chatResult.stored} of ${chatResult.posted} posts answered 201 (${JSON.stringify(chatResult.post_statuses)})`,
+      );
     await chatApp.stop();
     delete servers.chat;
 
     console.log('\nConversations');
     const conversations = await benchConversations(dataDir, servers);
     if (conversations.result.stored < conversations.result.posted) {
-      failures.push(`conversations: only ${conversations.result.stored} of ${conversations.result.posted} posts answered 201 (${JSON.stringify(conversations.result.post_statuses)})`);
+      failures.push(
+        `conversations: only ${conversations.result.stored} of ${conversations.result.posted} posts answered 201 (${JSON.stringify(conversations.result.post_statuses)})`,
+      );
     }
 
     const scenarioResults = [];
@@ -212,13 +278,24 @@ async function main() {
         .map(({ name, baseline, minRatio }) => {
           const actual = scenarioResults.find((s) => s.name === name).ratio;
           const { rps, baseline_rps: reference } = scenarioResults.find((s) => s.name === name);
-          return { name: `${name} rps >= ${minRatio}x ${baseline}`, ok: actual !== null && actual >= minRatio, actual, limit: minRatio, reference: `${rps} req/s against ${reference} req/s` };
+          return {
+            name: `${name} rps >= ${minRatio}x ${baseline}`,
+            ok: actual !== null && actual >= minRatio,
+            actual,
+            limit: minRatio,
+            reference: `${rps} req/s against ${reference} req/s`,
+          };
         }),
       ...scenarios
         .filter(({ maxP99Ms }) => maxP99Ms !== undefined)
         .map(({ name, maxP99Ms }) => {
           const actual = scenarioResults.find((s) => s.name === name).p99_ms;
-          return { name: `${name} p99 <= ${maxP99Ms} ms at ${settings.connections} connections`, ok: actual <= maxP99Ms, actual, limit: maxP99Ms };
+          return {
+            name: `${name} p99 <= ${maxP99Ms} ms at ${settings.connections} connections`,
+            ok: actual <= maxP99Ms,
+            actual,
+            limit: maxP99Ms,
+          };
         }),
       ...Object.entries(bundleResults).map(([page, b]) => ({
         name: `first-load JS of ${page} within ${b.budget_bytes / 1024} KB gzip of the fixture`,
@@ -227,10 +304,25 @@ async function main() {
         limit: b.budget_bytes,
       })),
       ...cacheChecks,
-      { name: `chat: p99 delivery <= ${chatBudgets.maxP99Ms} ms (${chat.subscribers} subscribers, ${chat.rate}/s)`, ok: chatResult.p99_ms !== null && chatResult.p99_ms <= chatBudgets.maxP99Ms, actual: chatResult.p99_ms, limit: chatBudgets.maxP99Ms },
+      {
+        name: `chat: p99 delivery <= ${chatBudgets.maxP99Ms} ms (${chat.subscribers} subscribers, ${chat.rate}/s)`,
+        ok: chatResult.p99_ms !== null && chatResult.p99_ms <= chatBudgets.maxP99Ms,
+        actual: chatResult.p99_ms,
+        limit: chatBudgets.maxP99Ms,
+      },
       { name: 'chat: no message lost', ok: chatResult.lost === 0, actual: chatResult.lost, limit: 0 },
-      { name: 'chat: no message delivered twice', ok: chatResult.duplicated === 0, actual: chatResult.duplicated, limit: 0 },
-      { name: `chat: server RSS <= ${chatBudgets.maxRssMb} MB`, ok: chatResult.rss_peak_mb <= chatBudgets.maxRssMb, actual: chatResult.rss_peak_mb, limit: chatBudgets.maxRssMb },
+      {
+        name: 'chat: no message delivered twice',
+        ok: chatResult.duplicated === 0,
+        actual: chatResult.duplicated,
+        limit: 0,
+      },
+      {
+        name: `chat: server RSS <= ${chatBudgets.maxRssMb} MB`,
+        ok: chatResult.rss_peak_mb <= chatBudgets.maxRssMb,
+        actual: chatResult.rss_peak_mb,
+        limit: chatBudgets.maxRssMb,
+      },
       ...conversations.budgets,
     ];
 

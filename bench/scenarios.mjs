@@ -8,16 +8,45 @@
 
 export const scenarios = [
   // No Accept-Language and no i18n_redirected cookie: either would redirect `/` to `/de`.
-  { name: 'landing-en', path: '/', method: 'GET', headers: {}, baseline: 'next-static', minRatio: 0.9, prerendered: true },
-  { name: 'landing-de', path: '/de', method: 'GET', headers: {}, baseline: 'next-static', minRatio: 0.9, prerendered: true },
+  {
+    name: 'landing-en',
+    path: '/',
+    method: 'GET',
+    headers: {},
+    baseline: 'next-static',
+    minRatio: 0.9,
+    prerendered: true,
+  },
+  {
+    name: 'landing-de',
+    path: '/de',
+    method: 'GET',
+    headers: {},
+    baseline: 'next-static',
+    minRatio: 0.9,
+    prerendered: true,
+  },
   // Server-rendered with the session checked at the data (PGlite in memory), a page of 10 tickets.
-  { name: 'dashboard-tickets', path: '/dashboard/tickets', method: 'GET', headers: {}, session: true, baseline: 'next-dynamic', minRatio: 0.7, maxP99Ms: 50 },
+  {
+    name: 'dashboard-tickets',
+    path: '/dashboard/tickets',
+    method: 'GET',
+    headers: {},
+    session: true,
+    baseline: 'next-dynamic',
+    minRatio: 0.7,
+    maxP99Ms: 50,
+  },
   {
     name: 'api-tickets-create',
     path: '/api/tickets',
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ subject: 'Load test ticket', category: 'technical', message: 'Created by npm run bench to measure the API.' }),
+    body: JSON.stringify({
+      subject: 'Load test ticket',
+      category: 'technical',
+      message: 'Created by npm run bench to measure the API.',
+    }),
     session: true,
     uniqueRequestKey: true,
     baseline: 'next-dynamic',

@@ -41,9 +41,13 @@ const schema = z.object({
   /** PGlite's shared_buffers (PostgreSQL units, e.g. 16MB). */
   PGLITE_SHARED_BUFFERS: optional(z.string().regex(/^\d{1,5}(kB|MB|GB)$/)),
   /** Stripe: a secret key switches the checkout from the local test checkout to Stripe Checkout. */
-  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')),
+  STRIPE_SECRET_KEY: optional(
+    z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)'),
+  ),
   /** Signs the webhook's events (whsec_…); without it a random secret: no event can be forged. */
-  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_[A-Za-z0-9+/=_-]{8,}$/, 'must be a webhook signing secret (whsec_…)')),
+  STRIPE_WEBHOOK_SECRET: optional(
+    z.string().regex(/^whsec_[A-Za-z0-9+/=_-]{8,}$/, 'must be a webhook signing secret (whsec_…)'),
+  ),
   /** Another Stripe API address (http(s)://host:port): the tests' local stand-in; never in production. */
   STRIPE_API_URL: optional(z.url({ protocol: /^https?$/ })),
   /** Tests only: a page request with the `x-test-fault` header fails its render (lib/errors/test-faults). */
@@ -77,7 +81,9 @@ const schema = z.object({
   OPERATOR_PHONE: optional(z.string().regex(/^\+?[0-9 ()/-]{6,30}$/, 'must be a phone number (+49 30 1234567)')),
   /** Register court and number, e.g. "Amtsgericht Berlin-Charlottenburg, HRB 123456 B". */
   OPERATOR_REGISTER: optional(z.string().min(2).max(200)),
-  OPERATOR_VAT_ID: optional(z.string().regex(/^[A-Z]{2}[0-9A-Z+*.]{2,12}$/, 'must be a VAT identification number (DE123456789)')),
+  OPERATOR_VAT_ID: optional(
+    z.string().regex(/^[A-Z]{2}[0-9A-Z+*.]{2,12}$/, 'must be a VAT identification number (DE123456789)'),
+  ),
 });
 
 export type Env = Readonly<{
@@ -101,10 +107,20 @@ export type Env = Readonly<{
   sessionSecret: string | null;
   database: Readonly<{ kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }>;
   pgliteSharedBuffers: string;
-  stripe: Readonly<{ secretKey: string | null; webhookSecret: string | null; api: { host: string; port: number; protocol: 'http' | 'https' } | null }>;
+  stripe: Readonly<{
+    secretKey: string | null;
+    webhookSecret: string | null;
+    api: { host: string; port: number; protocol: 'http' | 'https' } | null;
+  }>;
   /** Renders fail on request (the `x-test-fault` header), to test the error pages; local mode only. */
   testFaults: boolean;
-  chat: Readonly<{ heartbeatMs: number; streamsPerIp: number; postsPerWindow: number; postWindowMs: number; visitorsPerHour: number }>;
+  chat: Readonly<{
+    heartbeatMs: number;
+    streamsPerIp: number;
+    postsPerWindow: number;
+    postWindowMs: number;
+    visitorsPerHour: number;
+  }>;
   /** The storefront's own widget id, or null. */
   supportWidgetId: string | null;
   supportEmail: string | null;
@@ -145,7 +161,13 @@ const DEMO_OPERATOR: Operator = Object.freeze({
   vatId: 'DE000000000',
 });
 
-const OPERATOR_REQUIRED = ['OPERATOR_NAME', 'OPERATOR_STREET', 'OPERATOR_POSTAL_CODE', 'OPERATOR_CITY', 'OPERATOR_EMAIL'] as const;
+const OPERATOR_REQUIRED = [
+  'OPERATOR_NAME',
+  'OPERATOR_STREET',
+  'OPERATOR_POSTAL_CODE',
+  'OPERATOR_CITY',
+  'OPERATOR_EMAIL',
+] as const;
 
 /**
  * A real project sells for real: the legal pages need the seller's own details (Impressum, § 5 DDG).
@@ -154,7 +176,10 @@ const OPERATOR_REQUIRED = ['OPERATOR_NAME', 'OPERATOR_STREET', 'OPERATOR_POSTAL_
 function operatorOf(value: z.infer<typeof schema>, mode: 'emulator' | 'project'): Operator {
   const missing = OPERATOR_REQUIRED.filter((name) => !value[name]);
   if (mode === 'emulator' && missing.length === OPERATOR_REQUIRED.length) return DEMO_OPERATOR;
-  if (missing.length > 0) throw new Error(`Invalid environment configuration:\n  ${missing.join(', ')}: required (the legal pages name the seller; only local mode without any of them shows demo values)`);
+  if (missing.length > 0)
+    throw new Error(
+      `Invalid environment configuration:\n  ${missing.join(', ')}: required (the legal pages name the seller; only local mode without any of them shows demo values)`,
+    );
   return Object.freeze({
     demo: false,
     name: value.OPERATOR_NAME!,
@@ -187,20 +212,26 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const mode = projectId.startsWith('demo-') ? 'emulator' : 'project';
   // Emulator tokens are unsigned: a real project must never accept them.
   if (mode === 'project' && value.FIREBASE_AUTH_EMULATOR_HOST) {
-    throw new Error('Invalid environment configuration:\n  FIREBASE_AUTH_EMULATOR_HOST: must not be set for a real Firebase project');
+    throw new Error(
+      'Invalid environment configuration:\n  FIREBASE_AUTH_EMULATOR_HOST: must not be set for a real Firebase project',
+    );
   }
   if (mode === 'project' && !value.SESSION_SECRET) {
     throw new Error('Invalid environment configuration:\n  SESSION_SECRET: required with a real Firebase project');
   }
   if (mode === 'project' && (!value.FIREBASE_API_KEY || !value.FIREBASE_AUTH_DOMAIN)) {
-    throw new Error('Invalid environment configuration:\n  FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN: required with a real Firebase project');
+    throw new Error(
+      'Invalid environment configuration:\n  FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN: required with a real Firebase project',
+    );
   }
   // A request must never be able to break a real site's pages.
   if (mode === 'project' && value.TEST_FAULTS) {
     throw new Error('Invalid environment configuration:\n  TEST_FAULTS: must not be set for a real Firebase project');
   }
   if (!!value.FIREBASE_CLIENT_EMAIL !== !!value.FIREBASE_PRIVATE_KEY) {
-    throw new Error('Invalid environment configuration:\n  FIREBASE_CLIENT_EMAIL, FIREBASE_PRIVATE_KEY: set both or neither');
+    throw new Error(
+      'Invalid environment configuration:\n  FIREBASE_CLIENT_EMAIL, FIREBASE_PRIVATE_KEY: set both or neither',
+    );
   }
   // Without a configured origin the site is where npm start serves it.
   const siteUrl = (value.SITE_URL ?? `http://localhost:${value.PORT || 3000}`).replace(/\/+$/, '');

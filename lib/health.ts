@@ -8,7 +8,21 @@ import { database, databaseKind } from '@/lib/db';
 
 export type ComponentStatus = 'ok' | 'degraded' | 'down';
 /** What a check found, as a message of `Test.health.details` with its values (the page translates it). */
-export type HealthDetail = { key: 'node' | 'locales' | 'rules' | 'firebaseProject' | 'emulatorMissing' | 'emulator' | 'pglite' | 'postgres' | 'products' | 'timedOut' | 'failed'; values?: Record<string, string | number> };
+export type HealthDetail = {
+  key:
+    | 'node'
+    | 'locales'
+    | 'rules'
+    | 'firebaseProject'
+    | 'emulatorMissing'
+    | 'emulator'
+    | 'pglite'
+    | 'postgres'
+    | 'products'
+    | 'timedOut'
+    | 'failed';
+  values?: Record<string, string | number>;
+};
 export type ComponentHealth = { status: ComponentStatus; detail: HealthDetail; latencyMs: number };
 export type HealthReport = {
   status: ComponentStatus;
@@ -25,9 +39,14 @@ const CHECK_TIMEOUT_MS = 2000;
 const checks: Record<string, Check> = {
   app: async () => ({ detail: { key: 'node', values: { version: process.version } } }),
   i18n: async () => {
-    const loaded = await Promise.all(locales.map(async (locale) => (await import(`../messages/${locale}.json`)).default));
+    const loaded = await Promise.all(
+      locales.map(async (locale) => (await import(`../messages/${locale}.json`)).default),
+    );
     const sizes = loaded.map((messages) => JSON.stringify(messages).length);
-    return { detail: { key: 'locales', values: { locales: locales.join(', ') } }, status: sizes.every((size) => size > 2) ? 'ok' : 'down' };
+    return {
+      detail: { key: 'locales', values: { locales: locales.join(', ') } },
+      status: sizes.every((size) => size > 2) ? 'ok' : 'down',
+    };
   },
   routeRules: async () => ({ detail: { key: 'rules', values: { count: routeRules.length } } }),
   identity: async () => {
@@ -57,7 +76,9 @@ async function run(check: Check): Promise<ComponentHealth> {
     const result = await Promise.race([check(), timeout]);
     return { status: result.status ?? 'ok', detail: result.detail, latencyMs: Math.round(performance.now() - started) };
   } catch (error) {
-    const detail: HealthDetail = { key: error instanceof Error && error.message === 'timed out' ? 'timedOut' : 'failed' };
+    const detail: HealthDetail = {
+      key: error instanceof Error && error.message === 'timed out' ? 'timedOut' : 'failed',
+    };
     return { status: 'down', detail, latencyMs: Math.round(performance.now() - started) };
   } finally {
     clearTimeout(timer);

@@ -9,10 +9,15 @@ const sourceSchema = z
   .string()
   .regex(/^\/(?!\/)/, 'must be a path starting with a single /')
   // The landing pages bypass the proxy (lib/i18n/landing-routes.ts), so a rule for them would never run.
-  .refine((source) => !['/', '/de'].includes(source.replace(/\/+$/, '') || '/'), 'the landing pages cannot be redirected')
+  .refine(
+    (source) => !['/', '/de'].includes(source.replace(/\/+$/, '') || '/'),
+    'the landing pages cannot be redirected',
+  )
   .refine((source) => {
     const parts = source.split('/').filter(Boolean);
-    return parts.every((part, i) => segment.test(part) || (param.test(part) && (!part.endsWith('*') || i === parts.length - 1)));
+    return parts.every(
+      (part, i) => segment.test(part) || (param.test(part) && (!part.endsWith('*') || i === parts.length - 1)),
+    );
   }, 'segments must be plain, :name, or a trailing :name*');
 
 const destinationSchema = z.union([
@@ -29,7 +34,8 @@ export const routeRuleSchema = z.object({
 export const routeRulesSchema = z.array(routeRuleSchema).superRefine((rules, ctx) => {
   const seen = new Set<string>();
   rules.forEach((rule, i) => {
-    if (seen.has(rule.source)) ctx.addIssue({ code: 'custom', path: [i, 'source'], message: `duplicate source ${rule.source}` });
+    if (seen.has(rule.source))
+      ctx.addIssue({ code: 'custom', path: [i, 'source'], message: `duplicate source ${rule.source}` });
     seen.add(rule.source);
   });
 });
@@ -77,7 +83,8 @@ export function matchRouteRule(rules: readonly RouteRule[], pathname: string, se
       return { location: fill(rule.destination, params), status, external: true };
     }
     let target = fill(rule.destination, params).replace(/\/{2,}/g, '/');
-    if (locale !== defaultLocale) target = `/${locale}${target === '/' || target.startsWith('/#') ? target.slice(1) : target}`;
+    if (locale !== defaultLocale)
+      target = `/${locale}${target === '/' || target.startsWith('/#') ? target.slice(1) : target}`;
     if (search && !target.includes('?')) {
       const hash = target.indexOf('#');
       target = hash === -1 ? target + search : target.slice(0, hash) + search + target.slice(hash);

@@ -35,20 +35,32 @@
     // Hidden until the widget says on which side it sits.
     frame.style.cssText =
       'position:fixed;bottom:16px;right:16px;border:0;z-index:2147483000;background:transparent;color-scheme:normal;visibility:hidden;' +
-      'width:' + closed.width + ';height:' + closed.height;
+      'width:' +
+      closed.width +
+      ';height:' +
+      closed.height;
 
     window.addEventListener('message', function (event) {
       if (event.origin !== origin || event.source !== frame.contentWindow) return;
       var data = event.data;
       if (!data || data.type !== 'chatwidget:resize') return;
-      var size = data.open === true ? { width: Math.min(380, window.innerWidth - 32) + 'px', height: Math.min(600, window.innerHeight - 32) + 'px' } : closed;
+      var size =
+        data.open === true
+          ? {
+              width: Math.min(380, window.innerWidth - 32) + 'px',
+              height: Math.min(600, window.innerHeight - 32) + 'px',
+            }
+          : closed;
       var left = data.position === 'left';
       frame.style.left = left ? '16px' : '';
       frame.style.right = left ? '' : '16px';
       frame.style.width = size.width;
       frame.style.height = size.height;
       frame.style.visibility = 'visible';
-      frame.contentWindow.postMessage({ type: 'chatwidget:context', user: user, page: { url: window.location.href, title: document.title } }, origin);
+      frame.contentWindow.postMessage(
+        { type: 'chatwidget:context', user: user, page: { url: window.location.href, title: document.title } },
+        origin,
+      );
     });
     document.body.appendChild(frame);
   }

@@ -25,10 +25,17 @@ let emulator = null;
 if (projectId.startsWith('demo-') && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
   const hostFile = join(root, '.data', 'auth-emulator.host');
   const running = existsSync(hostFile) ? readFileSync(hostFile, 'utf8').trim() : null;
-  const reachable = running && (await fetch(`http://${running}/`).then((r) => r.ok, () => false));
+  const reachable =
+    running &&
+    (await fetch(`http://${running}/`).then(
+      (r) => r.ok,
+      () => false,
+    ));
   if (reachable) process.env.FIREBASE_AUTH_EMULATOR_HOST = running;
   else {
-    emulator = await startAuthEmulator({ dataDir: process.env.AUTH_EMULATOR_DATA_DIR || join(root, '.data', 'auth-emulator') });
+    emulator = await startAuthEmulator({
+      dataDir: process.env.AUTH_EMULATOR_DATA_DIR || join(root, '.data', 'auth-emulator'),
+    });
     process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
   }
 }
@@ -36,7 +43,8 @@ if (projectId.startsWith('demo-') && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
 const { FIREBASE_CLIENT_EMAIL: clientEmail, FIREBASE_PRIVATE_KEY: privateKey } = process.env;
 const app = initializeApp({
   projectId,
-  ...(clientEmail && privateKey && { credential: cert({ projectId, clientEmail, privateKey: privateKey.replace(/\\n/g, '\n') }) }),
+  ...(clientEmail &&
+    privateKey && { credential: cert({ projectId, clientEmail, privateKey: privateKey.replace(/\\n/g, '\n') }) }),
 });
 
 let code = 0;
@@ -47,9 +55,15 @@ try {
   if (revoke) delete claims.admin;
   else claims.admin = true;
   await auth.setCustomUserClaims(user.uid, claims);
-  console.log(`${revoke ? 'Withdrew' : 'Granted'} the admin role ${revoke ? 'from' : 'to'} ${email} (${user.uid}). It applies from their next sign-in.`);
+  console.log(
+    `${revoke ? 'Withdrew' : 'Granted'} the admin role ${revoke ? 'from' : 'to'} ${email} (${user.uid}). It applies from their next sign-in.`,
+  );
 } catch (error) {
-  console.error(error?.code === 'auth/user-not-found' ? `No account with the e-mail address ${email}.` : `Failed: ${error?.message ?? error}`);
+  console.error(
+    error?.code === 'auth/user-not-found'
+      ? `No account with the e-mail address ${email}.`
+      : `Failed: ${error?.message ?? error}`,
+  );
   code = 1;
 } finally {
   await emulator?.stop();

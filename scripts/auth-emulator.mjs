@@ -42,7 +42,13 @@ async function waitUntilUp(url, child, output, timeoutMs) {
  * Starts the emulator; answers `{ host, stop }` where `host` is the value for
  * FIREBASE_AUTH_EMULATOR_HOST. With `dataDir`, accounts are imported from and exported to it.
  */
-export async function startAuthEmulator({ port, dataDir, projectId = DEMO_PROJECT_ID, timeoutMs = 90_000, detached = true } = {}) {
+export async function startAuthEmulator({
+  port,
+  dataDir,
+  projectId = DEMO_PROJECT_ID,
+  timeoutMs = 90_000,
+  detached = true,
+} = {}) {
   const authPort = port ?? (await freePort());
   const workDir = mkdtempSync(join(tmpdir(), 'plauder-auth-'));
   const config = {
@@ -55,7 +61,16 @@ export async function startAuthEmulator({ port, dataDir, projectId = DEMO_PROJEC
     },
   };
   writeFileSync(join(workDir, 'firebase.json'), JSON.stringify(config));
-  const args = [cli, 'emulators:start', '--only', 'auth', '--project', projectId, '--config', join(workDir, 'firebase.json')];
+  const args = [
+    cli,
+    'emulators:start',
+    '--only',
+    'auth',
+    '--project',
+    projectId,
+    '--config',
+    join(workDir, 'firebase.json'),
+  ];
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     if (existsSync(join(dataDir, 'firebase-export-metadata.json'))) args.push('--import', dataDir);

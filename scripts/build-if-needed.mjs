@@ -24,12 +24,18 @@ const buildSettings = () => ({
 
 /** The project's files as git sees them; without git (an unpacked archive), every file but the ignored folders. */
 function sourceFiles(dir) {
-  const git = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: dir, encoding: 'utf8' });
+  const git = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
   if (git.status === 0) return git.stdout.split('\0').filter(Boolean);
   const walk = (folder) =>
     readdirSync(join(dir, folder), { withFileTypes: true }).flatMap((entry) => {
       const path = folder ? `${folder}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) return /^(?:node_modules|\.next|\.data|\.git|test-results|playwright-report)$/.test(entry.name) ? [] : walk(path);
+      if (entry.isDirectory())
+        return /^(?:node_modules|\.next|\.data|\.git|test-results|playwright-report)$/.test(entry.name)
+          ? []
+          : walk(path);
       return [path];
     });
   return walk('');
@@ -38,7 +44,9 @@ function sourceFiles(dir) {
 /** A digest of everything the build of the project in `dir` is made of. */
 export function sourceStamp(dir = root) {
   const hash = createHash('sha256');
-  for (const file of sourceFiles(dir).filter((file) => !NOT_BUILT.test(file)).sort()) {
+  for (const file of sourceFiles(dir)
+    .filter((file) => !NOT_BUILT.test(file))
+    .sort()) {
     const path = join(dir, file);
     if (!existsSync(path) || !statSync(path).isFile()) continue;
     hash.update(`${file}\0`).update(readFileSync(path)).update('\0');

@@ -25,4 +25,6 @@ for (const [path, pkg] of Object.entries(packages)) {
 const sorted = Object.keys(packages).sort((a, b) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b)));
 lock.packages = Object.fromEntries(sorted.map((key) => [key, packages[key]]));
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
-console.log(added.length ? `Added ${added.length} optional packages to package-lock.json.` : 'package-lock.json is complete.');
+console.log(
+  added.length ? `Added ${added.length} optional packages to package-lock.json.` : 'package-lock.json is complete.',
+);

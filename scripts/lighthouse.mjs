@@ -37,7 +37,12 @@ const score = (lhr, id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
  */
 async function soundRun(chrome, url, categories) {
   for (let attempt = 1; ; attempt++) {
-    const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories });
+    const { lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: categories,
+    });
     if (!lhr.runtimeError) return lhr;
     const broken = `${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
     if (attempt === 3) throw new Error(broken);
@@ -58,14 +63,26 @@ async function measure(chrome, origin, pages, categories) {
     const median = computeMedianRun(runs);
     const performanceScores = runs.map((lhr) => score(lhr, 'performance'));
     const failing = Object.entries(median.audits)
-      .filter(([, audit]) => audit.score !== null && audit.score < 1 && !['informative', 'manual', 'notApplicable'].includes(audit.scoreDisplayMode))
+      .filter(
+        ([, audit]) =>
+          audit.score !== null &&
+          audit.score < 1 &&
+          !['informative', 'manual', 'notApplicable'].includes(audit.scoreDisplayMode),
+      )
       .map(([id]) => id);
-    const consoleErrors = (median.audits['errors-in-console']?.details?.items ?? []).map((item) => `${item.source}: ${item.description} ${item.sourceLocation?.url ?? ''}`.trim());
+    const consoleErrors = (median.audits['errors-in-console']?.details?.items ?? []).map((item) =>
+      `${item.source}: ${item.description} ${item.sourceLocation?.url ?? ''}`.trim(),
+    );
     results.push({
       page,
       scores: Object.fromEntries(categories.map((id) => [id, score(median, id)])),
-      vitals: Object.fromEntries(Object.entries(VITALS).map(([id, name]) => [name, median.audits[id]?.displayValue ?? '?'])),
-      ms: { TBT: median.audits['total-blocking-time']?.numericValue, LCP: median.audits['largest-contentful-paint']?.numericValue },
+      vitals: Object.fromEntries(
+        Object.entries(VITALS).map(([id, name]) => [name, median.audits[id]?.displayValue ?? '?']),
+      ),
+      ms: {
+        TBT: median.audits['total-blocking-time']?.numericValue,
+        LCP: median.audits['largest-contentful-paint']?.numericValue,
+      },
       performanceRuns: performanceScores,
       failingAudits: failing,
       consoleErrors,
@@ -85,7 +102,13 @@ const chrome = await launch({
 let results;
 let reference;
 try {
-  const app = await startNext({ label: 'app', dir: root, readyPath: '/api/health', viaStartScript: true, ownSiteUrl: true });
+  const app = await startNext({
+    label: 'app',
+    dir: root,
+    readyPath: '/api/health',
+    viaStartScript: true,
+    ownSiteUrl: true,
+  });
   try {
     results = await measure(chrome, app.origin.replace('127.0.0.1', 'localhost'), PAGES, Object.keys(TARGETS));
   } finally {
@@ -103,14 +126,28 @@ try {
 
 const range = (scores) => `${Math.min(...scores)}–${Math.max(...scores)}`;
 console.log(`\nLighthouse (mobile), median of ${RUNS} runs`);
-console.log(`page            ${Object.keys(TARGETS).map((c) => c.padStart(15)).join('')}  ${Object.values(VITALS).map((v) => v.padStart(9)).join('')}`);
+console.log(
+  `page            ${Object.keys(TARGETS)
+    .map((c) => c.padStart(15))
+    .join('')}  ${Object.values(VITALS)
+    .map((v) => v.padStart(9))
+    .join('')}`,
+);
 const rows = [...results, { ...reference, page: 'bare Next.js' }];
 for (const { page, scores, vitals } of rows) {
-  const cells = Object.keys(TARGETS).map((id) => (id in scores ? `${scores[id] >= TARGETS[id] ? '✓' : '✗'} ${scores[id]}` : '').padStart(15));
-  console.log(`${page.padEnd(15)} ${cells.join('')}  ${Object.values(vitals).map((v) => String(v).padStart(9)).join('')}`);
+  const cells = Object.keys(TARGETS).map((id) =>
+    (id in scores ? `${scores[id] >= TARGETS[id] ? '✓' : '✗'} ${scores[id]}` : '').padStart(15),
+  );
+  console.log(
+    `${page.padEnd(15)} ${cells.join('')}  ${Object.values(vitals)
+      .map((v) => String(v).padStart(9))
+      .join('')}`,
+  );
 }
 for (const { page, performanceRuns, failingAudits, benchmarkIndex, consoleErrors } of rows) {
-  console.log(`${page}: performance over the runs ${range(performanceRuns)}; host benchmark index ${benchmarkIndex}; audits not passed: ${failingAudits.join(', ') || 'none'}`);
+  console.log(
+    `${page}: performance over the runs ${range(performanceRuns)}; host benchmark index ${benchmarkIndex}; audits not passed: ${failingAudits.join(', ') || 'none'}`,
+  );
   for (const error of consoleErrors) console.log(`  console: ${error}`);
 }
 // Issue 18's goals are relative to the bare page of the same run: its performance at least, total
@@ -118,13 +155,22 @@ for (const { page, performanceRuns, failingAudits, benchmarkIndex, consoleErrors
 console.log('\nAgainst the bare Next.js page of this run:');
 for (const { page, scores, ms } of results) {
   const goals = [
-    [`performance ${scores.performance} ≥ ${reference.scores.performance}`, scores.performance >= reference.scores.performance],
+    [
+      `performance ${scores.performance} ≥ ${reference.scores.performance}`,
+      scores.performance >= reference.scores.performance,
+    ],
     [`TBT ${Math.round(ms.TBT)} ms ≤ ${Math.round(reference.ms.TBT)} + 50 ms`, ms.TBT <= reference.ms.TBT + 50],
-    [`LCP ${(ms.LCP / 1000).toFixed(2)} s ≤ ${(reference.ms.LCP / 1000).toFixed(2)} + 0.3 s`, ms.LCP <= reference.ms.LCP + 300],
+    [
+      `LCP ${(ms.LCP / 1000).toFixed(2)} s ≤ ${(reference.ms.LCP / 1000).toFixed(2)} + 0.3 s`,
+      ms.LCP <= reference.ms.LCP + 300,
+    ],
   ];
   console.log(`${page.padEnd(15)} ${goals.map(([text, ok]) => `${ok ? '✓' : '✗'} ${text}`).join('   ')}`);
 }
 const dir = join(root, 'bench', 'results');
 mkdirSync(dir, { recursive: true });
-writeFileSync(join(dir, 'lighthouse.json'), `${JSON.stringify({ date: new Date().toISOString(), runs: RUNS, targets: TARGETS, results, reference: { ...reference, page: 'bench/baseline-next /' } }, null, 2)}\n`);
+writeFileSync(
+  join(dir, 'lighthouse.json'),
+  `${JSON.stringify({ date: new Date().toISOString(), runs: RUNS, targets: TARGETS, results, reference: { ...reference, page: 'bench/baseline-next /' } }, null, 2)}\n`,
+);
 console.log('\nWrote bench/results/lighthouse.json');

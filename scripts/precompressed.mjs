@@ -40,7 +40,12 @@ async function precompress(etag, body) {
   pending.add(etag);
   try {
     const [br, gz] = await Promise.all([
-      brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      brotli(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
       gzipped(body, { level: constants.Z_BEST_COMPRESSION }),
     ]);
     ready.set(etag, { br, gzip: gz });
@@ -68,7 +73,8 @@ export function servePrecompressed(req, res) {
   const end = res.end;
   res.end = function precompressedEnd(chunk, ...rest) {
     const body = typeof chunk === 'string' || chunk instanceof Uint8Array ? chunk : null;
-    if (res.headersSent || res.statusCode !== 200 || !body || !res.hasHeader('x-nextjs-cache')) return end.call(this, chunk, ...rest);
+    if (res.headersSent || res.statusCode !== 200 || !body || !res.hasHeader('x-nextjs-cache'))
+      return end.call(this, chunk, ...rest);
     const etag = etagOf(body);
     res.setHeader('ETag', etag);
     const callback = rest.find((arg) => typeof arg === 'function');

@@ -46,14 +46,20 @@ const server = createServer((req, res) => {
 // Event streams stay open; the usual request timeouts do not apply to them.
 server.requestTimeout = 0;
 // CONNECT (a proxy's method) reaches no request handler: nothing here takes it.
-server.on('connect', (_req, socket) => socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, OPTIONS\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'));
+server.on('connect', (_req, socket) =>
+  socket.end(
+    'HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, OPTIONS\r\nConnection: close\r\nContent-Length: 0\r\n\r\n',
+  ),
+);
 // A request Node cannot parse: an unknown method is 501, anything else 400 (Node's own answer).
 server.on('clientError', (error, socket) => {
   if (!socket.writable) return socket.destroy();
   const status = error.code === 'HPE_INVALID_METHOD' ? '501 Not Implemented' : '400 Bad Request';
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 });
-await new Promise((resolve, reject) => server.once('error', reject).listen(Number(process.env.PORT || 3000), hostname, resolve));
+await new Promise((resolve, reject) =>
+  server.once('error', reject).listen(Number(process.env.PORT || 3000), hostname, resolve),
+);
 // The app calls itself on this port (lib/shop/catalogue-watch.ts), also when PORT=0 chose one; the app
 // knows from PLAUDER_SERVER that forwarded headers are sanitised here (instrumentation.ts).
 process.env.PORT = String(server.address().port);

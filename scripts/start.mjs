@@ -43,8 +43,14 @@ if (projectId.startsWith('demo-') && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
 // The embedded database's first start (initdb) runs here, in a process of its own; the server then
 // opens an existing database (scripts/pglite-init.mjs says why).
 const pgliteDir = process.env.PGLITE_DATA_DIR || join(root, '.data', 'pglite');
-if (!process.env.DATABASE_URL && !pgliteDir.startsWith('memory://') && !existsSync(join(resolve(root, pgliteDir), 'PG_VERSION'))) {
-  const init = spawnSync(process.execPath, [join(root, 'scripts', 'pglite-init.mjs'), resolve(root, pgliteDir)], { stdio: 'inherit' });
+if (
+  !process.env.DATABASE_URL &&
+  !pgliteDir.startsWith('memory://') &&
+  !existsSync(join(resolve(root, pgliteDir), 'PG_VERSION'))
+) {
+  const init = spawnSync(process.execPath, [join(root, 'scripts', 'pglite-init.mjs'), resolve(root, pgliteDir)], {
+    stdio: 'inherit',
+  });
   if (init.status !== 0) process.exit(init.status ?? 1);
 }
 
@@ -55,17 +61,21 @@ if (!process.env.DATABASE_URL && !pgliteDir.startsWith('memory://') && !existsSy
 // V8's up to 4 times: under the conversations' load it grew to 160–250 MB around 60–70 MB of live objects,
 // which took the server's RSS to 399 and 482 MB (budget 400); with 1.5 it stays near 105 MB, at more
 // frequent collections (npm run bench, bench/README.md).
-const server = spawn(process.execPath, ['--heap-growing-percent=50', join(root, 'scripts', 'server.mjs'), ...(dev ? ['--dev'] : [])], {
-  cwd: root,
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    NODE_ENV: dev ? 'development' : 'production',
-    NEXT_TELEMETRY_DISABLED: '1',
-    PORT: port,
-    ...(emulator && { FIREBASE_AUTH_EMULATOR_HOST: emulator.host, FIREBASE_PROJECT_ID: projectId }),
+const server = spawn(
+  process.execPath,
+  ['--heap-growing-percent=50', join(root, 'scripts', 'server.mjs'), ...(dev ? ['--dev'] : [])],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      NODE_ENV: dev ? 'development' : 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      PORT: port,
+      ...(emulator && { FIREBASE_AUTH_EMULATOR_HOST: emulator.host, FIREBASE_PROJECT_ID: projectId }),
+    },
   },
-});
+);
 
 let exiting = false;
 async function shutdown(code) {

@@ -1,4 +1,4 @@
-// npm test: lint and type check, unit and component tests (Jest), then a production build and the
+// npm test: lint, formatting and type check, unit and component tests (Jest), then a production build and the
 // end-to-end suite (Playwright) against it. Ends with one line counting every test of both runners.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -32,23 +32,32 @@ function run(command, args, count, env = process.env) {
 
 mkdirSync(results, { recursive: true });
 run(bin('eslint'), ['.']);
+run(bin('prettier'), ['--check', '.']);
 run(bin('next'), ['typegen']);
 run(bin('tsc'), ['--noEmit']);
 
 // PGlite (inside the test process) loads Node built-ins with dynamic import(), which Jest allows only
 // with VM modules enabled.
 const { TEST_DATABASE_URL, ...withoutTestDatabase } = process.env;
-const jestEnv = { ...withoutTestDatabase, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() };
+const jestEnv = {
+  ...withoutTestDatabase,
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim(),
+};
 
 function jest(name, args, env) {
   const report = join(results, `${name}.json`);
-  run(bin('jest'), ['--ci', '--json', `--outputFile=${report}`, ...args], () => {
-    const result = readJson(report);
-    if (!result) return;
-    totals.passed += result.numPassedTests;
-    totals.failed += result.numFailedTests + (result.numRuntimeErrorTestSuites ?? 0);
-    totals.skipped += result.numPendingTests + result.numTodoTests;
-  }, env);
+  run(
+    bin('jest'),
+    ['--ci', '--json', `--outputFile=${report}`, ...args],
+    () => {
+      const result = readJson(report);
+      if (!result) return;
+      totals.passed += result.numPassedTests;
+      totals.failed += result.numFailedTests + (result.numRuntimeErrorTestSuites ?? 0);
+      totals.skipped += result.numPendingTests + result.numTodoTests;
+    },
+    env,
+  );
 }
 
 // Unit, component and integration tests, the latter on PGlite; then, against a real PostgreSQL when
@@ -60,7 +69,8 @@ buildIfNeeded();
 run(process.execPath, [join(root, 'scripts', 'check-bundles.mjs')]);
 // The build under each way of running it (npm start, next start, npm run dev).
 jest('jest-launchers', ['--selectProjects', 'launchers'], jestEnv);
-if (TEST_DATABASE_URL) jest('jest-postgres', ['--selectProjects', 'integration', 'faults', 'instances'], { ...jestEnv, TEST_DATABASE_URL });
+if (TEST_DATABASE_URL)
+  jest('jest-postgres', ['--selectProjects', 'integration', 'faults', 'instances'], { ...jestEnv, TEST_DATABASE_URL });
 
 const e2eReport = join(results, 'e2e.json');
 process.env.PLAYWRIGHT_JSON_OUTPUT_FILE = e2eReport;

@@ -39,7 +39,9 @@ export default function LocaleError({ error, reset }: ErrorProps) {
         }
       >
         <p>{texts.serverError.message}</p>
-        {error.digest && <p className="mt-2 text-sm text-slate-600">{fill(texts.reference, { digest: error.digest })}</p>}
+        {error.digest && (
+          <p className="mt-2 text-sm text-slate-600">{fill(texts.reference, { digest: error.digest })}</p>
+        )}
       </ErrorView>
     </main>
   );

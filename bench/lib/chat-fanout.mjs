@@ -19,7 +19,10 @@ export function chatSettings() {
 }
 
 /** Environment for the app under test: every subscriber and poster comes from 127.0.0.1. */
-export const chatServerEnv = (subscribers) => ({ CHAT_STREAMS_PER_IP: String(subscribers + 100), CHAT_POSTS_PER_WINDOW: '100000' });
+export const chatServerEnv = (subscribers) => ({
+  CHAT_STREAMS_PER_IP: String(subscribers + 100),
+  CHAT_POSTS_PER_WINDOW: '100000',
+});
 
 export function percentile(sorted, p) {
   if (sorted.length === 0) return null;
@@ -40,10 +43,13 @@ export function serverRss(pid) {
     }
   }
   const descendants = [pid];
-  for (let i = 0; i < descendants.length; i++) for (const [child, parent] of children) if (parent === descendants[i]) descendants.push(child);
+  for (let i = 0; i < descendants.length; i++)
+    for (const [child, parent] of children) if (parent === descendants[i]) descendants.push(child);
   const named = descendants.find((p) => {
     try {
-      return /scripts[/\\]server\.mjs|next-server|next[/\\]dist[/\\]bin[/\\]next/.test(readFileSync(`/proc/${p}/cmdline`, 'utf8'));
+      return /scripts[/\\]server\.mjs|next-server|next[/\\]dist[/\\]bin[/\\]next/.test(
+        readFileSync(`/proc/${p}/cmdline`, 'utf8'),
+      );
     } catch {
       return false;
     }
@@ -92,10 +98,14 @@ export function openStream(url, agent, headers, onEvent) {
 
 function post(origin, agent, body, headers) {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${origin}/api/chat/lobby/messages`, { method: 'POST', agent, headers: { 'content-type': 'application/json', origin, ...headers } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode));
-    });
+    const req = httpRequest(
+      `${origin}/api/chat/lobby/messages`,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', origin, ...headers } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -159,7 +169,9 @@ export async function measureChatFanout(app, { subscribers, rate, duration }, lo
     // Distinct guests by name; all come from this machine, whose limit chatServerEnv lifts.
     const poster = seq % posters;
     posts.push(
-      post(app.origin, agent, JSON.stringify({ text: `${run} ${seq}`, name: `Bench ${poster}` })).then((status) => (statuses[status] = (statuses[status] ?? 0) + 1)),
+      post(app.origin, agent, JSON.stringify({ text: `${run} ${seq}`, name: `Bench ${poster}` })).then(
+        (status) => (statuses[status] = (statuses[status] ?? 0) + 1),
+      ),
     );
   }
   await Promise.all(posts);

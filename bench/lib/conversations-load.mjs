@@ -24,16 +24,21 @@ export const conversationServerEnv = (visitors) => ({
 /** A JSON request; one sent on a kept-alive socket that the server had just closed is sent again (Node's advice). */
 function call(origin, agent, method, path, body, headers = {}, retried = false) {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${origin}${path}`, { method, agent, headers: { 'content-type': 'application/json', origin, ...headers } }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        resolve({ status: response.statusCode, body: text ? JSON.parse(text) : null });
-      });
-    });
+    const req = httpRequest(
+      `${origin}${path}`,
+      { method, agent, headers: { 'content-type': 'application/json', origin, ...headers } },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          resolve({ status: response.statusCode, body: text ? JSON.parse(text) : null });
+        });
+      },
+    );
     req.on('error', (error) => {
-      if (req.reusedSocket && error.code === 'ECONNRESET' && !retried) resolve(call(origin, agent, method, path, body, headers, true));
+      if (req.reusedSocket && error.code === 'ECONNRESET' && !retried)
+        resolve(call(origin, agent, method, path, body, headers, true));
       else reject(error);
     });
     req.end(body === undefined ? undefined : JSON.stringify(body));
@@ -42,7 +47,12 @@ function call(origin, agent, method, path, body, headers = {}, retried = false) 
 
 /** An event stream; `onMessage` gets each `message` event's data. */
 function listen(origin, agent, path, headers, onMessage) {
-  return openStream(`${origin}${path}`, agent, headers, (event, data) => event === 'message' && onMessage(JSON.parse(data)));
+  return openStream(
+    `${origin}${path}`,
+    agent,
+    headers,
+    (event, data) => event === 'message' && onMessage(JSON.parse(data)),
+  );
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -50,13 +60,27 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 function summary(latencies, expected, received, duplicates) {
   latencies.sort((a, b) => a - b);
   const round = (value) => (value === null || value === undefined ? null : Math.round(value * 10) / 10);
-  return { deliveries: latencies.length, lost: expected - received, duplicated: duplicates, p50_ms: round(percentile(latencies, 50)), p99_ms: round(percentile(latencies, 99)), max_ms: round(latencies.at(-1)) };
+  return {
+    deliveries: latencies.length,
+    lost: expected - received,
+    duplicated: duplicates,
+    p50_ms: round(percentile(latencies, 50)),
+    p99_ms: round(percentile(latencies, 99)),
+    max_ms: round(latencies.at(-1)),
+  };
 }
 
 export async function measureConversations(app, session, { visitors, periodS, duration }, log) {
   const run = `bench-${Date.now()}`;
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
-  const created = await call(app.origin, agent, 'POST', '/api/widgets', { name: 'Bench', allowedOrigins: [], accentColor: '#4338ca', locale: 'en' }, session.headers);
+  const created = await call(
+    app.origin,
+    agent,
+    'POST',
+    '/api/widgets',
+    { name: 'Bench', allowedOrigins: [], accentColor: '#4338ca', locale: 'en' },
+    session.headers,
+  );
   if (created.status !== 201) throw new Error(`creating the widget answered ${created.status}`);
   const widgetId = created.body.widget.id;
 
@@ -75,7 +99,11 @@ export async function measureConversations(app, session, { visitors, periodS, du
   };
 
   log('opening the owner’s inbox stream');
-  const streams = [await listen(app.origin, agent, '/api/conversations/events', { cookie: session.headers.cookie }, (data) => arrive('inbox', data.message.text))];
+  const streams = [
+    await listen(app.origin, agent, '/api/conversations/events', { cookie: session.headers.cookie }, (data) =>
+      arrive('inbox', data.message.text),
+    ),
+  ];
 
   log(`starting ${visitors} visitors, each with a conversation and an event stream`);
   const people = [];
@@ -87,9 +115,20 @@ export async function measureConversations(app, session, { visitors, periodS, du
           const started = await call(app.origin, agent, 'POST', `/api/widgets/${widgetId}/visitors`, {});
           if (started.status !== 201) throw new Error(`a new visitor answered ${started.status}`);
           const headers = { authorization: `Bearer ${started.body.token}` };
-          const first = await call(app.origin, agent, 'POST', `/api/widgets/${widgetId}/conversations`, { text: `warm-up ${v}` }, headers);
+          const first = await call(
+            app.origin,
+            agent,
+            'POST',
+            `/api/widgets/${widgetId}/conversations`,
+            { text: `warm-up ${v}` },
+            headers,
+          );
           if (first.status !== 201) throw new Error(`a new conversation answered ${first.status}`);
-          streams.push(await listen(app.origin, agent, `/api/widgets/${widgetId}/events`, headers, (data) => arrive('visitor', data.message.text)));
+          streams.push(
+            await listen(app.origin, agent, `/api/widgets/${widgetId}/events`, headers, (data) =>
+              arrive('visitor', data.message.text),
+            ),
+          );
           return { headers, conversation: first.body.conversation.id };
         })(),
       );
@@ -98,7 +137,14 @@ export async function measureConversations(app, session, { visitors, periodS, du
   }
   // Warm-up (not measured): the first messages load the route handler's code and compile its queries.
   for (let i = 0; i < Math.min(visitors, 50); i++) {
-    await call(app.origin, agent, 'POST', `/api/widgets/${widgetId}/conversations/${people[i].conversation}/messages`, { text: `warm-up message ${i}` }, people[i].headers);
+    await call(
+      app.origin,
+      agent,
+      'POST',
+      `/api/widgets/${widgetId}/conversations/${people[i].conversation}/messages`,
+      { text: `warm-up message ${i}` },
+      people[i].headers,
+    );
   }
   await sleep(2000);
   const rssBefore = serverRss(app.pid);
@@ -118,7 +164,14 @@ export async function measureConversations(app, session, { visitors, periodS, du
     const text = `${run} ${seq}`;
     sentAt.set(text, performance.now());
     posts.push(
-      call(app.origin, agent, 'POST', `/api/widgets/${widgetId}/conversations/${person.conversation}/messages`, { text }, person.headers).then(({ status }) => (statuses[status] = (statuses[status] ?? 0) + 1)),
+      call(
+        app.origin,
+        agent,
+        'POST',
+        `/api/widgets/${widgetId}/conversations/${person.conversation}/messages`,
+        { text },
+        person.headers,
+      ).then(({ status }) => (statuses[status] = (statuses[status] ?? 0) + 1)),
     );
   }
   await Promise.all(posts);

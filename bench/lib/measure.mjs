@@ -31,7 +31,14 @@ const median = (values) => {
 function run({ url, method = 'GET', headers = {}, body, uniqueRequestKey = false }, connections, duration) {
   // A fresh requestKey per request, so that a create is measured, not an idempotent replay.
   const requests = uniqueRequestKey
-    ? [{ setupRequest: (request) => ({ ...request, body: JSON.stringify({ ...JSON.parse(body), requestKey: randomUUID() }) }) }]
+    ? [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({ ...JSON.parse(body), requestKey: randomUUID() }),
+          }),
+        },
+      ]
     : undefined;
   return autocannon({ url, method, headers, body, connections, duration, timeout: 10, ...(requests && { requests }) });
 }

@@ -25,7 +25,9 @@ const HISTORY = 12;
 export function keepRun(dir, results) {
   const stamp = results.machine.date.replace(/[:.]/g, '-');
   writeFileSync(join(dir, `run-${stamp}.json`), `${JSON.stringify(results, null, 2)}\n`);
-  const runs = readdirSync(dir).filter((name) => /^run-.*\.json$/.test(name)).sort();
+  const runs = readdirSync(dir)
+    .filter((name) => /^run-.*\.json$/.test(name))
+    .sort();
   for (const name of runs.slice(0, -HISTORY)) rmSync(join(dir, name));
   return runs.slice(-HISTORY).map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')));
 }
@@ -33,7 +35,9 @@ export function keepRun(dir, results) {
 /** The trend of the last runs: each scenario's ratio with its reference's figure, and the host's speed. */
 export function printHistory(runs) {
   const names = [...new Set(runs.flatMap((run) => run.scenarios.map((s) => s.name)))];
-  console.log(`\nThe last ${runs.length} runs (ratio, and the reference's req/s; host: SHA-256 MB/s at the start → end)`);
+  console.log(
+    `\nThe last ${runs.length} runs (ratio, and the reference's req/s; host: SHA-256 MB/s at the start → end)`,
+  );
   console.log(
     table(
       ['date', 'host', ...names],
@@ -70,12 +74,17 @@ export function warnIfBusy() {
   const [load] = os.loadavg();
   const cpus = os.cpus().length;
   if (load > cpus * 0.5) {
-    console.warn(`⚠ 1-minute load average is ${load.toFixed(2)} on ${cpus} CPUs: other processes (or a build just run) may skew the numbers.`);
+    console.warn(
+      `⚠ 1-minute load average is ${load.toFixed(2)} on ${cpus} CPUs: other processes (or a build just run) may skew the numbers.`,
+    );
   }
 }
 
 export function table(headers, rows) {
-  const cells = [headers, ...rows.map((row) => row.map((cell) => (cell === undefined || cell === null ? '—' : String(cell))))];
+  const cells = [
+    headers,
+    ...rows.map((row) => row.map((cell) => (cell === undefined || cell === null ? '—' : String(cell)))),
+  ];
   const widths = headers.map((_, i) => Math.max(...cells.map((row) => row[i].length)));
   const line = (row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
   return [line(cells[0]), widths.map((w) => '─'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
@@ -87,12 +96,41 @@ export function printResults(results, bundleDetails) {
   console.log('\nScenarios');
   console.log(
     table(
-      ['scenario', 'path', 'req/s', 'p50 ms', 'p99 ms', 'baseline', 'base req/s', 'ratio', 'limit req/s', 'ratio limit', 'non2xx'],
-      results.scenarios.map((s) => [s.name, s.path, s.rps, s.p50_ms, s.p99_ms, s.baseline, s.baseline_rps, s.ratio, s.limit_rps, s.ratio_limit, s.non2xx]),
+      [
+        'scenario',
+        'path',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'baseline',
+        'base req/s',
+        'ratio',
+        'limit req/s',
+        'ratio limit',
+        'non2xx',
+      ],
+      results.scenarios.map((s) => [
+        s.name,
+        s.path,
+        s.rps,
+        s.p50_ms,
+        s.p99_ms,
+        s.baseline,
+        s.baseline_rps,
+        s.ratio,
+        s.limit_rps,
+        s.ratio_limit,
+        s.non2xx,
+      ]),
     ),
   );
   console.log('\nBaselines');
-  console.log(table(['baseline', 'req/s', 'p50 ms', 'p99 ms'], Object.entries(results.baselines).map(([name, b]) => [name, b.rps, b.p50_ms, b.p99_ms])));
+  console.log(
+    table(
+      ['baseline', 'req/s', 'p50 ms', 'p99 ms'],
+      Object.entries(results.baselines).map(([name, b]) => [name, b.rps, b.p50_ms, b.p99_ms]),
+    ),
+  );
   console.log('\nFirst-load JS (gzip)');
   console.log(
     table(
@@ -113,26 +151,71 @@ export function printResults(results, bundleDetails) {
     console.log('\nChat fan-out (server-sent events)');
     console.log(
       table(
-        ['subscribers', 'msg/s', 's', 'stored', 'deliveries', 'lost', 'dup', 'p50 ms', 'p99 ms', 'max ms', 'RSS MB (idle → peak)'],
-        [[c.subscribers, c.rate_per_s, c.duration_s, c.stored, c.deliveries, c.lost, c.duplicated, c.p50_ms, c.p99_ms, c.max_ms, `${c.rss_before_mb} → ${c.rss_peak_mb}`]],
+        [
+          'subscribers',
+          'msg/s',
+          's',
+          'stored',
+          'deliveries',
+          'lost',
+          'dup',
+          'p50 ms',
+          'p99 ms',
+          'max ms',
+          'RSS MB (idle → peak)',
+        ],
+        [
+          [
+            c.subscribers,
+            c.rate_per_s,
+            c.duration_s,
+            c.stored,
+            c.deliveries,
+            c.lost,
+            c.duplicated,
+            c.p50_ms,
+            c.p99_ms,
+            c.max_ms,
+            `${c.rss_before_mb} → ${c.rss_peak_mb}`,
+          ],
+        ],
       ),
     );
   }
   if (results.conversations) printConversations(results.conversations);
   console.log('\nBudgets (reported, never failing)');
-  for (const budget of results.budgets) console.log(`  ${budget.ok ? '✓' : '✗'} ${budget.name}: ${budget.actual}${budget.reference ? ` (${budget.reference})` : ''}`);
+  for (const budget of results.budgets)
+    console.log(
+      `  ${budget.ok ? '✓' : '✗'} ${budget.name}: ${budget.actual}${budget.reference ? ` (${budget.reference})` : ''}`,
+    );
   const m = results.machine;
-  console.log(`\n${m.cpus}× ${m.cpu_model}, ${m.total_mem_gb} GB, Node ${m.node}, ${m.platform}; ${m.connections} connections, ${m.rounds} interleaved rounds of ${m.duration_s} s per target (medians)`);
-  if (m.host_speed) console.log(`Host speed: SHA-256 ${m.host_speed.start} MB/s at the start, ${m.host_speed.end} MB/s at the end (the load average was ${m.load_average})`);
+  console.log(
+    `\n${m.cpus}× ${m.cpu_model}, ${m.total_mem_gb} GB, Node ${m.node}, ${m.platform}; ${m.connections} connections, ${m.rounds} interleaved rounds of ${m.duration_s} s per target (medians)`,
+  );
+  if (m.host_speed)
+    console.log(
+      `Host speed: SHA-256 ${m.host_speed.start} MB/s at the start, ${m.host_speed.end} MB/s at the end (the load average was ${m.load_average})`,
+    );
 }
 
 /** The conversations' load: delivery to the visitor's own stream and to the owner's inbox. */
 export function printConversations(c) {
-  console.log(`\nConversations (${c.visitors} visitors, one message each every ${c.period_s} s = ${c.rate_per_s}/s, ${c.duration_s} s; RSS ${c.rss_before_mb} → ${c.rss_peak_mb} MB)`);
+  console.log(
+    `\nConversations (${c.visitors} visitors, one message each every ${c.period_s} s = ${c.rate_per_s}/s, ${c.duration_s} s; RSS ${c.rss_before_mb} → ${c.rss_peak_mb} MB)`,
+  );
   console.log(
     table(
       ['stream', 'stored', 'deliveries', 'lost', 'dup', 'p50 ms', 'p99 ms', 'max ms'],
-      ['visitor', 'inbox'].map((side) => [side, c.stored, c[side].deliveries, c[side].lost, c[side].duplicated, c[side].p50_ms, c[side].p99_ms, c[side].max_ms]),
+      ['visitor', 'inbox'].map((side) => [
+        side,
+        c.stored,
+        c[side].deliveries,
+        c[side].lost,
+        c[side].duplicated,
+        c[side].p50_ms,
+        c[side].p99_ms,
+        c[side].max_ms,
+      ]),
     ),
   );
 }

@@ -2,7 +2,15 @@
 export const root: string;
 export const nextBin: string;
 export function freePort(): Promise<number>;
-export type StartedServer = { label: string; pid: number; origin: string; exited: Promise<unknown>; stop: () => Promise<void>; log: () => string; output: () => string };
+export type StartedServer = {
+  label: string;
+  pid: number;
+  origin: string;
+  exited: Promise<unknown>;
+  stop: () => Promise<void>;
+  log: () => string;
+  output: () => string;
+};
 export function startNext(options: {
   label: string;
   dir: string;
@@ -14,4 +22,8 @@ export function startNext(options: {
   env?: Record<string, string>;
   timeoutMs?: number;
 }): Promise<StartedServer>;
-export function startStaticServer(options: { label: string; body: Buffer; contentType?: string }): Promise<StartedServer>;
+export function startStaticServer(options: {
+  label: string;
+  body: Buffer;
+  contentType?: string;
+}): Promise<StartedServer>;

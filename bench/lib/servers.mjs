@@ -22,7 +22,10 @@ function killGroup(child, signal) {
 process.on('exit', () => {
   for (const child of running) killGroup(child, 'SIGKILL');
 });
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
   process.on(signal, () => {
     console.error(`\n${signal}: stopping servers`);
     process.exit(code);
@@ -74,18 +77,39 @@ async function waitUntilAnswering(server, url, timeoutMs = 60_000) {
  * next-intl's as-needed rewrite loops (DESIGN.md); requests to 127.0.0.1 work either way. The app itself
  * starts as `npm start` does (scripts/start.mjs: its Auth emulator too, with no stored accounts).
  */
-export async function startNext({ label, dir, readyPath, viaStartScript = false, dev = false, ownSiteUrl = false, port: wanted, env = {}, timeoutMs }) {
+export async function startNext({
+  label,
+  dir,
+  readyPath,
+  viaStartScript = false,
+  dev = false,
+  ownSiteUrl = false,
+  port: wanted,
+  env = {},
+  timeoutMs,
+}) {
   // `port`: a restarted instance comes back where its clients reconnect.
   const port = wanted ?? (await freePort());
   // ownSiteUrl: canonical links, sitemaps and Open Graph URLs name this very server (Lighthouse checks them).
   if (ownSiteUrl) env = { SITE_URL: `http://localhost:${port}`, ...env };
   // `dev`: npm run dev (the start script with Next's development server).
-  const args = viaStartScript || dev ? [join(root, 'scripts', 'start.mjs'), ...(dev ? ['--dev'] : [])] : [nextBin, 'start', '-H', 'localhost', '-p', String(port)];
+  const args =
+    viaStartScript || dev
+      ? [join(root, 'scripts', 'start.mjs'), ...(dev ? ['--dev'] : [])]
+      : [nextBin, 'start', '-H', 'localhost', '-p', String(port)];
   const child = spawn(process.execPath, args, {
     cwd: dir,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_ENV: dev ? 'development' : 'production', NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), AUTH_EMULATOR_DATA_DIR: '', PGLITE_DATA_DIR: 'memory://', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: dev ? 'development' : 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+      PORT: String(port),
+      AUTH_EMULATOR_DATA_DIR: '',
+      PGLITE_DATA_DIR: 'memory://',
+      ...env,
+    },
   });
   const server = { ...track(child, label), origin: `http://127.0.0.1:${port}` };
   await waitUntilAnswering(server, server.origin + readyPath, timeoutMs);

@@ -3,16 +3,24 @@
 
 async function json(url, init) {
   const response = await fetch(url, init);
-  if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${url} answered ${response.status}: ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`${init?.method ?? 'GET'} ${url} answered ${response.status}: ${await response.text()}`);
   return { response, body: await response.json() };
 }
 
 export async function signedInSession(origin, emulatorHost) {
-  const { body: account } = await json(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `bench-${Date.now()}@example.com`, password: 'bench-secret-123', returnSecureToken: true }),
-  });
+  const { body: account } = await json(
+    `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: `bench-${Date.now()}@example.com`,
+        password: 'bench-secret-123',
+        returnSecureToken: true,
+      }),
+    },
+  );
   const { response } = await json(`${origin}/api/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin },
@@ -25,7 +33,11 @@ export async function signedInSession(origin, emulatorHost) {
     await json(`${origin}/api/tickets`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ subject: `Bench ticket ${i}`, category: 'technical', message: 'A ticket for the list page of the benchmark.' }),
+      body: JSON.stringify({
+        subject: `Bench ticket ${i}`,
+        category: 'technical',
+        message: 'A ticket for the list page of the benchmark.',
+      }),
     });
   }
   return { headers };

@@ -82,7 +82,9 @@ export function AuthProvider({ config, locale, initialUser, forcedSignOut, child
     // check after the device slept through that moment).
     const expiresAt = initialUser?.lastLoginAt ? Date.parse(initialUser.lastLoginAt) + SESSION_LIFETIME_MS : Infinity;
     const expired = () => Date.now() >= expiresAt;
-    const expiry = Number.isFinite(expiresAt) ? window.setTimeout(() => void forceSignOut(SESSION_EXPIRED), Math.max(0, expiresAt - Date.now())) : undefined;
+    const expiry = Number.isFinite(expiresAt)
+      ? window.setTimeout(() => void forceSignOut(SESSION_EXPIRED), Math.max(0, expiresAt - Date.now()))
+      : undefined;
 
     async function check() {
       if (expired()) return forceSignOut(SESSION_EXPIRED);

@@ -49,8 +49,10 @@ const handled = new Map<string, Promise<State>>();
 /** What an action link does: verify the address, confirm a new one, or open the new-password form. */
 function handleLink(auth: Auth, mode: string, oobCode: string): Promise<State> {
   const run = async (): Promise<State> => {
-    if (mode === 'resetPassword') return { step: 'reset', oobCode, email: await verifyPasswordResetCode(auth, oobCode) };
-    if (mode !== 'verifyEmail' && mode !== 'verifyAndChangeEmail') throw Object.assign(new Error(mode), { code: 'auth/invalid-action-code' });
+    if (mode === 'resetPassword')
+      return { step: 'reset', oobCode, email: await verifyPasswordResetCode(auth, oobCode) };
+    if (mode !== 'verifyEmail' && mode !== 'verifyAndChangeEmail')
+      throw Object.assign(new Error(mode), { code: 'auth/invalid-action-code' });
     await applyActionCode(auth, oobCode);
     await refreshSession(auth).catch(() => {});
     return { step: 'done', done: mode === 'verifyEmail' ? 'verified' : 'emailChanged' };
@@ -102,7 +104,15 @@ export function EmailActions({ handlingLink, config, locale, labels, errors, lin
 
   return (
     <>
-      <EmailActionView state={state} labels={labels} links={links} config={config} locale={locale} errors={errors} onSave={savePassword} />
+      <EmailActionView
+        state={state}
+        labels={labels}
+        links={links}
+        config={config}
+        locale={locale}
+        errors={errors}
+        onSave={savePassword}
+      />
       {state.step !== 'done' && children}
     </>
   );
@@ -124,7 +134,10 @@ function EmailActionView({ state, labels, links, config, locale, errors, onSave 
         <p role="status" className="rounded-md bg-green-50 p-3 text-green-900">
           {labels[state.done]}
         </p>
-        <a href={toLogin ? links.login : links.dashboard} className="font-semibold text-brand-700 underline underline-offset-4">
+        <a
+          href={toLogin ? links.login : links.dashboard}
+          className="font-semibold text-brand-700 underline underline-offset-4"
+        >
           {toLogin ? labels.backToLogin : labels.toDashboard}
         </a>
       </div>
@@ -134,8 +147,21 @@ function EmailActionView({ state, labels, links, config, locale, errors, onSave 
     return (
       <form onSubmit={(event) => void onSave(event, state)} className="space-y-4" aria-label={labels.savePassword}>
         <p className="text-slate-800">{fill(labels.resetFor, { email: state.email })}</p>
-        <TextField id="newPassword" type="password" label={labels.newPassword} autoComplete="new-password" minLength={6} required />
-        <TextField id="confirmPassword" type="password" label={labels.confirmPassword} autoComplete="new-password" required />
+        <TextField
+          id="newPassword"
+          type="password"
+          label={labels.newPassword}
+          autoComplete="new-password"
+          minLength={6}
+          required
+        />
+        <TextField
+          id="confirmPassword"
+          type="password"
+          label={labels.confirmPassword}
+          autoComplete="new-password"
+          required
+        />
         <FormError message={state.error} />
         <Button type="submit">{labels.savePassword}</Button>
       </form>

@@ -44,7 +44,10 @@ export function ForgotPassword({ config, locale, labels: { forgot, fields }, err
       <form onSubmit={(event) => void onSubmit(event)} className="mt-3 space-y-3" aria-label={forgot.toggle} noValidate>
         <TextField id="resetEmail" type="email" label={fields.email} autoComplete="email" required />
         {message && (
-          <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'text-sm text-green-800' : 'text-sm text-red-800'}>
+          <p
+            role={message.ok ? 'status' : 'alert'}
+            className={message.ok ? 'text-sm text-green-800' : 'text-sm text-red-800'}
+          >
             {message.text}
           </p>
         )}

@@ -1,7 +1,13 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { GoogleAuthProvider, signInWithCredential, signInWithPopup, type Auth, type UserCredential } from 'firebase/auth';
+import {
+  GoogleAuthProvider,
+  signInWithCredential,
+  signInWithPopup,
+  type Auth,
+  type UserCredential,
+} from 'firebase/auth';
 import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import type { Messages } from '@/lib/client/messages';
@@ -27,7 +33,9 @@ export function GoogleSignIn({ local, auth, busy, labels, button, onSignIn }: Pr
 
   function onLocalSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get('googleEmail') ?? '').trim().toLowerCase();
+    const email = String(new FormData(event.currentTarget).get('googleEmail') ?? '')
+      .trim()
+      .toLowerCase();
     // The emulator's documented stand-in for Google's ID token: the claims as JSON, one account per address.
     const claims = JSON.stringify({ sub: `local-${email}`, email, email_verified: true });
     onSignIn(() => signInWithCredential(auth(), GoogleAuthProvider.credential(claims)));
@@ -35,7 +43,12 @@ export function GoogleSignIn({ local, auth, busy, labels, button, onSignIn }: Pr
 
   if (local && asking) {
     return (
-      <form onSubmit={onLocalSubmit} className="space-y-3 rounded-md border border-slate-300 p-4" aria-label={labels.title} aria-busy={busy}>
+      <form
+        onSubmit={onLocalSubmit}
+        className="space-y-3 rounded-md border border-slate-300 p-4"
+        aria-label={labels.title}
+        aria-busy={busy}
+      >
         <p className="text-sm font-semibold text-slate-900">{labels.title}</p>
         <p className="text-sm text-slate-700">{labels.localMode}</p>
         {/* The button that opened this form is gone: the address field takes the focus. */}

@@ -60,7 +60,9 @@ export function LoginForm({ config, locale, home, labels, errors }: Props) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    void complete(() => signInWithEmailAndPassword(auth(), String(form.get('email') ?? ''), String(form.get('password') ?? '')));
+    void complete(() =>
+      signInWithEmailAndPassword(auth(), String(form.get('email') ?? ''), String(form.get('password') ?? '')),
+    );
   }
 
   return (
@@ -85,7 +87,14 @@ export function LoginForm({ config, locale, home, labels, errors }: Props) {
             {labels.or}
             <span className="h-px flex-1 bg-slate-200" />
           </div>
-          <GoogleSignIn local={config.emulatorUrl !== null} auth={auth} busy={busy} labels={labels.google} button={login.google} onSignIn={(signIn) => void complete(signIn)} />
+          <GoogleSignIn
+            local={config.emulatorUrl !== null}
+            auth={auth}
+            busy={busy}
+            labels={labels.google}
+            button={login.google}
+            onSignIn={(signIn) => void complete(signIn)}
+          />
         </>
       )}
       {/* Asking for a reset link starts anew: the sign-in's error no longer applies. */}

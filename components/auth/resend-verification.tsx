@@ -14,7 +14,17 @@ import { fill, type Messages } from '@/lib/client/messages';
 export const RESEND_COOLDOWN_S = 60;
 
 /** Sends the verification e-mail again (in the page's language), then waits a minute before the next. */
-export function ResendVerification({ config, locale, labels, errors }: { config: ClientFirebaseConfig; locale: string; labels: Pick<Messages['Auth']['verify'], 'resend' | 'resendIn' | 'resent'>; errors: AuthErrorMessages }) {
+export function ResendVerification({
+  config,
+  locale,
+  labels,
+  errors,
+}: {
+  config: ClientFirebaseConfig;
+  locale: string;
+  labels: Pick<Messages['Auth']['verify'], 'resend' | 'resendIn' | 'resent'>;
+  errors: AuthErrorMessages;
+}) {
   const [cooldown, setCooldown] = useState(0);
   const [resent, setResent] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -4,7 +4,14 @@ import { useState } from 'react';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
 import { toast } from '@/lib/client/toast';
 
-type Props = { config?: ClientFirebaseConfig; locale: string; label: string; failed: string; loginPath: string; className?: string };
+type Props = {
+  config?: ClientFirebaseConfig;
+  locale: string;
+  label: string;
+  failed: string;
+  loginPath: string;
+  className?: string;
+};
 
 /**
  * Signs out of Firebase and ends the server session, then shows the login page. The Firebase SDK is

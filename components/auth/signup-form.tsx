@@ -52,7 +52,8 @@ export function SignupForm({ config, locale, next, labels: { fields, signup }, e
       const policy = await passwordRules(auth, password);
       setRules(policy.rules);
       assertPasswordLength(password);
-      if (!policy.valid) throw Object.assign(new Error('password policy'), { code: 'auth/password-does-not-meet-requirements' });
+      if (!policy.valid)
+        throw Object.assign(new Error('password policy'), { code: 'auth/password-does-not-meet-requirements' });
       const { user } = await createUserWithEmailAndPassword(auth, email, password);
       await sendEmailVerification(user);
       await startServerSession(user);
@@ -64,7 +65,13 @@ export function SignupForm({ config, locale, next, labels: { fields, signup }, e
   }
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-label={signup.title} aria-busy={busy} noValidate>
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-4"
+      aria-label={signup.title}
+      aria-busy={busy}
+      noValidate
+    >
       <TextField id="email" type="email" label={fields.email} autoComplete="email" required />
       <TextField
         id="password"
@@ -79,7 +86,11 @@ export function SignupForm({ config, locale, next, labels: { fields, signup }, e
         <p className="text-sm font-medium text-slate-900">{signup.checklist}</p>
         <ul className="mt-1 space-y-1 text-sm">
           {rules.map((rule) => (
-            <li key={rule.key} data-met={rule.met} className={cn('flex items-center gap-2', rule.met ? 'text-green-800' : 'text-slate-700')}>
+            <li
+              key={rule.key}
+              data-met={rule.met}
+              className={cn('flex items-center gap-2', rule.met ? 'text-green-800' : 'text-slate-700')}
+            >
               <span aria-hidden="true">{rule.met ? '✓' : '○'}</span>
               {fill(signup.rules[rule.key], { value: rule.value ?? '' })}
             </li>

@@ -70,7 +70,10 @@ export function ChatRoom({
 function StatusLine({ status, labels }: { status: StreamStatus; labels: ChatLabels }) {
   return (
     <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
-      <span aria-hidden="true" className={cn('inline-block h-2 w-2 rounded-full', status === 'live' ? 'bg-green-600' : 'bg-amber-500')} />
+      <span
+        aria-hidden="true"
+        className={cn('inline-block h-2 w-2 rounded-full', status === 'live' ? 'bg-green-600' : 'bg-amber-500')}
+      />
       {labels.status[status]}
     </p>
   );

@@ -32,7 +32,19 @@ function readGuestName(): string {
 }
 
 /** Writes to the room: a guest's name, the message with its length, and the server's refusal if any. */
-export function Composer({ base, room, labels, viewer, onSent }: { base: string; room: string; labels: ChatLabels; viewer: ChatViewer; onSent: (message: ChatMessageView) => void }) {
+export function Composer({
+  base,
+  room,
+  labels,
+  viewer,
+  onSent,
+}: {
+  base: string;
+  room: string;
+  labels: ChatLabels;
+  viewer: ChatViewer;
+  onSent: (message: ChatMessageView) => void;
+}) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -52,7 +64,8 @@ export function Composer({ base, room, labels, viewer, onSent }: { base: string;
     setError(null);
     setFields({});
     try {
-      const body = viewer.kind === 'guest' ? { text, name: String(new FormData(formRef.current).get('name') ?? '') } : { text };
+      const body =
+        viewer.kind === 'guest' ? { text, name: String(new FormData(formRef.current).get('name') ?? '') } : { text };
       const { message } = await $fetch<{ message: ChatMessageView }>(`${base}/messages`, { method: 'POST', body });
       setText('');
       onSent(message);
@@ -74,9 +87,23 @@ export function Composer({ base, room, labels, viewer, onSent }: { base: string;
 
   const textId = `${room}-text`;
   return (
-    <form ref={formRef} onSubmit={send} className="space-y-3 border-t border-slate-200 p-4" aria-label={labels.composer} noValidate>
+    <form
+      ref={formRef}
+      onSubmit={send}
+      className="space-y-3 border-t border-slate-200 p-4"
+      aria-label={labels.composer}
+      noValidate
+    >
       {viewer.kind === 'guest' ? (
-        <TextField id={`${room}-name`} name="name" label={labels.guestName} autoComplete="nickname" maxLength={CHAT_NAME_MAX} required error={fields.name} />
+        <TextField
+          id={`${room}-name`}
+          name="name"
+          label={labels.guestName}
+          autoComplete="nickname"
+          maxLength={CHAT_NAME_MAX}
+          required
+          error={fields.name}
+        />
       ) : (
         <p className="text-sm text-slate-700">{viewer.postingAs}</p>
       )}

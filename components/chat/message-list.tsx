@@ -37,7 +37,10 @@ export function MessageList({
   // The log as it was after the last change: where the reader is, and which messages it showed.
   const before = useRef({ height: 0, top: 0, first: undefined as number | undefined, count: 0 });
   const formats = useMemo(
-    () => ({ time: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }), dateTime: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }) }),
+    () => ({
+      time: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }),
+      dateTime: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+    }),
     [locale],
   );
 
@@ -45,7 +48,8 @@ export function MessageList({
     const log = logRef.current;
     if (!log) return;
     const { height, top, first, count } = before.current;
-    if (first !== undefined && messages.length > 0 && messages[0].id < first) log.scrollTop = log.scrollHeight - height + top;
+    if (first !== undefined && messages.length > 0 && messages[0].id < first)
+      log.scrollTop = log.scrollHeight - height + top;
     else if (count === 0 || following()) log.scrollTop = log.scrollHeight;
     before.current = { height: log.scrollHeight, top: log.scrollTop, first: messages[0]?.id, count: messages.length };
   }, [messages, following]);
@@ -64,7 +68,8 @@ export function MessageList({
     chat.reading(true);
   };
 
-  const formatTime = (date: Date) => (new Date().toDateString() === date.toDateString() ? formats.time : formats.dateTime).format(date);
+  const formatTime = (date: Date) =>
+    (new Date().toDateString() === date.toDateString() ? formats.time : formats.dateTime).format(date);
 
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
@@ -75,7 +80,10 @@ export function MessageList({
         aria-busy={!loaded}
         tabIndex={0}
         onScroll={onScroll}
-        className={cn('min-h-0 flex-1 overflow-y-auto px-4 py-3 focus-visible:outline-2 focus-visible:outline-brand-700', className)}
+        className={cn(
+          'min-h-0 flex-1 overflow-y-auto px-4 py-3 focus-visible:outline-2 focus-visible:outline-brand-700',
+          className,
+        )}
       >
         {loaded && messages.length > 0 && (
           <div className="pb-2 text-center">
@@ -104,7 +112,12 @@ export function MessageList({
                   <span aria-hidden="true" className="h-px flex-1 bg-red-300" />
                 </p>
               )}
-              <ChatMessage message={message} labels={labels} own={own.has(message.id)} time={formatTime(new Date(message.createdAt))}>
+              <ChatMessage
+                message={message}
+                labels={labels}
+                own={own.has(message.id)}
+                time={formatTime(new Date(message.createdAt))}
+              >
                 {controls?.(message)}
               </ChatMessage>
             </li>

@@ -4,7 +4,13 @@ import { linkify } from '@/lib/chat/linkify';
 export function MessageText({ text }: { text: string }) {
   return linkify(text).map((part, index) =>
     part.kind === 'link' ? (
-      <a key={index} href={part.href} target="_blank" rel="noopener noreferrer nofollow ugc" className="text-brand-700 underline">
+      <a
+        key={index}
+        href={part.href}
+        target="_blank"
+        rel="noopener noreferrer nofollow ugc"
+        className="text-brand-700 underline"
+      >
         {part.text}
       </a>
     ) : (

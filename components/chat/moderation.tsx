@@ -61,17 +61,26 @@ class RoomModeration {
   }
 
   async mute(message: ChatMessageView, minutes: number | undefined) {
-    return this.act(async () => {
-      const { mute } = await $fetch<{ mute: ChatMuteView }>(`${this.base}/mutes`, { method: 'POST', body: { messageId: message.id, minutes } });
-      this.set({ mutes: [mute, ...this.state.mutes.filter((other) => other.id !== mute.id)] });
-    }, fill(this.labels.mutedDone, { name: message.author.name }));
+    return this.act(
+      async () => {
+        const { mute } = await $fetch<{ mute: ChatMuteView }>(`${this.base}/mutes`, {
+          method: 'POST',
+          body: { messageId: message.id, minutes },
+        });
+        this.set({ mutes: [mute, ...this.state.mutes.filter((other) => other.id !== mute.id)] });
+      },
+      fill(this.labels.mutedDone, { name: message.author.name }),
+    );
   }
 
   async unmute(mute: ChatMuteView) {
-    return this.act(async () => {
-      await $fetch(`${this.base}/mutes/${mute.id}`, { method: 'DELETE' });
-      this.set({ mutes: this.state.mutes.filter((other) => other.id !== mute.id) });
-    }, fill(this.labels.unmutedDone, { name: mute.name }));
+    return this.act(
+      async () => {
+        await $fetch(`${this.base}/mutes/${mute.id}`, { method: 'DELETE' });
+        this.set({ mutes: this.state.mutes.filter((other) => other.id !== mute.id) });
+      },
+      fill(this.labels.unmutedDone, { name: mute.name }),
+    );
   }
 
   private fail(error: unknown) {
@@ -135,8 +144,16 @@ export function MessageModeration({
   return (
     <div className="mt-1 space-y-2">
       <div className="flex flex-wrap items-center gap-2">
-        {mute && <span className="rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">{labels.muted}</span>}
-        <button type="button" className={small} disabled={busy} aria-label={fill(labels.deleteLabel, { name })} onClick={() => void run(() => room.remove(message), deleted)}>
+        {mute && (
+          <span className="rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900">{labels.muted}</span>
+        )}
+        <button
+          type="button"
+          className={small}
+          disabled={busy}
+          aria-label={fill(labels.deleteLabel, { name })}
+          onClick={() => void run(() => room.remove(message), deleted)}
+        >
           {labels.delete}
         </button>
         <button
@@ -204,7 +221,11 @@ function MuteConfirmation({
     onConfirm(CHOICES.find(([key]) => key === choice)?.[1]);
   };
   return (
-    <form onSubmit={submit} aria-labelledby={`${id}-title`} className="max-w-md space-y-2 rounded-md border border-slate-300 bg-slate-50 p-3 text-sm">
+    <form
+      onSubmit={submit}
+      aria-labelledby={`${id}-title`}
+      className="max-w-md space-y-2 rounded-md border border-slate-300 bg-slate-50 p-3 text-sm"
+    >
       <p id={`${id}-title`} className="font-semibold text-slate-900">
         {fill(labels.confirmTitle, { name })}
       </p>
@@ -214,7 +235,13 @@ function MuteConfirmation({
         <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
           {CHOICES.map(([key], index) => (
             <label key={key} className="flex items-center gap-1.5 text-slate-900">
-              <input ref={index === 0 ? first : undefined} type="radio" name="duration" value={key} defaultChecked={key === 'day'} />
+              <input
+                ref={index === 0 ? first : undefined}
+                type="radio"
+                name="duration"
+                value={key}
+                defaultChecked={key === 'day'}
+              />
               {labels.durations[key]}
             </label>
           ))}
@@ -251,8 +278,15 @@ export function MutedAuthors({ base, labels, locale }: { base: string; labels: M
           {mutes.map((mute) => (
             <li key={mute.id} className="flex flex-wrap items-center gap-2">
               <span className="font-medium text-slate-900">{mute.name}</span>
-              <span className="text-slate-700">{mute.until ? fill(labels.until, { time: format.format(new Date(mute.until)) }) : labels.untilUnmuted}</span>
-              <button type="button" className={small} aria-label={fill(labels.unmuteLabel, { name: mute.name })} onClick={() => void room.unmute(mute)}>
+              <span className="text-slate-700">
+                {mute.until ? fill(labels.until, { time: format.format(new Date(mute.until)) }) : labels.untilUnmuted}
+              </span>
+              <button
+                type="button"
+                className={small}
+                aria-label={fill(labels.unmuteLabel, { name: mute.name })}
+                onClick={() => void room.unmute(mute)}
+              >
                 {labels.unmute}
               </button>
             </li>

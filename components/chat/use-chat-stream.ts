@@ -83,7 +83,11 @@ export function useChatStream(room: string) {
         if (stopped) return;
       }
       setLoaded(true);
-      stop = openEventStream(`${base}/events`, { lastEventId: lastId ? String(lastId) : null, onStatus: setStatus, onEvent });
+      stop = openEventStream(`${base}/events`, {
+        lastEventId: lastId ? String(lastId) : null,
+        onStatus: setStatus,
+        onEvent,
+      });
     };
     void start();
     return () => {
@@ -132,5 +136,19 @@ export function useChatStream(room: string) {
     [receive],
   );
 
-  return { base, messages, loaded, status, history, unreadFrom, unseen, own, following, loadOlder, reading, remove, sent };
+  return {
+    base,
+    messages,
+    loaded,
+    status,
+    history,
+    unreadFrom,
+    unseen,
+    own,
+    following,
+    loadOlder,
+    reading,
+    remove,
+    sent,
+  };
 }

@@ -70,7 +70,12 @@ export function Composer({
   };
 
   return (
-    <form onSubmit={(event) => void send(event)} aria-label={labels.form} className="border-t border-slate-200 p-3" noValidate>
+    <form
+      onSubmit={(event) => void send(event)}
+      aria-label={labels.form}
+      className="border-t border-slate-200 p-3"
+      noValidate
+    >
       <label htmlFor={`${id}-message`} className="sr-only">
         {labels.message}
       </label>

@@ -56,7 +56,10 @@ export function ThreadView({
 }) {
   const logRef = useRef<HTMLDivElement>(null);
   const time = useMemo(() => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }), [locale]);
-  const lastSeen = useMemo(() => [...messages].reverse().find((m) => m.sender === viewer && m.id <= seenUpTo)?.id, [messages, seenUpTo, viewer]);
+  const lastSeen = useMemo(
+    () => [...messages].reverse().find((m) => m.sender === viewer && m.id <= seenUpTo)?.id,
+    [messages, seenUpTo, viewer],
+  );
 
   useLayoutEffect(() => {
     const log = logRef.current;
@@ -64,7 +67,16 @@ export function ThreadView({
   }, [messages.length, otherTyping]);
 
   return (
-    <div ref={logRef} role="log" aria-label={labels.messages} tabIndex={0} className={cn('min-h-0 flex-1 overflow-y-auto px-3 py-3 focus-visible:outline-2 focus-visible:outline-brand-700', className)}>
+    <div
+      ref={logRef}
+      role="log"
+      aria-label={labels.messages}
+      tabIndex={0}
+      className={cn(
+        'min-h-0 flex-1 overflow-y-auto px-3 py-3 focus-visible:outline-2 focus-visible:outline-brand-700',
+        className,
+      )}
+    >
       {hasOlder && onLoadOlder && (
         <p className="pb-2 text-center">
           <button type="button" onClick={onLoadOlder} className="text-sm font-medium text-brand-700 underline">
@@ -76,7 +88,11 @@ export function ThreadView({
         {messages.map((message) => {
           if (message.sender === 'system') {
             return (
-              <li key={message.id} data-message-id={message.id} className="py-1 text-center text-xs font-medium text-slate-700">
+              <li
+                key={message.id}
+                data-message-id={message.id}
+                className="py-1 text-center text-xs font-medium text-slate-700"
+              >
                 {message.authorName === 'closed' ? labels.closed : labels.reopened}
               </li>
             );
@@ -84,7 +100,11 @@ export function ThreadView({
           const mine = message.sender === viewer;
           const name = mine ? labels.you : viewer === 'visitor' ? (message.authorName ?? labels.other) : labels.other;
           return (
-            <li key={message.id} data-message-id={message.id} className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}>
+            <li
+              key={message.id}
+              data-message-id={message.id}
+              className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}
+            >
               <article aria-label={name} className="max-w-[85%]">
                 <p className={cn('mb-0.5 flex gap-2 text-xs text-slate-700', mine && 'justify-end')}>
                   <span className="font-semibold">{name}</span>
@@ -93,7 +113,10 @@ export function ThreadView({
                 </p>
                 <p
                   style={mine && accent ? { backgroundColor: accent.background, color: accent.text } : undefined}
-                  className={cn('whitespace-pre-wrap break-words rounded-lg px-3 py-2 text-sm', mine ? (accent ? '' : 'bg-brand-700 text-white') : 'bg-slate-100 text-slate-900')}
+                  className={cn(
+                    'whitespace-pre-wrap break-words rounded-lg px-3 py-2 text-sm',
+                    mine ? (accent ? '' : 'bg-brand-700 text-white') : 'bg-slate-100 text-slate-900',
+                  )}
                 >
                   <MessageText text={message.text} />
                 </p>

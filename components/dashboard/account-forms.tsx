@@ -23,7 +23,15 @@ type Props = {
 };
 
 /** One account form: runs its action, keeps the translated error in its state and shows it. */
-function AccountForm({ title, id, children, submit, variant, action, errors }: {
+function AccountForm({
+  title,
+  id,
+  children,
+  submit,
+  variant,
+  action,
+  errors,
+}: {
   title: string;
   id: string;
   children: ReactNode;
@@ -50,7 +58,13 @@ function AccountForm({ title, id, children, submit, variant, action, errors }: {
   }
   return (
     <Card title={title} titleId={`${id}-title`} className={variant === 'danger' ? 'border-red-200' : undefined}>
-      <form onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-labelledby={`${id}-title`} aria-busy={busy} noValidate>
+      <form
+        onSubmit={(event) => void onSubmit(event)}
+        className="space-y-4"
+        aria-labelledby={`${id}-title`}
+        aria-busy={busy}
+        noValidate
+      >
         {children}
         <FormError message={error} />
         <Button type="submit" variant={variant === 'danger' ? 'danger' : 'primary'} disabled={busy}>
@@ -82,7 +96,13 @@ export function AccountForms({ config, locale, labels, errors, homePath }: Props
           window.location.reload();
         }}
       >
-        <TextField id="displayName" label={labels.identity.displayName} autoComplete="name" maxLength={80} defaultValue={user?.displayName ?? ''} />
+        <TextField
+          id="displayName"
+          label={labels.identity.displayName}
+          autoComplete="name"
+          maxLength={80}
+          defaultValue={user?.displayName ?? ''}
+        />
       </AccountForm>
 
       <AccountForm
@@ -96,7 +116,13 @@ export function AccountForms({ config, locale, labels, errors, homePath }: Props
         }}
       >
         <TextField id="newEmail" type="email" label={labels.email.newEmail} autoComplete="email" required />
-        <TextField id="emailPassword" type="password" label={labels.password.current} autoComplete="current-password" required />
+        <TextField
+          id="emailPassword"
+          type="password"
+          label={labels.password.current}
+          autoComplete="current-password"
+          required
+        />
       </AccountForm>
 
       <AccountForm
@@ -111,7 +137,13 @@ export function AccountForms({ config, locale, labels, errors, homePath }: Props
           void toast.success(labels.password.saved);
         }}
       >
-        <TextField id="currentPassword" type="password" label={labels.password.current} autoComplete="current-password" required />
+        <TextField
+          id="currentPassword"
+          type="password"
+          label={labels.password.current}
+          autoComplete="current-password"
+          required
+        />
         <TextField id="newPassword" type="password" label={labels.password.new} autoComplete="new-password" required />
       </AccountForm>
 
@@ -127,7 +159,13 @@ export function AccountForms({ config, locale, labels, errors, homePath }: Props
         }}
       >
         <p className="text-slate-800">{labels.delete.warning}</p>
-        <TextField id="deletePassword" type="password" label={labels.delete.confirmPassword} autoComplete="current-password" required />
+        <TextField
+          id="deletePassword"
+          type="password"
+          label={labels.delete.confirmPassword}
+          autoComplete="current-password"
+          required
+        />
       </AccountForm>
     </div>
   );

@@ -15,7 +15,15 @@ type Item = { href: string; key: DashboardNavKey; unread?: number };
  * count comes from the server and, while the inbox is open, live from it. Narrow screens show every entry
  * in a grid (a sideways strip hid some), wide ones a column beside the page.
  */
-export function DashboardNav({ items, label, labels }: { items: Item[]; label: string; labels: Messages['Dashboard']['nav'] }) {
+export function DashboardNav({
+  items,
+  label,
+  labels,
+}: {
+  items: Item[];
+  label: string;
+  labels: Messages['Dashboard']['nav'];
+}) {
   const pathname = usePathname();
   const overview = items[0]?.href;
   const [unread, setUnread] = useState<number | null>(null);
@@ -41,7 +49,13 @@ export function DashboardNav({ items, label, labels }: { items: Item[]; label: s
               >
                 {labels[item.key]}
                 {item.unread !== undefined && (unread ?? item.unread) > 0 && (
-                  <span data-unread-badge className={cn('ml-2 rounded-full px-2 py-0.5 text-xs font-bold', active ? 'bg-white text-brand-800' : 'bg-red-700 text-white')}>
+                  <span
+                    data-unread-badge
+                    className={cn(
+                      'ml-2 rounded-full px-2 py-0.5 text-xs font-bold',
+                      active ? 'bg-white text-brand-800' : 'bg-red-700 text-white',
+                    )}
+                  >
                     <span aria-hidden="true">{unread ?? item.unread}</span>
                     <span className="sr-only">{fill(labels.unread, { count: unread ?? item.unread })}</span>
                   </span>

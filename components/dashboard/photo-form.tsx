@@ -67,7 +67,13 @@ export function PhotoForm({ config, locale, labels, errors, hasPhoto, current }:
 
   return (
     <Card title={labels.title} titleId="photo-title">
-      <form onSubmit={onSubmit} className="flex flex-wrap items-start gap-6" aria-labelledby="photo-title" aria-busy={busy} noValidate>
+      <form
+        onSubmit={onSubmit}
+        className="flex flex-wrap items-start gap-6"
+        aria-labelledby="photo-title"
+        aria-busy={busy}
+        noValidate
+      >
         <div className="h-24 w-24 overflow-hidden rounded-full">
           {preview ? (
             // eslint-disable-next-line @next/next/no-img-element -- a local preview (blob: URL)
@@ -101,7 +107,12 @@ export function PhotoForm({ config, locale, labels, errors, hasPhoto, current }:
               {labels.upload}
             </Button>
             {hasPhoto && (
-              <Button type="button" variant="secondary" disabled={busy} onClick={() => void after(() => $fetch('/api/profile/photo', { method: 'DELETE' }), labels.removed)}>
+              <Button
+                type="button"
+                variant="secondary"
+                disabled={busy}
+                onClick={() => void after(() => $fetch('/api/profile/photo', { method: 'DELETE' }), labels.removed)}
+              >
                 {labels.remove}
               </Button>
             )}

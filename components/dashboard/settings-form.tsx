@@ -14,7 +14,11 @@ import type { Messages } from '@/lib/client/messages';
 type Texts = Messages['Dashboard']['settings'];
 
 /** Each e-mail notification's setting and its text in the catalogue. */
-const NOTIFICATIONS = { notifyTicketReplies: 'ticketReplies', notifyOrderUpdates: 'orderUpdates', notifyProductNews: 'productNews' } as const;
+const NOTIFICATIONS = {
+  notifyTicketReplies: 'ticketReplies',
+  notifyOrderUpdates: 'orderUpdates',
+  notifyProductNews: 'productNews',
+} as const;
 
 type Props = {
   initial: Settings;
@@ -70,7 +74,13 @@ export function SettingsForm({ initial, labels, languages, themes, saved, settin
           <div className="flex flex-wrap gap-4">
             {themes.map((theme) => (
               <label key={theme} className="flex items-center gap-2 text-sm">
-                <input type="radio" name="theme" value={theme} defaultChecked={theme === initial.theme} className="accent-brand-700" />
+                <input
+                  type="radio"
+                  name="theme"
+                  value={theme}
+                  defaultChecked={theme === initial.theme}
+                  className="accent-brand-700"
+                />
                 {labels.theme.options[theme]}
               </label>
             ))}
@@ -80,7 +90,12 @@ export function SettingsForm({ initial, labels, languages, themes, saved, settin
       <Card title={labels.notifications.title} titleId="notifications-title">
         <div className="space-y-3">
           {Object.entries(NOTIFICATIONS).map(([key, text]) => (
-            <CheckboxField key={key} id={key} label={labels.notifications[text]} defaultChecked={initial[key as keyof typeof NOTIFICATIONS]} />
+            <CheckboxField
+              key={key}
+              id={key}
+              label={labels.notifications[text]}
+              defaultChecked={initial[key as keyof typeof NOTIFICATIONS]}
+            />
           ))}
         </div>
       </Card>

@@ -3,7 +3,10 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Messages } from '@/lib/client/messages';
 
-export type ErrorLabels = { texts: Pick<Messages['Errors'], 'notFound' | 'serverError' | 'retry' | 'home' | 'reference'>; homeHref: string };
+export type ErrorLabels = {
+  texts: Pick<Messages['Errors'], 'notFound' | 'serverError' | 'retry' | 'home' | 'reference'>;
+  homeHref: string;
+};
 
 const ErrorLabelsContext = createContext<ErrorLabels | null>(null);
 

@@ -20,7 +20,11 @@ type ErrorViewProps = {
 export function ErrorView({ status = 500, statusMessage, titles, children, actions }: ErrorViewProps) {
   const variant = errorVariant(status);
   return (
-    <section data-error-variant={variant} className="mx-auto max-w-xl px-4 py-20 text-center" aria-labelledby="error-title">
+    <section
+      data-error-variant={variant}
+      className="mx-auto max-w-xl px-4 py-20 text-center"
+      aria-labelledby="error-title"
+    >
       <p className="text-6xl font-extrabold text-brand-700" aria-hidden="true">
         {status}
       </p>

@@ -22,7 +22,8 @@ function readable(path: string): string {
  */
 export async function NotFoundView({ locale, path }: { locale: Locale; path: string | null }) {
   const t = await getTranslations({ locale, namespace: 'Errors' });
-  const shown = () => (path === null ? <RequestedPath /> : <code className="break-all font-mono">{readable(path)}</code>);
+  const shown = () =>
+    path === null ? <RequestedPath /> : <code className="break-all font-mono">{readable(path)}</code>;
   return (
     <ErrorView
       status={404}

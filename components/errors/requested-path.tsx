@@ -17,10 +17,6 @@ function readablePath(): string {
  * router: a prerendered 404 page is rendered once for every unknown path, so only the browser knows it.
  */
 export function RequestedPath() {
-  const pathname = useSyncExternalStore(
-    subscribe,
-    readablePath,
-    () => null,
-  );
+  const pathname = useSyncExternalStore(subscribe, readablePath, () => null);
   return <code className="break-all font-mono">{pathname}</code>;
 }

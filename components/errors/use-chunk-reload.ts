@@ -14,7 +14,8 @@ import { isChunkLoadError, mayReloadAfterChunkError, reloadAfterChunkError, tabR
 export function useChunkReload(error: unknown): boolean {
   const pathname = usePathname();
   const reloading = useMemo(
-    () => typeof window !== 'undefined' && isChunkLoadError(error) && mayReloadAfterChunkError(pathname, tabReloadGuard()),
+    () =>
+      typeof window !== 'undefined' && isChunkLoadError(error) && mayReloadAfterChunkError(pathname, tabReloadGuard()),
     [error, pathname],
   );
   useEffect(() => {

@@ -41,7 +41,13 @@ export function FeedbackForm({ labels: { form: labels, categories: topics }, cat
     router.refresh();
   }
   return (
-    <form onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-labelledby="feedback-form-title" aria-busy={busy} noValidate>
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-4"
+      aria-labelledby="feedback-form-title"
+      aria-busy={busy}
+      noValidate
+    >
       <fieldset aria-describedby={fields.rating ? 'rating-error' : undefined}>
         <legend className="mb-2 text-sm font-medium text-slate-900">{labels.rating}</legend>
         <div className="flex flex-wrap gap-3">
@@ -58,7 +64,12 @@ export function FeedbackForm({ labels: { form: labels, categories: topics }, cat
           </p>
         )}
       </fieldset>
-      <SelectField id="category" label={labels.category} options={categories.map((value) => ({ value, label: topics[value] }))} error={fields.category} />
+      <SelectField
+        id="category"
+        label={labels.category}
+        options={categories.map((value) => ({ value, label: topics[value] }))}
+        error={fields.category}
+      />
       <TextAreaField id="message" label={labels.message} maxLength={2000} rows={5} error={fields.message} />
       <TextField id="page" label={labels.page} hint={labels.pageHint} maxLength={200} error={fields.page} />
       <FormError message={error} />

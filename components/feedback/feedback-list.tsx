@@ -11,8 +11,15 @@ export async function FeedbackList({ items, showAuthor = false }: { items: Feedb
       {items.map((entry) => (
         <li key={entry.id} className="py-3">
           <p className="text-sm text-slate-700">
-            <span role="img" className="font-semibold text-slate-900" aria-label={t('form.stars', { count: entry.rating })}>
-              <span aria-hidden="true">{'★'.repeat(entry.rating)}{'☆'.repeat(5 - entry.rating)}</span>
+            <span
+              role="img"
+              className="font-semibold text-slate-900"
+              aria-label={t('form.stars', { count: entry.rating })}
+            >
+              <span aria-hidden="true">
+                {'★'.repeat(entry.rating)}
+                {'☆'.repeat(5 - entry.rating)}
+              </span>
             </span>{' '}
             · {t(`categories.${entry.category}`)}
             {entry.page ? ` · ${entry.page}` : null} · <RelativeTime date={entry.createdAt} />

@@ -29,14 +29,29 @@ export function InboxList({
   locale: string;
 }) {
   const date = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }), [locale]);
-  const shown = conversations.filter((c) => filter === 'all' || (filter === 'unread' ? c.unread > 0 : c.status === filter));
+  const shown = conversations.filter(
+    (c) => filter === 'all' || (filter === 'unread' ? c.unread > 0 : c.status === filter),
+  );
   return (
     <div className="flex min-h-0 flex-col">
       <fieldset className="flex flex-wrap gap-1 border-b border-slate-200 p-2">
         <legend className="sr-only">{labels.filters.label}</legend>
         {(['all', 'open', 'closed', 'unread'] as const).map((value) => (
-          <label key={value} className={cn('cursor-pointer rounded-md px-2.5 py-1 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700', filter === value ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100')}>
-            <input type="radio" name="inbox-filter" value={value} checked={filter === value} onChange={() => onFilter(value)} className="sr-only" />
+          <label
+            key={value}
+            className={cn(
+              'cursor-pointer rounded-md px-2.5 py-1 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700',
+              filter === value ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-100',
+            )}
+          >
+            <input
+              type="radio"
+              name="inbox-filter"
+              value={value}
+              checked={filter === value}
+              onChange={() => onFilter(value)}
+              className="sr-only"
+            />
             {labels.filters[value]}
           </label>
         ))}
@@ -53,12 +68,19 @@ export function InboxList({
                   onClick={() => onSelect(conversation.id)}
                   aria-current={conversation.id === selected ? 'true' : undefined}
                   data-conversation={conversation.id}
-                  className={cn('block w-full px-3 py-2 text-left focus-visible:outline-2 focus-visible:outline-brand-700', conversation.id === selected ? 'bg-brand-50' : 'hover:bg-slate-50')}
+                  className={cn(
+                    'block w-full px-3 py-2 text-left focus-visible:outline-2 focus-visible:outline-brand-700',
+                    conversation.id === selected ? 'bg-brand-50' : 'hover:bg-slate-50',
+                  )}
                 >
                   <span className="flex items-center justify-between gap-2">
                     <span className={cn('truncate text-sm text-slate-900', conversation.unread > 0 && 'font-bold')}>
                       {visitorName(conversation, labels)}
-                      {conversation.visitor.verified && <span className="ml-1 rounded bg-green-100 px-1 text-xs font-semibold text-green-900">{labels.verified}</span>}
+                      {conversation.visitor.verified && (
+                        <span className="ml-1 rounded bg-green-100 px-1 text-xs font-semibold text-green-900">
+                          {labels.verified}
+                        </span>
+                      )}
                     </span>
                     <time dateTime={conversation.lastMessageAt} className="shrink-0 text-xs text-slate-700">
                       {date.format(new Date(conversation.lastMessageAt))}
@@ -66,10 +88,18 @@ export function InboxList({
                   </span>
                   <span className="mt-0.5 flex items-center gap-2 text-xs text-slate-700">
                     <span className="truncate">{conversation.widget.name}</span>
-                    {conversation.status === 'closed' && <span className="rounded bg-slate-200 px-1.5 text-slate-900">{labels.closedBadge}</span>}
-                    {conversation.unread > 0 && <span className="rounded-full bg-red-700 px-2 font-semibold text-white">{plural(labels.unread, conversation.unread, locale)}</span>}
+                    {conversation.status === 'closed' && (
+                      <span className="rounded bg-slate-200 px-1.5 text-slate-900">{labels.closedBadge}</span>
+                    )}
+                    {conversation.unread > 0 && (
+                      <span className="rounded-full bg-red-700 px-2 font-semibold text-white">
+                        {plural(labels.unread, conversation.unread, locale)}
+                      </span>
+                    )}
                   </span>
-                  <span className="mt-0.5 block truncate text-sm text-slate-800">{conversation.lastMessagePreview}</span>
+                  <span className="mt-0.5 block truncate text-sm text-slate-800">
+                    {conversation.lastMessagePreview}
+                  </span>
                 </button>
               </li>
             ))}

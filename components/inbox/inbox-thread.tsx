@@ -51,7 +51,10 @@ export function InboxThread({
   useEffect(() => {
     if (latestFromVisitor <= readUpTo.current || document.visibilityState !== 'visible') return;
     readUpTo.current = latestFromVisitor;
-    void $fetch<{ conversation: InboxConversationView }>(base, { method: 'PATCH', body: { readUpTo: latestFromVisitor } })
+    void $fetch<{ conversation: InboxConversationView }>(base, {
+      method: 'PATCH',
+      body: { readUpTo: latestFromVisitor },
+    })
       .then((answer) => answer.conversation && onChanged(answer.conversation))
       .catch(() => (readUpTo.current = 0));
   }, [latestFromVisitor, base, onChanged]);
@@ -59,7 +62,10 @@ export function InboxThread({
   async function send(text: string) {
     setError(null);
     try {
-      const { message } = await $fetch<{ message: MessageView }>(`${base}/messages`, { method: 'POST', body: { text, requestKey: requestKey.current } });
+      const { message } = await $fetch<{ message: MessageView }>(`${base}/messages`, {
+        method: 'POST',
+        body: { text, requestKey: requestKey.current },
+      });
       requestKey.current = crypto.randomUUID();
       onSent(message);
       return true;
@@ -82,7 +88,8 @@ export function InboxThread({
     }
   }
 
-  const typing = (on: boolean) => void $fetch(`${base}/typing`, { method: 'POST', body: { typing: on } }).catch(() => {});
+  const typing = (on: boolean) =>
+    void $fetch(`${base}/typing`, { method: 'POST', body: { typing: on } }).catch(() => {});
   const closed = conversation.status === 'closed';
   const { visitor } = conversation;
   return (
@@ -91,15 +98,27 @@ export function InboxThread({
         <div className="min-w-0">
           <h2 className="font-semibold text-slate-900">
             {name}
-            {visitor.verified && <span className="ml-2 rounded bg-green-100 px-1.5 text-xs font-semibold text-green-900">{labels.verified}</span>}
+            {visitor.verified && (
+              <span className="ml-2 rounded bg-green-100 px-1.5 text-xs font-semibold text-green-900">
+                {labels.verified}
+              </span>
+            )}
           </h2>
-          <dl aria-label={labels.details.title} className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-800">
+          <dl
+            aria-label={labels.details.title}
+            className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-800"
+          >
             <dt className="text-slate-700">{labels.details.email}</dt>
             <dd className="truncate">{visitor.email ?? labels.details.none}</dd>
             <dt className="text-slate-700">{labels.details.page}</dt>
             <dd className="truncate">
               {conversation.pageUrl ? (
-                <a href={conversation.pageUrl} target="_blank" rel="noopener noreferrer nofollow" className="text-brand-700 underline">
+                <a
+                  href={conversation.pageUrl}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                  className="text-brand-700 underline"
+                >
                   {conversation.pageTitle || conversation.pageUrl}
                 </a>
               ) : (
@@ -128,7 +147,16 @@ export function InboxThread({
         viewer="operator"
         seenUpTo={conversation.seenUpTo}
         otherTyping={visitorTyping && !closed}
-        labels={{ messages: fill(labels.thread, { name }), you: labels.you, other: name, seen: labels.seen, typing: fill(labels.typing, { name }), closed: labels.closed, reopened: labels.reopened, loadOlder: labels.loadOlder }}
+        labels={{
+          messages: fill(labels.thread, { name }),
+          you: labels.you,
+          other: name,
+          seen: labels.seen,
+          typing: fill(labels.typing, { name }),
+          closed: labels.closed,
+          reopened: labels.reopened,
+          loadOlder: labels.loadOlder,
+        }}
         locale={locale}
         hasOlder={hasOlder}
         onLoadOlder={() => void loadOlder(messages[0]?.id ?? 0).then((count) => setHasOlder(count >= THREAD_PAGE_SIZE))}
@@ -137,7 +165,13 @@ export function InboxThread({
       {closed ? (
         <p className="border-t border-slate-200 p-3 text-sm text-slate-800">{labels.closedNotice}</p>
       ) : (
-        <Composer id={`reply-${conversation.id}`} labels={{ form: labels.reply, message: labels.reply, send: labels.send, sending: labels.sending }} onSend={send} onTyping={typing} error={error} />
+        <Composer
+          id={`reply-${conversation.id}`}
+          labels={{ form: labels.reply, message: labels.reply, send: labels.send, sending: labels.sending }}
+          onSend={send}
+          onTyping={typing}
+          error={error}
+        />
       )}
       {closed && error && (
         <p role="alert" className="px-3 pb-3 text-sm text-red-700">

@@ -68,19 +68,48 @@ export function Inbox({
         <fieldset className="flex flex-wrap items-center gap-2">
           <legend className="mr-2 text-sm font-semibold text-slate-900 float-left">{labels.presence.label}</legend>
           {(['auto', 'available', 'away'] as const).map((value) => (
-            <label key={value} className={cn('cursor-pointer rounded-md border px-2.5 py-1 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700', presence === value ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-900')}>
-              <input type="radio" name="presence" value={value} checked={presence === value} onChange={() => void choosePresence(value)} className="sr-only" />
+            <label
+              key={value}
+              className={cn(
+                'cursor-pointer rounded-md border px-2.5 py-1 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700',
+                presence === value
+                  ? 'border-brand-700 bg-brand-700 text-white'
+                  : 'border-slate-300 bg-white text-slate-900',
+              )}
+            >
+              <input
+                type="radio"
+                name="presence"
+                value={value}
+                checked={presence === value}
+                onChange={() => void choosePresence(value)}
+                className="sr-only"
+              />
               {labels.presence[value]}
             </label>
           ))}
         </fieldset>
         <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
-          <span aria-hidden="true" className={cn('inline-block h-2 w-2 rounded-full', inbox.status === 'live' ? 'bg-green-600' : 'bg-amber-500')} />
+          <span
+            aria-hidden="true"
+            className={cn(
+              'inline-block h-2 w-2 rounded-full',
+              inbox.status === 'live' ? 'bg-green-600' : 'bg-amber-500',
+            )}
+          />
           {labels.status[inbox.status]}
         </p>
       </div>
       <div className="grid h-[36rem] overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm md:grid-cols-[20rem_1fr]">
-        <InboxList conversations={inbox.conversations} filter={filter} onFilter={chooseFilter} selected={selected} onSelect={setSelected} labels={labels} locale={locale} />
+        <InboxList
+          conversations={inbox.conversations}
+          filter={filter}
+          onFilter={chooseFilter}
+          selected={selected}
+          onSelect={setSelected}
+          labels={labels}
+          locale={locale}
+        />
         <div className="flex min-h-0 flex-col border-t border-slate-200 md:border-t-0 md:border-l">
           {current && inbox.threads[current.id] ? (
             <InboxThread

@@ -31,7 +31,14 @@ export function HeaderMenu({ label, children }: { label: string; children: React
         onKeyDown={onKeyDown}
         className="inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 md:hidden"
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2}>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+        >
           <path strokeLinecap="round" d={open ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} />
         </svg>
         {label}
@@ -40,7 +47,10 @@ export function HeaderMenu({ label, children }: { label: string; children: React
         id="site-menu"
         onKeyDown={onKeyDown}
         onClick={(event) => (event.target as HTMLElement).closest('a') && setOpenOn(null)}
-        className={cn('basis-full flex-col gap-3 md:flex md:basis-auto md:flex-row md:items-center md:gap-4', open ? 'flex' : 'hidden')}
+        className={cn(
+          'basis-full flex-col gap-3 md:flex md:basis-auto md:flex-row md:items-center md:gap-4',
+          open ? 'flex' : 'hidden',
+        )}
       >
         {children}
       </div>

@@ -27,7 +27,10 @@ export async function SiteDocument({ locale, children }: { locale: Locale; child
       <body className="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased">
         {/* Client components get typed slices of the catalogue: no i18n runtime in the browser. The
             error boundary renders there, so its texts are handed down in a context. */}
-        <ErrorLabelsProvider texts={{ notFound, serverError, retry, home, reference }} homeHref={localizedPath('/', locale)}>
+        <ErrorLabelsProvider
+          texts={{ notFound, serverError, retry, home, reference }}
+          homeHref={localizedPath('/', locale)}
+        >
           <a
             href="#main"
             className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"

@@ -25,7 +25,10 @@ export async function SiteHeader() {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
-        <Link href="/" className="flex items-center gap-2 text-lg font-bold text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700">
+        <Link
+          href="/"
+          className="flex items-center gap-2 text-lg font-bold text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7 text-brand-700" fill="currentColor">
             <path d="M4 4h16a2 2 0 012 2v10a2 2 0 01-2 2H9l-5 4v-4a2 2 0 01-2-2V6a2 2 0 012-2z" />
           </svg>

@@ -15,7 +15,8 @@ export async function LegalPage({ document, locale }: { document: LegalDocument;
   const legal = await getTranslations({ locale, namespace: 'Legal' });
   const { sections, updated } = LEGAL_DOCUMENTS[document];
   // A calendar day, the same for every reader.
-  const day = (date: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+  const day = (date: string) =>
+    new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
   const operator = <OperatorDetails operator={env.operator} locale={locale} />;
   return (
     <article aria-labelledby="legal-title" className="space-y-8">
@@ -28,7 +29,12 @@ export async function LegalPage({ document, locale }: { document: LegalDocument;
       </header>
       {document === 'imprint' && operator}
       {sections.map((id) => (
-        <section key={id} id={id === 'withdrawal' ? WITHDRAWAL_ANCHOR : id} aria-labelledby={`${id}-title`} className="space-y-2">
+        <section
+          key={id}
+          id={id === 'withdrawal' ? WITHDRAWAL_ANCHOR : id}
+          aria-labelledby={`${id}-title`}
+          className="space-y-2"
+        >
           <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
             {t(`sections.${id}.title` as never)}
           </h2>

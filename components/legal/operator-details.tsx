@@ -9,7 +9,10 @@ export async function OperatorDetails({ operator, locale }: { operator: Operator
   return (
     <section aria-labelledby="operator-title" className="rounded-lg border border-slate-200 bg-white p-6" data-operator>
       {operator.demo && (
-        <p role="note" className="mb-4 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm font-medium text-amber-950">
+        <p
+          role="note"
+          className="mb-4 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm font-medium text-amber-950"
+        >
           {(await getTranslations({ locale, namespace: 'Legal' }))('demoNotice')}
         </p>
       )}

@@ -11,9 +11,21 @@ export async function PurchaseTerms({ locale, at }: { locale: Locale; at: 'check
   return (
     <p className="text-sm text-slate-700" data-purchase-terms>
       {t.rich('legal', {
-        terms: (text) => <Link href={LEGAL_DOCUMENTS.terms.path} locale={locale} className={LINK}>{text}</Link>,
-        withdrawal: (text) => <Link href={`${LEGAL_DOCUMENTS.terms.path}#${WITHDRAWAL_ANCHOR}`} locale={locale} className={LINK}>{text}</Link>,
-        privacy: (text) => <Link href={LEGAL_DOCUMENTS.privacy.path} locale={locale} className={LINK}>{text}</Link>,
+        terms: (text) => (
+          <Link href={LEGAL_DOCUMENTS.terms.path} locale={locale} className={LINK}>
+            {text}
+          </Link>
+        ),
+        withdrawal: (text) => (
+          <Link href={`${LEGAL_DOCUMENTS.terms.path}#${WITHDRAWAL_ANCHOR}`} locale={locale} className={LINK}>
+            {text}
+          </Link>
+        ),
+        privacy: (text) => (
+          <Link href={LEGAL_DOCUMENTS.privacy.path} locale={locale} className={LINK}>
+            {text}
+          </Link>
+        ),
       })}
     </p>
   );

@@ -61,7 +61,11 @@ export function BuyButton({ productId, name, labels, primary, quantities }: Prop
   }
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} className="mt-6 space-y-3" aria-label={fill(labels.buyLabel, { name })}>
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      className="mt-6 space-y-3"
+      aria-label={fill(labels.buyLabel, { name })}
+    >
       {quantities && (
         <div className="flex items-center gap-3">
           <label htmlFor={`quantity-${productId}`} className="text-sm font-medium text-slate-900">
@@ -87,7 +91,9 @@ export function BuyButton({ productId, name, labels, primary, quantities }: Prop
         disabled={busy}
         className={cn(
           'inline-flex w-full items-center justify-center rounded-md px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60',
-          primary ? 'bg-brand-700 text-white hover:bg-brand-800' : 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
+          primary
+            ? 'bg-brand-700 text-white hover:bg-brand-800'
+            : 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
         )}
       >
         {busy ? labels.buying : labels.buy}

@@ -13,7 +13,11 @@ export function CancelCheckout({ successPath }: { successPath: string }) {
   useEffect(() => {
     const order = new URLSearchParams(window.location.search).get('order');
     if (!order || !ORDER_ID.test(order)) return;
-    void fetch('/api/checkout/cancel', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ orderId: order }) })
+    void fetch('/api/checkout/cancel', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ orderId: order }),
+    })
       .then((response) => (response.ok ? (response.json() as Promise<{ status?: string }>) : null))
       .then((body) => body?.status === 'paid' && window.location.replace(`${successPath}?order=${order}`))
       .catch(() => {});

@@ -11,7 +11,17 @@ import { fill, type Messages } from '@/lib/client/messages';
  * The card form of the local test checkout: pays the session, then follows its success URL. Asks for
  * the e-mail address the receipt goes to when the order has none (a guest's), as Stripe Checkout does.
  */
-export function LocalCheckoutForm({ sessionId, askEmail, total, labels }: { sessionId: string; askEmail: boolean; total: string; labels: Messages['Shop']['checkout'] }) {
+export function LocalCheckoutForm({
+  sessionId,
+  askEmail,
+  total,
+  labels,
+}: {
+  sessionId: string;
+  askEmail: boolean;
+  total: string;
+  labels: Messages['Shop']['checkout'];
+}) {
   const { submit, busy, error, fields } = useJsonSubmit(labels.error);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -20,17 +30,47 @@ export function LocalCheckoutForm({ sessionId, askEmail, total, labels }: { sess
     const card = String(form.get('card') ?? '');
     // Left empty, the address is missing (the server says it is required), not malformed.
     const email = askEmail ? String(form.get('email') ?? '').trim() : '';
-    const result = await submit<{ url: string }>(`/api/checkout/local/${encodeURIComponent(sessionId)}`, 'POST', { card, ...(email && { email }) });
+    const result = await submit<{ url: string }>(`/api/checkout/local/${encodeURIComponent(sessionId)}`, 'POST', {
+      card,
+      ...(email && { email }),
+    });
     if (result) window.location.assign(result.url);
   }
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-labelledby="payment-title" noValidate>
-      {askEmail && <TextField id="email" type="email" label={labels.email} hint={labels.emailHint} autoComplete="email" maxLength={254} required error={fields.email} />}
-      <TextField id="card" label={labels.card} inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" maxLength={23} required error={fields.card} />
+      {askEmail && (
+        <TextField
+          id="email"
+          type="email"
+          label={labels.email}
+          hint={labels.emailHint}
+          autoComplete="email"
+          maxLength={254}
+          required
+          error={fields.email}
+        />
+      )}
+      <TextField
+        id="card"
+        label={labels.card}
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="4242 4242 4242 4242"
+        maxLength={23}
+        required
+        error={fields.card}
+      />
       <div className="grid grid-cols-2 gap-4">
         <TextField id="expiry" label={labels.expiry} autoComplete="cc-exp" placeholder="12/34" maxLength={5} />
-        <TextField id="cvc" label={labels.cvc} inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} />
+        <TextField
+          id="cvc"
+          label={labels.cvc}
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          maxLength={4}
+        />
       </div>
       <TextField id="cardholder" label={labels.name} autoComplete="cc-name" maxLength={80} />
       <FormError message={fields.card || fields.email ? null : error} />

@@ -7,11 +7,22 @@ import { BuyButton } from './buy-button';
 import { cn } from '@/lib/cn';
 
 /** The price with "one-time" beside it. */
-export async function ProductPrice({ product, locale, large }: { product: ProductView; locale: Locale; large?: boolean }) {
+export async function ProductPrice({
+  product,
+  locale,
+  large,
+}: {
+  product: ProductView;
+  locale: Locale;
+  large?: boolean;
+}) {
   const t = await getTranslations({ locale, namespace: 'Home.plans' });
   return (
     <p className="mt-4">
-      <span className={cn('font-bold text-slate-900', large ? 'text-4xl' : 'text-3xl')} data-price-cents={product.priceCents}>
+      <span
+        className={cn('font-bold text-slate-900', large ? 'text-4xl' : 'text-3xl')}
+        data-price-cents={product.priceCents}
+      >
         {formatPrice(product.priceCents, product.currency, locale)}
       </span>{' '}
       <span className="text-sm text-slate-700">{t('oneTime')}</span>
@@ -25,7 +36,14 @@ export function ProductFeatures({ features, className }: { features: string[]; c
     <ul className={cn('space-y-2 text-sm text-slate-800', className)}>
       {features.map((feature) => (
         <li key={feature} className="flex gap-2">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0 text-green-700" fill="none" stroke="currentColor" strokeWidth={2}>
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-5 w-5 shrink-0 text-green-700"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+          >
             <path strokeLinecap="round" strokeLinejoin="round" d="M5 13l4 4L19 7" />
           </svg>
           {feature}
@@ -39,7 +57,15 @@ export function ProductFeatures({ features, className }: { features: string[]; c
 export async function ProductBuy({ product, locale }: { product: ProductView; locale: Locale }) {
   // The same slice for every product: the page's payload carries it once.
   const { Home } = await loadMessages(locale);
-  return <BuyButton productId={product.slug} name={product.name} primary={product.highlighted} quantities={product.widgetLimit === null} labels={Home.plans} />;
+  return (
+    <BuyButton
+      productId={product.slug}
+      name={product.name}
+      primary={product.highlighted}
+      quantities={product.widgetLimit === null}
+      labels={Home.plans}
+    />
+  );
 }
 
 /** A product on the landing page; its name links to the product's own page. */
@@ -55,10 +81,15 @@ export async function ProductCard({ product, locale }: { product: ProductView; l
       )}
     >
       {product.highlighted && (
-        <p className="mb-2 self-start rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-900">{t('popular')}</p>
+        <p className="mb-2 self-start rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-900">
+          {t('popular')}
+        </p>
       )}
       <h3 id={headingId} className="text-xl font-bold text-slate-900">
-        <Link href={`/shop/${product.slug}`} className="underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700">
+        <Link
+          href={`/shop/${product.slug}`}
+          className="underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+        >
           {product.name}
         </Link>
       </h3>

@@ -8,5 +8,12 @@ const styles: Record<TicketStatus, string> = {
 };
 
 export function StatusBadge({ status, label }: { status: TicketStatus; label: string }) {
-  return <span className={cn('inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold', styles[status])} data-status={status}>{label}</span>;
+  return (
+    <span
+      className={cn('inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold', styles[status])}
+      data-status={status}
+    >
+      {label}
+    </span>
+  );
 }

@@ -9,7 +9,15 @@ import { FormError } from '@/components/ui/form-error';
 export type StatusAction = { status: 'open' | 'answered' | 'closed'; label: string; done: string };
 
 /** Close, reopen (and for support staff, mark answered) a ticket. */
-export function StatusButtons({ ticketId, actions, error: fallback }: { ticketId: string; actions: StatusAction[]; error: string }) {
+export function StatusButtons({
+  ticketId,
+  actions,
+  error: fallback,
+}: {
+  ticketId: string;
+  actions: StatusAction[];
+  error: string;
+}) {
   const router = useRouter();
   const { submit, busy, error } = useJsonSubmit(fallback);
   async function change(action: StatusAction) {
@@ -21,7 +29,13 @@ export function StatusButtons({ ticketId, actions, error: fallback }: { ticketId
     <div className="space-y-3">
       <div className="flex flex-wrap gap-3">
         {actions.map((action) => (
-          <Button key={action.status} type="button" variant="secondary" disabled={busy} onClick={() => void change(action)}>
+          <Button
+            key={action.status}
+            type="button"
+            variant="secondary"
+            disabled={busy}
+            onClick={() => void change(action)}
+          >
             {action.label}
           </Button>
         ))}

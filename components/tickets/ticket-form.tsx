@@ -12,7 +12,11 @@ import type { Messages } from '@/lib/client/messages';
 type Texts = Messages['Dashboard']['tickets'];
 
 /** Opens a ticket, then shows it. */
-export function TicketForm({ labels: { create: labels, categories: names, errors }, categories, detailPath }: {
+export function TicketForm({
+  labels: { create: labels, categories: names, errors },
+  categories,
+  detailPath,
+}: {
   labels: Pick<Texts, 'create' | 'categories' | 'errors'>;
   /** The categories in the order offered. */
   categories: ReadonlyArray<keyof Texts['categories']>;
@@ -33,10 +37,29 @@ export function TicketForm({ labels: { create: labels, categories: names, errors
     router.push(`${detailPath}/${result.ticket.id}`);
   }
   return (
-    <form onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-labelledby="ticket-create-title" aria-busy={busy} noValidate>
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-4"
+      aria-labelledby="ticket-create-title"
+      aria-busy={busy}
+      noValidate
+    >
       <TextField id="subject" label={labels.subject} minLength={3} maxLength={120} required error={fields.subject} />
-      <SelectField id="category" label={labels.category} options={categories.map((value) => ({ value, label: names[value] }))} error={fields.category} />
-      <TextAreaField id="message" label={labels.message} minLength={10} maxLength={5000} rows={6} required error={fields.message} />
+      <SelectField
+        id="category"
+        label={labels.category}
+        options={categories.map((value) => ({ value, label: names[value] }))}
+        error={fields.category}
+      />
+      <TextAreaField
+        id="message"
+        label={labels.message}
+        minLength={10}
+        maxLength={5000}
+        rows={6}
+        required
+        error={fields.message}
+      />
       <FormError message={error} />
       <Button type="submit" disabled={busy}>
         {labels.submit}

@@ -47,7 +47,10 @@ export async function TicketList({ result, path, status, showAuthor = false }: P
           {result.items.map((ticket) => (
             <li key={ticket.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
               <div className="min-w-0">
-                <Link href={`/dashboard/tickets/${ticket.id}`} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+                <Link
+                  href={`/dashboard/tickets/${ticket.id}`}
+                  className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+                >
                   {ticket.subject}
                 </Link>
                 <p className="text-sm text-slate-700">
@@ -63,7 +66,11 @@ export async function TicketList({ result, path, status, showAuthor = false }: P
       {result.pages > 1 && (
         <nav aria-label={t('pagination.label')} className="flex items-center justify-between gap-4 text-sm">
           {result.page > 1 ? (
-            <Link href={query(path, status, result.page - 1)} rel="prev" className="font-semibold text-brand-700 underline underline-offset-4">
+            <Link
+              href={query(path, status, result.page - 1)}
+              rel="prev"
+              className="font-semibold text-brand-700 underline underline-offset-4"
+            >
               {t('pagination.previous')}
             </Link>
           ) : (
@@ -71,7 +78,11 @@ export async function TicketList({ result, path, status, showAuthor = false }: P
           )}
           <span className="text-slate-700">{t('pagination.page', { page: result.page, pages: result.pages })}</span>
           {result.page < result.pages ? (
-            <Link href={query(path, status, result.page + 1)} rel="next" className="font-semibold text-brand-700 underline underline-offset-4">
+            <Link
+              href={query(path, status, result.page + 1)}
+              rel="next"
+              className="font-semibold text-brand-700 underline underline-offset-4"
+            >
               {t('pagination.next')}
             </Link>
           ) : (

@@ -40,7 +40,14 @@ function controlProps(id: string, hint?: string, error?: string) {
 
 type Common = { id: string; label: string; hint?: string; error?: string };
 
-export function TextField({ id, label, hint, error, className, ...props }: Common & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  ...props
+}: Common & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
       <input type="text" {...controlProps(id, hint, error)} className={cn(control, className)} {...props} />
@@ -48,7 +55,14 @@ export function TextField({ id, label, hint, error, className, ...props }: Commo
   );
 }
 
-export function TextAreaField({ id, label, hint, error, className, ...props }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  ...props
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
       <textarea {...controlProps(id, hint, error)} rows={4} className={cn(control, className)} {...props} />
@@ -80,10 +94,20 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({ id, label, ...props }: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+export function CheckboxField({
+  id,
+  label,
+  ...props
+}: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <div className="flex items-center gap-2">
-      <input id={id} name={id} type="checkbox" className="h-4 w-4 rounded border-slate-400 accent-brand-700" {...props} />
+      <input
+        id={id}
+        name={id}
+        type="checkbox"
+        className="h-4 w-4 rounded border-slate-400 accent-brand-700"
+        {...props}
+      />
       <label htmlFor={id} className="text-sm text-slate-900">
         {label}
       </label>

@@ -22,7 +22,8 @@ const icons: Record<ToastType, string> = {
   error: 'M6 18L18 6M6 6l12 12',
   warning: 'M12 9v4m0 4h.01M10.3 3.9L1.8 18a2 2 0 001.7 3h17a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z',
   info: 'M13 16h-1v-4h-1m1-4h.01M12 21a9 9 0 110-18 9 9 0 010 18z',
-  default: 'M15 17h5l-1.4-1.4A2 2 0 0118 14.2V11a6 6 0 00-4-5.7V5a2 2 0 10-4 0v.3A6 6 0 006 11v3.2a2 2 0 01-.6 1.4L4 17h5m6 0v1a3 3 0 11-6 0v-1m6 0H9',
+  default:
+    'M15 17h5l-1.4-1.4A2 2 0 0118 14.2V11a6 6 0 00-4-5.7V5a2 2 0 10-4 0v.3A6 6 0 006 11v3.2a2 2 0 01-.6 1.4L4 17h5m6 0v1a3 3 0 11-6 0v-1m6 0H9',
 };
 
 type ToastCardProps = {
@@ -80,10 +81,21 @@ export function ToastCard({ id, type, message, description, action, duration, pr
       onClick={onClick}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      className={cn('relative flex w-[356px] max-w-full cursor-pointer items-start gap-3 overflow-hidden rounded-md border-l-4 p-4 shadow-lg', tone[type])}
+      className={cn(
+        'relative flex w-[356px] max-w-full cursor-pointer items-start gap-3 overflow-hidden rounded-md border-l-4 p-4 shadow-lg',
+        tone[type],
+      )}
     >
       {TOAST_DEFAULTS.icon && (
-        <svg aria-hidden="true" data-toast-icon viewBox="0 0 24 24" className="mt-0.5 h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth={2}>
+        <svg
+          aria-hidden="true"
+          data-toast-icon
+          viewBox="0 0 24 24"
+          className="mt-0.5 h-5 w-5 shrink-0"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+        >
           <path strokeLinecap="round" strokeLinejoin="round" d={icons[type]} />
         </svg>
       )}
@@ -110,7 +122,14 @@ export function ToastCard({ id, type, message, description, action, duration, pr
           aria-label={labels?.close}
           className="-m-1 rounded p-1 hover:bg-black/10 focus-visible:outline-2"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2}>
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-4 w-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+          >
             <path strokeLinecap="round" d="M6 18L18 6M6 6l12 12" />
           </svg>
         </button>

@@ -20,7 +20,11 @@ export function embeddingOrigin(allowed: string[]): string | null {
   } catch {
     // No usable referrer.
   }
-  return candidates.find((origin): origin is string => !!origin && (allowed.includes(origin) || origin === window.location.origin)) ?? null;
+  return (
+    candidates.find(
+      (origin): origin is string => !!origin && (allowed.includes(origin) || origin === window.location.origin),
+    ) ?? null
+  );
 }
 
 function claimOf(value: unknown): UserClaim | null {
@@ -37,16 +41,30 @@ function claimOf(value: unknown): UserClaim | null {
  * has answered, or after a short wait when nobody will (a plain iframe, the widget page on its own).
  */
 export function useEmbeddingContext(origin: string | null) {
-  const [context, setContext] = useState<{ ready: boolean; user: UserClaim | null; page: PageContext }>({ ready: origin === null, user: null, page: {} });
+  const [context, setContext] = useState<{ ready: boolean; user: UserClaim | null; page: PageContext }>({
+    ready: origin === null,
+    user: null,
+    page: {},
+  });
   useEffect(() => {
     if (!origin) return;
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== origin || event.source !== window.parent || event.data?.type !== CONTEXT_MESSAGE) return;
       const page = event.data.page ?? {};
-      setContext({ ready: true, user: claimOf(event.data.user), page: { url: typeof page.url === 'string' ? page.url : undefined, title: typeof page.title === 'string' ? page.title.slice(0, 300) : undefined } });
+      setContext({
+        ready: true,
+        user: claimOf(event.data.user),
+        page: {
+          url: typeof page.url === 'string' ? page.url : undefined,
+          title: typeof page.title === 'string' ? page.title.slice(0, 300) : undefined,
+        },
+      });
     };
     window.addEventListener('message', onMessage);
-    const timer = setTimeout(() => setContext((current) => (current.ready ? current : { ...current, ready: true })), CONTEXT_WAIT_MS);
+    const timer = setTimeout(
+      () => setContext((current) => (current.ready ? current : { ...current, ready: true })),
+      CONTEXT_WAIT_MS,
+    );
     return () => {
       window.removeEventListener('message', onMessage);
       clearTimeout(timer);

@@ -23,7 +23,10 @@ export function useAvailable(presence: PresenceView): boolean {
 export function PresenceLine({ available, labels }: { available: boolean; labels: Messages['Widget'] }) {
   return (
     <p className="flex items-center gap-1.5 text-xs">
-      <span aria-hidden="true" className={`inline-block h-2 w-2 rounded-full border border-white ${available ? 'bg-green-500' : 'bg-slate-400'}`} />
+      <span
+        aria-hidden="true"
+        className={`inline-block h-2 w-2 rounded-full border border-white ${available ? 'bg-green-500' : 'bg-slate-400'}`}
+      />
       {available ? labels.available : labels.away}
     </p>
   );
@@ -33,15 +36,37 @@ export function PresenceLine({ available, labels }: { available: boolean; labels
  * When nobody is available: the owner's away message, when to expect an answer (the next opening of
  * the business hours, or "as soon as we can"), and the schedule itself.
  */
-export function AwayNotice({ presence, awayMessage, hours, labels, locale }: { presence: PresenceView; awayMessage: string; hours: BusinessHours | null; labels: Messages['Widget']; locale: string }) {
+export function AwayNotice({
+  presence,
+  awayMessage,
+  hours,
+  labels,
+  locale,
+}: {
+  presence: PresenceView;
+  awayMessage: string;
+  hours: BusinessHours | null;
+  labels: Messages['Widget'];
+  locale: string;
+}) {
   const when = useMemo(
-    () => (presence.nextOpenAt ? new Intl.DateTimeFormat(locale, { weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(new Date(presence.nextOpenAt)) : null),
+    () =>
+      presence.nextOpenAt
+        ? new Intl.DateTimeFormat(locale, { weekday: 'long', hour: '2-digit', minute: '2-digit' }).format(
+            new Date(presence.nextOpenAt),
+          )
+        : null,
     [presence.nextOpenAt, locale],
   );
   // 5 January 2026 was a Monday: the weekday names in the visitor's language.
-  const dayName = (index: number) => new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2026, 0, 5 + index));
+  const dayName = (index: number) =>
+    new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2026, 0, 5 + index));
   return (
-    <section aria-label={labels.away} data-away-notice className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
+    <section
+      aria-label={labels.away}
+      data-away-notice
+      className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900"
+    >
       {awayMessage && <p className="whitespace-pre-wrap">{awayMessage}</p>}
       <p>{when ? fill(labels.backAt, { when }) : labels.soon}</p>
       {hours && Object.keys(hours.days).length > 0 && (

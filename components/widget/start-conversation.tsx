@@ -32,7 +32,10 @@ export function StartConversation({
   labels: Messages['Widget'];
   locale: string;
   page: PageContext;
-  onStarted: (started: { conversation: VisitorConversationView; message: MessageView }, details: { name?: string; email?: string }) => void;
+  onStarted: (
+    started: { conversation: VisitorConversationView; message: MessageView },
+    details: { name?: string; email?: string },
+  ) => void;
 }) {
   const form = useRef<HTMLDivElement>(null);
   const [error, setError] = useState<string | null>(null);
@@ -42,15 +45,22 @@ export function StartConversation({
   const askEmail = !visitor.email && (preChat === 'nameEmail' || !available);
 
   async function send(text: string): Promise<boolean> {
-    const value = (name: string) => (form.current?.querySelector<HTMLInputElement>(`[name="${name}"]`)?.value ?? '').trim() || undefined;
-    const details = { name: askName ? value('start-name') : undefined, email: askEmail ? value('start-email') : undefined };
+    const value = (name: string) =>
+      (form.current?.querySelector<HTMLInputElement>(`[name="${name}"]`)?.value ?? '').trim() || undefined;
+    const details = {
+      name: askName ? value('start-name') : undefined,
+      email: askEmail ? value('start-email') : undefined,
+    };
     setError(null);
     setFields({});
     try {
-      const started = await session.call<{ conversation: VisitorConversationView; message: MessageView }>('/conversations', {
-        method: 'POST',
-        body: { text, ...details, locale, requestKey: requestKey.current, pageUrl: page.url, pageTitle: page.title },
-      });
+      const started = await session.call<{ conversation: VisitorConversationView; message: MessageView }>(
+        '/conversations',
+        {
+          method: 'POST',
+          body: { text, ...details, locale, requestKey: requestKey.current, pageUrl: page.url, pageTitle: page.title },
+        },
+      );
       requestKey.current = crypto.randomUUID();
       onStarted(started, details);
       return true;
@@ -66,13 +76,35 @@ export function StartConversation({
     <section aria-label={labels.startTitle} className="flex min-h-0 flex-1 flex-col justify-end">
       {(askName || askEmail) && (
         <div ref={form} className="space-y-2 px-3 pb-1">
-          {askName && <WidgetField id="start-name" label={labels.nameLabel} autoComplete="name" maxLength={60} required error={fields.name} />}
+          {askName && (
+            <WidgetField
+              id="start-name"
+              label={labels.nameLabel}
+              autoComplete="name"
+              maxLength={60}
+              required
+              error={fields.name}
+            />
+          )}
           {askEmail && (
-            <WidgetField id="start-email" label={preChat === 'nameEmail' ? labels.emailLabel : labels.emailOptional} type="email" autoComplete="email" required={preChat === 'nameEmail'} error={fields.email} />
+            <WidgetField
+              id="start-email"
+              label={preChat === 'nameEmail' ? labels.emailLabel : labels.emailOptional}
+              type="email"
+              autoComplete="email"
+              required={preChat === 'nameEmail'}
+              error={fields.email}
+            />
           )}
         </div>
       )}
-      <Composer id="start" labels={{ form: labels.composer, message: labels.message, send: labels.send, sending: labels.sending }} onSend={send} error={error} autoFocus />
+      <Composer
+        id="start"
+        labels={{ form: labels.composer, message: labels.message, send: labels.send, sending: labels.sending }}
+        onSend={send}
+        error={error}
+        autoFocus
+      />
     </section>
   );
 }

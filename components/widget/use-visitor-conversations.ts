@@ -2,7 +2,12 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { openEventStream, type StreamStatus } from '@/lib/client/event-stream';
-import { TYPING_TTL_MS, type MessageView, type PresenceView, type VisitorConversationView } from '@/lib/conversations/constants';
+import {
+  TYPING_TTL_MS,
+  type MessageView,
+  type PresenceView,
+  type VisitorConversationView,
+} from '@/lib/conversations/constants';
 import { mergeMessages } from '@/components/conversations/thread-view';
 import { VisitorSession, WidgetApiError, type StartedVisitor, type UserClaim } from './visitor-session';
 
@@ -10,7 +15,9 @@ type Phase = 'idle' | 'starting' | 'ready' | 'refused';
 type MessageEvent = { message: MessageView; conversation: VisitorConversationView };
 
 function upsert(list: VisitorConversationView[], conversation: VisitorConversationView) {
-  return [conversation, ...list.filter((c) => c.id !== conversation.id)].sort((a, b) => b.lastMessageAt.localeCompare(a.lastMessageAt));
+  return [conversation, ...list.filter((c) => c.id !== conversation.id)].sort((a, b) =>
+    b.lastMessageAt.localeCompare(a.lastMessageAt),
+  );
 }
 
 /**
@@ -18,7 +25,17 @@ function upsert(list: VisitorConversationView[], conversation: VisitorConversati
  * live by their event stream (messages, the team typing and reading, presence). Starts when asked
  * (`start`), and again by itself when the server no longer knows the token.
  */
-export function useVisitorConversations({ widgetId, locale, errors, initialPresence }: { widgetId: string; locale: string; errors: { general: string; start: string }; initialPresence: PresenceView }) {
+export function useVisitorConversations({
+  widgetId,
+  locale,
+  errors,
+  initialPresence,
+}: {
+  widgetId: string;
+  locale: string;
+  errors: { general: string; start: string };
+  initialPresence: PresenceView;
+}) {
   const [session] = useState(() => new VisitorSession(widgetId, errors.general));
   const [phase, setPhase] = useState<Phase>('idle');
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -43,7 +60,9 @@ export function useVisitorConversations({ widgetId, locale, errors, initialPrese
         setPhase('ready');
         return list.cursor;
       } catch (caught) {
-        setRefusal(caught instanceof WidgetApiError && caught.code === 'identityUnverified' ? caught.message : errors.start);
+        setRefusal(
+          caught instanceof WidgetApiError && caught.code === 'identityUnverified' ? caught.message : errors.start,
+        );
         setPhase('refused');
         return null;
       }
@@ -53,7 +72,11 @@ export function useVisitorConversations({ widgetId, locale, errors, initialPrese
 
   const receive = useCallback((event: MessageEvent) => {
     setConversations((list) => upsert(list, event.conversation));
-    setThreads((all) => (all[event.conversation.id] ? { ...all, [event.conversation.id]: mergeMessages(all[event.conversation.id], [event.message]) } : all));
+    setThreads((all) =>
+      all[event.conversation.id]
+        ? { ...all, [event.conversation.id]: mergeMessages(all[event.conversation.id], [event.message]) }
+        : all,
+    );
     if (event.message.sender === 'operator') setTyping((all) => ({ ...all, [event.conversation.id]: false }));
   }, []);
 
@@ -79,10 +102,20 @@ export function useVisitorConversations({ widgetId, locale, errors, initialPrese
         else if (event === 'typing' && payload.sender === 'operator') {
           clearTimeout(timers[payload.conversationId]);
           setTyping((all) => ({ ...all, [payload.conversationId]: payload.typing }));
-          if (payload.typing) timers[payload.conversationId] = setTimeout(() => setTyping((all) => ({ ...all, [payload.conversationId]: false })), TYPING_TTL_MS);
+          if (payload.typing)
+            timers[payload.conversationId] = setTimeout(
+              () => setTyping((all) => ({ ...all, [payload.conversationId]: false })),
+              TYPING_TTL_MS,
+            );
         } else if (event === 'read') {
           setConversations((list) =>
-            list.map((c) => (c.id !== payload.conversationId ? c : payload.reader === 'operator' ? { ...c, seenUpTo: Math.max(c.seenUpTo, payload.upTo) } : { ...c, unread: payload.unread })),
+            list.map((c) =>
+              c.id !== payload.conversationId
+                ? c
+                : payload.reader === 'operator'
+                  ? { ...c, seenUpTo: Math.max(c.seenUpTo, payload.upTo) }
+                  : { ...c, unread: payload.unread },
+            ),
           );
         }
       },
@@ -100,12 +133,33 @@ export function useVisitorConversations({ widgetId, locale, errors, initialPrese
     [start],
   );
 
-  const loadThread = useCallback(async (id: string, before?: number) => {
-    const page = await session.call<{ conversation: VisitorConversationView; messages: MessageView[] }>(`/conversations/${id}`, { query: before ? { before } : {} });
-    setConversations((list) => upsert(list, page.conversation));
-    setThreads((all) => ({ ...all, [id]: mergeMessages(all[id] ?? [], page.messages) }));
-    return page.messages.length;
-  }, [session]);
+  const loadThread = useCallback(
+    async (id: string, before?: number) => {
+      const page = await session.call<{ conversation: VisitorConversationView; messages: MessageView[] }>(
+        `/conversations/${id}`,
+        { query: before ? { before } : {} },
+      );
+      setConversations((list) => upsert(list, page.conversation));
+      setThreads((all) => ({ ...all, [id]: mergeMessages(all[id] ?? [], page.messages) }));
+      return page.messages.length;
+    },
+    [session],
+  );
 
-  return { session, phase, refusal, visitor, setVisitor, conversations, setConversations, threads, receive, typing, presence, status, begin, loadThread };
+  return {
+    session,
+    phase,
+    refusal,
+    visitor,
+    setVisitor,
+    conversations,
+    setConversations,
+    threads,
+    receive,
+    typing,
+    presence,
+    status,
+    begin,
+    loadThread,
+  };
 }

@@ -113,7 +113,14 @@ export class VisitorSession {
   }
 
   /** A request of the visitor (token attached); a 401 drops the token so the caller can start over. */
-  async call<T>(path: string, options: { method?: 'GET' | 'POST' | 'PATCH'; body?: Record<string, unknown>; query?: Record<string, unknown> } = {}): Promise<T> {
+  async call<T>(
+    path: string,
+    options: {
+      method?: 'GET' | 'POST' | 'PATCH';
+      body?: Record<string, unknown>;
+      query?: Record<string, unknown>;
+    } = {},
+  ): Promise<T> {
     try {
       return await $fetch<T>(`/api/widgets/${encodeURIComponent(this.widgetId)}${path}`, {
         ...options,

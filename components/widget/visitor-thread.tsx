@@ -57,7 +57,9 @@ export function VisitorThread({
   useEffect(() => {
     if (!visible || latestFromTeam <= readUpTo.current) return;
     readUpTo.current = latestFromTeam;
-    void session.call(base, { method: 'PATCH', body: { readUpTo: latestFromTeam } }).catch(() => (readUpTo.current = 0));
+    void session
+      .call(base, { method: 'PATCH', body: { readUpTo: latestFromTeam } })
+      .catch(() => (readUpTo.current = 0));
   }, [visible, latestFromTeam, session, base]);
 
   async function send(text: string) {
@@ -76,7 +78,8 @@ export function VisitorThread({
     }
   }
 
-  const typing = (on: boolean) => void session.call(`${base}/typing`, { method: 'POST', body: { typing: on } }).catch(() => {});
+  const typing = (on: boolean) =>
+    void session.call(`${base}/typing`, { method: 'POST', body: { typing: on } }).catch(() => {});
   const closed = conversation.status === 'closed';
   return (
     <>
@@ -85,7 +88,16 @@ export function VisitorThread({
         viewer="visitor"
         seenUpTo={conversation.seenUpTo}
         otherTyping={teamTyping && !closed}
-        labels={{ messages: labels.messages, you: labels.you, other: labels.team, seen: labels.seen, typing: labels.typing, closed: labels.closed, reopened: labels.reopened, loadOlder: labels.loadOlder }}
+        labels={{
+          messages: labels.messages,
+          you: labels.you,
+          other: labels.team,
+          seen: labels.seen,
+          typing: labels.typing,
+          closed: labels.closed,
+          reopened: labels.reopened,
+          loadOlder: labels.loadOlder,
+        }}
         locale={locale}
         accent={accent}
         hasOlder={hasOlder}
@@ -93,7 +105,14 @@ export function VisitorThread({
       />
       <div className="space-y-3 px-3 pb-2">
         {!available && !visitor.email && !closed && (
-          <EmailForm id="away-email" labels={labels} prompt={labels.emailPrompt} action={labels.emailSave} done={labels.emailSaved} send={saveEmail(session)} />
+          <EmailForm
+            id="away-email"
+            labels={labels}
+            prompt={labels.emailPrompt}
+            action={labels.emailSave}
+            done={labels.emailSaved}
+            send={saveEmail(session)}
+          />
         )}
         {closed && <p className="rounded-md bg-slate-100 p-2 text-sm text-slate-900">{labels.closedNotice}</p>}
         <details>
@@ -106,17 +125,31 @@ export function VisitorThread({
               action={labels.transcriptSend}
               done={labels.transcriptSent}
               initial={visitor.email}
-              send={(email) => session.call(`${base}/transcript`, { method: 'POST', body: { email } }).then(() => undefined)}
+              send={(email) =>
+                session.call(`${base}/transcript`, { method: 'POST', body: { email } }).then(() => undefined)
+              }
             />
           </div>
         </details>
         {closed && (
-          <button type="button" onClick={onNewConversation} className="w-full rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+          <button
+            type="button"
+            onClick={onNewConversation}
+            className="w-full rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+          >
             {labels.newConversation}
           </button>
         )}
       </div>
-      {!closed && <Composer id={`thread-${conversation.id}`} labels={{ form: labels.composer, message: labels.message, send: labels.send, sending: labels.sending }} onSend={send} onTyping={typing} error={error} />}
+      {!closed && (
+        <Composer
+          id={`thread-${conversation.id}`}
+          labels={{ form: labels.composer, message: labels.message, send: labels.send, sending: labels.sending }}
+          onSend={send}
+          onTyping={typing}
+          error={error}
+        />
+      )}
     </>
   );
 }

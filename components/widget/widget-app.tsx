@@ -33,11 +33,30 @@ type View = { kind: 'list' } | { kind: 'new' } | { kind: 'thread'; id: string };
  * the visitor's own conversations and one of them at a time, live. Opening and closing asks the
  * embedding page, and only an allowed one, to resize the frame.
  */
-export function WidgetApp({ widget, mode, locale, labels, initialPresence, initialConversation }: { widget: WidgetConfig; mode: 'launcher' | 'inline' | 'page'; locale: string; labels: Messages['Widget']; initialPresence: PresenceView; initialConversation: string | null }) {
+export function WidgetApp({
+  widget,
+  mode,
+  locale,
+  labels,
+  initialPresence,
+  initialConversation,
+}: {
+  widget: WidgetConfig;
+  mode: 'launcher' | 'inline' | 'page';
+  locale: string;
+  labels: Messages['Widget'];
+  initialPresence: PresenceView;
+  initialConversation: string | null;
+}) {
   const [open, setOpen] = useState(mode !== 'launcher');
-  const [view, setView] = useState<View>(initialConversation ? { kind: 'thread', id: initialConversation } : { kind: 'list' });
+  const [view, setView] = useState<View>(
+    initialConversation ? { kind: 'thread', id: initialConversation } : { kind: 'list' },
+  );
   const [visible, setVisible] = useState(true);
-  const origin = useMemo(() => (typeof window === 'undefined' ? null : embeddingOrigin(widget.allowedOrigins)), [widget.allowedOrigins]);
+  const origin = useMemo(
+    () => (typeof window === 'undefined' ? null : embeddingOrigin(widget.allowedOrigins)),
+    [widget.allowedOrigins],
+  );
   const context = useEmbeddingContext(mode === 'page' ? null : origin);
   const state = useVisitorConversations({ widgetId: widget.id, locale, errors: labels.errors, initialPresence });
   const available = useAvailable(state.presence);
@@ -68,7 +87,8 @@ export function WidgetApp({ widget, mode, locale, labels, initialPresence, initi
   }, []);
 
   // With nothing to go back to, a visitor starts a conversation straight away.
-  const list = phase === 'ready' && view.kind === 'list' && state.conversations.length === 0 ? { kind: 'new' as const } : view;
+  const list =
+    phase === 'ready' && view.kind === 'list' && state.conversations.length === 0 ? { kind: 'new' as const } : view;
   const unread = state.conversations.reduce((sum, c) => sum + c.unread, 0);
   const current = list.kind === 'thread' ? state.conversations.find((c) => c.id === list.id) : undefined;
   const requested = useRef(new Set<string>());
@@ -87,22 +107,53 @@ export function WidgetApp({ widget, mode, locale, labels, initialPresence, initi
         <button
           type="button"
           onClick={() => setOpen(true)}
-          aria-label={unread > 0 ? plural(labels.openUnread, unread, locale, { name: widget.name }) : fill(labels.open, { name: widget.name })}
+          aria-label={
+            unread > 0
+              ? plural(labels.openUnread, unread, locale, { name: widget.name })
+              : fill(labels.open, { name: widget.name })
+          }
           style={{ backgroundColor: widget.accent.background, color: widget.accent.text }}
-          className={cn('fixed bottom-1 flex h-16 w-16 items-center justify-center rounded-full shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900', left ? 'left-1' : 'right-1')}
+          className={cn(
+            'fixed bottom-1 flex h-16 w-16 items-center justify-center rounded-full shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900',
+            left ? 'left-1' : 'right-1',
+          )}
         >
-          <svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            width="28"
+            height="28"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
           </svg>
-          {unread > 0 && <span aria-hidden="true" className="absolute -top-1 -right-1 rounded-full bg-red-700 px-1.5 text-xs font-bold text-white">{unread}</span>}
+          {unread > 0 && (
+            <span
+              aria-hidden="true"
+              className="absolute -top-1 -right-1 rounded-full bg-red-700 px-1.5 text-xs font-bold text-white"
+            >
+              {unread}
+            </span>
+          )}
         </button>
       </main>
     );
   }
 
   return (
-    <main aria-labelledby="widget-title" className={cn('flex h-screen flex-col overflow-hidden bg-white', mode !== 'page' && 'rounded-lg border border-slate-200 shadow-lg')}>
-      <header style={{ backgroundColor: widget.accent.background, color: widget.accent.text }} className="flex items-center justify-between gap-3 px-4 py-3">
+    <main
+      aria-labelledby="widget-title"
+      className={cn(
+        'flex h-screen flex-col overflow-hidden bg-white',
+        mode !== 'page' && 'rounded-lg border border-slate-200 shadow-lg',
+      )}
+    >
+      <header
+        style={{ backgroundColor: widget.accent.background, color: widget.accent.text }}
+        className="flex items-center justify-between gap-3 px-4 py-3"
+      >
         <div className="min-w-0">
           <h1 id="widget-title" className="truncate text-base font-semibold">
             {widget.name}
@@ -110,14 +161,31 @@ export function WidgetApp({ widget, mode, locale, labels, initialPresence, initi
           <PresenceLine available={available} labels={labels} />
         </div>
         {mode === 'launcher' && (
-          <button type="button" onClick={() => setOpen(false)} aria-label={labels.close} className="rounded p-1 focus-visible:outline-2 focus-visible:outline-current">
-            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <button
+            type="button"
+            onClick={() => setOpen(false)}
+            aria-label={labels.close}
+            className="rounded p-1 focus-visible:outline-2 focus-visible:outline-current"
+          >
+            <svg
+              aria-hidden="true"
+              width="20"
+              height="20"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </button>
         )}
       </header>
-      {state.visitor.verified && state.visitor.name && <p className="border-b border-slate-200 px-4 py-1 text-xs text-slate-700">{fill(labels.verifiedAs, { name: state.visitor.name })}</p>}
+      {state.visitor.verified && state.visitor.name && (
+        <p className="border-b border-slate-200 px-4 py-1 text-xs text-slate-700">
+          {fill(labels.verifiedAs, { name: state.visitor.name })}
+        </p>
+      )}
       {phase === 'refused' ? (
         <p role="alert" className="m-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
           {state.refusal}
@@ -136,10 +204,26 @@ export function WidgetApp({ widget, mode, locale, labels, initialPresence, initi
           {list.kind !== 'thread' && (
             <div className="space-y-2 border-b border-slate-200 px-3 py-2">
               <p className="text-sm text-slate-900">{widget.greeting || labels.greeting}</p>
-              {!available && <AwayNotice presence={state.presence} awayMessage={widget.awayMessage} hours={widget.businessHours} labels={labels} locale={locale} />}
+              {!available && (
+                <AwayNotice
+                  presence={state.presence}
+                  awayMessage={widget.awayMessage}
+                  hours={widget.businessHours}
+                  labels={labels}
+                  locale={locale}
+                />
+              )}
             </div>
           )}
-          {list.kind === 'list' && <ConversationList conversations={state.conversations} labels={labels} locale={locale} onOpen={(id) => setView({ kind: 'thread', id })} onNew={() => setView({ kind: 'new' })} />}
+          {list.kind === 'list' && (
+            <ConversationList
+              conversations={state.conversations}
+              labels={labels}
+              locale={locale}
+              onOpen={(id) => setView({ kind: 'thread', id })}
+              onNew={() => setView({ kind: 'new' })}
+            />
+          )}
           {list.kind === 'new' && (
             <StartConversation
               session={session}
@@ -150,8 +234,15 @@ export function WidgetApp({ widget, mode, locale, labels, initialPresence, initi
               locale={locale}
               page={context.page}
               onStarted={(started, details) => {
-                state.setVisitor((v) => ({ ...v, name: v.name ?? details.name ?? null, email: v.email ?? details.email ?? null }));
-                state.setConversations((all) => [started.conversation, ...all.filter((c) => c.id !== started.conversation.id)]);
+                state.setVisitor((v) => ({
+                  ...v,
+                  name: v.name ?? details.name ?? null,
+                  email: v.email ?? details.email ?? null,
+                }));
+                state.setConversations((all) => [
+                  started.conversation,
+                  ...all.filter((c) => c.id !== started.conversation.id),
+                ]);
                 state.receive(started);
                 setView({ kind: 'thread', id: started.conversation.id });
               }}
@@ -159,12 +250,22 @@ export function WidgetApp({ widget, mode, locale, labels, initialPresence, initi
           )}
           {list.kind === 'thread' && current && (
             <>
-              <button type="button" onClick={() => setView({ kind: 'list' })} className="border-b border-slate-200 px-3 py-2 text-left text-sm font-medium text-brand-700 underline">
+              <button
+                type="button"
+                onClick={() => setView({ kind: 'list' })}
+                className="border-b border-slate-200 px-3 py-2 text-left text-sm font-medium text-brand-700 underline"
+              >
                 {labels.back}
               </button>
               {!available && current.status === 'open' && (
                 <div className="px-3 pt-2">
-                  <AwayNotice presence={state.presence} awayMessage={widget.awayMessage} hours={widget.businessHours} labels={labels} locale={locale} />
+                  <AwayNotice
+                    presence={state.presence}
+                    awayMessage={widget.awayMessage}
+                    hours={widget.businessHours}
+                    labels={labels}
+                    locale={locale}
+                  />
                 </div>
               )}
               <VisitorThread
@@ -181,7 +282,12 @@ export function WidgetApp({ widget, mode, locale, labels, initialPresence, initi
                 accent={widget.accent}
                 page={context.page}
                 loadOlder={(before) => state.loadThread(current.id, before)}
-                onSent={(message) => state.receive({ message, conversation: { ...current, lastMessageAt: message.createdAt, lastMessagePreview: message.text } })}
+                onSent={(message) =>
+                  state.receive({
+                    message,
+                    conversation: { ...current, lastMessageAt: message.createdAt, lastMessagePreview: message.text },
+                  })
+                }
                 onNewConversation={() => setView({ kind: 'new' })}
               />
             </>

@@ -8,7 +8,15 @@ import type { Messages } from '@/lib/client/messages';
 import { ConfirmAction, CopySnippet } from './widget-actions';
 
 /** Generates or rotates the widget's identity-verification secret and shows it this once. */
-export function IdentitySecret({ widgetId, enabled, labels: texts }: { widgetId: string; enabled: boolean; labels: Pick<Messages['Dashboard']['embed'], 'identity' | 'snippet' | 'delete' | 'form'> }) {
+export function IdentitySecret({
+  widgetId,
+  enabled,
+  labels: texts,
+}: {
+  widgetId: string;
+  enabled: boolean;
+  labels: Pick<Messages['Dashboard']['embed'], 'identity' | 'snippet' | 'delete' | 'form'>;
+}) {
   const labels = texts.identity;
   const { submit, busy, error } = useJsonSubmit(texts.form.error);
   const [secret, setSecret] = useState<string | null>(null);
@@ -33,9 +41,22 @@ export function IdentitySecret({ widgetId, enabled, labels: texts }: { widgetId:
         </div>
       )}
       {confirming ? (
-        <ConfirmAction name={labels.rotate} question={labels.confirmRotate} action={labels.rotate} cancel={texts.delete.cancel} busy={busy} onConfirm={() => void make()} onCancel={() => setConfirming(false)} />
+        <ConfirmAction
+          name={labels.rotate}
+          question={labels.confirmRotate}
+          action={labels.rotate}
+          cancel={texts.delete.cancel}
+          busy={busy}
+          onConfirm={() => void make()}
+          onCancel={() => setConfirming(false)}
+        />
       ) : (
-        <Button type="button" variant="secondary" disabled={busy} onClick={() => (active ? setConfirming(true) : void make())}>
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={busy}
+          onClick={() => (active ? setConfirming(true) : void make())}
+        >
           {active ? labels.rotate : labels.generate}
         </Button>
       )}

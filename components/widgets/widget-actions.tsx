@@ -22,7 +22,6 @@ export function DeleteWidget({
   const [confirming, setConfirming] = useState(false);
   const { submit, busy, error } = useJsonSubmit(labels.error);
 
-
   async function remove() {
     const result = await submit<null>(`/api/widgets/${encodeURIComponent(id)}`, 'DELETE');
     if (result === null) return;
@@ -39,7 +38,15 @@ export function DeleteWidget({
     );
   }
   return (
-    <ConfirmAction name={labels.delete} question={labels.confirm} action={labels.confirmDelete} cancel={labels.cancel} busy={busy} onConfirm={() => void remove()} onCancel={() => setConfirming(false)}>
+    <ConfirmAction
+      name={labels.delete}
+      question={labels.confirm}
+      action={labels.confirmDelete}
+      cancel={labels.cancel}
+      busy={busy}
+      onConfirm={() => void remove()}
+      onCancel={() => setConfirming(false)}
+    >
       <FormError message={error} />
     </ConfirmAction>
   );
@@ -82,7 +89,17 @@ export function ConfirmAction({
 }
 
 /** A code block with a button that copies it. */
-export function CopySnippet({ id, label, code, labels }: { id: string; label: string; code: string; labels: Pick<Messages['Dashboard']['embed']['snippet'], 'copy' | 'copied' | 'failed'> }) {
+export function CopySnippet({
+  id,
+  label,
+  code,
+  labels,
+}: {
+  id: string;
+  label: string;
+  code: string;
+  labels: Pick<Messages['Dashboard']['embed']['snippet'], 'copy' | 'copied' | 'failed'>;
+}) {
   async function copy() {
     try {
       await navigator.clipboard.writeText(code);
@@ -97,11 +114,21 @@ export function CopySnippet({ id, label, code, labels }: { id: string; label: st
         <h3 id={`${id}-label`} className="text-sm font-semibold text-slate-900">
           {label}
         </h3>
-        <Button type="button" size="sm" variant="secondary" onClick={() => void copy()} aria-describedby={`${id}-label`}>
+        <Button
+          type="button"
+          size="sm"
+          variant="secondary"
+          onClick={() => void copy()}
+          aria-describedby={`${id}-label`}
+        >
           {labels.copy}
         </Button>
       </div>
-      <pre aria-labelledby={`${id}-label`} tabIndex={0} className="overflow-x-auto rounded-md bg-slate-900 p-3 text-sm text-slate-50">
+      <pre
+        aria-labelledby={`${id}-label`}
+        tabIndex={0}
+        className="overflow-x-auto rounded-md bg-slate-900 p-3 text-sm text-slate-50"
+      >
         <code data-snippet={id}>{code}</code>
       </pre>
     </div>

@@ -52,11 +52,24 @@ export function WidgetEditor({
     <>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title={title} titleId={titleId}>
-          <WidgetForm labels={labels.form} languages={languages} locale={locale} values={values} onChange={setValues} path={path} titleId={titleId} />
+          <WidgetForm
+            labels={labels.form}
+            languages={languages}
+            locale={locale}
+            values={values}
+            onChange={setValues}
+            path={path}
+            titleId={titleId}
+          />
         </Card>
         <Card title={preview.title} titleId={`${titleId}-preview`}>
           <p className="mb-3 text-sm text-slate-700">{preview.text}</p>
-          <WidgetPreview values={values} labels={widget} side={{ left: preview.launcherLeft, right: preview.launcherRight }} locale={locale} />
+          <WidgetPreview
+            values={values}
+            labels={widget}
+            side={{ left: preview.launcherLeft, right: preview.launcherRight }}
+            locale={locale}
+          />
         </Card>
       </div>
       {code && (

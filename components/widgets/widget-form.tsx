@@ -38,13 +38,22 @@ function originsError(fields: Record<string, string>, template: string): string 
 }
 
 /** The first error about a field or any part of it (`businessHours.days.mon.to`). */
-const fieldError = (fields: Record<string, string>, name: string) => fields[name] ?? Object.entries(fields).find(([key]) => key.startsWith(`${name}.`))?.[1];
+const fieldError = (fields: Record<string, string>, name: string) =>
+  fields[name] ?? Object.entries(fields).find(([key]) => key.startsWith(`${name}.`))?.[1];
 
 /**
  * Creates a widget (no `values.id`) or edits one; the values live in the editor, which shows them in
  * the preview and the snippet while they change. Saved, the widget is shown in the list.
  */
-export function WidgetForm({ labels, languages, locale, values, onChange, path, titleId }: {
+export function WidgetForm({
+  labels,
+  languages,
+  locale,
+  values,
+  onChange,
+  path,
+  titleId,
+}: {
   labels: Messages['Dashboard']['embed']['form'];
   languages: Array<{ value: string; label: string }>;
   locale: string;
@@ -56,7 +65,8 @@ export function WidgetForm({ labels, languages, locale, values, onChange, path, 
   const router = useRouter();
   const { submit, busy, error, fields } = useJsonSubmit(labels.error);
   const prefix = values.id ? 'edit-' : 'new-';
-  const set = <K extends keyof WidgetFormValues>(key: K, value: WidgetFormValues[K]) => onChange({ ...values, [key]: value });
+  const set = <K extends keyof WidgetFormValues>(key: K, value: WidgetFormValues[K]) =>
+    onChange({ ...values, [key]: value });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -87,8 +97,22 @@ export function WidgetForm({ labels, languages, locale, values, onChange, path, 
   }
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-labelledby={titleId} aria-busy={busy} noValidate>
-      <TextField id={`${prefix}name`} label={labels.name} value={values.name} onChange={(e) => set('name', e.target.value)} maxLength={60} required error={fields.name} />
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-4"
+      aria-labelledby={titleId}
+      aria-busy={busy}
+      noValidate
+    >
+      <TextField
+        id={`${prefix}name`}
+        label={labels.name}
+        value={values.name}
+        onChange={(e) => set('name', e.target.value)}
+        maxLength={60}
+        required
+        error={fields.name}
+      />
       <TextAreaField
         id={`${prefix}origins`}
         label={labels.origins}
@@ -117,10 +141,29 @@ export function WidgetForm({ labels, languages, locale, values, onChange, path, 
         </div>
         {fields.accentColor && <p className="text-sm text-red-700">{fields.accentColor}</p>}
       </div>
-      <TextField id={`${prefix}greeting`} label={labels.greeting} value={values.greeting} onChange={(e) => set('greeting', e.target.value)} maxLength={200} error={fields.greeting} />
-      <SelectField id={`${prefix}locale`} label={labels.language} value={values.locale} onChange={(e) => set('locale', e.target.value)} options={languages} error={fields.locale} />
+      <TextField
+        id={`${prefix}greeting`}
+        label={labels.greeting}
+        value={values.greeting}
+        onChange={(e) => set('greeting', e.target.value)}
+        maxLength={200}
+        error={fields.greeting}
+      />
+      <SelectField
+        id={`${prefix}locale`}
+        label={labels.language}
+        value={values.locale}
+        onChange={(e) => set('locale', e.target.value)}
+        options={languages}
+        error={fields.locale}
+      />
       <label className="flex items-start gap-2 text-sm text-slate-900">
-        <input type="checkbox" checked={values.followPageLanguage} onChange={(e) => set('followPageLanguage', e.target.checked)} className="mt-0.5 h-4 w-4" />
+        <input
+          type="checkbox"
+          checked={values.followPageLanguage}
+          onChange={(e) => set('followPageLanguage', e.target.checked)}
+          className="mt-0.5 h-4 w-4"
+        />
         {labels.followLanguage}
       </label>
       <fieldset className="space-y-1">
@@ -128,7 +171,14 @@ export function WidgetForm({ labels, languages, locale, values, onChange, path, 
         <div className="flex gap-4">
           {(['left', 'right'] as const).map((position) => (
             <label key={position} className="flex items-center gap-2 text-sm text-slate-900">
-              <input type="radio" name={`${prefix}position`} value={position} checked={values.launcherPosition === position} onChange={() => set('launcherPosition', position)} className="h-4 w-4" />
+              <input
+                type="radio"
+                name={`${prefix}position`}
+                value={position}
+                checked={values.launcherPosition === position}
+                onChange={() => set('launcherPosition', position)}
+                className="h-4 w-4"
+              />
               {labels.positions[position]}
             </label>
           ))}
@@ -139,13 +189,51 @@ export function WidgetForm({ labels, languages, locale, values, onChange, path, 
         label={labels.preChat}
         value={values.preChat}
         onChange={(e) => set('preChat', e.target.value as PreChatMode)}
-        options={(['off', 'name', 'nameEmail'] as const).map((value) => ({ value, label: labels.preChatOptions[value] }))}
+        options={(['off', 'name', 'nameEmail'] as const).map((value) => ({
+          value,
+          label: labels.preChatOptions[value],
+        }))}
         error={fields.preChat}
       />
-      <TextAreaField id={`${prefix}away`} label={labels.awayMessage} hint={labels.awayHint} value={values.awayMessage} onChange={(e) => set('awayMessage', e.target.value)} rows={2} maxLength={300} error={fields.awayMessage} />
-      <HoursField id={`${prefix}hours`} value={values.businessHours} onChange={(hours) => set('businessHours', hours)} labels={labels} locale={locale} error={fieldError(fields, 'businessHours')} />
-      <TextField id={`${prefix}notify`} type="email" label={labels.notifyEmail} hint={labels.notifyHint} value={values.notifyEmail} onChange={(e) => set('notifyEmail', e.target.value)} error={fields.notifyEmail} />
-      <TextField id={`${prefix}retention`} type="number" min={1} max={3650} inputMode="numeric" label={labels.retention} hint={labels.retentionHint} value={values.retentionDays} onChange={(e) => set('retentionDays', e.target.value)} error={fields.retentionDays} />
+      <TextAreaField
+        id={`${prefix}away`}
+        label={labels.awayMessage}
+        hint={labels.awayHint}
+        value={values.awayMessage}
+        onChange={(e) => set('awayMessage', e.target.value)}
+        rows={2}
+        maxLength={300}
+        error={fields.awayMessage}
+      />
+      <HoursField
+        id={`${prefix}hours`}
+        value={values.businessHours}
+        onChange={(hours) => set('businessHours', hours)}
+        labels={labels}
+        locale={locale}
+        error={fieldError(fields, 'businessHours')}
+      />
+      <TextField
+        id={`${prefix}notify`}
+        type="email"
+        label={labels.notifyEmail}
+        hint={labels.notifyHint}
+        value={values.notifyEmail}
+        onChange={(e) => set('notifyEmail', e.target.value)}
+        error={fields.notifyEmail}
+      />
+      <TextField
+        id={`${prefix}retention`}
+        type="number"
+        min={1}
+        max={3650}
+        inputMode="numeric"
+        label={labels.retention}
+        hint={labels.retentionHint}
+        value={values.retentionDays}
+        onChange={(e) => set('retentionDays', e.target.value)}
+        error={fields.retentionDays}
+      />
       <FormError message={error} />
       <Button type="submit" disabled={busy}>
         {values.id ? labels.save : labels.submit}

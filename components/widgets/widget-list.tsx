@@ -6,7 +6,21 @@ import type { WidgetView } from '@/lib/widgets/service';
 import { Card } from '@/components/ui/card';
 
 /** The user's widgets (support staff: Plauder's own too), the one being edited, and the plan's limit. */
-export async function WidgetList({ widgets, selected, path, used, limit, locale }: { widgets: WidgetView[]; selected?: string; path: string; used: number; limit: number; locale: Locale }) {
+export async function WidgetList({
+  widgets,
+  selected,
+  path,
+  used,
+  limit,
+  locale,
+}: {
+  widgets: WidgetView[];
+  selected?: string;
+  path: string;
+  used: number;
+  limit: number;
+  locale: Locale;
+}) {
   const t = await getTranslations({ locale, namespace: 'Dashboard.embed' });
   return (
     <Card title={t('widgets.title')} titleId="widgets-title">
@@ -17,16 +31,25 @@ export async function WidgetList({ widgets, selected, path, used, limit, locale 
           {widgets.map((widget) => (
             <li key={widget.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <div className="flex items-center gap-3">
-                <span aria-hidden="true" className="h-4 w-4 rounded-full border border-slate-300" style={{ backgroundColor: widget.accentColor }} />
+                <span
+                  aria-hidden="true"
+                  className="h-4 w-4 rounded-full border border-slate-300"
+                  style={{ backgroundColor: widget.accentColor }}
+                />
                 <div>
                   <p className="font-medium text-slate-900">{widget.name}</p>
-                  <p className="text-sm text-slate-700">{t('widgets.origins', { count: widget.allowedOrigins.length })}</p>
+                  <p className="text-sm text-slate-700">
+                    {t('widgets.origins', { count: widget.allowedOrigins.length })}
+                  </p>
                 </div>
               </div>
               {widget.id === selected ? (
                 <span className="text-sm font-semibold text-slate-700">{t('widgets.selected')}</span>
               ) : (
-                <Link href={`${path}?widget=${encodeURIComponent(widget.id)}`} className="text-sm font-semibold text-brand-700 underline">
+                <Link
+                  href={`${path}?widget=${encodeURIComponent(widget.id)}`}
+                  className="text-sm font-semibold text-brand-700 underline"
+                >
                   {t('widgets.manage')}
                   <span className="sr-only">: {widget.name}</span>
                 </Link>

@@ -11,7 +11,17 @@ import type { Messages } from '@/lib/client/messages';
  * launcher's side, the header in the accent colour, the greeting, and what it says when nobody is
  * available (the away message, when the team is back, the business hours).
  */
-export function WidgetPreview({ values, labels, side, locale }: { values: WidgetFormValues; labels: Messages['Widget']; side: { left: string; right: string }; locale: string }) {
+export function WidgetPreview({
+  values,
+  labels,
+  side,
+  locale,
+}: {
+  values: WidgetFormValues;
+  labels: Messages['Widget'];
+  side: { left: string; right: string };
+  locale: string;
+}) {
   const accent = { backgroundColor: values.accentColor, color: readableOn(values.accentColor) };
   const left = values.launcherPosition === 'left';
   return (
@@ -25,11 +35,21 @@ export function WidgetPreview({ values, labels, side, locale }: { values: Widget
         </div>
         <div className="space-y-2 p-3 text-sm text-slate-900">
           <p>{values.greeting || labels.greeting}</p>
-          <AwayNotice presence={{ available: false, availableForMs: null, nextOpenAt: null }} awayMessage={values.awayMessage} hours={values.businessHours} labels={labels} locale={locale} />
+          <AwayNotice
+            presence={{ available: false, availableForMs: null, nextOpenAt: null }}
+            awayMessage={values.awayMessage}
+            hours={values.businessHours}
+            labels={labels}
+            locale={locale}
+          />
         </div>
       </div>
       <div className={cn('flex items-center gap-3', left ? 'flex-row' : 'flex-row-reverse')}>
-        <span aria-hidden="true" style={accent} className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full shadow">
+        <span
+          aria-hidden="true"
+          style={accent}
+          className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full shadow"
+        >
           <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
           </svg>

@@ -1,7 +1,17 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { database } from '@/lib/db';
-import { avatars, chatMessages, chatMutes, feedback, orders, profiles, sessions, tickets, widgets } from '@/lib/db/schema';
+import {
+  avatars,
+  chatMessages,
+  chatMutes,
+  feedback,
+  orders,
+  profiles,
+  sessions,
+  tickets,
+  widgets,
+} from '@/lib/db/schema';
 
 /**
  * Deletes every row the user owns, in one transaction with `deleteIdentity` (the identity provider's

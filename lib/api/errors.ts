@@ -72,9 +72,20 @@ export async function errorResponse(request: Request, error: ApiError): Promise<
   const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: 'Api' });
   const fields =
     error.fields &&
-    Object.fromEntries(Object.entries(error.fields).map(([name, issue]) => [name, t(`fields.${issue.code}`, { min: issue.min ?? 0, max: issue.max ?? 0 })]));
+    Object.fromEntries(
+      Object.entries(error.fields).map(([name, issue]) => [
+        name,
+        t(`fields.${issue.code}`, { min: issue.min ?? 0, max: issue.max ?? 0 }),
+      ]),
+    );
   const retryAfter = error.retryAfterSeconds ?? (error.code === 'unavailable' ? UNAVAILABLE_RETRY_SECONDS : undefined);
-  const body: ApiErrorBody = { error: { code: error.code, message: t(`errors.${error.code}`, { seconds: retryAfter ?? 0, ...error.values }), ...(fields && { fields }) } };
+  const body: ApiErrorBody = {
+    error: {
+      code: error.code,
+      message: t(`errors.${error.code}`, { seconds: retryAfter ?? 0, ...error.values }),
+      ...(fields && { fields }),
+    },
+  };
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   if (retryAfter !== undefined) headers['Retry-After'] = String(retryAfter);
   return Response.json(body, { status: API_ERRORS[error.code], headers });
@@ -92,7 +103,8 @@ export async function handle(request: Request, work: () => Promise<Response>): P
     if (error instanceof ApiError) return errorResponse(request, error);
     if (isDatabaseUnavailable(error)) {
       markDatabaseDown();
-      // One line naming what failed: no statement parameters, no stack (anyone can cause it while the database is away).
+      // One line naming what failed: no statement parameters, no stack (anyone can cause it while the database is
+      // away).
       console.error(`database unavailable: ${describeDatabaseError(error)}`);
       return errorResponse(request, new ApiError('unavailable'));
     }

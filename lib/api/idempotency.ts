@@ -8,8 +8,15 @@ const WINDOW_MS = 60_000;
  * `Idempotency-Key` header), else a fingerprint of the author and the content within one minute, so a
  * double submit finds the first record instead of creating a second.
  */
-export function requestKey(clientKey: string | null | undefined, author: string, content: unknown, now = Date.now()): string {
+export function requestKey(
+  clientKey: string | null | undefined,
+  author: string,
+  content: unknown,
+  now = Date.now(),
+): string {
   if (clientKey) return `key:${clientKey}`;
-  const digest = createHash('sha256').update(JSON.stringify([author, content])).digest('base64url');
+  const digest = createHash('sha256')
+    .update(JSON.stringify([author, content]))
+    .digest('base64url');
   return `fp:${digest}:${Math.floor(now / WINDOW_MS)}`;
 }

@@ -9,12 +9,17 @@ export function webRequest(req: IncomingMessage): Request {
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
-  if (!headers.has('x-forwarded-for') && req.socket.remoteAddress) headers.set('x-forwarded-for', req.socket.remoteAddress);
+  if (!headers.has('x-forwarded-for') && req.socket.remoteAddress)
+    headers.set('x-forwarded-for', req.socket.remoteAddress);
   return new Request(new URL(req.url ?? '/', 'http://localhost'), { headers });
 }
 
 /** Writes a fetch Response (status, headers, whole body) to a Node response. */
-export async function writeResponse(res: ServerResponse, response: Response, headers: Record<string, string> = {}): Promise<void> {
+export async function writeResponse(
+  res: ServerResponse,
+  response: Response,
+  headers: Record<string, string> = {},
+): Promise<void> {
   res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...headers });
   res.end(Buffer.from(await response.arrayBuffer()));
 }

@@ -12,7 +12,8 @@ export type Allowance = { bucket: string; key: string; max: number; windowMs: nu
 function recentHits({ bucket, key, windowMs }: Allowance, now: number): number[] {
   if (now >= (buckets.sweepAt.get(bucket) ?? 0)) {
     const prefix = `${bucket}\u0000`;
-    for (const [name, hits] of buckets.hits) if (name.startsWith(prefix) && hits[hits.length - 1] <= now - windowMs) buckets.hits.delete(name);
+    for (const [name, hits] of buckets.hits)
+      if (name.startsWith(prefix) && hits[hits.length - 1] <= now - windowMs) buckets.hits.delete(name);
     buckets.sweepAt.set(bucket, now + windowMs);
   }
   return (buckets.hits.get(`${bucket}\u0000${key}`) ?? []).filter((at: number) => at > now - windowMs);
@@ -30,11 +31,20 @@ export function takeAllowances(allowances: Allowance[], code: ApiErrorCode = 'ra
     if (hits[i].length >= allowance.max) wait = Math.max(wait, hits[i][0] + allowance.windowMs - now);
   });
   if (wait > 0) throw new ApiError(code, undefined, Math.max(1, Math.ceil(wait / 1000)));
-  allowances.forEach((allowance, i) => buckets.hits.set(`${allowance.bucket}\u0000${allowance.key}`, [...hits[i], now]));
+  allowances.forEach((allowance, i) =>
+    buckets.hits.set(`${allowance.bucket}\u0000${allowance.key}`, [...hits[i], now]),
+  );
 }
 
 /** One allowance: `takeAllowances` with a single bucket. */
-export function takeAllowance(bucket: string, key: string, max: number, windowMs: number, code: ApiErrorCode = 'rateLimited', now = Date.now()): void {
+export function takeAllowance(
+  bucket: string,
+  key: string,
+  max: number,
+  windowMs: number,
+  code: ApiErrorCode = 'rateLimited',
+  now = Date.now(),
+): void {
   takeAllowances([{ bucket, key, max, windowMs }], code, now);
 }
 

@@ -33,7 +33,11 @@ export function assertSameOrigin(request: Request): void {
  * behind N trusted proxies the address the outermost one saw is N-th from the end.
  */
 export function clientAddress(request: Pick<Request, 'headers'>): string {
-  const entries = request.headers.get('x-forwarded-for')?.split(',').map((entry) => entry.trim()) ?? [];
+  const entries =
+    request.headers
+      .get('x-forwarded-for')
+      ?.split(',')
+      .map((entry) => entry.trim()) ?? [];
   return entries.at(-Math.max(1, env.trustProxy)) ?? entries[0] ?? 'unknown';
 }
 
@@ -60,6 +64,7 @@ export function validate<T>(schema: ZodType<T>, data: unknown): T {
 export function idempotencyHeader(request: Request): string | undefined {
   const value = request.headers.get('idempotency-key');
   if (value === null) return undefined;
-  if (!idempotencyKey.safeParse(value).success) throw new ApiError('invalidBody', { 'Idempotency-Key': { code: 'invalid' } });
+  if (!idempotencyKey.safeParse(value).success)
+    throw new ApiError('invalidBody', { 'Idempotency-Key': { code: 'invalid' } });
   return value;
 }

@@ -8,10 +8,19 @@ export const plainText = (min: number, max: number) =>
     .pipe(z.string().min(min).max(max));
 
 /** One line of text: every control character and line break a space, spaces collapsed, trimmed. */
-export const toSingleLine = (value: string) => value.replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g, ' ').replace(/\s+/g, ' ').trim();
+export const toSingleLine = (value: string) =>
+  value
+    .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** One line of user text (names, titles), `min`–`max` long after `toSingleLine`. */
-export const singleLineText = (min: number, max: number) => z.string().transform(toSingleLine).pipe(z.string().min(min).max(max));
+export const singleLineText = (min: number, max: number) =>
+  z.string().transform(toSingleLine).pipe(z.string().min(min).max(max));
 
 /** A client's idempotency key (form field `requestKey` or `Idempotency-Key` header). */
-export const idempotencyKey = z.string().min(8).max(100).regex(/^[\w-]+$/);
+export const idempotencyKey = z
+  .string()
+  .min(8)
+  .max(100)
+  .regex(/^[\w-]+$/);

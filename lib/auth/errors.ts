@@ -37,7 +37,8 @@ export type AuthErrorKey = (typeof AUTH_ERROR_CODES)[keyof typeof AUTH_ERROR_COD
 /** The message key (under `Auth.errors`) for an error thrown by the Firebase SDK, or any error. */
 export function authErrorKey(error: unknown): AuthErrorKey {
   const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
-  if (typeof code === 'string' && code in AUTH_ERROR_CODES) return AUTH_ERROR_CODES[code as keyof typeof AUTH_ERROR_CODES];
+  if (typeof code === 'string' && code in AUTH_ERROR_CODES)
+    return AUTH_ERROR_CODES[code as keyof typeof AUTH_ERROR_CODES];
   return 'general';
 }
 

@@ -2,7 +2,11 @@ import 'server-only';
 import { z } from 'zod';
 import { env } from '@/lib/env';
 
-const MAILBOX_ACTIONS = { VERIFY_EMAIL: 'verifyEmail', PASSWORD_RESET: 'resetPassword', VERIFY_AND_CHANGE_EMAIL: 'verifyAndChangeEmail' } as const;
+const MAILBOX_ACTIONS = {
+  VERIFY_EMAIL: 'verifyEmail',
+  PASSWORD_RESET: 'resetPassword',
+  VERIFY_AND_CHANGE_EMAIL: 'verifyAndChangeEmail',
+} as const;
 
 const answerSchema = z.object({
   oobCodes: z
@@ -33,7 +37,9 @@ export function mailboxAvailable(): boolean {
 /** The e-mails the Auth emulator would have sent (verification, password reset, e-mail change), newest first. */
 export async function listMailbox(): Promise<MailboxMessage[]> {
   const { emulatorHost, projectId } = env.firebase;
-  const response = await fetch(`http://${emulatorHost}/emulator/v1/projects/${projectId}/oobCodes`, { cache: 'no-store' });
+  const response = await fetch(`http://${emulatorHost}/emulator/v1/projects/${projectId}/oobCodes`, {
+    cache: 'no-store',
+  });
   if (!response.ok) throw new Error(`mailbox: ${response.status}`);
   const { oobCodes } = answerSchema.parse(await response.json());
   return oobCodes

@@ -11,5 +11,6 @@ export function passwordLength(password: string): number {
 
 /** Refuses a new password over the maximum with the client code `auth/password-too-long`. */
 export function assertPasswordLength(password: string): void {
-  if (passwordLength(password) > MAX_PASSWORD_LENGTH) throw Object.assign(new Error('password too long'), { code: 'auth/password-too-long' });
+  if (passwordLength(password) > MAX_PASSWORD_LENGTH)
+    throw Object.assign(new Error('password too long'), { code: 'auth/password-too-long' });
 }

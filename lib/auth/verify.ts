@@ -21,7 +21,9 @@ export const idTokenSchema = z.string().min(1).max(60_000);
 export const ID_TOKEN_BODY_LIMIT = 64 * 1024;
 
 function refusal(error: unknown): ApiError {
-  const code = (error as { code?: unknown; errorInfo?: { code?: unknown } })?.code ?? (error as { errorInfo?: { code?: unknown } })?.errorInfo?.code;
+  const code =
+    (error as { code?: unknown; errorInfo?: { code?: unknown } })?.code ??
+    (error as { errorInfo?: { code?: unknown } })?.errorInfo?.code;
   if (code === 'auth/user-disabled') return new ApiError('userDisabled');
   if (typeof code === 'string' && NETWORK_CODES.has(code)) return new ApiError('unavailable');
   // Expired, revoked, malformed, unsigned, for another project, or for a deleted user.
@@ -70,6 +72,13 @@ export function assertSignedInWithin(authTime: Date, maxAgeMs: number, now = Dat
 }
 
 /** What the session row keeps of the user (everything but the id and the time of the sign-in). */
-export function profileOf({ email, displayName, photoURL, emailVerified, providerIds, admin }: SessionUser): SessionProfile {
+export function profileOf({
+  email,
+  displayName,
+  photoURL,
+  emailVerified,
+  providerIds,
+  admin,
+}: SessionUser): SessionProfile {
   return { email, displayName, photoURL, emailVerified, providerIds, admin };
 }

@@ -18,7 +18,14 @@ export type ChatMessageView = {
 };
 
 /** A mute as support staff see it: `messageIds` are the author's latest messages in the room. */
-export type ChatMuteView = { id: string; name: string; guest: boolean; mutedAt: string; until: string | null; messageIds: number[] };
+export type ChatMuteView = {
+  id: string;
+  name: string;
+  guest: boolean;
+  mutedAt: string;
+  until: string | null;
+  messageIds: number[];
+};
 
 /** The durations staff may choose for a mute, in minutes (none: until lifted). */
 export const MUTE_DURATIONS = [60, 24 * 60, 7 * 24 * 60] as const;

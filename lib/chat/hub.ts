@@ -18,7 +18,8 @@ function createChatHub(): EventHub {
   return new EventHub('chat', {
     channel: CHAT_CHANNEL,
     notify: (room, hub) => hub.schedule(room),
-    load: async (room, after, limit) => (await eventsAfter(room, after, limit)).map((event) => ({ id: event.id, frame: eventFrame(event) })),
+    load: async (room, after, limit) =>
+      (await eventsAfter(room, after, limit)).map((event) => ({ id: event.id, frame: eventFrame(event) })),
   });
 }
 

@@ -7,8 +7,13 @@ import type { Locale } from '@/lib/i18n/routing';
 export type ChatLabels = Omit<Messages['Chat'], 'title' | 'lead' | 'room' | 'postingAs' | 'avatarOf' | 'moderation'>;
 export type ModerationLabels = Messages['Chat']['moderation'];
 
-/** The room's texts in `locale` and, for support staff only, their controls' texts (placeholders left for the browser). */
-export async function chatLabels(locale: Locale, staff: boolean): Promise<{ labels: ChatLabels; moderation?: ModerationLabels }> {
+/**
+ * The room's texts in `locale` and, for support staff only, their controls' texts (placeholders left for the browser).
+ */
+export async function chatLabels(
+  locale: Locale,
+  staff: boolean,
+): Promise<{ labels: ChatLabels; moderation?: ModerationLabels }> {
   const { title, lead, room, postingAs, avatarOf, moderation, ...labels } = (await loadMessages(locale)).Chat;
   return { labels, moderation: staff ? moderation : undefined };
 }

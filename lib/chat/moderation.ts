@@ -20,14 +20,21 @@ export async function deleteMessage(room: Room, messageId: number, staffUid: str
     await tx.execute(lockRoom(room.id));
     const removed = await tx
       .update(chatMessages)
-      .set({ deletedAt: sql`now()`, deletedBy: staffUid, deletionId: sql`nextval(pg_get_serial_sequence('chat_messages', 'id'))` })
+      .set({
+        deletedAt: sql`now()`,
+        deletedBy: staffUid,
+        deletionId: sql`nextval(pg_get_serial_sequence('chat_messages', 'id'))`,
+      })
       .where(and(eq(chatMessages.id, messageId), eq(chatMessages.room, room.id), isNull(chatMessages.deletedAt)))
       .returning({ id: chatMessages.id });
     if (removed.length) {
       await tx.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${room.id})`);
       return;
     }
-    const [known] = await tx.select({ id: chatMessages.id }).from(chatMessages).where(and(eq(chatMessages.id, messageId), eq(chatMessages.room, room.id)));
+    const [known] = await tx
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.id, messageId), eq(chatMessages.room, room.id)));
     if (!known) throw new ApiError('notFound');
   });
 }
@@ -40,7 +47,13 @@ async function muteView(room: Room, row: MuteRow): Promise<ChatMuteView> {
   const messages = await db
     .select({ id: chatMessages.id })
     .from(chatMessages)
-    .where(and(eq(chatMessages.room, room.id), isNull(chatMessages.deletedAt), kind === 'user' ? eq(chatMessages.authorUid, id) : eq(chatMessages.authorGuest, id)))
+    .where(
+      and(
+        eq(chatMessages.room, room.id),
+        isNull(chatMessages.deletedAt),
+        kind === 'user' ? eq(chatMessages.authorUid, id) : eq(chatMessages.authorGuest, id),
+      ),
+    )
     .orderBy(desc(chatMessages.id))
     .limit(MUTED_MESSAGES);
   return {
@@ -58,10 +71,19 @@ async function muteView(room: Room, row: MuteRow): Promise<ChatMuteView> {
  * for `minutes`, or until unmuted. One row per author: a repeated mute sets the new duration.
  * `created` is false for a repeat.
  */
-export async function muteAuthor(room: Room, messageId: number, staffUid: string, minutes?: number): Promise<{ mute: ChatMuteView; created: boolean }> {
+export async function muteAuthor(
+  room: Room,
+  messageId: number,
+  staffUid: string,
+  minutes?: number,
+): Promise<{ mute: ChatMuteView; created: boolean }> {
   const db = await database();
   const [message] = await db
-    .select({ authorUid: chatMessages.authorUid, authorGuest: chatMessages.authorGuest, authorName: chatMessages.authorName })
+    .select({
+      authorUid: chatMessages.authorUid,
+      authorGuest: chatMessages.authorGuest,
+      authorName: chatMessages.authorName,
+    })
     .from(chatMessages)
     .where(and(eq(chatMessages.id, messageId), eq(chatMessages.room, room.id)));
   if (!message) throw new ApiError('notFound');

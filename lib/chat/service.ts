@@ -73,12 +73,25 @@ export const lockRoom = (roomId: string) => sql`select pg_advisory_xact_lock(has
  */
 export async function postMessage(room: Room, poster: Poster, text: string): Promise<ChatMessageView> {
   const db = await database();
-  const author = { authorUid: poster.kind === 'user' ? poster.uid : null, authorGuest: poster.kind === 'guest' ? (poster.guestId ?? null) : null };
+  const author = {
+    authorUid: poster.kind === 'user' ? poster.uid : null,
+    authorGuest: poster.kind === 'guest' ? (poster.guestId ?? null) : null,
+  };
   const key = authorKey(author);
   const row = await db.transaction(async (tx) => {
     await tx.execute(lockRoom(room.id));
     // Under the lock: a mute committed before this message is in force for it.
-    if (key && (await tx.select({ id: chatMutes.id }).from(chatMutes).where(and(eq(chatMutes.room, room.id), eq(chatMutes.author, key), muteInForce)).limit(1)).length) throw new ApiError('muted');
+    if (
+      key &&
+      (
+        await tx
+          .select({ id: chatMutes.id })
+          .from(chatMutes)
+          .where(and(eq(chatMutes.room, room.id), eq(chatMutes.author, key), muteInForce))
+          .limit(1)
+      ).length
+    )
+      throw new ApiError('muted');
     const [inserted] = await tx
       .insert(chatMessages)
       .values({ room: room.id, ...author, authorName: poster.name, body: text })
@@ -103,16 +116,28 @@ export async function eventsAfter(roomId: string, afterId: number, limit: number
     .where(and(eq(chatMessages.room, roomId), gt(eventId, afterId)))
     .orderBy(eventId)
     .limit(limit);
-  return rows.map((row) => (row.deletionId ? { id: row.deletionId, deleted: row.id } : { id: row.id, message: messageView(row) }));
+  return rows.map((row) =>
+    row.deletionId ? { id: row.deletionId, deleted: row.id } : { id: row.id, message: messageView(row) },
+  );
 }
 
 /** The latest `limit` messages of a room before `beforeId` (or the very latest), oldest first. */
-export async function messagesBefore(roomId: string, beforeId: number | undefined, limit = CHAT_PAGE_SIZE): Promise<ChatMessageView[]> {
+export async function messagesBefore(
+  roomId: string,
+  beforeId: number | undefined,
+  limit = CHAT_PAGE_SIZE,
+): Promise<ChatMessageView[]> {
   const db = await database();
   const rows = await db
     .select()
     .from(chatMessages)
-    .where(and(eq(chatMessages.room, roomId), isNull(chatMessages.deletedAt), beforeId ? lt(chatMessages.id, beforeId) : undefined))
+    .where(
+      and(
+        eq(chatMessages.room, roomId),
+        isNull(chatMessages.deletedAt),
+        beforeId ? lt(chatMessages.id, beforeId) : undefined,
+      ),
+    )
     .orderBy(desc(chatMessages.id))
     .limit(limit);
   return rows.reverse().map(messageView);

@@ -16,7 +16,8 @@ import { assertPasswordLength } from '@/lib/auth/password';
 /** The signed-in Firebase user, or the spec's 'No user is currently signed in' (§5). */
 export async function currentUser(auth: Auth): Promise<User> {
   await auth.authStateReady();
-  if (!auth.currentUser) throw Object.assign(new Error('No user is currently signed in'), { code: 'auth/no-current-user' });
+  if (!auth.currentUser)
+    throw Object.assign(new Error('No user is currently signed in'), { code: 'auth/no-current-user' });
   return auth.currentUser;
 }
 

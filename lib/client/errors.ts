@@ -17,7 +17,11 @@ export function isChunkLoadError(error: unknown): boolean {
 /** The error's own message, or `fallback` when it has none worth showing. */
 export function errorMessage(error: unknown, fallback: string): string {
   const message =
-    typeof error === 'string' ? error : error && typeof error === 'object' ? (error as { message?: unknown }).message : undefined;
+    typeof error === 'string'
+      ? error
+      : error && typeof error === 'object'
+        ? (error as { message?: unknown }).message
+        : undefined;
   if (typeof message !== 'string') return fallback;
   const trimmed = message.trim();
   // Browsers hide cross-origin script errors behind this text: it tells the user nothing.
@@ -33,7 +37,10 @@ type GuardDeps = {
 };
 
 /** Whether a chunk-load error on `path` may reload the page now: no reload of it within the window. */
-export function mayReloadAfterChunkError(path: string, { storage, now = Date.now, windowMs = CHUNK_RELOAD_WINDOW_MS }: Omit<GuardDeps, 'reload'>): boolean {
+export function mayReloadAfterChunkError(
+  path: string,
+  { storage, now = Date.now, windowMs = CHUNK_RELOAD_WINDOW_MS }: Omit<GuardDeps, 'reload'>,
+): boolean {
   let last = NaN;
   try {
     last = Number(storage.getItem(KEY_PREFIX + path));

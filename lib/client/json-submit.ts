@@ -16,12 +16,19 @@ export function useJsonSubmit(fallbackError: string) {
   const [requestKey, setRequestKey] = useState(() => crypto.randomUUID());
 
   const submit = useCallback(
-    async <T>(url: string, method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', body?: Record<string, unknown>): Promise<T | null> => {
+    async <T>(
+      url: string,
+      method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+      body?: Record<string, unknown>,
+    ): Promise<T | null> => {
       setBusy(true);
       setError(null);
       setFields({});
       try {
-        const result = await $fetch<T>(url, { method, ...(method !== 'DELETE' && { body: { ...body, ...(method === 'POST' && { requestKey }) } }) });
+        const result = await $fetch<T>(url, {
+          method,
+          ...(method !== 'DELETE' && { body: { ...body, ...(method === 'POST' && { requestKey }) } }),
+        });
         setRequestKey(crypto.randomUUID());
         return result;
       } catch (caught) {

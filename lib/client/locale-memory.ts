@@ -50,14 +50,22 @@ function preferredLocale(languages: readonly string[]): Locale | null {
  * another language, or on a first visit prefers another, is that page in that language (the address to
  * go to is answered); any other page is remembered as the visitor's language.
  */
-export function restoreLocale(pageLocale: Locale, location: Pick<Location, 'pathname' | 'search' | 'hash'>, languages: readonly string[] = []): string | null {
+export function restoreLocale(
+  pageLocale: Locale,
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>,
+  languages: readonly string[] = [],
+): string | null {
   const target = localeTarget(pageLocale, location, languages);
   rememberLocale(target ? (splitLocale(target).locale as Locale) : pageLocale);
   return target;
 }
 
 /** Where restoreLocale() moves this page at start (null: it stays), without remembering anything. */
-export function localeTarget(pageLocale: Locale, location: Pick<Location, 'pathname' | 'search' | 'hash'>, languages: readonly string[] = []): string | null {
+export function localeTarget(
+  pageLocale: Locale,
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>,
+  languages: readonly string[] = [],
+): string | null {
   const saved = savedLocale() ?? preferredLocale(languages);
   const { path } = splitLocale(location.pathname);
   const prefixed = path !== location.pathname;

@@ -3,7 +3,11 @@
 import { validatePassword, type Auth, type PasswordValidationStatus } from 'firebase/auth';
 import { MAX_PASSWORD_LENGTH, passwordLength } from '@/lib/auth/password';
 
-export type PasswordRule = { key: 'minLength' | 'maxLength' | 'lowercase' | 'uppercase' | 'numeric' | 'nonAlphanumeric'; value?: number; met: boolean };
+export type PasswordRule = {
+  key: 'minLength' | 'maxLength' | 'lowercase' | 'uppercase' | 'numeric' | 'nonAlphanumeric';
+  value?: number;
+  met: boolean;
+};
 
 /** Minimum length when the provider's policy says nothing (spec §5, §9). */
 export const DEFAULT_MIN_PASSWORD_LENGTH = 6;
@@ -30,7 +34,11 @@ export async function passwordRules(auth: Auth, password: string): Promise<{ rul
   const options = status.passwordPolicy.customStrengthOptions;
   const policyMaximum = options.maxPasswordLength;
   const rules: PasswordRule[] = [
-    { key: 'minLength', value: options.minPasswordLength ?? DEFAULT_MIN_PASSWORD_LENGTH, met: status.meetsMinPasswordLength ?? password.length >= DEFAULT_MIN_PASSWORD_LENGTH },
+    {
+      key: 'minLength',
+      value: options.minPasswordLength ?? DEFAULT_MIN_PASSWORD_LENGTH,
+      met: status.meetsMinPasswordLength ?? password.length >= DEFAULT_MIN_PASSWORD_LENGTH,
+    },
     {
       key: 'maxLength',
       value: Math.min(policyMaximum ?? MAX_PASSWORD_LENGTH, MAX_PASSWORD_LENGTH),
@@ -40,6 +48,7 @@ export async function passwordRules(auth: Auth, password: string): Promise<{ rul
   if (options.containsLowercaseLetter) rules.push({ key: 'lowercase', met: !!status.containsLowercaseLetter });
   if (options.containsUppercaseLetter) rules.push({ key: 'uppercase', met: !!status.containsUppercaseLetter });
   if (options.containsNumericCharacter) rules.push({ key: 'numeric', met: !!status.containsNumericCharacter });
-  if (options.containsNonAlphanumericCharacter) rules.push({ key: 'nonAlphanumeric', met: !!status.containsNonAlphanumericCharacter });
+  if (options.containsNonAlphanumericCharacter)
+    rules.push({ key: 'nonAlphanumeric', met: !!status.containsNonAlphanumericCharacter });
   return { rules, valid: rules.every((rule) => rule.met) };
 }

@@ -38,7 +38,9 @@ export function markToasterMounted() {
   toasterMounted();
 }
 
-let runtime: Promise<{ sonner: typeof import('sonner').toast; ToastCard: typeof import('@/components/ui/toast-card').ToastCard }> | undefined;
+let runtime:
+  | Promise<{ sonner: typeof import('sonner').toast; ToastCard: typeof import('@/components/ui/toast-card').ToastCard }>
+  | undefined;
 
 function load() {
   if (!runtime) {

@@ -11,7 +11,10 @@ import { presenceOf } from './presence';
 import { CONVERSATIONS_CHANNEL, parseSignal } from './signal';
 import { describeDatabaseError } from '@/lib/db/errors';
 
-/** A visitor's stream follows their conversations; an owner's inbox those of their widgets (support staff: Plauder's own too). */
+/**
+ * A visitor's stream follows their conversations; an owner's inbox those of their widgets (support staff: Plauder's own
+ * too).
+ */
 export const visitorScope = (visitorId: string) => `v:${visitorId}`;
 export const inboxScope = (actor: { uid: string; admin: boolean }) => `${actor.admin ? 'a' : 'o'}:${actor.uid}`;
 /** The visitors' streams of one widget hear its presence. */
@@ -28,7 +31,11 @@ function inboxScopesOf(hub: EventHub, owner: string): string[] {
 export async function widgetPresence(widgetId: string): Promise<PresenceView | null> {
   const db = await database();
   const [row] = await db
-    .select({ presence: widgets.presence, operatorSeenAt: widgets.operatorSeenAt, businessHours: widgets.businessHours })
+    .select({
+      presence: widgets.presence,
+      operatorSeenAt: widgets.operatorSeenAt,
+      businessHours: widgets.businessHours,
+    })
     .from(widgets)
     .where(eq(widgets.id, widgetId));
   return row ? presenceOf(row) : null;
@@ -57,7 +64,12 @@ function createConversationHub(): EventHub {
         }
         case 'r': {
           // Both sides: the other party's "seen", and the reader's other tabs (unread counts, badge).
-          const frame = passingFrame('read', { conversationId: signal.c, reader: signal.s, upTo: signal.u, unread: signal.n });
+          const frame = passingFrame('read', {
+            conversationId: signal.c,
+            reader: signal.s,
+            upTo: signal.u,
+            unread: signal.n,
+          });
           hub.push(visitorScope(signal.v), frame);
           for (const scope of inboxScopesOf(hub, signal.o)) hub.push(scope, frame);
           return;
@@ -65,12 +77,22 @@ function createConversationHub(): EventHub {
         case 'c': {
           const scopes = inboxScopesOf(hub, signal.o).filter((scope) => hub.count(scope) > 0);
           if (scopes.length === 0) return;
-          relay('conversation update', inboxEntry(signal.c).then((entry) => entry && scopes.forEach((scope) => hub.push(scope, passingFrame('conversation', entry)))));
+          relay(
+            'conversation update',
+            inboxEntry(signal.c).then(
+              (entry) => entry && scopes.forEach((scope) => hub.push(scope, passingFrame('conversation', entry))),
+            ),
+          );
           return;
         }
         case 'p':
           if (![...hub.openGroups()].includes(widgetGroup(signal.w))) return;
-          relay('presence', widgetPresence(signal.w).then((presence) => presence && hub.pushToGroup(widgetGroup(signal.w), passingFrame('presence', presence))));
+          relay(
+            'presence',
+            widgetPresence(signal.w).then(
+              (presence) => presence && hub.pushToGroup(widgetGroup(signal.w), passingFrame('presence', presence)),
+            ),
+          );
           return;
       }
     },

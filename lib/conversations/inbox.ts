@@ -26,7 +26,10 @@ function filterOf(filter: Filter): SQL | undefined {
 }
 
 /** The actor's inbox: conversations of their widgets, latest activity first; and where its stream starts. */
-export async function listInbox(actor: Actor, filter: Filter = 'all'): Promise<{ conversations: InboxConversationView[]; unread: number; cursor: number }> {
+export async function listInbox(
+  actor: Actor,
+  filter: Filter = 'all',
+): Promise<{ conversations: InboxConversationView[]; unread: number; cursor: number }> {
   const cursor = await streamCursor();
   const db = await database();
   const rows = await db
@@ -46,7 +49,12 @@ export async function unreadConversations(actor: Pick<Actor, 'uid' | 'admin'>): 
   const [row] = await db
     .select({ total: count() })
     .from(conversations)
-    .where(and(gt(conversations.operatorUnread, 0), inArray(conversations.widgetId, db.select({ id: widgets.id }).from(widgets).where(ownedBy(actor)))));
+    .where(
+      and(
+        gt(conversations.operatorUnread, 0),
+        inArray(conversations.widgetId, db.select({ id: widgets.id }).from(widgets).where(ownedBy(actor))),
+      ),
+    );
   return row?.total ?? 0;
 }
 
@@ -78,27 +86,46 @@ export async function inboxEntry(conversationId: string): Promise<InboxConversat
 export async function inboxThread(actor: Actor, conversationId: string, before?: number) {
   const { conversation } = await ownedConversation(actor, conversationId);
   const cursor = await streamCursor();
-  return { conversation: (await inboxEntry(conversation.id))!, messages: await threadMessages(conversation.id, before), cursor };
+  return {
+    conversation: (await inboxEntry(conversation.id))!,
+    messages: await threadMessages(conversation.id, before),
+    cursor,
+  };
 }
 
 /**
  * An operator's reply, under their display name. Replying needs an open conversation (409 once it is
  * closed: reopen first). A visitor who has left and gave an address gets it by e-mail.
  */
-export async function replyAsOperator(actor: Actor, conversationId: string, input: z.infer<typeof postMessageSchema>): Promise<{ message: MessageView; created: boolean }> {
+export async function replyAsOperator(
+  actor: Actor,
+  conversationId: string,
+  input: z.infer<typeof postMessageSchema>,
+): Promise<{ message: MessageView; created: boolean }> {
   const { conversation, ownerUid } = await ownedConversation(actor, conversationId);
   if (conversation.status === 'closed') throw new ApiError('conversationClosed');
   const name = displayNameOf(actor);
   const db = await database();
   const { message, created } = await db.transaction((tx) =>
-    appendMessage(tx, { conversation, ownerUid, sender: 'operator', author: { uid: actor.uid, name }, body: input.text, requestKey: input.requestKey }),
+    appendMessage(tx, {
+      conversation,
+      ownerUid,
+      sender: 'operator',
+      author: { uid: actor.uid, name },
+      body: input.text,
+      requestKey: input.requestKey,
+    }),
   );
   if (created) notifyVisitorLater(conversation.id, { operator: name, text: message.body });
   return { message: messageView(message), created };
 }
 
 /** Closes or reopens a conversation; the change is a message of the log, so both parties see it live. */
-export async function setConversationStatus(actor: Actor, conversationId: string, status: 'open' | 'closed'): Promise<void> {
+export async function setConversationStatus(
+  actor: Actor,
+  conversationId: string,
+  status: 'open' | 'closed',
+): Promise<void> {
   const { conversation, ownerUid } = await ownedConversation(actor, conversationId);
   if (conversation.status === status) return;
   const db = await database();
@@ -109,7 +136,14 @@ export async function setConversationStatus(actor: Actor, conversationId: string
       .set({ status })
       .where(and(eq(conversations.id, conversation.id), sql`${conversations.status} <> ${status}`))
       .returning({ id: conversations.id });
-    if (changed) await appendMessage(tx, { conversation, ownerUid, sender: 'system', body: status === 'closed' ? 'closed' : 'reopened', status });
+    if (changed)
+      await appendMessage(tx, {
+        conversation,
+        ownerUid,
+        sender: 'system',
+        body: status === 'closed' ? 'closed' : 'reopened',
+        status,
+      });
   });
 }
 
@@ -122,7 +156,11 @@ export async function markReadByOperator(actor: Actor, conversationId: string, u
 export async function setPresence(actor: Actor, presence: PresenceMode): Promise<void> {
   const db = await database();
   await db.transaction(async (tx) => {
-    const changed = await tx.update(widgets).set({ presence }).where(inArray(widgets.uid, ownersOf(actor))).returning({ id: widgets.id });
+    const changed = await tx
+      .update(widgets)
+      .set({ presence })
+      .where(inArray(widgets.uid, ownersOf(actor)))
+      .returning({ id: widgets.id });
     for (const { id } of changed) await signal(tx, { k: 'p', w: id });
   });
 }
@@ -130,6 +168,11 @@ export async function setPresence(actor: Actor, presence: PresenceMode): Promise
 /** The availability switch the actor's widgets have (`auto` when they have none yet). */
 export async function presenceSetting(actor: Actor): Promise<PresenceMode> {
   const db = await database();
-  const [row] = await db.select({ presence: widgets.presence }).from(widgets).where(ownedBy(actor)).orderBy(widgets.createdAt).limit(1);
+  const [row] = await db
+    .select({ presence: widgets.presence })
+    .from(widgets)
+    .where(ownedBy(actor))
+    .orderBy(widgets.createdAt)
+    .limit(1);
   return row?.presence ?? 'auto';
 }

@@ -36,7 +36,10 @@ export type NewMessage = {
  * request key was used before in that conversation is not added again: the first one is answered.
  * The sender has read everything up to their own message; the other side has one more unread.
  */
-export async function appendMessage(tx: Executor, input: NewMessage): Promise<{ message: MessageRow; created: boolean }> {
+export async function appendMessage(
+  tx: Executor,
+  input: NewMessage,
+): Promise<{ message: MessageRow; created: boolean }> {
   await lockMessageOrder(tx);
   const { conversation, sender } = input;
   const [inserted] = await tx
@@ -46,26 +49,49 @@ export async function appendMessage(tx: Executor, input: NewMessage): Promise<{ 
       widgetId: conversation.widgetId,
       sender,
       authorUid: input.author?.uid ?? null,
-      authorName: input.author?.name ?? (sender === 'system' ? input.status ?? null : null),
+      authorName: input.author?.name ?? (sender === 'system' ? (input.status ?? null) : null),
       body: input.body,
       requestKey: input.requestKey ?? null,
     })
-    .onConflictDoNothing({ target: [conversationMessages.conversationId, conversationMessages.sender, conversationMessages.requestKey] })
+    .onConflictDoNothing({
+      target: [conversationMessages.conversationId, conversationMessages.sender, conversationMessages.requestKey],
+    })
     .returning();
   if (!inserted) {
     const [existing] = await tx
       .select()
       .from(conversationMessages)
-      .where(and(eq(conversationMessages.conversationId, conversation.id), eq(conversationMessages.sender, sender), eq(conversationMessages.requestKey, input.requestKey!)))
+      .where(
+        and(
+          eq(conversationMessages.conversationId, conversation.id),
+          eq(conversationMessages.sender, sender),
+          eq(conversationMessages.requestKey, input.requestKey!),
+        ),
+      )
       .limit(1);
     return { message: existing, created: false };
   }
-  const activity = { lastMessageId: inserted.id, lastMessageAt: inserted.createdAt, lastMessagePreview: preview(inserted.body), lastSender: sender };
+  const activity = {
+    lastMessageId: inserted.id,
+    lastMessageAt: inserted.createdAt,
+    lastMessagePreview: preview(inserted.body),
+    lastSender: sender,
+  };
   const changes =
     sender === 'visitor'
-      ? { ...activity, operatorUnread: sql`${conversations.operatorUnread} + 1`, visitorReadId: inserted.id, visitorUnread: 0 }
+      ? {
+          ...activity,
+          operatorUnread: sql`${conversations.operatorUnread} + 1`,
+          visitorReadId: inserted.id,
+          visitorUnread: 0,
+        }
       : sender === 'operator'
-        ? { ...activity, visitorUnread: sql`${conversations.visitorUnread} + 1`, operatorReadId: inserted.id, operatorUnread: 0 }
+        ? {
+            ...activity,
+            visitorUnread: sql`${conversations.visitorUnread} + 1`,
+            operatorReadId: inserted.id,
+            operatorUnread: 0,
+          }
         : { status: input.status, closedAt: input.status === 'closed' ? inserted.createdAt : null };
   await tx.update(conversations).set(changes).where(eq(conversations.id, conversation.id));
   await signal(tx, { k: 'm', o: input.ownerUid, v: conversation.visitorId });
@@ -84,7 +110,11 @@ export async function visitorEvents(visitorId: string, after: number, limit: num
     .limit(limit);
   return rows.map(({ message, conversation }) => ({
     id: message.id,
-    frame: loggedFrame(message.id, { message: messageView(message), conversation: visitorConversationView(conversation) }, 'message'),
+    frame: loggedFrame(
+      message.id,
+      { message: messageView(message), conversation: visitorConversationView(conversation) },
+      'message',
+    ),
   }));
 }
 
@@ -102,13 +132,19 @@ export async function inboxEvents(owners: string[], after: number, limit: number
     .limit(limit);
   return rows.map(({ message, ...row }) => ({
     id: message.id,
-    frame: loggedFrame(message.id, { message: messageView(message), conversation: inboxConversationView(row) }, 'message'),
+    frame: loggedFrame(
+      message.id,
+      { message: messageView(message), conversation: inboxConversationView(row) },
+      'message',
+    ),
   }));
 }
 
 /** The id of the latest message of the log (where a stream without Last-Event-ID starts). */
 export async function latestMessageId(): Promise<number> {
   const db = await database();
-  const [row] = await db.select({ id: sql<number>`coalesce(max(${conversationMessages.id}), 0)::bigint`.mapWith(Number) }).from(conversationMessages);
+  const [row] = await db
+    .select({ id: sql<number>`coalesce(max(${conversationMessages.id}), 0)::bigint`.mapWith(Number) })
+    .from(conversationMessages);
   return row?.id ?? 0;
 }

@@ -18,9 +18,17 @@ export const UNANSWERED_MS = 2 * 60_000;
 /** A visitor whose widget has not been open this long has left (their stream refreshes it every 20 s). */
 export const VISITOR_LEFT_MS = 45_000;
 
-const throttled = (column: typeof conversations.ownerNotifiedAt | typeof conversations.visitorNotifiedAt | typeof conversations.transcriptSentAt) => or(isNull(column), lt(column, sql`now() - ${`${NOTIFY_INTERVAL_MS} milliseconds`}::interval`));
+const throttled = (
+  column:
+    | typeof conversations.ownerNotifiedAt
+    | typeof conversations.visitorNotifiedAt
+    | typeof conversations.transcriptSentAt,
+) => or(isNull(column), lt(column, sql`now() - ${`${NOTIFY_INTERVAL_MS} milliseconds`}::interval`));
 
-/** The link that brings a visitor back to a conversation on any device: the widget page with their token (in the fragment, which no server sees). */
+/**
+ * The link that brings a visitor back to a conversation on any device: the widget page with their token (in the
+ * fragment, which no server sees).
+ */
 export function conversationLink(widgetId: string, visitorId: string, conversationId: string): string {
   const token = issueVisitorToken({ widgetId, visitorId });
   return `${env.siteUrl}/embed/${encodeURIComponent(widgetId)}?mode=page&conversation=${conversationId}#token=${token}`;
@@ -51,7 +59,13 @@ export async function notifyOwner(conversationId: string, { evenIfAvailable = fa
   const claimed = await db
     .update(conversations)
     .set({ ownerNotifiedAt: new Date() })
-    .where(and(eq(conversations.id, conversationId), eq(conversations.lastSender, 'visitor'), throttled(conversations.ownerNotifiedAt)))
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        eq(conversations.lastSender, 'visitor'),
+        throttled(conversations.ownerNotifiedAt),
+      ),
+    )
     .returning({ id: conversations.id });
   if (claimed.length === 0) return false;
   const t = createTranslator({ locale: widget.locale, messages: await loadMessages(widget.locale), namespace: 'Mail' });
@@ -75,7 +89,10 @@ export async function notifyOwner(conversationId: string, { evenIfAvailable = fa
  * Mails an operator's reply to a visitor who gave an address and has left (their widget is not open),
  * at most once per conversation in 10 minutes, with a link back to the conversation.
  */
-export async function notifyVisitor(conversationId: string, reply: { operator: string; text: string }): Promise<boolean> {
+export async function notifyVisitor(
+  conversationId: string,
+  reply: { operator: string; text: string },
+): Promise<boolean> {
   const found = await details(conversationId);
   if (!found?.visitor.email || Date.now() - found.visitor.lastSeenAt.getTime() < VISITOR_LEFT_MS) return false;
   const { conversation, widget, visitor } = found;
@@ -114,11 +131,15 @@ function later(work: () => Promise<unknown>, what: string) {
  * After a visitor's message: mails the owner when nobody is available to answer. Decided first on the
  * widget the request has already read, so that a message to an available team costs no further query.
  */
-export function notifyOwnerLater(conversationId: string, widget: Pick<typeof widgets.$inferSelect, 'notifyEmail' | 'presence' | 'operatorSeenAt' | 'businessHours'>) {
+export function notifyOwnerLater(
+  conversationId: string,
+  widget: Pick<typeof widgets.$inferSelect, 'notifyEmail' | 'presence' | 'operatorSeenAt' | 'businessHours'>,
+) {
   if (!widget.notifyEmail || presenceOf(widget).available) return;
   later(() => notifyOwner(conversationId), 'owner notification');
 }
-export const notifyVisitorLater = (conversationId: string, reply: { operator: string; text: string }) => later(() => notifyVisitor(conversationId, reply), 'reply notification');
+export const notifyVisitorLater = (conversationId: string, reply: { operator: string; text: string }) =>
+  later(() => notifyVisitor(conversationId, reply), 'reply notification');
 
 /**
  * Owners of conversations whose visitor has waited UNANSWERED_MS while the team was available (so no

@@ -4,7 +4,16 @@ import { WEEKDAYS, type BusinessHours, type PresenceMode } from '@/lib/widgets/s
 /** The wall-clock date and time of `instant` in `timeZone`. */
 function wallClock(instant: number, timeZone: string) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', weekday: 'short', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      weekday: 'short',
+      hourCycle: 'h23',
+    })
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   );
@@ -35,14 +44,21 @@ const toMinutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clo
  * Whether the schedule is open at `now`, and if not, when it next opens (within a week); without a
  * schedule neither is known.
  */
-export function scheduleAt(hours: BusinessHours | null, now: number): { openNow: boolean | null; nextOpenAt: number | null } {
+export function scheduleAt(
+  hours: BusinessHours | null,
+  now: number,
+): { openNow: boolean | null; nextOpenAt: number | null } {
   if (!hours || Object.keys(hours.days).length === 0) return { openNow: null, nextOpenAt: null };
   const today = wallClock(now, hours.timeZone);
   const todays = hours.days[today.weekday];
-  if (todays && today.minutes >= toMinutes(todays.from) && today.minutes < toMinutes(todays.to)) return { openNow: true, nextOpenAt: null };
+  if (todays && today.minutes >= toMinutes(todays.from) && today.minutes < toMinutes(todays.to))
+    return { openNow: true, nextOpenAt: null };
   for (let offset = 0; offset <= 7; offset++) {
     // Noon of the day `offset` days ahead names that day's date in the time zone.
-    const day = wallClock(instantOf(today.year, today.month, today.day, 12 * 60, hours.timeZone) + offset * 86_400_000, hours.timeZone);
+    const day = wallClock(
+      instantOf(today.year, today.month, today.day, 12 * 60, hours.timeZone) + offset * 86_400_000,
+      hours.timeZone,
+    );
     const opening = hours.days[day.weekday];
     if (!opening) continue;
     const at = instantOf(day.year, day.month, day.day, toMinutes(opening.from), hours.timeZone);
@@ -56,7 +72,10 @@ export function scheduleAt(hours: BusinessHours | null, now: number): { openNow:
  * operator had the inbox open within the last minute (`availableForMs`: how long that holds without a
  * newer sign). When nobody is available the schedule says when they are back.
  */
-export function presenceOf(widget: { presence: PresenceMode; operatorSeenAt: Date | null; businessHours: BusinessHours | null }, now = Date.now()): PresenceView {
+export function presenceOf(
+  widget: { presence: PresenceMode; operatorSeenAt: Date | null; businessHours: BusinessHours | null },
+  now = Date.now(),
+): PresenceView {
   const seenFor = widget.operatorSeenAt ? OPERATOR_PRESENT_MS - (now - widget.operatorSeenAt.getTime()) : 0;
   const available = widget.presence === 'available' || (widget.presence === 'auto' && seenFor > 0);
   const availableForMs = available && widget.presence === 'auto' ? seenFor : null;

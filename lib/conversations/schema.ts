@@ -21,14 +21,20 @@ export const startVisitorSchema = z.object({
 });
 
 /** PATCH /api/widgets/:id/visitors: what an anonymous visitor tells about themselves. */
-export const visitorDetailsSchema = z.object({ name: name.optional(), email: email.optional() }).refine((value) => value.name !== undefined || value.email !== undefined, {
-  message: 'nothing to change',
-  path: ['email'],
-});
+export const visitorDetailsSchema = z
+  .object({ name: name.optional(), email: email.optional() })
+  .refine((value) => value.name !== undefined || value.email !== undefined, {
+    message: 'nothing to change',
+    path: ['email'],
+  });
 
 /** Where the visitor writes from: the host page (as the loader saw it). */
 const page = {
-  pageUrl: z.url({ protocol: /^https?$/ }).max(2000).optional().catch(undefined),
+  pageUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .optional()
+    .catch(undefined),
   pageTitle: singleLineText(0, 300).optional().catch(undefined),
 };
 
@@ -50,12 +56,20 @@ export const postMessageSchema = z.object({
 });
 
 /** PATCH of a conversation by its visitor: how far they have read. */
-export const visitorConversationPatchSchema = z.object({ readUpTo: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
+export const visitorConversationPatchSchema = z.object({
+  readUpTo: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
 
 /** PATCH /api/conversations/:cid by the owner: close or reopen, and/or how far they have read. */
 export const inboxConversationPatchSchema = z
-  .object({ status: z.enum(['open', 'closed']).optional(), readUpTo: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional() })
-  .refine((value) => value.status !== undefined || value.readUpTo !== undefined, { message: 'nothing to change', path: ['status'] });
+  .object({
+    status: z.enum(['open', 'closed']).optional(),
+    readUpTo: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  })
+  .refine((value) => value.status !== undefined || value.readUpTo !== undefined, {
+    message: 'nothing to change',
+    path: ['status'],
+  });
 
 /** POST …/typing. */
 export const typingSchema = z.object({ typing: z.boolean() });

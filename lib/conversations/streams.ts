@@ -20,14 +20,22 @@ import { describeDatabaseError } from '@/lib/db/errors';
 /** How often open streams say, at the data, that their party is still there. */
 const PRESENCE_REFRESH_MS = 20_000;
 
-type Present = { visitors: Map<string, number>; operators: Map<string, { owners: string[]; streams: number }>; timer: NodeJS.Timeout | null };
+type Present = {
+  visitors: Map<string, number>;
+  operators: Map<string, { owners: string[]; streams: number }>;
+  timer: NodeJS.Timeout | null;
+};
 const holder = globalThis as typeof globalThis & { __conversationPresence?: Present };
 const present = (holder.__conversationPresence ??= { visitors: new Map(), operators: new Map(), timer: null });
 
 /** Marks the operators with an open inbox as seen on their widgets, and tells those widgets' visitors. */
 async function refreshOperators(owners: string[]) {
   const db = await database();
-  const seen = await db.update(widgets).set({ operatorSeenAt: new Date() }).where(inArray(widgets.uid, owners)).returning({ id: widgets.id });
+  const seen = await db
+    .update(widgets)
+    .set({ operatorSeenAt: new Date() })
+    .where(inArray(widgets.uid, owners))
+    .returning({ id: widgets.id });
   for (const { id } of seen) await signal(db, { k: 'p', w: id });
 }
 
@@ -39,7 +47,9 @@ async function refreshVisitors(ids: string[]) {
 function refreshAll() {
   const owners = [...new Set([...present.operators.values()].flatMap((entry) => entry.owners))];
   const work = [refreshVisitors([...present.visitors.keys()]), ...(owners.length ? [refreshOperators(owners)] : [])];
-  Promise.all(work).catch((error: Error) => console.error(`conversations: presence refresh failed: ${describeDatabaseError(error)}`));
+  Promise.all(work).catch((error: Error) =>
+    console.error(`conversations: presence refresh failed: ${describeDatabaseError(error)}`),
+  );
 }
 
 // The refresh stops with the database (shutdown, the end of a test file).
@@ -90,7 +100,12 @@ export async function beginVisitorStream(request: NextRequest, widgetId: string)
       if (left > 0) return present.visitors.set(visitor.id, left);
       present.visitors.delete(visitor.id);
       void database()
-        .then((db) => db.update(visitors).set({ lastSeenAt: sql`now() - ${`${VISITOR_LEFT_MS} milliseconds`}::interval` }).where(inArray(visitors.id, [visitor.id])))
+        .then((db) =>
+          db
+            .update(visitors)
+            .set({ lastSeenAt: sql`now() - ${`${VISITOR_LEFT_MS} milliseconds`}::interval` })
+            .where(inArray(visitors.id, [visitor.id])),
+        )
         .catch(() => {});
     },
   };
@@ -110,7 +125,9 @@ export async function beginInboxStream(request: NextRequest): Promise<EventStrea
   entry.streams++;
   present.operators.set(actor.uid, entry);
   ensureRefresh();
-  await refreshOperators(owners).catch((error: Error) => console.error(`conversations: presence failed: ${describeDatabaseError(error)}`));
+  await refreshOperators(owners).catch((error: Error) =>
+    console.error(`conversations: presence failed: ${describeDatabaseError(error)}`),
+  );
   return {
     hub: conversationHub(),
     scope: inboxScope(actor),

@@ -15,7 +15,11 @@ export async function threadMessages(conversationId: string, before?: number): P
   const rows = await db
     .select()
     .from(conversationMessages)
-    .where(before ? and(eq(conversationMessages.conversationId, conversationId), lt(conversationMessages.id, before)) : eq(conversationMessages.conversationId, conversationId))
+    .where(
+      before
+        ? and(eq(conversationMessages.conversationId, conversationId), lt(conversationMessages.id, before))
+        : eq(conversationMessages.conversationId, conversationId),
+    )
     .orderBy(desc(conversationMessages.id))
     .limit(THREAD_PAGE_SIZE);
   return rows.reverse().map(messageView);
@@ -31,7 +35,12 @@ export const streamCursor = latestMessageId;
  * Moves one side's read position forward to `upTo` (never back), recounts that side's unread messages
  * from the other side, and tells both parties (the "seen" receipt).
  */
-export async function markRead(conversation: ConversationRow, ownerUid: string, reader: 'visitor' | 'operator', upTo: number): Promise<{ unread: number; upTo: number }> {
+export async function markRead(
+  conversation: ConversationRow,
+  ownerUid: string,
+  reader: 'visitor' | 'operator',
+  upTo: number,
+): Promise<{ unread: number; upTo: number }> {
   const db = await database();
   const readColumn = reader === 'visitor' ? conversations.visitorReadId : conversations.operatorReadId;
   const other = reader === 'visitor' ? 'operator' : 'visitor';
@@ -41,15 +50,42 @@ export async function markRead(conversation: ConversationRow, ownerUid: string, 
     const unread = sql<number>`(select count(*) from ${conversationMessages} where ${conversationMessages.conversationId} = ${conversation.id} and ${conversationMessages.sender} = ${other} and ${conversationMessages.id} > ${position})::int`;
     const [row] = await tx
       .update(conversations)
-      .set(reader === 'visitor' ? { visitorReadId: position, visitorUnread: unread } : { operatorReadId: position, operatorUnread: unread })
+      .set(
+        reader === 'visitor'
+          ? { visitorReadId: position, visitorUnread: unread }
+          : { operatorReadId: position, operatorUnread: unread },
+      )
       .where(eq(conversations.id, conversation.id))
-      .returning({ read: readColumn, unread: reader === 'visitor' ? conversations.visitorUnread : conversations.operatorUnread });
-    await signal(tx, { k: 'r', o: ownerUid, v: conversation.visitorId, c: conversation.id, s: reader, u: row.read, n: row.unread });
+      .returning({
+        read: readColumn,
+        unread: reader === 'visitor' ? conversations.visitorUnread : conversations.operatorUnread,
+      });
+    await signal(tx, {
+      k: 'r',
+      o: ownerUid,
+      v: conversation.visitorId,
+      c: conversation.id,
+      s: reader,
+      u: row.read,
+      n: row.unread,
+    });
     return { unread: row.unread, upTo: row.read };
   });
 }
 
 /** Tells the other party that `sender` is typing (or stopped); nothing is stored. */
-export async function announceTyping(conversation: ConversationRow, ownerUid: string, sender: 'visitor' | 'operator', typing: boolean): Promise<void> {
-  await signal(await database(), { k: 't', o: ownerUid, v: conversation.visitorId, c: conversation.id, s: sender, on: typing });
+export async function announceTyping(
+  conversation: ConversationRow,
+  ownerUid: string,
+  sender: 'visitor' | 'operator',
+  typing: boolean,
+): Promise<void> {
+  await signal(await database(), {
+    k: 't',
+    o: ownerUid,
+    v: conversation.visitorId,
+    c: conversation.id,
+    s: sender,
+    on: typing,
+  });
 }

@@ -29,7 +29,9 @@ export function newVisitorId(): string {
  * signed. It is sent as `Authorization: Bearer …`, never as a cookie.
  */
 export function issueVisitorToken(claim: VisitorClaim, now = Date.now()): string {
-  const payload = Buffer.from(JSON.stringify({ w: claim.widgetId, v: claim.visitorId, e: Math.floor((now + VISITOR_TOKEN_TTL_MS) / 1000) })).toString('base64url');
+  const payload = Buffer.from(
+    JSON.stringify({ w: claim.widgetId, v: claim.visitorId, e: Math.floor((now + VISITOR_TOKEN_TTL_MS) / 1000) }),
+  ).toString('base64url');
   return `${VERSION}.${payload}.${mac(payload).toString('base64url')}`;
 }
 
@@ -49,7 +51,8 @@ export function verifyVisitorToken(token: string | null | undefined, widgetId: s
   } catch {
     throw new ApiError('invalidVisitorToken');
   }
-  if (claim.w !== widgetId || typeof claim.v !== 'string' || typeof claim.e !== 'number' || claim.e * 1000 <= now) throw new ApiError('invalidVisitorToken');
+  if (claim.w !== widgetId || typeof claim.v !== 'string' || typeof claim.e !== 'number' || claim.e * 1000 <= now)
+    throw new ApiError('invalidVisitorToken');
   return { widgetId, visitorId: claim.v };
 }
 

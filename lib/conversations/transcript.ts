@@ -11,7 +11,11 @@ import { NOTIFY_INTERVAL_MS } from './notify';
  * E-mails the whole conversation to its visitor, at most once in 10 minutes per conversation (429
  * otherwise): the conditional update claims the slot, so a double click sends one e-mail.
  */
-export async function sendTranscript(widget: { name: string; businessHours: { timeZone: string } | null }, conversation: ConversationRow, email: string): Promise<void> {
+export async function sendTranscript(
+  widget: { name: string; businessHours: { timeZone: string } | null },
+  conversation: ConversationRow,
+  email: string,
+): Promise<void> {
   const db = await database();
   const claimed = await db
     .update(conversations)
@@ -19,7 +23,10 @@ export async function sendTranscript(widget: { name: string; businessHours: { ti
     .where(
       and(
         eq(conversations.id, conversation.id),
-        or(isNull(conversations.transcriptSentAt), lt(conversations.transcriptSentAt, sql`now() - ${`${NOTIFY_INTERVAL_MS} milliseconds`}::interval`)),
+        or(
+          isNull(conversations.transcriptSentAt),
+          lt(conversations.transcriptSentAt, sql`now() - ${`${NOTIFY_INTERVAL_MS} milliseconds`}::interval`),
+        ),
       ),
     )
     .returning({ id: conversations.id });
@@ -32,6 +39,11 @@ export async function sendTranscript(widget: { name: string; businessHours: { ti
   await sendMail('transcript', email, conversation.locale, {
     widget: widget.name,
     timeZone: widget.businessHours?.timeZone ?? 'UTC',
-    lines: lines.map((line) => ({ at: line.createdAt.toISOString(), from: line.sender === 'visitor' ? 'visitor' : 'operator', name: line.authorName, text: line.body })),
+    lines: lines.map((line) => ({
+      at: line.createdAt.toISOString(),
+      from: line.sender === 'visitor' ? 'visitor' : 'operator',
+      name: line.authorName,
+      text: line.body,
+    })),
   });
 }

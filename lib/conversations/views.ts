@@ -30,7 +30,11 @@ export function visitorConversationView(row: ConversationRow): VisitorConversati
 }
 
 /** The columns an inbox entry is made of (one row of conversations ⨝ visitors ⨝ widgets). */
-export const inboxColumns = { conversation: conversations, visitor: visitors, widget: { id: widgets.id, name: widgets.name } };
+export const inboxColumns = {
+  conversation: conversations,
+  visitor: visitors,
+  widget: { id: widgets.id, name: widgets.name },
+};
 export type InboxRow = { conversation: ConversationRow; visitor: VisitorRow; widget: { id: string; name: string } };
 
 export function inboxConversationView({ conversation, visitor, widget }: InboxRow): InboxConversationView {

@@ -15,13 +15,23 @@ import { messageView, visitorConversationView } from './views';
 import type { VisitorRow } from './visitors';
 import { notifyOwnerLater } from './notify';
 
-type Widget = Pick<typeof widgets.$inferSelect, 'id' | 'uid' | 'preChat' | 'locale' | 'notifyEmail' | 'presence' | 'operatorSeenAt' | 'businessHours'>;
+type Widget = Pick<
+  typeof widgets.$inferSelect,
+  'id' | 'uid' | 'preChat' | 'locale' | 'notifyEmail' | 'presence' | 'operatorSeenAt' | 'businessHours'
+>;
 
 /** The visitor's conversations, latest activity first, and where their event stream starts. */
-export async function listVisitorConversations(visitor: VisitorRow): Promise<{ conversations: VisitorConversationView[]; cursor: number }> {
+export async function listVisitorConversations(
+  visitor: VisitorRow,
+): Promise<{ conversations: VisitorConversationView[]; cursor: number }> {
   const cursor = await streamCursor();
   const db = await database();
-  const rows = await db.select().from(conversations).where(eq(conversations.visitorId, visitor.id)).orderBy(desc(conversations.lastMessageAt)).limit(50);
+  const rows = await db
+    .select()
+    .from(conversations)
+    .where(eq(conversations.visitorId, visitor.id))
+    .orderBy(desc(conversations.lastMessageAt))
+    .limit(50);
   return { conversations: rows.map(visitorConversationView), cursor };
 }
 
@@ -31,7 +41,13 @@ export async function ownConversation(visitor: VisitorRow, conversationId: strin
   const [row] = await db
     .select()
     .from(conversations)
-    .where(and(eq(conversations.id, conversationId), eq(conversations.visitorId, visitor.id), eq(conversations.widgetId, visitor.widgetId)))
+    .where(
+      and(
+        eq(conversations.id, conversationId),
+        eq(conversations.visitorId, visitor.id),
+        eq(conversations.widgetId, visitor.widgetId),
+      ),
+    )
     .limit(1);
   if (!row) throw new ApiError('notFound');
   return row;
@@ -40,7 +56,11 @@ export async function ownConversation(visitor: VisitorRow, conversationId: strin
 export async function visitorThread(visitor: VisitorRow, conversationId: string, before?: number) {
   const conversation = await ownConversation(visitor, conversationId);
   const cursor = await streamCursor();
-  return { conversation: visitorConversationView(conversation), messages: await threadMessages(conversation.id, before), cursor };
+  return {
+    conversation: visitorConversationView(conversation),
+    messages: await threadMessages(conversation.id, before),
+    cursor,
+  };
 }
 
 /** What the widget's pre-chat form requires and the visitor has not given yet (400 naming the fields). */
@@ -77,31 +97,58 @@ export async function startConversation(
       const [first] = await tx
         .select()
         .from(conversationMessages)
-        .where(and(eq(conversationMessages.conversationId, existing.id), eq(conversationMessages.sender, 'visitor'), eq(conversationMessages.requestKey, key)));
+        .where(
+          and(
+            eq(conversationMessages.conversationId, existing.id),
+            eq(conversationMessages.sender, 'visitor'),
+            eq(conversationMessages.requestKey, key),
+          ),
+        );
       return { conversation: existing, message: first, created: false };
     }
     const [{ open }] = await tx
       .select({ open: count() })
       .from(conversations)
       .where(and(eq(conversations.visitorId, visitor.id), eq(conversations.status, 'open')));
-    if (open >= OPEN_CONVERSATIONS_MAX) throw new ApiError('tooManyConversations', undefined, undefined, { max: OPEN_CONVERSATIONS_MAX });
+    if (open >= OPEN_CONVERSATIONS_MAX)
+      throw new ApiError('tooManyConversations', undefined, undefined, { max: OPEN_CONVERSATIONS_MAX });
     takeVisitorPostAllowance(visitor.id, address);
     if (input.name || input.email) {
       await tx
         .update(visitors)
-        .set({ ...(input.name && !visitor.name && { name: input.name }), ...(input.email && !visitor.email && { email: input.email }) })
+        .set({
+          ...(input.name && !visitor.name && { name: input.name }),
+          ...(input.email && !visitor.email && { email: input.email }),
+        })
         .where(eq(visitors.id, visitor.id));
     }
     const [conversation] = await tx
       .insert(conversations)
-      .values({ widgetId: widget.id, visitorId: visitor.id, requestKey: key, pageUrl: input.pageUrl ?? null, pageTitle: input.pageTitle ?? null, locale: input.locale ?? visitor.locale ?? widget.locale })
+      .values({
+        widgetId: widget.id,
+        visitorId: visitor.id,
+        requestKey: key,
+        pageUrl: input.pageUrl ?? null,
+        pageTitle: input.pageTitle ?? null,
+        locale: input.locale ?? visitor.locale ?? widget.locale,
+      })
       .returning();
-    const { message } = await appendMessage(tx, { conversation, ownerUid: widget.uid, sender: 'visitor', body: input.text, requestKey: key });
+    const { message } = await appendMessage(tx, {
+      conversation,
+      ownerUid: widget.uid,
+      sender: 'visitor',
+      body: input.text,
+      requestKey: key,
+    });
     return { conversation, message, created: true };
   });
   const [conversation] = await db.select().from(conversations).where(eq(conversations.id, started.conversation.id));
   if (started.created) notifyOwnerLater(conversation.id, widget);
-  return { conversation: visitorConversationView(conversation), message: messageView(started.message), created: started.created };
+  return {
+    conversation: visitorConversationView(conversation),
+    message: messageView(started.message),
+    created: started.created,
+  };
 }
 
 /** A visitor's message in their own open conversation (409 once it is closed). */
@@ -123,7 +170,13 @@ export async function postVisitorMessage(
         .set({ pageUrl: input.pageUrl, pageTitle: input.pageTitle ?? sql`${conversations.pageTitle}` })
         .where(eq(conversations.id, conversation.id));
     }
-    return appendMessage(tx, { conversation, ownerUid: widget.uid, sender: 'visitor', body: input.text, requestKey: input.requestKey });
+    return appendMessage(tx, {
+      conversation,
+      ownerUid: widget.uid,
+      sender: 'visitor',
+      body: input.text,
+      requestKey: input.requestKey,
+    });
   });
   if (created) notifyOwnerLater(conversation.id, widget);
   return { message: messageView(message), created };

@@ -26,7 +26,10 @@ export async function requireWidget(id: string): Promise<WidgetRow> {
  * The visitor of a request's bearer token for `widgetId`, with the widget, in one query: 401 for a bad
  * token (checked before the database is asked), or for a visitor or widget deleted since.
  */
-export async function requireVisitor(request: Pick<Request, 'headers'>, widgetId: string): Promise<{ widget: WidgetRow; visitor: VisitorRow }> {
+export async function requireVisitor(
+  request: Pick<Request, 'headers'>,
+  widgetId: string,
+): Promise<{ widget: WidgetRow; visitor: VisitorRow }> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(widgetId)) throw new ApiError('notFound');
   const { visitorId } = verifyVisitorToken(bearerToken(request), widgetId);
   const db = await database();
@@ -40,7 +43,14 @@ export async function requireVisitor(request: Pick<Request, 'headers'>, widgetId
   return row;
 }
 
-export type StartedVisitor = { token: string; visitorId: string; created: boolean; verified: boolean; name: string | null; email: string | null };
+export type StartedVisitor = {
+  token: string;
+  visitorId: string;
+  created: boolean;
+  verified: boolean;
+  name: string | null;
+  email: string | null;
+};
 
 /**
  * Starts or renews the visitor of a widget. A claimed user (the snippet's data-user-*) must carry
@@ -49,23 +59,41 @@ export type StartedVisitor = { token: string; visitorId: string; created: boolea
  * renewed, unless it names a verified user the page no longer claims (signed out: a new anonymous
  * visitor); a bad token is a 401. New anonymous visitors per address are limited.
  */
-export async function startVisitor(request: Pick<Request, 'headers'>, widgetId: string, input: z.infer<typeof startVisitorSchema>, address: string): Promise<StartedVisitor> {
+export async function startVisitor(
+  request: Pick<Request, 'headers'>,
+  widgetId: string,
+  input: z.infer<typeof startVisitorSchema>,
+  address: string,
+): Promise<StartedVisitor> {
   const widget = await requireWidget(widgetId);
   const db = await database();
   const locale = input.locale ?? null;
   if (input.user) {
     const { id: userId, hash, email, name } = input.user;
-    if (!widget.identitySecret || !verifyUserHash(widget.identitySecret, userId, hash)) throw new ApiError('identityUnverified');
+    if (!widget.identitySecret || !verifyUserHash(widget.identitySecret, userId, hash))
+      throw new ApiError('identityUnverified');
     const [row] = await db
       .insert(visitors)
       .values({ id: newVisitorId(), widgetId: widget.id, userId, email: email ?? null, name: name ?? null, locale })
       .onConflictDoUpdate({
         target: [visitors.widgetId, visitors.userId],
-        set: { email: sql`coalesce(excluded.email, ${visitors.email})`, name: sql`coalesce(excluded.name, ${visitors.name})`, locale: sql`coalesce(excluded.locale, ${visitors.locale})`, lastSeenAt: sql`now()` },
+        set: {
+          email: sql`coalesce(excluded.email, ${visitors.email})`,
+          name: sql`coalesce(excluded.name, ${visitors.name})`,
+          locale: sql`coalesce(excluded.locale, ${visitors.locale})`,
+          lastSeenAt: sql`now()`,
+        },
       })
       .returning();
     const created = row.createdAt.getTime() === row.lastSeenAt.getTime();
-    return { token: issueVisitorToken({ widgetId: widget.id, visitorId: row.id }), visitorId: row.id, created, verified: true, name: row.name, email: row.email };
+    return {
+      token: issueVisitorToken({ widgetId: widget.id, visitorId: row.id }),
+      visitorId: row.id,
+      created,
+      verified: true,
+      name: row.name,
+      email: row.email,
+    };
   }
   const presented = bearerToken(request);
   if (presented) {
@@ -77,12 +105,29 @@ export async function startVisitor(request: Pick<Request, 'headers'>, widgetId: 
       .returning();
     if (!row) throw new ApiError('invalidVisitorToken');
     if (row.userId === null) {
-      return { token: issueVisitorToken({ widgetId: widget.id, visitorId: row.id }), visitorId: row.id, created: false, verified: false, name: row.name, email: row.email };
+      return {
+        token: issueVisitorToken({ widgetId: widget.id, visitorId: row.id }),
+        visitorId: row.id,
+        created: false,
+        verified: false,
+        name: row.name,
+        email: row.email,
+      };
     }
   }
   takeAllowance('visitors', address, env.chat.visitorsPerHour, 60 * 60 * 1000, 'tooManyVisitors');
-  const [row] = await db.insert(visitors).values({ id: newVisitorId(), widgetId: widget.id, locale }).returning({ id: visitors.id });
-  return { token: issueVisitorToken({ widgetId: widget.id, visitorId: row.id }), visitorId: row.id, created: true, verified: false, name: null, email: null };
+  const [row] = await db
+    .insert(visitors)
+    .values({ id: newVisitorId(), widgetId: widget.id, locale })
+    .returning({ id: visitors.id });
+  return {
+    token: issueVisitorToken({ widgetId: widget.id, visitorId: row.id }),
+    visitorId: row.id,
+    created: true,
+    verified: false,
+    name: null,
+    email: null,
+  };
 }
 
 /**
@@ -90,7 +135,11 @@ export async function startVisitor(request: Pick<Request, 'headers'>, widgetId: 
  * available). A verified visitor's name and address come from the customer's site and stay; the
  * inbox shows the change at once.
  */
-export async function updateVisitorDetails(widget: WidgetRow, visitor: VisitorRow, input: z.infer<typeof visitorDetailsSchema>): Promise<VisitorRow> {
+export async function updateVisitorDetails(
+  widget: WidgetRow,
+  visitor: VisitorRow,
+  input: z.infer<typeof visitorDetailsSchema>,
+): Promise<VisitorRow> {
   const db = await database();
   const verified = visitor.userId !== null;
   const changes = {
@@ -100,7 +149,10 @@ export async function updateVisitorDetails(widget: WidgetRow, visitor: VisitorRo
   if (Object.keys(changes).length === 0) return visitor;
   return db.transaction(async (tx) => {
     const [row] = await tx.update(visitors).set(changes).where(eq(visitors.id, visitor.id)).returning();
-    const own = await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.visitorId, visitor.id));
+    const own = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.visitorId, visitor.id));
     for (const { id } of own) await signal(tx, { k: 'c', o: widget.uid, c: id });
     return row;
   });

@@ -10,21 +10,40 @@ export type Activity =
 const LATEST = 5;
 
 /** What the overview shows: open tickets, paid orders, and the latest things that happened in the account. */
-export async function accountOverview(uid: string): Promise<{ openTickets: number; orders: number; activity: Activity[] }> {
+export async function accountOverview(
+  uid: string,
+): Promise<{ openTickets: number; orders: number; activity: Activity[] }> {
   const db = await database();
   const [[open], [ordered], messages, given] = await Promise.all([
-    db.select({ total: count() }).from(tickets).where(and(eq(tickets.uid, uid), ne(tickets.status, 'closed'))),
+    db
+      .select({ total: count() })
+      .from(tickets)
+      .where(and(eq(tickets.uid, uid), ne(tickets.status, 'closed'))),
     // A checkout left, expired or failed is no order the user has.
-    db.select({ total: count() }).from(orders).where(and(eq(orders.uid, uid), eq(orders.status, 'paid'))),
+    db
+      .select({ total: count() })
+      .from(orders)
+      .where(and(eq(orders.uid, uid), eq(orders.status, 'paid'))),
     // A ticket's first message shares the ticket's request key (lib/tickets/service: createTicket).
     db
-      .select({ at: ticketMessages.createdAt, staff: ticketMessages.staff, ticketId: tickets.id, subject: tickets.subject, first: eq(ticketMessages.requestKey, tickets.requestKey) })
+      .select({
+        at: ticketMessages.createdAt,
+        staff: ticketMessages.staff,
+        ticketId: tickets.id,
+        subject: tickets.subject,
+        first: eq(ticketMessages.requestKey, tickets.requestKey),
+      })
       .from(ticketMessages)
       .innerJoin(tickets, eq(ticketMessages.ticketId, tickets.id))
       .where(eq(tickets.uid, uid))
       .orderBy(desc(ticketMessages.createdAt))
       .limit(LATEST),
-    db.select({ at: feedback.createdAt, rating: feedback.rating }).from(feedback).where(eq(feedback.uid, uid)).orderBy(desc(feedback.createdAt)).limit(LATEST),
+    db
+      .select({ at: feedback.createdAt, rating: feedback.rating })
+      .from(feedback)
+      .where(eq(feedback.uid, uid))
+      .orderBy(desc(feedback.createdAt))
+      .limit(LATEST),
   ]);
   const activity: Activity[] = [
     ...messages.map(({ at, staff, ticketId, subject, first }) => ({

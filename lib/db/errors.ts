@@ -1,7 +1,15 @@
 // Errors that mean "the database cannot answer right now" (answered 503), as opposed to a bug; and the
 // one error a failed statement leaves the database layer as, which names what failed but never a value.
 
-const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 // PostgreSQL SQLSTATEs: connection exceptions (class 08), shutdown and overload, statement timeout.
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 /** Our own codes: the request's time for the database ran out (lib/db/budget); a failure retold in one line. */
@@ -17,7 +25,14 @@ type Described = { code?: unknown; message?: unknown; cause?: unknown };
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     const { code, message, cause } = current as Described;
-    if (typeof code === 'string' && (code === DEADLINE_EXCEEDED || code === RETOLD || UNAVAILABLE_NODE_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08'))) {
+    if (
+      typeof code === 'string' &&
+      (code === DEADLINE_EXCEEDED ||
+        code === RETOLD ||
+        UNAVAILABLE_NODE_CODES.has(code) ||
+        UNAVAILABLE_SQLSTATES.has(code) ||
+        code.startsWith('08'))
+    ) {
       return true;
     }
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
@@ -43,7 +58,12 @@ export class DatabaseError extends Error {
     readonly durationMs?: number,
   ) {
     const { code, message, constraint } = (cause ?? {}) as Described & { constraint?: unknown };
-    const reason = typeof code === 'string' ? code : typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message) ? message : 'error';
+    const reason =
+      typeof code === 'string'
+        ? code
+        : typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)
+          ? message
+          : 'error';
     super(`${statement} failed: ${reason}${durationMs === undefined ? '' : ` after ${Math.round(durationMs)} ms`}`);
     this.name = 'DatabaseError';
     this.code = reason;
@@ -68,15 +88,23 @@ export function statementOf(text: string): string {
  * message lists the statement's parameters (session ids, e-mail addresses): `values` is Drizzle's own
  * array of them, emptied here so that nothing of them reaches a log.
  */
-export function failedStatement(text: string, values: unknown[] | undefined, cause: unknown, startedAt: number): DatabaseError {
+export function failedStatement(
+  text: string,
+  values: unknown[] | undefined,
+  cause: unknown,
+  startedAt: number,
+): DatabaseError {
   if (Array.isArray(values)) values.length = 0;
-  return cause instanceof DatabaseError ? cause : new DatabaseError(statementOf(text), cause, performance.now() - startedAt);
+  return cause instanceof DatabaseError
+    ? cause
+    : new DatabaseError(statementOf(text), cause, performance.now() - startedAt);
 }
 
 /** One line for a log: what failed and why, never a value. */
 export function describeDatabaseError(error: unknown): string {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (current instanceof DatabaseError || (current as { name?: unknown }).name === 'DatabaseError') return (current as Error).message;
+    if (current instanceof DatabaseError || (current as { name?: unknown }).name === 'DatabaseError')
+      return (current as Error).message;
     current = (current as Described).cause;
   }
   const { code, name, message } = (error ?? {}) as { code?: unknown; name?: unknown; message?: unknown };

@@ -29,7 +29,10 @@ const MIGRATION_LOCK = 7_215_300_417;
 const PROBE_BUDGET_MS = 2_000;
 
 async function openPglite(dataDir: string): Promise<Opened> {
-  const [{ openPgliteClient }, { migrate }] = await Promise.all([import('./pglite'), import('drizzle-orm/pglite/migrator')]);
+  const [{ openPgliteClient }, { migrate }] = await Promise.all([
+    import('./pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const { client, db: pglite } = await openPgliteClient(dataDir);
   const db = pglite as unknown as Database;
   try {
@@ -64,7 +67,13 @@ async function openPostgres(url: string): Promise<Opened> {
       client.release();
     }
     await seedCatalogue(db);
-    return { db, kind: 'postgres', bind, listen: (channel, handlers) => listenPostgres(url, channel, handlers), close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      bind,
+      listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+      close: () => pool.end(),
+    };
   } catch (error) {
     await pool.end().catch(() => {});
     throw error;

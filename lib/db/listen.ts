@@ -22,7 +22,13 @@ export async function listenPostgres(url: string, channel: string, handlers: Lis
   let pingTimer: NodeJS.Timeout | undefined;
 
   const connect = async () => {
-    const client = new Client({ connectionString: url, connectionTimeoutMillis: 5_000, query_timeout: 10_000, keepAlive: true, application_name: 'chatwidget-shop-listen' });
+    const client = new Client({
+      connectionString: url,
+      connectionTimeoutMillis: 5_000,
+      query_timeout: 10_000,
+      keepAlive: true,
+      application_name: 'chatwidget-shop-listen',
+    });
     let failed = false;
     const fail = (error: Error) => {
       if (failed) return;

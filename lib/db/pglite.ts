@@ -32,11 +32,14 @@ export async function openPgliteClient(dataDir: string) {
   if (!inMemory) mkdirSync(dirname(path), { recursive: true });
   // PostgreSQL's default 128 MB of shared buffers is most of an embedded database's memory; the files
   // are cached by the operating system as well (16 MB: −120 MB RSS, measured).
-  const client = await PGlite.create(path, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${env.pgliteSharedBuffers}`] });
+  const client = await PGlite.create(path, {
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${env.pgliteSharedBuffers}`],
+  });
   // Drizzle uses `query`, and `transaction` with the transaction's `query`.
   const guarded = {
     query: queryWithoutValues(client),
-    transaction: <T>(work: (tx: Queryable) => Promise<T>) => client.transaction((tx) => work({ query: queryWithoutValues(tx) })),
+    transaction: <T>(work: (tx: Queryable) => Promise<T>) =>
+      client.transaction((tx) => work({ query: queryWithoutValues(tx) })),
   };
   return { client, db: drizzle({ client: guarded as unknown as PGlite, schema }) };
 }

@@ -45,7 +45,11 @@ class RequestClient {
     const left = Math.ceil(this.budget.remainingMs());
     if (this.broken || left <= 0) throw this.fail(config.text, values, this.broken ?? deadlineExceeded(), startedAt);
     // pg reads a per-statement read timeout from the config; its types do not list it.
-    const statement: QueryConfig & { query_timeout: number } = { ...config, text: withStatementTimeout(config.text, values, left), query_timeout: left };
+    const statement: QueryConfig & { query_timeout: number } = {
+      ...config,
+      text: withStatementTimeout(config.text, values, left),
+      query_timeout: left,
+    };
     try {
       return await this.budget.spend(this.client.query(statement, values));
     } catch (error) {
@@ -128,11 +132,14 @@ export async function postgresPool(url: string) {
   });
   // A connection that drops emits `error` on its client, idle or checked out; with no listener that is
   // an uncaught exception. The statement running on it fails by itself, and its request answers 503.
-  pool.on('connect', (client) => client.on('error', (error) => console.error(`database: ${new DatabaseError('connection', error).message}`)));
+  pool.on('connect', (client) =>
+    client.on('error', (error) => console.error(`database: ${new DatabaseError('connection', error).message}`)),
+  );
   // Idle clients' errors are repeated on the pool: reported above already.
   pool.on('error', () => {});
 
-  const over = (budget: DatabaseBudget | null) => drizzle({ client: new RequestPool(pool, budget) as unknown as Pool, schema }) as unknown as Database;
+  const over = (budget: DatabaseBudget | null) =>
+    drizzle({ client: new RequestPool(pool, budget) as unknown as Pool, schema }) as unknown as Database;
   const db = over(null);
   const perRequest = new WeakMap<DatabaseBudget, Database>();
   return {

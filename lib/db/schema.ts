@@ -193,7 +193,9 @@ export const orders = pgTable(
      */
     reference: text('reference')
       .notNull()
-      .default(sql`upper(substr(md5(gen_random_uuid()::text), 1, 4) || '-' || substr(md5(gen_random_uuid()::text), 1, 4))`),
+      .default(
+        sql`upper(substr(md5(gen_random_uuid()::text), 1, 4) || '-' || substr(md5(gen_random_uuid()::text), 1, 4))`,
+      ),
     /** Null for a guest. */
     uid: text('uid'),
     email: text('email'),
@@ -340,7 +342,10 @@ export const visitors = pgTable(
     /** Last time the visitor had the widget open (its event stream refreshes this). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('visitors_widget_user_idx').on(table.widgetId, table.userId), index('visitors_widget_seen_idx').on(table.widgetId, table.lastSeenAt)],
+  (table) => [
+    uniqueIndex('visitors_widget_user_idx').on(table.widgetId, table.userId),
+    index('visitors_widget_seen_idx').on(table.widgetId, table.lastSeenAt),
+  ],
 );
 
 /**
@@ -472,7 +477,9 @@ export const chatMessages = pgTable(
     index('chat_messages_room_id_idx').on(table.room, table.id),
     // The room's log: a message's own id, or its removal's once removed.
     index('chat_messages_room_event_idx').on(table.room, sql`coalesce(${table.deletionId}, ${table.id})`),
-    index('chat_messages_author_guest_idx').on(table.authorGuest).where(sql`${table.authorGuest} is not null`),
+    index('chat_messages_author_guest_idx')
+      .on(table.authorGuest)
+      .where(sql`${table.authorGuest} is not null`),
   ],
 );
 

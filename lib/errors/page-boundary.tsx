@@ -54,7 +54,11 @@ async function failureTexts(error: unknown): Promise<RenderFailureTexts> {
 }
 
 /** Runs a render; a failure of a render made for a request becomes what `fallback` makes of it. */
-function boundary<Props>(point: FaultPoint, render: (props: Props) => Promise<ReactNode>, fallback: (texts: RenderFailureTexts) => ReactNode) {
+function boundary<Props>(
+  point: FaultPoint,
+  render: (props: Props) => Promise<ReactNode>,
+  fallback: (texts: RenderFailureTexts) => ReactNode,
+) {
   return async (props: Props): Promise<ReactNode> => {
     try {
       await injectTestFault(point);
@@ -76,7 +80,9 @@ function boundary<Props>(point: FaultPoint, render: (props: Props) => Promise<Re
  * (components/errors/render-failure.tsx). Components the render returns are rendered after it and
  * still fail to the error boundary: the pages do their data work here, the components only show it.
  */
-export function withErrorPage<Props>(render: (props: Props) => Promise<ReactNode>): (props: Props) => Promise<ReactNode> {
+export function withErrorPage<Props>(
+  render: (props: Props) => Promise<ReactNode>,
+): (props: Props) => Promise<ReactNode> {
   return boundary('page', render, (texts) => <RenderFailure texts={texts} />);
 }
 
@@ -84,7 +90,9 @@ export function withErrorPage<Props>(render: (props: Props) => Promise<ReactNode
  * Wraps the locale layout, which renders the document: its failure (the case of app/global-error.tsx)
  * becomes a document of its own with the error page, served as withErrorPage's is.
  */
-export function withErrorDocument<Props>(render: (props: Props) => Promise<ReactNode>): (props: Props) => Promise<ReactNode> {
+export function withErrorDocument<Props>(
+  render: (props: Props) => Promise<ReactNode>,
+): (props: Props) => Promise<ReactNode> {
   return boundary('layout', render, (texts) => (
     <html lang={texts.lang} dir="ltr">
       <body className="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased">

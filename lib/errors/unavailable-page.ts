@@ -19,5 +19,10 @@ export const PAGE_ADDRESS_HEADER = 'x-page-address';
 export async function unavailablePage(request: NextRequest): Promise<Response> {
   const { locale } = splitLocale(request.nextUrl.pathname);
   const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: 'Errors.unavailable' });
-  return messagePage(locale, { status: 503, title: t('title'), message: t('message'), refreshSeconds: UNAVAILABLE_RETRY_SECONDS });
+  return messagePage(locale, {
+    status: 503,
+    title: t('title'),
+    message: t('message'),
+    refreshSeconds: UNAVAILABLE_RETRY_SECONDS,
+  });
 }

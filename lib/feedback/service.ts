@@ -21,28 +21,49 @@ const publicFeedback = (f: Feedback) => ({
 export type FeedbackView = ReturnType<typeof publicFeedback>;
 
 /** Stores feedback; a double submit answers the first entry. */
-export async function createFeedback(actor: Actor, input: CreateFeedbackInput): Promise<{ feedback: FeedbackView; created: boolean }> {
+export async function createFeedback(
+  actor: Actor,
+  input: CreateFeedbackInput,
+): Promise<{ feedback: FeedbackView; created: boolean }> {
   const key = requestKey(input.requestKey, actor.uid, [input.rating, input.category, input.message, input.page]);
   const db = await database();
   const [row] = await db
     .insert(feedback)
-    .values({ uid: actor.uid, email: actor.email, rating: input.rating, category: input.category, message: input.message, page: input.page ?? null, requestKey: key })
+    .values({
+      uid: actor.uid,
+      email: actor.email,
+      rating: input.rating,
+      category: input.category,
+      message: input.message,
+      page: input.page ?? null,
+      requestKey: key,
+    })
     .onConflictDoNothing({ target: [feedback.uid, feedback.requestKey] })
     .returning();
   if (row) return { feedback: publicFeedback(row), created: true };
-  const [existing] = await db.select().from(feedback).where(and(eq(feedback.uid, actor.uid), eq(feedback.requestKey, key)));
+  const [existing] = await db
+    .select()
+    .from(feedback)
+    .where(and(eq(feedback.uid, actor.uid), eq(feedback.requestKey, key)));
   return { feedback: publicFeedback(existing), created: false };
 }
 
 /** The user's own feedback, newest first. */
 export async function listOwnFeedback(actor: Actor, limit = 50): Promise<FeedbackView[]> {
   const db = await database();
-  const rows = await db.select().from(feedback).where(eq(feedback.uid, actor.uid)).orderBy(desc(feedback.createdAt)).limit(limit);
+  const rows = await db
+    .select()
+    .from(feedback)
+    .where(eq(feedback.uid, actor.uid))
+    .orderBy(desc(feedback.createdAt))
+    .limit(limit);
   return rows.map(publicFeedback);
 }
 
 /** Everyone's feedback with the average rating, for support staff (callers check the role). */
-export async function listAllFeedback(limit = 100): Promise<{ items: FeedbackView[]; total: number; averageRating: number | null }> {
+export async function listAllFeedback(
+  limit = 100,
+): Promise<{ items: FeedbackView[]; total: number; averageRating: number | null }> {
   const db = await database();
   const [rows, [summary]] = await Promise.all([
     db.select().from(feedback).orderBy(desc(feedback.createdAt)).limit(limit),

@@ -10,7 +10,9 @@ function app(): App {
   return initializeApp(
     {
       projectId,
-      ...(serviceAccount && { credential: cert({ projectId, clientEmail: serviceAccount.clientEmail, privateKey: serviceAccount.privateKey }) }),
+      ...(serviceAccount && {
+        credential: cert({ projectId, clientEmail: serviceAccount.clientEmail, privateKey: serviceAccount.privateKey }),
+      }),
     },
     'plauder',
   );

@@ -9,9 +9,12 @@ import type { ClientFirebaseConfig } from './config';
  * sends come in it). Token refresh, timeouts and retries are the SDK's own.
  */
 export function firebaseAuth(config: ClientFirebaseConfig, locale: string): Auth {
-  const app = getApps().length ? getApp() : initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId });
+  const app = getApps().length
+    ? getApp()
+    : initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId });
   const auth = getAuth(app);
-  if (config.emulatorUrl && !auth.emulatorConfig) connectAuthEmulator(auth, config.emulatorUrl, { disableWarnings: true });
+  if (config.emulatorUrl && !auth.emulatorConfig)
+    connectAuthEmulator(auth, config.emulatorUrl, { disableWarnings: true });
   auth.languageCode = locale;
   return auth;
 }

@@ -14,5 +14,11 @@ export type ClientFirebaseConfig = {
 
 export function clientFirebaseConfig(): ClientFirebaseConfig {
   const { apiKey, authDomain, projectId, mode, emulatorHost, googleSignIn } = env.firebase;
-  return { apiKey, authDomain, projectId, emulatorUrl: mode === 'emulator' && emulatorHost ? `http://${emulatorHost}` : null, google: googleSignIn };
+  return {
+    apiKey,
+    authDomain,
+    projectId,
+    emulatorUrl: mode === 'emulator' && emulatorHost ? `http://${emulatorHost}` : null,
+    google: googleSignIn,
+  };
 }

@@ -22,7 +22,12 @@ export function landingRewrites() {
 export function landingRedirects() {
   // A visitor who chose German before opens `/`: the German home page (spec §2, "restores the saved language").
   return [
-    { source: '/', has: [{ type: 'cookie' as const, key: LOCALE_COOKIE, value: 'de' }], destination: '/de', permanent: false },
+    {
+      source: '/',
+      has: [{ type: 'cookie' as const, key: LOCALE_COOKIE, value: 'de' }],
+      destination: '/de',
+      permanent: false,
+    },
   ];
 }
 

@@ -10,7 +10,9 @@ import { LOCALE_COOKIE, defaultLocale, isLocale, locales, type Locale } from './
 export function requestLocale(headers: Headers): Locale {
   const cookie = new RequestCookies(headers).get(LOCALE_COOKIE)?.value;
   if (isLocale(cookie)) return cookie;
-  const languages = new Negotiator({ headers: { 'accept-language': headers.get('accept-language') ?? undefined } }).languages();
+  const languages = new Negotiator({
+    headers: { 'accept-language': headers.get('accept-language') ?? undefined },
+  }).languages();
   try {
     return match(languages, locales as unknown as string[], defaultLocale) as Locale;
   } catch {

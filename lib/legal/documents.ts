@@ -5,8 +5,16 @@
  */
 export const LEGAL_DOCUMENTS = {
   imprint: { path: '/imprint', updated: null, sections: ['responsible', 'dispute'] },
-  privacy: { path: '/privacy', updated: '2026-11-24', sections: ['controller', 'hosting', 'storage', 'account', 'chat', 'payments', 'recipients', 'rights'] },
-  terms: { path: '/terms', updated: '2026-11-24', sections: ['scope', 'contract', 'prices', 'service', 'withdrawal', 'liability', 'law'] },
+  privacy: {
+    path: '/privacy',
+    updated: '2026-11-24',
+    sections: ['controller', 'hosting', 'storage', 'account', 'chat', 'payments', 'recipients', 'rights'],
+  },
+  terms: {
+    path: '/terms',
+    updated: '2026-11-24',
+    sections: ['scope', 'contract', 'prices', 'service', 'withdrawal', 'liability', 'law'],
+  },
 } as const satisfies Record<string, { path: string; updated: string | null; sections: readonly string[] }>;
 
 export type LegalDocument = keyof typeof LEGAL_DOCUMENTS;

@@ -9,7 +9,12 @@ import { deliver } from './transport';
 export type { MailData, MailKind } from './templates';
 
 /** Sends one e-mail of `kind` to `to`, written in `locale` (every e-mail of the app goes through here). */
-export async function sendMail<K extends MailKind>(kind: K, to: string, locale: Locale, data: MailData[K]): Promise<void> {
+export async function sendMail<K extends MailKind>(
+  kind: K,
+  to: string,
+  locale: Locale,
+  data: MailData[K],
+): Promise<void> {
   await deliver({ kind, to, ...(await renderMail(kind, locale, data)) });
 }
 
@@ -19,5 +24,12 @@ export type LocalMail = { id: string; kind: string; to: string; subject: string;
 export async function listLocalMails(limit = 100): Promise<LocalMail[]> {
   const db = await database();
   const rows = await db.select().from(mails).orderBy(desc(mails.createdAt)).limit(limit);
-  return rows.map((row) => ({ id: row.id, kind: row.kind, to: row.to, subject: row.subject, text: row.text, sentAt: row.createdAt.toISOString() }));
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    sentAt: row.createdAt.toISOString(),
+  }));
 }

@@ -41,11 +41,18 @@ export type RenderedMail = { subject: string; text: string; html: string };
 
 type Translate = (key: string, values?: Record<string, string | number>) => string;
 
-const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Paragraphs of plain text (a link is a paragraph of its own), as text and as escaped HTML. */
-function layout(subject: string, paragraphs: Array<string | { link: string; label: string }>, footer: string): RenderedMail {
-  const text = [...paragraphs.map((p) => (typeof p === 'string' ? p : `${p.label}: ${p.link}`)), '--', footer].join('\n\n');
+function layout(
+  subject: string,
+  paragraphs: Array<string | { link: string; label: string }>,
+  footer: string,
+): RenderedMail {
+  const text = [...paragraphs.map((p) => (typeof p === 'string' ? p : `${p.label}: ${p.link}`)), '--', footer].join(
+    '\n\n',
+  );
   const body = paragraphs
     .map((p) =>
       typeof p === 'string'
@@ -62,7 +69,9 @@ const templates: { [K in MailKind]: (t: Translate, data: MailData[K], locale: Lo
     layout(
       t('visitorWaiting.subject', { widget: data.widget, visitor: data.visitor }),
       [
-        data.page ? t('visitorWaiting.intro', { visitor: data.visitor, page: data.page }) : t('visitorWaiting.introNoPage', { visitor: data.visitor }),
+        data.page
+          ? t('visitorWaiting.intro', { visitor: data.visitor, page: data.page })
+          : t('visitorWaiting.introNoPage', { visitor: data.visitor }),
         data.text,
         { link: data.link, label: t('visitorWaiting.action') },
       ],
@@ -71,27 +80,59 @@ const templates: { [K in MailKind]: (t: Translate, data: MailData[K], locale: Lo
   operatorReply: (t, data) =>
     layout(
       t('operatorReply.subject', { widget: data.widget }),
-      [t('operatorReply.intro', { operator: data.operator, widget: data.widget }), data.text, { link: data.link, label: t('operatorReply.action') }],
+      [
+        t('operatorReply.intro', { operator: data.operator, widget: data.widget }),
+        data.text,
+        { link: data.link, label: t('operatorReply.action') },
+      ],
       t('operatorReply.footer', { widget: data.widget }),
     ),
   transcript: (t, data, locale) => {
-    const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: data.timeZone });
-    const lines = data.lines.map((line) => `${format.format(new Date(line.at))} · ${line.from === 'visitor' ? t('transcript.you') : (line.name ?? t('transcript.team'))}\n${line.text}`);
-    return layout(t('transcript.subject', { widget: data.widget }), [t('transcript.intro', { widget: data.widget }), ...lines], t('transcript.footer', { widget: data.widget }));
+    const format = new Intl.DateTimeFormat(locale, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: data.timeZone,
+    });
+    const lines = data.lines.map(
+      (line) =>
+        `${format.format(new Date(line.at))} · ${line.from === 'visitor' ? t('transcript.you') : (line.name ?? t('transcript.team'))}\n${line.text}`,
+    );
+    return layout(
+      t('transcript.subject', { widget: data.widget }),
+      [t('transcript.intro', { widget: data.widget }), ...lines],
+      t('transcript.footer', { widget: data.widget }),
+    );
   },
   receipt: (t, data, locale) => {
     const price = (cents: number) => formatPrice(cents, data.currency, locale);
     const { netCents, vatCents, ratePercent } = splitVat(data.amountCents, data.vatRateBasisPoints);
     // The reader's time zone is unknown here: the seller's, named.
-    const date = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: SELLER_TIME_ZONE, timeZoneName: 'short' }).format(new Date(data.paidAt));
-    const line = { quantity: data.quantity, product: data.product, unit: price(data.amountCents / data.quantity), amount: price(data.amountCents) };
+    const date = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: SELLER_TIME_ZONE,
+      timeZoneName: 'short',
+    }).format(new Date(data.paidAt));
+    const line = {
+      quantity: data.quantity,
+      product: data.product,
+      unit: price(data.amountCents / data.quantity),
+      amount: price(data.amountCents),
+    };
     return layout(
       t('receipt.subject', { reference: data.reference }),
       [
         t('receipt.intro', { date }),
         t('receipt.details', { reference: data.reference, email: data.email }),
         t('receipt.line', line),
-        [t('receipt.net', { amount: price(netCents) }), t('receipt.vat', { rate: ratePercent, amount: price(vatCents) }), t('receipt.total', { amount: price(data.amountCents) })].join('\n'),
+        [
+          t('receipt.net', { amount: price(netCents) }),
+          t('receipt.vat', { rate: ratePercent, amount: price(vatCents) }),
+          t('receipt.total', { amount: price(data.amountCents) }),
+        ].join('\n'),
         data.guest ? t('receipt.nextGuest', { email: data.email }) : t('receipt.next'),
         { link: data.link, label: data.guest ? t('receipt.actionGuest') : t('receipt.action') },
       ],
@@ -101,7 +142,15 @@ const templates: { [K in MailKind]: (t: Translate, data: MailData[K], locale: Lo
 };
 
 /** Renders an e-mail of `kind` in `locale`, every text from messages (Mail). */
-export async function renderMail<K extends MailKind>(kind: K, locale: Locale, data: MailData[K]): Promise<RenderedMail> {
-  const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: 'Mail' }) as unknown as Translate;
+export async function renderMail<K extends MailKind>(
+  kind: K,
+  locale: Locale,
+  data: MailData[K],
+): Promise<RenderedMail> {
+  const t = createTranslator({
+    locale,
+    messages: await loadMessages(locale),
+    namespace: 'Mail',
+  }) as unknown as Translate;
   return templates[kind](t, data, locale);
 }

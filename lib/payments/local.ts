@@ -39,12 +39,22 @@ export const localProvider: PaymentProvider = {
         expiresAt: new Date(Date.now() + CHECKOUT_LIFETIME_MS),
       })
       .onConflictDoNothing({ target: localCheckoutSessions.orderId });
-    const [{ id }] = await db.select({ id: localCheckoutSessions.id }).from(localCheckoutSessions).where(eq(localCheckoutSessions.orderId, order.id));
+    const [{ id }] = await db
+      .select({ id: localCheckoutSessions.id })
+      .from(localCheckoutSessions)
+      .where(eq(localCheckoutSessions.orderId, order.id));
     return { id, url: `${new URL(successUrl).origin}${localizedPath(`/shop/checkout/${id}`, order.locale)}` };
   },
   async retrieveCheckout(id: string) {
     const session = await localCheckoutSession(id);
-    return session && { id: session.id, status: statusOf(session), paymentStatus: session.paymentStatus, orderId: session.orderId };
+    return (
+      session && {
+        id: session.id,
+        status: statusOf(session),
+        paymentStatus: session.paymentStatus,
+        orderId: session.orderId,
+      }
+    );
   },
   async expireCheckout(id: string) {
     if (!/^cs_local_[0-9a-f]{32}$/.test(id)) return null;
@@ -53,7 +63,13 @@ export const localProvider: PaymentProvider = {
     await db
       .update(localCheckoutSessions)
       .set({ status: 'expired' })
-      .where(and(eq(localCheckoutSessions.id, id), eq(localCheckoutSessions.status, 'open'), gt(localCheckoutSessions.expiresAt, new Date())));
+      .where(
+        and(
+          eq(localCheckoutSessions.id, id),
+          eq(localCheckoutSessions.status, 'open'),
+          gt(localCheckoutSessions.expiresAt, new Date()),
+        ),
+      );
     return this.retrieveCheckout(id);
   },
 };
@@ -99,15 +115,34 @@ export async function payLocalCheckout(id: string, card: string, email?: string)
   const digits = cardDigits(card);
   const db = await database();
   const { successUrl, orderId } = await db.transaction(async (tx) => {
-    const [session] = await tx.select().from(localCheckoutSessions).where(eq(localCheckoutSessions.id, id)).for('update').limit(1);
+    const [session] = await tx
+      .select()
+      .from(localCheckoutSessions)
+      .where(eq(localCheckoutSessions.id, id))
+      .for('update')
+      .limit(1);
     if (!session) throw new ApiError('notFound');
     const [order] = await tx.select({ email: orders.email }).from(orders).where(eq(orders.id, session.orderId));
     const emailMissing = !order.email && !email;
-    if (!digits || emailMissing) throw new ApiError('invalidBody', { ...(!digits && { card: { code: 'invalid' } }), ...(emailMissing && { email: { code: 'required' } }) });
+    if (!digits || emailMissing)
+      throw new ApiError('invalidBody', {
+        ...(!digits && { card: { code: 'invalid' } }),
+        ...(emailMissing && { email: { code: 'required' } }),
+      });
     if (statusOf(session) !== 'open') throw new ApiError('checkoutClosed');
     if (digits !== TEST_CARDS.success) throw new ApiError('cardDeclined');
-    await tx.update(localCheckoutSessions).set({ status: 'complete', paymentStatus: 'paid' }).where(eq(localCheckoutSessions.id, id));
-    await applyCheckoutEvent({ id: `evt_${id}`, type: 'checkout.session.completed', session: { id, paymentStatus: 'paid', orderId: session.orderId, email } }, tx);
+    await tx
+      .update(localCheckoutSessions)
+      .set({ status: 'complete', paymentStatus: 'paid' })
+      .where(eq(localCheckoutSessions.id, id));
+    await applyCheckoutEvent(
+      {
+        id: `evt_${id}`,
+        type: 'checkout.session.completed',
+        session: { id, paymentStatus: 'paid', orderId: session.orderId, email },
+      },
+      tx,
+    );
     return session;
   });
   await sendReceipt(orderId);

@@ -2,7 +2,14 @@ import type { PaymentProviderName } from '@/lib/db/schema';
 
 /** What a checkout is opened for: the order and the catalogue's product (never prices from the client). */
 export type CheckoutRequest = {
-  order: { id: string; uid: string | null; quantity: number; amountCents: number; currency: string; locale: 'en' | 'de' };
+  order: {
+    id: string;
+    uid: string | null;
+    quantity: number;
+    amountCents: number;
+    currency: string;
+    locale: 'en' | 'de';
+  };
   product: { slug: string; name: string; priceCents: number; stripePriceId: string | null };
   email: string | null;
   /** Contains `{CHECKOUT_SESSION_ID}`, which the provider replaces with the session's id. */

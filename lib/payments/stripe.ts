@@ -40,7 +40,11 @@ export const stripeProvider: PaymentProvider = {
             product.stripePriceId
               ? { price: product.stripePriceId, quantity: order.quantity }
               : {
-                  price_data: { currency: order.currency.toLowerCase(), unit_amount: product.priceCents, product_data: { name: product.name } },
+                  price_data: {
+                    currency: order.currency.toLowerCase(),
+                    unit_amount: product.priceCents,
+                    product_data: { name: product.name },
+                  },
                   quantity: order.quantity,
                 },
           ],
@@ -84,5 +88,8 @@ export const stripeProvider: PaymentProvider = {
 };
 
 function isMissing(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.code === 'resource_missing');
+  return (
+    error instanceof Stripe.errors.StripeInvalidRequestError &&
+    (error.statusCode === 404 || error.code === 'resource_missing')
+  );
 }

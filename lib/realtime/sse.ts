@@ -30,7 +30,9 @@ export type EventStreamStart = {
   initial?: Uint8Array[];
 };
 
-/** Where a reconnecting client resumes: Last-Event-ID, or `lastEventId` in the query for one that reconnects by hand. */
+/**
+ * Where a reconnecting client resumes: Last-Event-ID, or `lastEventId` in the query for one that reconnects by hand.
+ */
 export function requestedLastEventId(request: NextRequest): string | null {
   return request.headers.get('last-event-id') ?? request.nextUrl.searchParams.get('lastEventId');
 }
@@ -43,7 +45,10 @@ export type BeginStream = (request: NextRequest) => Promise<EventStreamStart>;
  * cuts the stream off once STREAM_BUFFER_LIMIT bytes wait for a reader that stopped reading (it resumes
  * from its last id), and closes once, whoever ends it first.
  */
-function connect(start: EventStreamStart, sink: { write(chunk: Uint8Array): void; buffered(): number; end(cutOff: boolean): void }) {
+function connect(
+  start: EventStreamStart,
+  sink: { write(chunk: Uint8Array): void; buffered(): number; end(cutOff: boolean): void },
+) {
   let closed = false;
   let unsubscribe: (() => void) | null = null;
   const close = (cutOff = false) => {
@@ -110,7 +115,10 @@ export function webEventStream(start: EventStreamStart, signal: AbortSignal): Re
 
 /** The route handler's answer: the stream, or the translated refusal `begin` threw. */
 export function eventStreamResponse(request: NextRequest, begin: BeginStream): Promise<Response> {
-  return handle(request, async () => new Response(webEventStream(await begin(request), request.signal), { headers: SSE_HEADERS }));
+  return handle(
+    request,
+    async () => new Response(webEventStream(await begin(request), request.signal), { headers: SSE_HEADERS }),
+  );
 }
 
 /** The request as a NextRequest (headers only), with the socket's address where no proxy named one. */

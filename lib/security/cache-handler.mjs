@@ -102,7 +102,8 @@ export default class PrerenderCache extends FileSystemCache {
   async set(key, data, context) {
     if (!RENDERS.has(data?.kind)) return super.set(key, data, context);
     secure(data);
-    if (data.kind === 'APP_PAGE' && typeof data.html === 'string' && data.html.includes(NOT_FOUND_PAGE)) storeAsNotFound(data);
+    if (data.kind === 'APP_PAGE' && typeof data.html === 'string' && data.html.includes(NOT_FOUND_PAGE))
+      storeAsNotFound(data);
     checked.add(data);
     data.headers = { ...data.headers, [ORIGIN_HEADER]: publicOrigin() };
     try {

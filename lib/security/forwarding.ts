@@ -8,6 +8,8 @@ import { env } from '@/lib/env';
  */
 export function assertTrustedForwarding(): void {
   if (process.env.PLAUDER_SERVER || env.trustProxy > 0) return;
-  console.error('Refusing to start: run `npm start` (scripts/server.mjs), or set TRUST_PROXY to the number of reverse proxies in front that set X-Forwarded-For.');
+  console.error(
+    'Refusing to start: run `npm start` (scripts/server.mjs), or set TRUST_PROXY to the number of reverse proxies in front that set X-Forwarded-For.',
+  );
   process.exit(1);
 }

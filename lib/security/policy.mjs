@@ -17,7 +17,11 @@ export function scriptHash(text) {
  * googleusercontent.com.
  */
 function googleSignInSources(authDomain) {
-  return { frame: [`https://${authDomain}`], script: ['https://apis.google.com'], img: ['https://*.googleusercontent.com'] };
+  return {
+    frame: [`https://${authDomain}`],
+    script: ['https://apis.google.com'],
+    img: ['https://*.googleusercontent.com'],
+  };
 }
 
 /** What a policy depends on besides a page's own scripts. */
@@ -30,8 +34,14 @@ export function policySources(source = process.env) {
   const google = !local && !/^(false|0)$/.test(source.FIREBASE_GOOGLE_SIGN_IN ?? '');
   const firebase = {
     // Identity Toolkit (sign-in, accounts, project config) and the token service; locally the emulator.
-    connect: local ? (emulatorHost ? [`http://${emulatorHost}`] : []) : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'],
-    ...(google ? googleSignInSources(source.FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`) : { frame: [], script: [], img: [] }),
+    connect: local
+      ? emulatorHost
+        ? [`http://${emulatorHost}`]
+        : []
+      : ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'],
+    ...(google
+      ? googleSignInSources(source.FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`)
+      : { frame: [], script: [], img: [] }),
   };
   return {
     firebase,
@@ -50,7 +60,10 @@ export function documentPolicy({ scripts, frameAncestors = "'none'", sources = p
   const { firebase } = sources;
   const directives = [
     ['default-src', ["'self'"]],
-    ['script-src', [...new Set(["'self'", ...scripts, ...firebase.script, ...(sources.development ? ["'unsafe-eval'"] : [])])]],
+    [
+      'script-src',
+      [...new Set(["'self'", ...scripts, ...firebase.script, ...(sources.development ? ["'unsafe-eval'"] : [])])],
+    ],
     // React's style attributes (progress bars, the widget's accent colour) are inline styles.
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'blob:', ...firebase.img]],

@@ -22,11 +22,21 @@ function build(): Build | null {
   if (process.env.NODE_ENV !== 'production') return (loaded = null);
   try {
     const routes = readJson<{ staticRoutes: Route[]; dynamicRoutes: Route[] }>('routes-manifest.json');
-    const prerender = readJson<{ routes: Record<string, unknown>; dynamicRoutes: Record<string, { fallback: unknown }> }>('prerender-manifest.json');
+    const prerender = readJson<{
+      routes: Record<string, unknown>;
+      dynamicRoutes: Record<string, { fallback: unknown }>;
+    }>('prerender-manifest.json');
     return (loaded = {
-      routes: [...routes.staticRoutes, ...routes.dynamicRoutes].map(({ page, regex }) => ({ page, regex: new RegExp(regex) })),
+      routes: [...routes.staticRoutes, ...routes.dynamicRoutes].map(({ page, regex }) => ({
+        page,
+        regex: new RegExp(regex),
+      })),
       paths: new Set(Object.keys(prerender.routes)),
-      cachedRoutes: new Set(Object.entries(prerender.dynamicRoutes).filter(([, route]) => route.fallback !== false).map(([page]) => page)),
+      cachedRoutes: new Set(
+        Object.entries(prerender.dynamicRoutes)
+          .filter(([, route]) => route.fallback !== false)
+          .map(([page]) => page),
+      ),
     });
   } catch {
     return (loaded = null);

@@ -27,7 +27,13 @@ const HSTS = 'max-age=63072000; includeSubDomains';
  * The checkout's return is the API's one document (a redirect, or a small error page that sets a
  * policy of its own: lib/errors/message-page.ts).
  */
-const RESOURCES = ['/api/:path((?!checkout/return$).*)', '/_next/:path*', '/og/:path*', '/builds/:path*', '/:file([^/]+\\.(?:xml|txt|svg|png|ico|js))'];
+const RESOURCES = [
+  '/api/:path((?!checkout/return$).*)',
+  '/_next/:path*',
+  '/og/:path*',
+  '/builds/:path*',
+  '/:file([^/]+\\.(?:xml|txt|svg|png|ico|js))',
+];
 
 /** `hsts`: production on https (a browser then never asks for the site over http again). */
 export function securityHeaders({ hsts }: { hsts: boolean }) {
@@ -45,6 +51,9 @@ export function securityHeaders({ hsts }: { hsts: boolean }) {
     // Nothing may run in or frame what is not a page.
     ...RESOURCES.map((source) => ({ source, headers: [{ key: 'Content-Security-Policy', value: RESOURCE_POLICY }] })),
     // The site's icons change with a deployment at most; pages name them with their content hash.
-    { source: '/:icon(icon\\.svg|favicon\\.ico)', headers: [{ key: 'Cache-Control', value: 'public, max-age=86400, stale-while-revalidate=604800' }] },
+    {
+      source: '/:icon(icon\\.svg|favicon\\.ico)',
+      headers: [{ key: 'Cache-Control', value: 'public, max-age=86400, stale-while-revalidate=604800' }],
+    },
   ];
 }

@@ -37,7 +37,12 @@ export type PageKey =
  * get a canonical URL, hreflang alternates and the locale's Open Graph image; all others are marked
  * noindex.
  */
-export async function pageMetadata(locale: Locale, page: PageKey, path?: string, values?: Record<string, string>): Promise<Metadata> {
+export async function pageMetadata(
+  locale: Locale,
+  page: PageKey,
+  path?: string,
+  values?: Record<string, string>,
+): Promise<Metadata> {
   const t = await getTranslations({ locale, namespace: 'Metadata' });
   const title = t(`${page}.title`, values);
   const description = t(`${page}.description`, values);

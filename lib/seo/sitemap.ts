@@ -16,7 +16,10 @@ const localeSitemapFile = (locale: Locale) => `${locale}-sitemap.xml`;
 export const sitemapFiles = ['sitemap.xml', 'index-sitemap.xml', ...locales.map(localeSitemapFile)] as const;
 
 function escapeXml(value: string): string {
-  return value.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+  return value.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!,
+  );
 }
 
 /** A `<lastmod>` line where the time of the last change is known; none otherwise (never a made-up one). */
@@ -60,12 +63,20 @@ export async function localeSitemap(locale: Locale): Promise<Response> {
 /** The sitemap index: each locale's sitemap, changed when the newest of its pages changed. */
 export async function sitemapIndex(): Promise<Response> {
   const sitemaps = await Promise.all(
-    locales.map(async (locale) => ({ file: localeSitemapFile(locale), changed: newest((await indexablePagesOf(locale)).map((page) => page.lastModified)) })),
+    locales.map(async (locale) => ({
+      file: localeSitemapFile(locale),
+      changed: newest((await indexablePagesOf(locale)).map((page) => page.lastModified)),
+    })),
   );
   return xml([
     '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...sitemaps.map(({ file, changed }) =>
-      ['  <sitemap>', `    <loc>${escapeXml(absoluteUrl(`/${file}`))}</loc>`, ...lastmod(changed, '    '), '  </sitemap>'].join('\n'),
+      [
+        '  <sitemap>',
+        `    <loc>${escapeXml(absoluteUrl(`/${file}`))}</loc>`,
+        ...lastmod(changed, '    '),
+        '  </sitemap>',
+      ].join('\n'),
     ),
     '</sitemapindex>',
   ]);

@@ -13,7 +13,35 @@ import { productImagePath } from './og-image';
 
 const CONTEXT = 'https://schema.org';
 /** The EU's member states: the 14-day right of withdrawal of the terms of sale is theirs. */
-const EU = ['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK'];
+const EU = [
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+];
 const WITHDRAWAL_DAYS = 14;
 
 const homeUrl = (locale: Locale) => absoluteUrl(localizedPath('/', locale));
@@ -21,7 +49,10 @@ const organizationId = () => `${absoluteUrl('/')}#organization`;
 const productUrl = (slug: string, locale: Locale) => absoluteUrl(localizedPath(`/shop/${slug}`, locale));
 
 /** The seller: the operator of the legal pages. */
-export function organizationJsonLd(operator: Operator, { siteName, description, locale }: { siteName: string; description: string; locale: Locale }) {
+export function organizationJsonLd(
+  operator: Operator,
+  { siteName, description, locale }: { siteName: string; description: string; locale: Locale },
+) {
   return {
     '@context': CONTEXT,
     '@type': 'Organization',
@@ -61,7 +92,11 @@ export function productListJsonLd(products: ProductView[], locale: Locale) {
   return {
     '@context': CONTEXT,
     '@type': 'ItemList',
-    itemListElement: products.map((product, index) => ({ '@type': 'ListItem', position: index + 1, url: productUrl(product.slug, locale) })),
+    itemListElement: products.map((product, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      url: productUrl(product.slug, locale),
+    })),
   };
 }
 
@@ -120,5 +155,8 @@ export function breadcrumbJsonLd(items: Array<{ name: string; path?: string }>, 
  * close the element.
  */
 export function jsonLdText(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -27,7 +27,11 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
  * be revoked), the user's id and the time of the sign-in. Nothing of the provider's free text (names,
  * photo addresses, provider lists) goes in: the cookie stays far below the 4 KB browsers keep.
  */
-export const sessionCookieSchema = z.object({ sid: z.uuid(), uid: z.string().min(1).max(128), lastLoginAt: z.string() });
+export const sessionCookieSchema = z.object({
+  sid: z.uuid(),
+  uid: z.string().min(1).max(128),
+  lastLoginAt: z.string(),
+});
 export type SessionCookie = z.infer<typeof sessionCookieSchema>;
 
 /** A verified session: its row's id and its user. */
@@ -47,7 +51,11 @@ export function userOf(session: Session): SessionUser {
  * The session cookie of a value, or null when it is tampered with, sealed with another secret, malformed
  * or older than 24 h: such a visitor is simply signed out.
  */
-export async function unsealSession(value: string | undefined, secret: string, now = Date.now()): Promise<SessionCookie | null> {
+export async function unsealSession(
+  value: string | undefined,
+  secret: string,
+  now = Date.now(),
+): Promise<SessionCookie | null> {
   if (!value) return null;
   let data: unknown;
   try {
@@ -65,6 +73,14 @@ export async function unsealSession(value: string | undefined, secret: string, n
  * `lastLoginAt`), less a minute: iron-session's own rule, so that it never outlives its seal.
  */
 export function sessionCookieOptions(secure: boolean, lastLoginAt?: string, now = Date.now()) {
-  const remaining = lastLoginAt ? Math.floor((Date.parse(lastLoginAt) + SESSION_LIFETIME_MS - now) / 1000) : TTL_SECONDS;
-  return { httpOnly: true, sameSite: 'lax' as const, secure, path: '/', maxAge: Math.max(0, Math.min(TTL_SECONDS, remaining) - 60) };
+  const remaining = lastLoginAt
+    ? Math.floor((Date.parse(lastLoginAt) + SESSION_LIFETIME_MS - now) / 1000)
+    : TTL_SECONDS;
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure,
+    path: '/',
+    maxAge: Math.max(0, Math.min(TTL_SECONDS, remaining) - 60),
+  };
 }

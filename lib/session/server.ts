@@ -34,7 +34,9 @@ export async function activeSession(value: string | undefined, { mutation = fals
 }
 
 /** The session of this page request, or null; checked once per request. */
-export const getSession = cache(async (): Promise<Session | null> => activeSession((await cookies()).get(SESSION_COOKIE)?.value));
+export const getSession = cache(async (): Promise<Session | null> =>
+  activeSession((await cookies()).get(SESSION_COOKIE)?.value),
+);
 
 /** The signed-in user of this page request, or null. */
 export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
@@ -44,7 +46,9 @@ export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
 
 /** The session of a route handler's request, or 401: route handlers verify it themselves. */
 export async function requireApiSession(request: NextRequest): Promise<Session> {
-  const session = await activeSession(request.cookies.get(SESSION_COOKIE)?.value, { mutation: !READS.has(request.method) });
+  const session = await activeSession(request.cookies.get(SESSION_COOKIE)?.value, {
+    mutation: !READS.has(request.method),
+  });
   if (!session) throw new ApiError('unauthenticated');
   return session;
 }

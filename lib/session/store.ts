@@ -39,14 +39,22 @@ export async function createSession(input: {
     if (input.replaces) await revoke(tx, and(eq(sessions.id, input.replaces), eq(sessions.uid, input.uid)));
     const [row] = await tx
       .insert(sessions)
-      .values({ uid: input.uid, profile: input.profile, expiresAt: new Date(Date.parse(input.lastLoginAt) + SESSION_LIFETIME_MS), checkedAt: now })
+      .values({
+        uid: input.uid,
+        profile: input.profile,
+        expiresAt: new Date(Date.parse(input.lastLoginAt) + SESSION_LIFETIME_MS),
+        checkedAt: now,
+      })
       .returning({ id: sessions.id });
     return row.id;
   });
 }
 
 function revoke(executor: Executor, where: ReturnType<typeof and>) {
-  return executor.update(sessions).set({ revokedAt: new Date() }).where(and(where, isNull(sessions.revokedAt)));
+  return executor
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(where, isNull(sessions.revokedAt)));
 }
 
 /** Ends one session (sign-out). */
@@ -55,7 +63,10 @@ export async function revokeSession(sid: string): Promise<void> {
 }
 
 /** Ends every session of a user (account deleted or disabled), or every one but `except`. */
-export async function revokeUserSessions(uid: string, options: { except?: string; executor?: Executor } = {}): Promise<void> {
+export async function revokeUserSessions(
+  uid: string,
+  options: { except?: string; executor?: Executor } = {},
+): Promise<void> {
   const executor = options.executor ?? (await database());
   await revoke(executor, and(eq(sessions.uid, uid), options.except ? ne(sessions.id, options.except) : undefined));
 }
@@ -75,7 +86,9 @@ async function providerVerdict(uid: string, since: Date, admin: boolean): Promis
     // tokensValidAfterTime has a resolution of seconds.
     return Number.isNaN(validAfter) || validAfter <= Math.floor(since.getTime() / 1000) * 1000 ? 'ok' : 'this';
   } catch (error) {
-    const code = (error as { code?: unknown; errorInfo?: { code?: unknown } })?.errorInfo?.code ?? (error as { code?: unknown })?.code;
+    const code =
+      (error as { code?: unknown; errorInfo?: { code?: unknown } })?.errorInfo?.code ??
+      (error as { code?: unknown })?.code;
     if (code === 'auth/user-not-found') return 'all';
     // The provider is unreachable: the sealed, 24 h session stands until the next check.
     return 'ok';
@@ -87,7 +100,10 @@ async function providerVerdict(uid: string, since: Date, admin: boolean): Promis
  * null. A mutation (`recheck`) asks the provider at once, a page at most every PROVIDER_CHECK_INTERVAL_MS
  * (see providerVerdict); a row from before profiles were kept here counts as signed out.
  */
-export async function checkSession(cookie: SessionCookie, { recheck = false, now = new Date() } = {}): Promise<SessionProfile | null> {
+export async function checkSession(
+  cookie: SessionCookie,
+  { recheck = false, now = new Date() } = {},
+): Promise<SessionProfile | null> {
   const db = await database();
   const [row] = await db.select().from(sessions).where(eq(sessions.id, cookie.sid)).limit(1);
   if (!row?.profile || row.uid !== cookie.uid || row.revokedAt || row.expiresAt <= now) return null;

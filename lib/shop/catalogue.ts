@@ -38,7 +38,10 @@ export type ProductView = {
 
 /** A product of the catalogue (the data file's or the database's) in one language. */
 export function productView(
-  product: Omit<Product, 'stripePriceId' | 'active' | 'currency' | 'priceValidUntil'> & { currency: string; priceValidUntil?: string | null },
+  product: Omit<Product, 'stripePriceId' | 'active' | 'currency' | 'priceValidUntil'> & {
+    currency: string;
+    priceValidUntil?: string | null;
+  },
   locale: Locale,
 ): ProductView {
   return {

@@ -37,7 +37,9 @@ type Product = typeof products.$inferSelect;
  */
 function intentKey(intent: PurchaseIntent): string {
   if (intent.key) return intent.key;
-  return intent.buyer ? requestKey(null, intent.buyer.uid, [intent.productId, intent.quantity]) : `guest:${randomUUID()}`;
+  return intent.buyer
+    ? requestKey(null, intent.buyer.uid, [intent.productId, intent.quantity])
+    : `guest:${randomUUID()}`;
 }
 
 /** Who asks for what: a key sent again with anything else is another request, refused. */
@@ -49,7 +51,12 @@ function fingerprint(intent: PurchaseIntent): string {
 
 async function orderWithKey(key: string, hash: string): Promise<{ order: Order; product: Product } | null> {
   const db = await database();
-  const [found] = await db.select({ order: orders, product: products }).from(orders).innerJoin(products, eq(orders.productId, products.id)).where(eq(orders.requestKey, key)).limit(1);
+  const [found] = await db
+    .select({ order: orders, product: products })
+    .from(orders)
+    .innerJoin(products, eq(orders.productId, products.id))
+    .where(eq(orders.requestKey, key))
+    .limit(1);
   if (found && found.order.requestHash !== hash) throw new ApiError('idempotencyKeyReused');
   return found ?? null;
 }
@@ -71,7 +78,11 @@ async function assertBuyable(product: Product, intent: PurchaseIntent): Promise<
  * The unique key decides between concurrent requests; 400 `productUnavailable` for an unknown or
  * inactive product.
  */
-async function orderFor(intent: PurchaseIntent, key: string, provider: PaymentProviderName): Promise<{ order: Order; product: Product }> {
+async function orderFor(
+  intent: PurchaseIntent,
+  key: string,
+  provider: PaymentProviderName,
+): Promise<{ order: Order; product: Product }> {
   const hash = fingerprint(intent);
   const existing = await orderWithKey(key, hash);
   if (existing) return existing;
@@ -111,12 +122,20 @@ async function orderFor(intent: PurchaseIntent, key: string, provider: PaymentPr
 }
 
 /** Records the order's checkout unless another request did first; answers the order's checkout address. */
-async function attachCheckout(orderId: string, checkout: { id: string; url: string }): Promise<{ url: string; created: boolean }> {
+async function attachCheckout(
+  orderId: string,
+  checkout: { id: string; url: string },
+): Promise<{ url: string; created: boolean }> {
   const db = await database();
   const [attached] = await db
     .update(orders)
     // An order whose earlier attempt failed goes on, now that its checkout is open.
-    .set({ checkoutSessionId: checkout.id, checkoutUrl: checkout.url, status: sql`case when ${orders.status} = 'failed' then 'pending' else ${orders.status} end`, updatedAt: new Date() })
+    .set({
+      checkoutSessionId: checkout.id,
+      checkoutUrl: checkout.url,
+      status: sql`case when ${orders.status} = 'failed' then 'pending' else ${orders.status} end`,
+      updatedAt: new Date(),
+    })
     .where(and(eq(orders.id, orderId), isNull(orders.checkoutSessionId)))
     .returning({ id: orders.id });
   if (attached) return { url: checkout.url, created: true };
@@ -138,16 +157,31 @@ async function markCheckoutFailed(orderId: string): Promise<void> {
  * and however concurrently it is asked (the order's unique key, the provider's idempotency key).
  * `created` is false when an earlier request had opened it.
  */
-export async function openCheckout(intent: PurchaseIntent): Promise<{ url: string; orderId: string; created: boolean }> {
+export async function openCheckout(
+  intent: PurchaseIntent,
+): Promise<{ url: string; orderId: string; created: boolean }> {
   const provider = paymentProvider();
   const key = intentKey(intent);
   const { order, product } = await orderFor(intent, key, provider.name);
-  if (order.checkoutSessionId && order.checkoutUrl) return { url: order.checkoutUrl, orderId: order.id, created: false };
+  if (order.checkoutSessionId && order.checkoutUrl)
+    return { url: order.checkoutUrl, orderId: order.id, created: false };
   try {
     const checkout = await provider.createCheckout({
-      order: { id: order.id, uid: order.uid, quantity: order.quantity, amountCents: order.amountCents, currency: order.currency, locale: order.locale },
+      order: {
+        id: order.id,
+        uid: order.uid,
+        quantity: order.quantity,
+        amountCents: order.amountCents,
+        currency: order.currency,
+        locale: order.locale,
+      },
       // The order's own price and language: a repeat asks the provider for exactly what the first request did.
-      product: { slug: product.slug, name: product.name[order.locale], priceCents: order.amountCents / order.quantity, stripePriceId: product.stripePriceId },
+      product: {
+        slug: product.slug,
+        name: product.name[order.locale],
+        priceCents: order.amountCents / order.quantity,
+        stripePriceId: product.stripePriceId,
+      },
       email: order.email,
       // The buyer comes back to the public origin, never to an address a request header named.
       successUrl: `${env.siteUrl}/api/checkout/return?session_id={CHECKOUT_SESSION_ID}`,
@@ -175,7 +209,10 @@ export async function cancelCheckout(orderId: string, viewer: string | null): Pr
   if (!order) throw new ApiError('notFound');
   if (order.status !== 'pending' && order.status !== 'failed') return order.status;
   const db = await database();
-  const [{ sessionId }] = await db.select({ sessionId: orders.checkoutSessionId }).from(orders).where(eq(orders.id, order.id));
+  const [{ sessionId }] = await db
+    .select({ sessionId: orders.checkoutSessionId })
+    .from(orders)
+    .where(eq(orders.id, order.id));
   try {
     const status = await cancelOrder(order.id, sessionId ? await paymentProvider().expireCheckout(sessionId) : null);
     // The payment came first: its receipt, unless another path sent it already.

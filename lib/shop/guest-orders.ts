@@ -11,7 +11,11 @@ export const ATTACHED_NOTE_DAYS = 30;
  * verified (at sign-in, and at the session's renewal after the verification): whoever proves the address
  * owns its purchases. Only orders of nobody move, so a repeat changes nothing. Answers how many joined.
  */
-export async function attachGuestOrders(user: { uid: string; email: string | null; emailVerified: boolean }): Promise<number> {
+export async function attachGuestOrders(user: {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+}): Promise<number> {
   if (!user.email || !user.emailVerified) return 0;
   const db = await database();
   const attached = await db

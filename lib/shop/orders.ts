@@ -31,7 +31,13 @@ export type OrderReceipt = OrderSummary & { email: string | null; vatRateBasisPo
 export type CheckoutEvent = {
   id: string;
   type: string;
-  session: { id: string; paymentStatus: string | null; orderId: string | null; status?: 'open' | 'complete' | 'expired'; email?: string | null };
+  session: {
+    id: string;
+    paymentStatus: string | null;
+    orderId: string | null;
+    status?: 'open' | 'complete' | 'expired';
+    email?: string | null;
+  };
 };
 
 export const CHECKOUT_EVENTS = [
@@ -98,8 +104,18 @@ function summary(row: SummaryRow): OrderSummary {
  * cancelled stays cancelled when its provider later reports it expired. A payment keeps the address the
  * buyer gave at the checkout when the order had none (a guest's), for the receipt.
  */
-async function settle(executor: Executor, orderId: string, target: Exclude<OrderStatus, 'pending'>, email?: string | null): Promise<boolean> {
-  const [current] = await executor.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update').limit(1);
+async function settle(
+  executor: Executor,
+  orderId: string,
+  target: Exclude<OrderStatus, 'pending'>,
+  email?: string | null,
+): Promise<boolean> {
+  const [current] = await executor
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update')
+    .limit(1);
   if (!current || current.status === 'paid' || current.status === target) return false;
   if (current.status === 'cancelled' && target !== 'paid') return false;
   await executor
@@ -107,19 +123,29 @@ async function settle(executor: Executor, orderId: string, target: Exclude<Order
     .set({
       status: target,
       updatedAt: new Date(),
-      ...(target === 'paid' && { paidAt: new Date(), ...(email && { email: sql`coalesce(${orders.email}, ${email})` }) }),
+      ...(target === 'paid' && {
+        paidAt: new Date(),
+        ...(email && { email: sql`coalesce(${orders.email}, ${email})` }),
+      }),
     })
     .where(eq(orders.id, orderId));
   return true;
 }
 
 /** The id of the order a provider's checkout session belongs to, or null when it is none of ours. */
-export async function orderIdFor(executor: Executor, session: Pick<CheckoutEvent['session'], 'id' | 'orderId'>): Promise<string | null> {
+export async function orderIdFor(
+  executor: Executor,
+  session: Pick<CheckoutEvent['session'], 'id' | 'orderId'>,
+): Promise<string | null> {
   if (session.orderId && UUID.test(session.orderId)) {
     const [row] = await executor.select({ id: orders.id }).from(orders).where(eq(orders.id, session.orderId)).limit(1);
     if (row) return row.id;
   }
-  const [row] = await executor.select({ id: orders.id }).from(orders).where(eq(orders.checkoutSessionId, session.id)).limit(1);
+  const [row] = await executor
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.checkoutSessionId, session.id))
+    .limit(1);
   return row?.id ?? null;
 }
 
@@ -127,9 +153,16 @@ export async function orderIdFor(executor: Executor, session: Pick<CheckoutEvent
  * Applies a checkout event once: the event id is recorded in the same transaction as the order's
  * change, so a redelivery (or a concurrent one) finds it and changes nothing.
  */
-export async function applyCheckoutEvent(event: CheckoutEvent, executor?: Executor): Promise<'applied' | 'duplicate' | 'ignored'> {
+export async function applyCheckoutEvent(
+  event: CheckoutEvent,
+  executor?: Executor,
+): Promise<'applied' | 'duplicate' | 'ignored'> {
   const work = async (tx: Executor) => {
-    const inserted = await tx.insert(processedWebhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().returning();
+    const inserted = await tx
+      .insert(processedWebhookEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning();
     if (inserted.length === 0) return 'duplicate' as const;
     const orderId = await orderIdFor(tx, event.session);
     if (!orderId) return 'ignored' as const;
@@ -139,7 +172,8 @@ export async function applyCheckoutEvent(event: CheckoutEvent, executor?: Execut
     if (paymentStatus === 'paid' || paymentStatus === 'no_payment_required') await settle(tx, orderId, 'paid', email);
     else if (event.type === 'checkout.session.async_payment_failed') await settle(tx, orderId, 'failed');
     // A session read from Stripe must really have expired; an event's own copy is taken at its word.
-    else if (event.type === 'checkout.session.expired' && (status === undefined || status === 'expired')) await settle(tx, orderId, 'expired');
+    else if (event.type === 'checkout.session.expired' && (status === undefined || status === 'expired'))
+      await settle(tx, orderId, 'expired');
     // Completed unpaid: a delayed payment method, whose outcome comes as an event of its own.
     return 'applied' as const;
   };
@@ -157,10 +191,15 @@ export async function confirmCheckout(session: ProviderSession): Promise<{ id: s
   return db.transaction(async (tx) => {
     const orderId = await orderIdFor(tx, session);
     if (!orderId) return null;
-    const [order] = await tx.select({ id: orders.id, locale: orders.locale, sessionId: orders.checkoutSessionId }).from(orders).where(eq(orders.id, orderId)).limit(1);
+    const [order] = await tx
+      .select({ id: orders.id, locale: orders.locale, sessionId: orders.checkoutSessionId })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .limit(1);
     // The session must be the one this order was sent to.
     if (order.sessionId !== session.id) return null;
-    if (session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required') await settle(tx, orderId, 'paid', session.email);
+    if (session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required')
+      await settle(tx, orderId, 'paid', session.email);
     return { id: order.id, locale: order.locale };
   });
 }
@@ -226,7 +265,10 @@ export async function largestPaidPlan(uid: string, executor?: Executor): Promise
  * The buyer left the checkout of an order and its provider session was closed (`session`: as the
  * provider reports it then). Paid when the payment came first, else cancelled; answers the status.
  */
-export async function cancelOrder(id: string, session: Pick<ProviderSession, 'paymentStatus' | 'email'> | null): Promise<OrderStatus> {
+export async function cancelOrder(
+  id: string,
+  session: Pick<ProviderSession, 'paymentStatus' | 'email'> | null,
+): Promise<OrderStatus> {
   const db = await database();
   return db.transaction(async (tx) => {
     const paid = session?.paymentStatus === 'paid' || session?.paymentStatus === 'no_payment_required';

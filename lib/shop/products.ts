@@ -30,7 +30,9 @@ async function fromDatabase<T>(read: (db: Database) => Promise<T>): Promise<T> {
 /** The active products in one language, in catalogue order. */
 export async function activeProducts(locale: Locale): Promise<ProductView[]> {
   if (building()) return catalogue.filter((product) => product.active).map((product) => productView(product, locale));
-  const rows = await fromDatabase((db) => db.select().from(products).where(eq(products.active, true)).orderBy(asc(products.position), asc(products.slug)));
+  const rows = await fromDatabase((db) =>
+    db.select().from(products).where(eq(products.active, true)).orderBy(asc(products.position), asc(products.slug)),
+  );
   return rows.map((row) => productView(row, locale));
 }
 
@@ -65,7 +67,12 @@ export type CatalogueChanges = { products: Map<string, Date>; latest: Date | nul
  */
 export async function catalogueChanges(): Promise<CatalogueChanges> {
   if (building()) return { products: new Map(), latest: null };
-  const rows = await fromDatabase((db) => db.select({ slug: products.slug, active: products.active, updatedAt: products.updatedAt }).from(products));
-  const latest = rows.reduce<Date | null>((newest, row) => (!newest || row.updatedAt > newest ? row.updatedAt : newest), null);
+  const rows = await fromDatabase((db) =>
+    db.select({ slug: products.slug, active: products.active, updatedAt: products.updatedAt }).from(products),
+  );
+  const latest = rows.reduce<Date | null>(
+    (newest, row) => (!newest || row.updatedAt > newest ? row.updatedAt : newest),
+    null,
+  );
   return { products: new Map(rows.filter((row) => row.active).map((row) => [row.slug, row.updatedAt])), latest };
 }

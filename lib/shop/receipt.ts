@@ -24,7 +24,9 @@ export async function sendReceipt(orderId: string): Promise<void> {
   const [claimed] = await db
     .update(orders)
     .set({ receiptSentAt: new Date() })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'paid'), isNotNull(orders.email), isNull(orders.receiptSentAt)))
+    .where(
+      and(eq(orders.id, orderId), eq(orders.status, 'paid'), isNotNull(orders.email), isNull(orders.receiptSentAt)),
+    )
     .returning({ uid: orders.uid });
   if (!claimed) return;
   try {

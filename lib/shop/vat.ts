@@ -5,7 +5,10 @@ export const GERMAN_VAT_BASIS_POINTS = 1900;
  * The net amount and the VAT a gross amount includes (prices are quoted with VAT): the net is rounded
  * to the cent and the VAT is the rest, so the two always add up to the gross.
  */
-export function splitVat(grossCents: number, rateBasisPoints: number): { netCents: number; vatCents: number; ratePercent: number } {
+export function splitVat(
+  grossCents: number,
+  rateBasisPoints: number,
+): { netCents: number; vatCents: number; ratePercent: number } {
   const netCents = Math.round((grossCents * 10_000) / (10_000 + rateBasisPoints));
   return { netCents, vatCents: grossCents - netCents, ratePercent: rateBasisPoints / 100 };
 }

@@ -38,12 +38,19 @@ async function visibleTicket(actor: Actor, id: string): Promise<Ticket | null> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
   const db = await database();
   const owner = actor.admin ? undefined : eq(tickets.uid, actor.uid);
-  const [row] = await db.select().from(tickets).where(and(eq(tickets.id, id), owner)).limit(1);
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.id, id), owner))
+    .limit(1);
   return row ?? null;
 }
 
 /** Opens a ticket with its first message, in one transaction; a double submit answers the first ticket. */
-export async function createTicket(actor: Actor, input: CreateTicketInput): Promise<{ ticket: TicketView; created: boolean }> {
+export async function createTicket(
+  actor: Actor,
+  input: CreateTicketInput,
+): Promise<{ ticket: TicketView; created: boolean }> {
   const key = requestKey(input.requestKey, actor.uid, [input.subject, input.category, input.message]);
   const db = await database();
   return db.transaction(async (tx) => {
@@ -53,7 +60,10 @@ export async function createTicket(actor: Actor, input: CreateTicketInput): Prom
       .onConflictDoNothing({ target: [tickets.uid, tickets.requestKey] })
       .returning();
     if (!ticket) {
-      const [existing] = await tx.select().from(tickets).where(and(eq(tickets.uid, actor.uid), eq(tickets.requestKey, key)));
+      const [existing] = await tx
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.uid, actor.uid), eq(tickets.requestKey, key)));
       return { ticket: publicTicket(existing), created: false };
     }
     await tx.insert(ticketMessages).values({
@@ -92,11 +102,18 @@ export async function listTickets(
 }
 
 /** One ticket with its thread, oldest message first; null when it is not the actor's (→ 404). */
-export async function getTicket(actor: Actor, id: string): Promise<{ ticket: TicketView; messages: TicketMessageView[] } | null> {
+export async function getTicket(
+  actor: Actor,
+  id: string,
+): Promise<{ ticket: TicketView; messages: TicketMessageView[] } | null> {
   const ticket = await visibleTicket(actor, id);
   if (!ticket) return null;
   const db = await database();
-  const messages = await db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, id)).orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id));
+  const messages = await db
+    .select()
+    .from(ticketMessages)
+    .where(eq(ticketMessages.ticketId, id))
+    .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id));
   return { ticket: publicTicket(ticket), messages: messages.map(publicMessage) };
 }
 
@@ -104,7 +121,11 @@ export async function getTicket(actor: Actor, id: string): Promise<{ ticket: Tic
  * Adds a reply. Support staff's reply marks the ticket answered; the owner's reopens it for support.
  * A closed ticket takes no replies until it is reopened.
  */
-export async function replyToTicket(actor: Actor, id: string, input: ReplyInput): Promise<{ message: TicketMessageView; ticket: TicketView; created: boolean }> {
+export async function replyToTicket(
+  actor: Actor,
+  id: string,
+  input: ReplyInput,
+): Promise<{ message: TicketMessageView; ticket: TicketView; created: boolean }> {
   const ticket = await visibleTicket(actor, id);
   if (!ticket) throw new ApiError('notFound');
   if (ticket.status === 'closed') throw new ApiError('ticketClosed');
@@ -114,14 +135,27 @@ export async function replyToTicket(actor: Actor, id: string, input: ReplyInput)
   return db.transaction(async (tx) => {
     const [message] = await tx
       .insert(ticketMessages)
-      .values({ ticketId: id, authorUid: actor.uid, authorName: actor.displayName ?? actor.email, staff, body: input.message, requestKey: key })
+      .values({
+        ticketId: id,
+        authorUid: actor.uid,
+        authorName: actor.displayName ?? actor.email,
+        staff,
+        body: input.message,
+        requestKey: key,
+      })
       .onConflictDoNothing({ target: [ticketMessages.ticketId, ticketMessages.authorUid, ticketMessages.requestKey] })
       .returning();
     if (!message) {
       const [existing] = await tx
         .select()
         .from(ticketMessages)
-        .where(and(eq(ticketMessages.ticketId, id), eq(ticketMessages.authorUid, actor.uid), eq(ticketMessages.requestKey, key)));
+        .where(
+          and(
+            eq(ticketMessages.ticketId, id),
+            eq(ticketMessages.authorUid, actor.uid),
+            eq(ticketMessages.requestKey, key),
+          ),
+        );
       return { message: publicMessage(existing), ticket: publicTicket(ticket), created: false };
     }
     const [updated] = await tx
@@ -143,6 +177,10 @@ export async function setTicketStatus(actor: Actor, id: string, status: TicketSt
   if (status === 'answered' && !actor.admin) throw new ApiError('forbidden');
   if (ticket.status === status) return publicTicket(ticket);
   const db = await database();
-  const [updated] = await db.update(tickets).set({ status, updatedAt: sql`now()` }).where(eq(tickets.id, id)).returning();
+  const [updated] = await db
+    .update(tickets)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(tickets.id, id))
+    .returning();
   return publicTicket(updated);
 }

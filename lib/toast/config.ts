@@ -1,7 +1,14 @@
 export const TOAST_TYPES = ['success', 'error', 'warning', 'info', 'default'] as const;
 export type ToastType = (typeof TOAST_TYPES)[number];
 
-export const TOAST_POSITIONS = ['top-left', 'top-center', 'top-right', 'bottom-left', 'bottom-center', 'bottom-right'] as const;
+export const TOAST_POSITIONS = [
+  'top-left',
+  'top-center',
+  'top-right',
+  'bottom-left',
+  'bottom-center',
+  'bottom-right',
+] as const;
 export type ToastPosition = (typeof TOAST_POSITIONS)[number];
 
 /** The defaults of the specification (§9). */

@@ -16,11 +16,17 @@ function supported(tag: string | null | undefined): Locale | null {
  * `<html lang>` (`lang`, which the loader passes), else the browser's languages (Accept-Language), and
  * the default only when neither is one it speaks.
  */
-export function widgetLocale(widget: { locale: Locale; followPageLanguage: boolean }, lang: string | null, acceptLanguage: string | null): Locale {
+export function widgetLocale(
+  widget: { locale: Locale; followPageLanguage: boolean },
+  lang: string | null,
+  acceptLanguage: string | null,
+): Locale {
   if (!widget.followPageLanguage) return widget.locale;
   const page = supported(lang);
   if (page) return page;
-  const languages = new Negotiator({ headers: { 'accept-language': acceptLanguage ?? undefined } }).languages().filter((tag) => tag !== '*');
+  const languages = new Negotiator({ headers: { 'accept-language': acceptLanguage ?? undefined } })
+    .languages()
+    .filter((tag) => tag !== '*');
   if (languages.some((tag) => supported(tag))) {
     try {
       return match(languages, locales as unknown as string[], widget.locale) as Locale;

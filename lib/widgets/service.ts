@@ -37,7 +37,17 @@ export type WidgetView = {
 /** What the framed widget page needs (public: it is served to any visitor of an allowed site). */
 export type PublicWidget = Pick<
   WidgetView,
-  'id' | 'name' | 'allowedOrigins' | 'accentColor' | 'greeting' | 'locale' | 'followPageLanguage' | 'launcherPosition' | 'preChat' | 'awayMessage' | 'businessHours'
+  | 'id'
+  | 'name'
+  | 'allowedOrigins'
+  | 'accentColor'
+  | 'greeting'
+  | 'locale'
+  | 'followPageLanguage'
+  | 'launcherPosition'
+  | 'preChat'
+  | 'awayMessage'
+  | 'businessHours'
 >;
 
 function view(row: Row): WidgetView {
@@ -101,7 +111,10 @@ export async function getWidget(actor: Actor, id: string): Promise<WidgetView | 
  * serialised, so two tabs at once cannot both take the last place; a repeated request key answers the
  * widget it created. Notifications go to the user's address unless the form names another.
  */
-export async function createWidget(actor: Actor, input: CreateWidgetInput): Promise<{ widget: WidgetView; created: boolean }> {
+export async function createWidget(
+  actor: Actor,
+  input: CreateWidgetInput,
+): Promise<{ widget: WidgetView; created: boolean }> {
   const { requestKey: clientKey, notifyEmail, ...fields } = input;
   const key = requestKey(clientKey, actor.uid, fields);
   const db = await database();
@@ -117,7 +130,13 @@ export async function createWidget(actor: Actor, input: CreateWidgetInput): Prom
     if (total >= (await widgetLimit(actor.uid, tx))) throw new ApiError('widgetLimit');
     const [row] = await tx
       .insert(widgets)
-      .values({ id: randomBytes(12).toString('base64url'), uid: actor.uid, requestKey: key, notifyEmail: notifyEmail === undefined ? actor.email : notifyEmail, ...fields })
+      .values({
+        id: randomBytes(12).toString('base64url'),
+        uid: actor.uid,
+        requestKey: key,
+        notifyEmail: notifyEmail === undefined ? actor.email : notifyEmail,
+        ...fields,
+      })
       .returning();
     return { widget: view(row), created: true };
   });
@@ -165,6 +184,29 @@ export async function publicWidget(id: string): Promise<PublicWidget | null> {
   const db = await database();
   const [row] = await db.select().from(widgets).where(eq(widgets.id, id)).limit(1);
   if (!row) return null;
-  const { name, allowedOrigins, accentColor, greeting, locale, followPageLanguage, launcherPosition, preChat, awayMessage, businessHours } = view(row);
-  return { id: row.id, name, allowedOrigins, accentColor, greeting, locale, followPageLanguage, launcherPosition, preChat, awayMessage, businessHours };
+  const {
+    name,
+    allowedOrigins,
+    accentColor,
+    greeting,
+    locale,
+    followPageLanguage,
+    launcherPosition,
+    preChat,
+    awayMessage,
+    businessHours,
+  } = view(row);
+  return {
+    id: row.id,
+    name,
+    allowedOrigins,
+    accentColor,
+    greeting,
+    locale,
+    followPageLanguage,
+    launcherPosition,
+    preChat,
+    awayMessage,
+    businessHours,
+  };
 }

@@ -26,7 +26,16 @@ export async function seedSupportWidget(): Promise<void> {
       locale: 'en',
       followPageLanguage: true,
       notifyEmail: env.supportEmail,
-      businessHours: { timeZone: 'Europe/Berlin', days: { mon: { from: '09:00', to: '17:00' }, tue: { from: '09:00', to: '17:00' }, wed: { from: '09:00', to: '17:00' }, thu: { from: '09:00', to: '17:00' }, fri: { from: '09:00', to: '17:00' } } },
+      businessHours: {
+        timeZone: 'Europe/Berlin',
+        days: {
+          mon: { from: '09:00', to: '17:00' },
+          tue: { from: '09:00', to: '17:00' },
+          wed: { from: '09:00', to: '17:00' },
+          thu: { from: '09:00', to: '17:00' },
+          fri: { from: '09:00', to: '17:00' },
+        },
+      },
       requestKey: 'seed:support',
     })
     .onConflictDoNothing();

@@ -5,7 +5,10 @@ import de from '@/messages/de.json';
 
 const replace = jest.fn();
 // The page in the remembered language opens as a new document (jsdom cannot navigate).
-jest.mock('@/lib/client/locale-memory', () => ({ ...jest.requireActual('@/lib/client/locale-memory'), openInPlace: (path: string) => replace(path) }));
+jest.mock('@/lib/client/locale-memory', () => ({
+  ...jest.requireActual('@/lib/client/locale-memory'),
+  openInPlace: (path: string) => replace(path),
+}));
 
 const labels = de.App;
 

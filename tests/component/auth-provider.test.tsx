@@ -18,7 +18,13 @@ const mockedFirebaseAuth = jest.mocked(firebaseAuth);
 const mockedEndServerSession = jest.mocked(endServerSession);
 const mockedIsIntendedSignOut = jest.mocked(isIntendedSignOut);
 
-const CONFIG: ClientFirebaseConfig = { apiKey: 'test-key', authDomain: 'test.firebaseapp.com', projectId: 'test', emulatorUrl: null, google: true };
+const CONFIG: ClientFirebaseConfig = {
+  apiKey: 'test-key',
+  authDomain: 'test.firebaseapp.com',
+  projectId: 'test',
+  emulatorUrl: null,
+  google: true,
+};
 
 // jsdom can neither load another document nor let Location.assign be replaced (it is unforgeable), but
 // it does follow a link to a fragment of the current page: the login path here is such a fragment, so
@@ -44,7 +50,9 @@ const SERVER_USER: AuthUser = {
 };
 
 /** A Firebase user as the SDK hands it over (provider entries carry more than their id). */
-function firebaseUser(overrides: Partial<Pick<User, 'uid' | 'email' | 'displayName' | 'photoURL'>> & { providers?: string[] } = {}): User {
+function firebaseUser(
+  overrides: Partial<Pick<User, 'uid' | 'email' | 'displayName' | 'photoURL'>> & { providers?: string[] } = {},
+): User {
   const { providers = ['password'], ...fields } = overrides;
   return {
     uid: 'user-1',
@@ -52,7 +60,14 @@ function firebaseUser(overrides: Partial<Pick<User, 'uid' | 'email' | 'displayNa
     displayName: 'Ada Lovelace',
     photoURL: 'https://example.com/ada.png',
     metadata: { lastSignInTime: 'Fri, 01 Jan 2027 00:00:00 GMT' },
-    providerData: providers.map((providerId) => ({ providerId, uid: `${providerId}-uid`, email: 'ada@example.com', displayName: null, photoURL: null, phoneNumber: null })),
+    providerData: providers.map((providerId) => ({
+      providerId,
+      uid: `${providerId}-uid`,
+      email: 'ada@example.com',
+      displayName: null,
+      photoURL: null,
+      phoneNumber: null,
+    })),
     ...fields,
   } as unknown as User;
 }
@@ -209,9 +224,17 @@ describe('AuthProvider after the first auth state', () => {
 
   it('signs in a page that had no server user once Firebase has one', async () => {
     renderProvider(null);
-    await emit(firebaseUser({ uid: 'user-2', email: 'grace@example.com', displayName: 'Grace', providers: ['google.com'] }));
+    await emit(
+      firebaseUser({ uid: 'user-2', email: 'grace@example.com', displayName: 'Grace', providers: ['google.com'] }),
+    );
     expect(state()).toMatchObject({
-      user: { uid: 'user-2', email: 'grace@example.com', displayName: 'Grace', lastLoginAt: null, providerData: [{ providerId: 'google.com' }] },
+      user: {
+        uid: 'user-2',
+        email: 'grace@example.com',
+        displayName: 'Grace',
+        lastLoginAt: null,
+        providerData: [{ providerId: 'google.com' }],
+      },
       isAuthenticated: true,
       isLoggedIn: true,
       isEmailBased: false,
@@ -258,18 +281,21 @@ describe('AuthProvider after the first auth state', () => {
     expect(mockedReload).not.toHaveBeenCalled();
   });
 
-  it.each(['auth/network-request-failed', 'auth/too-many-requests', undefined])('stays signed in when the check fails with %s', async (code) => {
-    mockedReload.mockRejectedValue(code ? firebaseError(code) : new Error('offline'));
-    renderProvider();
-    await emit(firebaseUser());
-    await focusWindow();
-    await act(async () => void (await Promise.resolve()));
-    expect(state()).toMatchObject({ isAuthenticated: true, isLoggedIn: true, error: null, authInitialized: true });
-    expect(mockedSignOut).not.toHaveBeenCalled();
-    expect(mockedEndServerSession).not.toHaveBeenCalled();
-    expect(flashed()).toBeNull();
-    expect(window.location.hash).toBe('');
-  });
+  it.each(['auth/network-request-failed', 'auth/too-many-requests', undefined])(
+    'stays signed in when the check fails with %s',
+    async (code) => {
+      mockedReload.mockRejectedValue(code ? firebaseError(code) : new Error('offline'));
+      renderProvider();
+      await emit(firebaseUser());
+      await focusWindow();
+      await act(async () => void (await Promise.resolve()));
+      expect(state()).toMatchObject({ isAuthenticated: true, isLoggedIn: true, error: null, authInitialized: true });
+      expect(mockedSignOut).not.toHaveBeenCalled();
+      expect(mockedEndServerSession).not.toHaveBeenCalled();
+      expect(flashed()).toBeNull();
+      expect(window.location.hash).toBe('');
+    },
+  );
 
   it('stops listening when it unmounts', async () => {
     const { unmount } = renderProvider();
@@ -282,17 +308,20 @@ describe('AuthProvider after the first auth state', () => {
 });
 
 describe('AuthProvider forced sign-out', () => {
-  it.each(Object.entries(MESSAGES))('after %s from the provider: ends both sessions, flashes the reason and shows the login page', async (code, message) => {
-    renderProvider();
-    mockedReload.mockRejectedValueOnce(firebaseError(code));
-    await emit(firebaseUser());
-    await waitFor(() => expect(window.location.hash).toBe(LOGIN_PATH));
-    expect(state().error).toBe(message);
-    expect(flashed()).toEqual({ type: 'error', message });
-    expect(mockedSignOut).toHaveBeenCalledTimes(1);
-    expect(mockedSignOut).toHaveBeenCalledWith(auth);
-    expect(mockedEndServerSession).toHaveBeenCalledTimes(1);
-  });
+  it.each(Object.entries(MESSAGES))(
+    'after %s from the provider: ends both sessions, flashes the reason and shows the login page',
+    async (code, message) => {
+      renderProvider();
+      mockedReload.mockRejectedValueOnce(firebaseError(code));
+      await emit(firebaseUser());
+      await waitFor(() => expect(window.location.hash).toBe(LOGIN_PATH));
+      expect(state().error).toBe(message);
+      expect(flashed()).toEqual({ type: 'error', message });
+      expect(mockedSignOut).toHaveBeenCalledTimes(1);
+      expect(mockedSignOut).toHaveBeenCalledWith(auth);
+      expect(mockedEndServerSession).toHaveBeenCalledTimes(1);
+    },
+  );
 
   it('signs out when the account is found disabled on a later focus', async () => {
     renderProvider();

@@ -6,12 +6,23 @@ import en from '@/messages/en.json';
 const { title, lead, room, postingAs, avatarOf, moderation, ...labels } = en.Chat;
 
 function message(id: number): ChatMessageView {
-  return { id, room: 'lobby', text: `Message ${id}`, createdAt: new Date().toISOString(), author: { name: 'Ada', avatarUrl: null, guest: true, host: false } };
+  return {
+    id,
+    room: 'lobby',
+    text: `Message ${id}`,
+    createdAt: new Date().toISOString(),
+    author: { name: 'Ada', avatarUrl: null, guest: true, host: false },
+  };
 }
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => message(from + index));
 
 /** One event stream the room opened: the Last-Event-ID it resumed from, and the server's end of it. */
-type Stream = { lastEventId: string | null; send: (...messages: ChatMessageView[]) => void; deleted: (eventId: number, id: number) => void; drop: () => void };
+type Stream = {
+  lastEventId: string | null;
+  send: (...messages: ChatMessageView[]) => void;
+  deleted: (eventId: number, id: number) => void;
+  drop: () => void;
+};
 
 /** The room's server: history pages by `before` ('' for the latest), and the event streams opened. */
 function serve(pages: Record<string, ChatMessageView[] | 'fail'>) {
@@ -23,13 +34,16 @@ function serve(pages: Record<string, ChatMessageView[] | 'fail'>) {
       const before = url.searchParams.get('before') ?? '';
       pageRequests.push(before);
       const page = pages[before];
-      if (!page || page === 'fail') return new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } });
+      if (!page || page === 'fail')
+        return new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } });
       return Response.json({ messages: page });
     }
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
     const write = (frame: string) => act(() => controller.enqueue(new TextEncoder().encode(frame)));
-    init?.signal?.addEventListener('abort', () => controller.error(new DOMException('The stream was stopped', 'AbortError')));
+    init?.signal?.addEventListener('abort', () =>
+      controller.error(new DOMException('The stream was stopped', 'AbortError')),
+    );
     streams.push({
       lastEventId: new Headers(init?.headers).get('last-event-id'),
       send: (...messages) => void write(messages.map((m) => `id: ${m.id}\ndata: ${JSON.stringify(m)}\n\n`).join('')),
@@ -42,7 +56,10 @@ function serve(pages: Record<string, ChatMessageView[] | 'fail'>) {
 }
 
 // The messages' texts in the order shown (a query by role would read the accessibility tree of every message).
-const texts = () => [...screen.getByRole('log', { name: labels.messages }).querySelectorAll('article')].map((article) => article.querySelector('p:last-of-type')?.textContent);
+const texts = () =>
+  [...screen.getByRole('log', { name: labels.messages }).querySelectorAll('article')].map(
+    (article) => article.querySelector('p:last-of-type')?.textContent,
+  );
 const status = (text: string) => screen.findByText(text, { selector: '[role="status"]' }, { timeout: 3_000 });
 
 function renderRoom() {
@@ -55,12 +72,25 @@ describe('ChatRoom', () => {
   const heights = Object.getOwnPropertyDescriptors(HTMLElement.prototype);
   beforeAll(() => {
     // jsdom lays nothing out: each message is 40 px high, the log shows 200 px of them.
-    Object.defineProperty(HTMLElement.prototype, 'scrollHeight', { configurable: true, get: function (this: HTMLElement) { return this.querySelectorAll('article').length * 40; } });
+    Object.defineProperty(HTMLElement.prototype, 'scrollHeight', {
+      configurable: true,
+      get: function (this: HTMLElement) {
+        return this.querySelectorAll('article').length * 40;
+      },
+    });
     Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 200 });
   });
   afterAll(() => {
-    Object.defineProperty(HTMLElement.prototype, 'scrollHeight', heights.scrollHeight ?? { configurable: true, value: 0 });
-    Object.defineProperty(HTMLElement.prototype, 'clientHeight', heights.clientHeight ?? { configurable: true, value: 0 });
+    Object.defineProperty(
+      HTMLElement.prototype,
+      'scrollHeight',
+      heights.scrollHeight ?? { configurable: true, value: 0 },
+    );
+    Object.defineProperty(
+      HTMLElement.prototype,
+      'clientHeight',
+      heights.clientHeight ?? { configurable: true, value: 0 },
+    );
   });
   afterEach(() => {
     global.fetch = originalFetch;

@@ -17,8 +17,8 @@ jest.mock('@/lib/client/errors', () => {
   return { ...actual, tabReloadGuard: () => ({ storage: window.sessionStorage, reload }) };
 });
 
-
-const chunkError = () => Object.assign(new Error('Failed to load chunk /_next/static/chunks/a.js from module 1'), { name: 'ChunkLoadError' });
+const chunkError = () =>
+  Object.assign(new Error('Failed to load chunk /_next/static/chunks/a.js from module 1'), { name: 'ChunkLoadError' });
 
 function renderRouteError(error: Error) {
   return render(
@@ -63,7 +63,9 @@ describe('the route’s error boundary', () => {
 
 describe('the global error boundary (the locale layout failed)', () => {
   it('reloads after a chunk failure, and shows its page for a second one within 10 s', () => {
-    const first = render(<GlobalError error={chunkError()} reset={() => {}} />, { container: document.documentElement });
+    const first = render(<GlobalError error={chunkError()} reset={() => {}} />, {
+      container: document.documentElement,
+    });
     expect(reload).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
     first.rerender(<GlobalError error={chunkError()} reset={() => {}} />);

@@ -19,13 +19,24 @@ jest.mock('firebase/auth', () => ({
 }));
 jest.mock('@/lib/firebase/client', () => ({ firebaseAuth: jest.fn() }));
 
-const CONFIG = { apiKey: 'test-key', authDomain: 'test.firebaseapp.com', projectId: 'test', emulatorUrl: null, google: true };
+const CONFIG = {
+  apiKey: 'test-key',
+  authDomain: 'test.firebaseapp.com',
+  projectId: 'test',
+  emulatorUrl: null,
+  google: true,
+};
 const { login: LOGIN, forgot: FORGOT, fields: FIELDS } = en.Auth;
-const ERRORS = { wrongPassword: 'Wrong password.', tooManyRequests: 'Too many attempts.' } as unknown as AuthErrorMessages;
+const ERRORS = {
+  wrongPassword: 'Wrong password.',
+  tooManyRequests: 'Too many attempts.',
+} as unknown as AuthErrorMessages;
 
 beforeEach(() => {
   jest.clearAllMocks();
-  jest.mocked(firebaseAuth).mockReturnValue({ currentUser: null, authStateReady: jest.fn().mockResolvedValue(undefined) } as unknown as Auth);
+  jest
+    .mocked(firebaseAuth)
+    .mockReturnValue({ currentUser: null, authStateReady: jest.fn().mockResolvedValue(undefined) } as unknown as Auth);
   jest.mocked(getIdTokenResult).mockResolvedValue({} as never);
   render(<LoginForm config={CONFIG} locale="en" home="/dashboard" labels={en.Auth} errors={ERRORS} />);
 });
@@ -41,20 +52,26 @@ describe('LoginForm and the reset of a forgotten password', () => {
     jest.mocked(sendPasswordResetEmail).mockResolvedValueOnce(undefined);
     await requestReset('known@example.com');
     expect(screen.getByRole('status')).toHaveTextContent(FORGOT.sent);
-    jest.mocked(sendPasswordResetEmail).mockRejectedValueOnce(Object.assign(new Error('not found'), { code: 'auth/user-not-found' }));
+    jest
+      .mocked(sendPasswordResetEmail)
+      .mockRejectedValueOnce(Object.assign(new Error('not found'), { code: 'auth/user-not-found' }));
     await requestReset('unknown@example.com');
     expect(screen.getByRole('status')).toHaveTextContent(FORGOT.sent);
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('still says what went wrong when the request itself failed', async () => {
-    jest.mocked(sendPasswordResetEmail).mockRejectedValueOnce(Object.assign(new Error('slow down'), { code: 'auth/too-many-requests' }));
+    jest
+      .mocked(sendPasswordResetEmail)
+      .mockRejectedValueOnce(Object.assign(new Error('slow down'), { code: 'auth/too-many-requests' }));
     await requestReset('known@example.com');
     expect(screen.getByRole('alert')).toHaveTextContent('Too many attempts.');
   });
 
   it('takes the sign-in’s error away when the reset form opens', async () => {
-    jest.mocked(signInWithEmailAndPassword).mockRejectedValueOnce(Object.assign(new Error('wrong'), { code: 'auth/wrong-password' }));
+    jest
+      .mocked(signInWithEmailAndPassword)
+      .mockRejectedValueOnce(Object.assign(new Error('wrong'), { code: 'auth/wrong-password' }));
     const login = screen.getByRole('form', { name: LOGIN.title });
     await act(async () => void fireEvent.click(within(login).getByRole('button', { name: LOGIN.submit })));
     expect(await within(login).findByRole('alert')).toHaveTextContent('Wrong password.');

@@ -36,7 +36,12 @@ describe('GlobalErrorHandler', () => {
   });
 
   it('shows an uncaught error’s own message as an error toast', async () => {
-    act(() => void window.dispatchEvent(new ErrorEvent('error', { error: new Error('Quota exceeded'), message: 'Quota exceeded' })));
+    act(
+      () =>
+        void window.dispatchEvent(
+          new ErrorEvent('error', { error: new Error('Quota exceeded'), message: 'Quota exceeded' }),
+        ),
+    );
     await flush();
     expect(screen.getByText('Quota exceeded').closest('[data-toast-type]')).toHaveAttribute('data-toast-type', 'error');
   });

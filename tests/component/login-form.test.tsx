@@ -17,13 +17,21 @@ jest.mock('firebase/auth', () => ({
 }));
 jest.mock('@/lib/firebase/client', () => ({ firebaseAuth: jest.fn() }));
 
-const CONFIG: ClientFirebaseConfig = { apiKey: 'test-key', authDomain: 'test.firebaseapp.com', projectId: 'test', emulatorUrl: null, google: true };
+const CONFIG: ClientFirebaseConfig = {
+  apiKey: 'test-key',
+  authDomain: 'test.firebaseapp.com',
+  projectId: 'test',
+  emulatorUrl: null,
+  google: true,
+};
 const HOUR = 60 * 60 * 1000;
 
 let auth: { currentUser: User | null; authStateReady: jest.Mock };
 
 function signedInAgo(ms: number) {
-  jest.mocked(getIdTokenResult).mockResolvedValue({ authTime: new Date(Date.now() - ms).toUTCString() } as IdTokenResult);
+  jest
+    .mocked(getIdTokenResult)
+    .mockResolvedValue({ authTime: new Date(Date.now() - ms).toUTCString() } as IdTokenResult);
 }
 
 async function renderForm() {
@@ -64,7 +72,9 @@ describe('LoginForm and a sign-in left from before', () => {
     expect(getIdTokenResult).not.toHaveBeenCalled();
 
     auth.currentUser = { uid: 'user-1' } as User;
-    jest.mocked(getIdTokenResult).mockRejectedValue(Object.assign(new Error('offline'), { code: 'auth/network-request-failed' }));
+    jest
+      .mocked(getIdTokenResult)
+      .mockRejectedValue(Object.assign(new Error('offline'), { code: 'auth/network-request-failed' }));
     await renderForm();
     expect(signOut).not.toHaveBeenCalled();
     expect(screen.queryByRole('status')).toBeNull();

@@ -1,21 +1,39 @@
 /** @jest-environment jsdom */
 // jsdom itself: its FormData reads a form element (jest-fixed-jsdom swaps in Node's, which cannot).
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createUserWithEmailAndPassword, sendEmailVerification, validatePassword, type Auth, type UserCredential } from 'firebase/auth';
+import {
+  createUserWithEmailAndPassword,
+  sendEmailVerification,
+  validatePassword,
+  type Auth,
+  type UserCredential,
+} from 'firebase/auth';
 import { SignupForm } from '@/components/auth/signup-form';
 import { firebaseAuth } from '@/lib/firebase/client';
 import { startServerSession } from '@/lib/client/session';
 import en from '@/messages/en.json';
 
 // The provider's side of signing up; its password policy cannot be read here (the defaults apply).
-jest.mock('firebase/auth', () => ({ createUserWithEmailAndPassword: jest.fn(), sendEmailVerification: jest.fn(), validatePassword: jest.fn() }));
+jest.mock('firebase/auth', () => ({
+  createUserWithEmailAndPassword: jest.fn(),
+  sendEmailVerification: jest.fn(),
+  validatePassword: jest.fn(),
+}));
 jest.mock('@/lib/firebase/client', () => ({ firebaseAuth: jest.fn() }));
 jest.mock('@/lib/client/session', () => ({ startServerSession: jest.fn() }));
 
 const { fields: FIELDS, signup: SIGNUP } = en.Auth;
 
 async function signUpWith(password: string) {
-  render(<SignupForm config={{ apiKey: 'k', authDomain: 'd', projectId: 'p', emulatorUrl: null, google: true }} locale="en" next="#verify" labels={en.Auth} errors={en.Auth.errors} />);
+  render(
+    <SignupForm
+      config={{ apiKey: 'k', authDomain: 'd', projectId: 'p', emulatorUrl: null, google: true }}
+      locale="en"
+      next="#verify"
+      labels={en.Auth}
+      errors={en.Auth.errors}
+    />,
+  );
   fireEvent.change(screen.getByLabelText(FIELDS.email), { target: { value: 'ada@example.com' } });
   fireEvent.change(screen.getByLabelText(FIELDS.password), { target: { value: password } });
   fireEvent.change(screen.getByLabelText(FIELDS.confirm), { target: { value: password } });

@@ -113,7 +113,9 @@ describe('toasts', () => {
   it('shows a progress bar on error toasts only', async () => {
     await raise(() => toast.error('Failed'));
     await raise(() => toast.success('Fine'));
-    expect(screen.getByText('Failed').closest('[data-toast-type]')!.querySelector('[data-toast-progress]')).not.toBeNull();
+    expect(
+      screen.getByText('Failed').closest('[data-toast-type]')!.querySelector('[data-toast-progress]'),
+    ).not.toBeNull();
     expect(screen.getByText('Fine').closest('[data-toast-type]')!.querySelector('[data-toast-progress]')).toBeNull();
   });
 

@@ -1,6 +1,14 @@
 import { expect, test, messages } from './fixtures';
 import { baseURL } from '../../playwright.config';
-import { craftedSessionCookie, createAccount, disableAccount, signIn, signInThroughForm, startApiSession, uniqueEmail } from './auth';
+import {
+  craftedSessionCookie,
+  createAccount,
+  disableAccount,
+  signIn,
+  signInThroughForm,
+  startApiSession,
+  uniqueEmail,
+} from './auth';
 
 test('sign up: a new account lands on the verify-email page, signed in', async ({ page }) => {
   const email = uniqueEmail('signup');
@@ -26,7 +34,9 @@ test('sign up refuses a password of 20,000 characters with the maximum, in Germa
   const form = page.getByRole('form', { name: de.signup.title });
   await form.getByLabel(de.fields.email).fill(uniqueEmail('long-password'));
   await form.getByLabel(de.fields.password, { exact: true }).fill(password);
-  await expect(form.getByRole('listitem').filter({ hasText: de.signup.rules.maxLength.replace('{value}', '128') })).toHaveAttribute('data-met', 'false');
+  await expect(
+    form.getByRole('listitem').filter({ hasText: de.signup.rules.maxLength.replace('{value}', '128') }),
+  ).toHaveAttribute('data-met', 'false');
   await form.getByLabel(de.fields.confirm).fill(password);
   await form.getByRole('button', { name: de.signup.submit }).click();
   await expect(form.getByRole('alert')).toHaveText(de.errors.passwordTooLong);
@@ -76,7 +86,9 @@ for (const locale of ['en', 'de'] as const) {
     await form.getByLabel(m.Auth.fields.email).fill(account.email);
     await form.getByLabel(m.Auth.fields.password).fill('not-the-password');
     await form.getByRole('button', { name: m.Auth.login.submit }).click();
-    await expect(form.getByRole('alert')).toHaveText(new RegExp(`^(${m.Auth.errors.wrongPassword}|${m.Auth.errors.invalidCredential})$`));
+    await expect(form.getByRole('alert')).toHaveText(
+      new RegExp(`^(${m.Auth.errors.wrongPassword}|${m.Auth.errors.invalidCredential})$`),
+    );
     await expect(page).toHaveURL(/\/login$/);
   });
 }
@@ -104,7 +116,9 @@ test('sign out ends the session, and a copy of its cookie stops working', async 
 });
 
 test('a session older than 24 h is sent to login', async ({ page, context }) => {
-  await context.addCookies([await craftedSessionCookie({ lastLoginAt: new Date(Date.now() - 25 * 3600_000).toISOString() })]);
+  await context.addCookies([
+    await craftedSessionCookie({ lastLoginAt: new Date(Date.now() - 25 * 3600_000).toISOString() }),
+  ]);
   await page.goto('/dashboard/profile');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Fprofile$/);
 });
@@ -116,7 +130,10 @@ test('?lang= skips the proxy check but the dashboard still refuses a visitor wit
 });
 
 test('a forged x-middleware-subrequest header exposes nothing', async ({ request }) => {
-  const response = await request.get('/dashboard', { headers: { 'x-middleware-subrequest': 'proxy:proxy:proxy:proxy:proxy' }, maxRedirects: 0 });
+  const response = await request.get('/dashboard', {
+    headers: { 'x-middleware-subrequest': 'proxy:proxy:proxy:proxy:proxy' },
+    maxRedirects: 0,
+  });
   expect(response.status()).toBe(307);
   expect(response.headers().location).toContain('/login?redirect=%2Fdashboard');
 });
@@ -184,7 +201,8 @@ test('a disabled account is signed out with the translated reason', async ({ pag
   await disableAccount(page.request, account.uid);
   // The account is checked when a dashboard page loads and whenever the tab regains focus.
   await expect(async () => {
-    if (page.url().endsWith('/dashboard')) await page.evaluate(() => window.dispatchEvent(new Event('focus'))).catch(() => {});
+    if (page.url().endsWith('/dashboard'))
+      await page.evaluate(() => window.dispatchEvent(new Event('focus'))).catch(() => {});
     await expect(page).toHaveURL(/\/login$/, { timeout: 2000 });
   }).toPass({ timeout: 20_000 });
   const reasons = [messages.en.Auth.errors.userDisabled, messages.en.Auth.errors.userTokenExpired];
@@ -197,5 +215,7 @@ test('a session cookie without the browser’s Firebase user is ended on the das
   await startApiSession(page.request);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.locator('[data-toast-type="error"]', { hasText: messages.en.Auth.errors.userTokenExpired })).toBeVisible();
+  await expect(
+    page.locator('[data-toast-type="error"]', { hasText: messages.en.Auth.errors.userTokenExpired }),
+  ).toBeVisible();
 });

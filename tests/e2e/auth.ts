@@ -11,9 +11,12 @@ export function uniqueEmail(prefix = 'user') {
 
 /** Creates an account in the Auth emulator (as the Firebase SDK would) and answers its ID token. */
 export async function createAccount(request: APIRequestContext, email = uniqueEmail(), password = 'secret-123') {
-  const response = await request.post(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    data: { email, password, returnSecureToken: true },
-  });
+  const response = await request.post(
+    `${emulator}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
+    {
+      data: { email, password, returnSecureToken: true },
+    },
+  );
   expect(response.ok()).toBe(true);
   const body = await response.json();
   return { email, password, uid: body.localId as string, idToken: body.idToken as string };
@@ -29,28 +32,41 @@ export async function signIn(page: Page, email?: string, locale: Locale = 'en') 
 /** A server session only (POST /api/session with the account's ID token), as an API client has it. */
 export async function startApiSession(request: APIRequestContext) {
   const account = await createAccount(request);
-  const response = await request.post('/api/session', { data: { idToken: account.idToken }, headers: { origin: baseURL } });
+  const response = await request.post('/api/session', {
+    data: { idToken: account.idToken },
+    headers: { origin: baseURL },
+  });
   expect(response.status()).toBe(200);
   return account;
 }
 
 /** A session cookie sealed with the server's test secret, e.g. one that is too old. */
 export async function craftedSessionCookie(session: Partial<SessionCookie>) {
-  const value = await sealSession({ sid: crypto.randomUUID(), uid: 'crafted', lastLoginAt: new Date().toISOString(), ...session }, e2eSessionSecret);
+  const value = await sealSession(
+    { sid: crypto.randomUUID(), uid: 'crafted', lastLoginAt: new Date().toISOString(), ...session },
+    e2eSessionSecret,
+  );
   return { name: SESSION_COOKIE, value, url: baseURL, httpOnly: true, sameSite: 'Lax' as const };
 }
 
 /** Disables an account with the emulator's admin API (as support staff would in the console). */
 export async function disableAccount(request: APIRequestContext, uid: string) {
-  const response = await request.post(`${emulator}/identitytoolkit.googleapis.com/v1/projects/demo-plauder/accounts:update`, {
-    headers: { authorization: 'Bearer owner' },
-    data: { localId: uid, disableUser: true },
-  });
+  const response = await request.post(
+    `${emulator}/identitytoolkit.googleapis.com/v1/projects/demo-plauder/accounts:update`,
+    {
+      headers: { authorization: 'Bearer owner' },
+      data: { localId: uid, disableUser: true },
+    },
+  );
   expect(response.ok()).toBe(true);
 }
 
 /** Signs in through the login form (in `locale`), so that the browser's Firebase SDK holds the user too. */
-export async function signInThroughForm(page: Page, account: { email: string; password: string }, locale: Locale = 'en') {
+export async function signInThroughForm(
+  page: Page,
+  account: { email: string; password: string },
+  locale: Locale = 'en',
+) {
   const { login, fields } = messages[locale].Auth;
   await page.goto(localized('/login', locale));
   const form = page.getByRole('form', { name: login.title });
@@ -62,9 +78,12 @@ export async function signInThroughForm(page: Page, account: { email: string; pa
 
 /** Makes an account support staff (the custom claim `admin: true`), as `npm run admin:grant` does. */
 export async function grantAdmin(request: APIRequestContext, uid: string) {
-  const response = await request.post(`${emulator}/identitytoolkit.googleapis.com/v1/projects/demo-plauder/accounts:update`, {
-    headers: { authorization: 'Bearer owner' },
-    data: { localId: uid, customAttributes: JSON.stringify({ admin: true }) },
-  });
+  const response = await request.post(
+    `${emulator}/identitytoolkit.googleapis.com/v1/projects/demo-plauder/accounts:update`,
+    {
+      headers: { authorization: 'Bearer owner' },
+      data: { localId: uid, customAttributes: JSON.stringify({ admin: true }) },
+    },
+  );
   expect(response.ok()).toBe(true);
 }

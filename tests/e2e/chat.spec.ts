@@ -11,7 +11,6 @@ async function openChat(page: Page, locale: Locale) {
   await expect(page.getByRole('status').filter({ hasText: messages[locale].Chat.status.live })).toBeVisible();
 }
 
-
 for (const locale of ['en', 'de'] as const) {
   const m = messages[locale].Chat;
 
@@ -42,7 +41,10 @@ for (const locale of ['en', 'de'] as const) {
     await user.getByRole('form', { name: m.composer }).getByLabel(m.message).fill(answer);
     await user.getByRole('form', { name: m.composer }).getByRole('button', { name: m.send }).click();
     await expect(guestLog.locator('article', { hasText: answer })).toContainText(author);
-    await expect(guestLog.locator('article', { hasText: answer }).locator('img')).toHaveAttribute('src', `/api/avatars/${account.uid}`);
+    await expect(guestLog.locator('article', { hasText: answer }).locator('img')).toHaveAttribute(
+      'src',
+      `/api/avatars/${account.uid}`,
+    );
     // In order, for both.
     for (const log of [userLog, guestLog]) {
       const texts = await log.locator('article').allInnerTexts();
@@ -89,7 +91,10 @@ test('says so while offline, then catches up with what it missed', async ({ page
   await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
   const missed = `Sent while you were away ${Date.now()}`;
   const other = await playwright.request.newContext({ baseURL });
-  const posted = await other.post('/api/chat/lobby/messages', { data: { text: missed, name: 'Ada' }, headers: { origin: baseURL } });
+  const posted = await other.post('/api/chat/lobby/messages', {
+    data: { text: missed, name: 'Ada' },
+    headers: { origin: baseURL },
+  });
   expect(posted.status()).toBe(201);
   await other.dispose();
   await page.context().setOffline(false);

@@ -25,7 +25,10 @@ test('a double click on "Buy now" opens one checkout: one order', async ({ page 
   await expectOrders(page, 1);
 });
 
-test('"Buy now" again after the answer was lost opens the same checkout: one order', async ({ page, consoleErrors }) => {
+test('"Buy now" again after the answer was lost opens the same checkout: one order', async ({
+  page,
+  consoleErrors,
+}) => {
   consoleErrors.allow(/net::ERR_CONNECTION_RESET \(http:\/\/127\.0\.0\.1:\d+\/api\/checkout\)/);
   await signIn(page);
   const form = await starterForm(page);

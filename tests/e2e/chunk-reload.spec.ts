@@ -17,10 +17,15 @@ for (const locale of localesUnderTest) {
   const chat = localized('/chat', locale);
 
   test(`a chunk that fails after a deployment reloads the page once (${locale})`, async ({ page, consoleErrors }) => {
-    consoleErrors.allow(/net::ERR_FAILED \(http:\/\/127\.0\.0\.1:\d+\/_next\/static\//, /ChunkLoadError|Failed to load chunk/);
+    consoleErrors.allow(
+      /net::ERR_FAILED \(http:\/\/127\.0\.0\.1:\d+\/_next\/static\//,
+      /ChunkLoadError|Failed to load chunk/,
+    );
     await openHydrated(page, localized('/', locale));
     await failNewChunks(page, { untilDocumentLoad: true });
-    const reload = page.waitForRequest((request) => request.isNavigationRequest() && new URL(request.url()).pathname === chat);
+    const reload = page.waitForRequest(
+      (request) => request.isNavigationRequest() && new URL(request.url()).pathname === chat,
+    );
     await page.getByRole('navigation', { name: m.Nav.main }).getByRole('link', { name: m.Nav.chat }).click();
     await reload;
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(m.Chat.title);
@@ -29,8 +34,14 @@ for (const locale of localesUnderTest) {
     expect(await page.evaluate((path) => sessionStorage.getItem(`chunk-reload:${path}`), chat)).toMatch(/^\d+$/);
   });
 
-  test(`a second chunk failure within 10 s shows the error page instead of reloading again (${locale})`, async ({ page, consoleErrors }) => {
-    consoleErrors.allow(/net::ERR_FAILED \(http:\/\/127\.0\.0\.1:\d+\/_next\/static\//, /ChunkLoadError|Failed to load chunk/);
+  test(`a second chunk failure within 10 s shows the error page instead of reloading again (${locale})`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(
+      /net::ERR_FAILED \(http:\/\/127\.0\.0\.1:\d+\/_next\/static\//,
+      /ChunkLoadError|Failed to load chunk/,
+    );
     await openHydrated(page, localized('/', locale));
     // The guard's record of a reload of this path a moment ago.
     await page.evaluate((path) => sessionStorage.setItem(`chunk-reload:${path}`, String(Date.now() - 2_000)), chat);
@@ -38,7 +49,10 @@ for (const locale of localesUnderTest) {
     let reloaded = false;
     // The page's own document only: the support widget's frame (loaded once the page is interactive) is a
     // navigation too, and once counted as a reload in CI.
-    page.on('request', (request) => request.isNavigationRequest() && request.frame() === page.mainFrame() && (reloaded = true));
+    page.on(
+      'request',
+      (request) => request.isNavigationRequest() && request.frame() === page.mainFrame() && (reloaded = true),
+    );
     await page.getByRole('navigation', { name: m.Nav.main }).getByRole('link', { name: m.Nav.chat }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(m.Errors.serverError.title);
     expect(reloaded).toBe(false);

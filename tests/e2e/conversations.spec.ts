@@ -9,9 +9,13 @@ import { baseURL } from '../../playwright.config';
 for (const locale of ['en', 'de'] as Locale[]) {
   const w = messages[locale].Widget;
   const inbox = messages[locale].Dashboard.inbox;
-  const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, key: string) => values[key]);
+  const fill = (text: string, values: Record<string, string>) =>
+    text.replace(/\{(\w+)\}/g, (_, key: string) => values[key]);
 
-  test(`two visitors, one inbox: private, live, typing, seen, away and e-mail (${locale})`, async ({ page, browser }) => {
+  test(`two visitors, one inbox: private, live, typing, seen, away and e-mail (${locale})`, async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const site = await hostSite();
     try {
@@ -24,8 +28,14 @@ for (const locale of ['en', 'de'] as Locale[]) {
 
       // Two visitors write; each sees their own words only.
       const [ada, bea] = [await visitor(browser, site.origin), await visitor(browser, site.origin)];
-      const texts = { ada: `My order 4711 went to Lindenstraße 5 ${Date.now()}`, bea: `Do you ship to Vienna? ${Date.now()}` };
-      for (const [who, person] of [['ada', ada], ['bea', bea]] as const) {
+      const texts = {
+        ada: `My order 4711 went to Lindenstraße 5 ${Date.now()}`,
+        bea: `Do you ship to Vienna? ${Date.now()}`,
+      };
+      for (const [who, person] of [
+        ['ada', ada],
+        ['bea', bea],
+      ] as const) {
         await person.widget.getByRole('button', { name: fill(w.open, { name: 'Shop help' }) }).click();
         await expect(person.widget.getByText(w.available)).toBeVisible();
         const composer = person.widget.getByRole('form', { name: w.composer });
@@ -41,7 +51,9 @@ for (const locale of ['en', 'de'] as Locale[]) {
       await expect(list.getByRole('button', { name: texts.ada })).toBeVisible();
       await expect(list.getByRole('button', { name: texts.bea })).toBeVisible();
       // Two conversations with unread messages: the navigation says so.
-      const badge = page.getByRole('navigation', { name: messages[locale].Dashboard.navLabel }).locator('[data-unread-badge]');
+      const badge = page
+        .getByRole('navigation', { name: messages[locale].Dashboard.navLabel })
+        .locator('[data-unread-badge]');
       await expect(badge).toHaveText(`2${fill(messages[locale].Dashboard.nav.unread, { count: '2' })}`);
       await list.getByRole('button', { name: texts.ada }).click();
       const thread = page.getByRole('region', { name: fill(inbox.thread, { name: inbox.anonymous }) });
@@ -78,7 +90,9 @@ for (const locale of ['en', 'de'] as Locale[]) {
       expect(await axeViolations(bea.page)).toEqual([]);
 
       // The owner's notification is in the local mailbox, with the waiting message.
-      const subject = messages[locale].Mail.visitorWaiting.subject.replace('{visitor}', email).replace('{widget}', 'Shop help');
+      const subject = messages[locale].Mail.visitorWaiting.subject
+        .replace('{visitor}', email)
+        .replace('{widget}', 'Shop help');
       await expect
         .poll(async () => {
           await page.goto(`${localized('/mailbox', locale)}?to=${encodeURIComponent(owner.email)}`);
@@ -93,7 +107,10 @@ for (const locale of ['en', 'de'] as Locale[]) {
   });
 }
 
-test('Plauder answers its own visitors: the landing page’s widget, answered by support staff', async ({ page, browser }) => {
+test('Plauder answers its own visitors: the landing page’s widget, answered by support staff', async ({
+  page,
+  browser,
+}) => {
   const w = messages.en.Widget;
   const guest = await visitor(browser, `${baseURL}/`);
   await expect(guest.page.locator('iframe[data-chat-widget="plauder-support"]')).toBeAttached();

@@ -26,10 +26,15 @@ test('overview: greeting, unverified banner with resend, counts and the latest a
   await page.goto('/dashboard');
   await expect(page.getByTestId('open-tickets')).toHaveText('1');
   const activity = page.getByRole('region', { name: m.overview.activity });
-  await expect(activity.getByRole('link', { name: m.overview.activityKinds.ticketOpened.replace('{subject}', 'Invoice address') })).toBeVisible();
+  await expect(
+    activity.getByRole('link', { name: m.overview.activityKinds.ticketOpened.replace('{subject}', 'Invoice address') }),
+  ).toBeVisible();
 });
 
-test('settings: the language switches the interface and is remembered; the theme applies before the first paint', async ({ page, context }) => {
+test('settings: the language switches the interface and is remembered; the theme applies before the first paint', async ({
+  page,
+  context,
+}) => {
   const en = messages.en.Dashboard.settings;
   const de = messages.de.Dashboard.settings;
   await signIn(page);
@@ -60,5 +65,9 @@ test('settings: the language switches the interface and is remembered; the theme
 
   await page.goto('/de/dashboard/settings');
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 });

@@ -67,7 +67,8 @@ test('an unhandled rejection without a message shows the translated general erro
 // alone would answer 500 with an empty document. The page's text is in the served HTML, in the page's
 // language. TEST_FAULTS (playwright.config.ts) lets the x-test-fault header fail the page's render or the
 // locale layout's (the document's own, where app/global-error.tsx would show in the browser).
-const REFERENCE = (m: (typeof messages)['en']) => new RegExp(`^${m.Errors.reference.replace('{digest}', '[0-9a-f]{8}')}$`);
+const REFERENCE = (m: (typeof messages)['en']) =>
+  new RegExp(`^${m.Errors.reference.replace('{digest}', '[0-9a-f]{8}')}$`);
 
 for (const locale of localesUnderTest) {
   const m = messages[locale];
@@ -77,9 +78,17 @@ for (const locale of localesUnderTest) {
     test.use({ javaScriptEnabled: false });
 
     // Every page rendered per request is wrapped: the test page, and the chat, checkout and receipt pages.
-    const pages = [path, ...['/chat', '/shop/success?order=none', `/shop/checkout/cs_local_${'0'.repeat(32)}`].map((p) => localized(p, locale))];
+    const pages = [
+      path,
+      ...['/chat', '/shop/success?order=none', `/shop/checkout/cs_local_${'0'.repeat(32)}`].map((p) =>
+        localized(p, locale),
+      ),
+    ];
     for (const [point, target] of [...pages.map((p) => ['page', p] as const), ['layout', path] as const]) {
-      test(`a failing ${point} (${target}) answers 500 with the error page's heading, message and links in the served HTML`, async ({ page, consoleErrors }) => {
+      test(`a failing ${point} (${target}) answers 500 with the error page's heading, message and links in the served HTML`, async ({
+        page,
+        consoleErrors,
+      }) => {
         consoleErrors.allow(/status of 500 \(Internal Server Error\)/);
         await page.setExtraHTTPHeaders({ 'x-test-fault': point });
         const response = await page.goto(target);
@@ -95,10 +104,15 @@ for (const locale of localesUnderTest) {
     }
   });
 
-  test(`with JavaScript, a failed page render shows the error page in the site's frame, and trying again loads the page (${locale})`, async ({ page, consoleErrors }) => {
+  test(`with JavaScript, a failed page render shows the error page in the site's frame, and trying again loads the page (${locale})`, async ({
+    page,
+    consoleErrors,
+  }) => {
     consoleErrors.allow(/status of 500 \(Internal Server Error\)/);
     // The page's own document request fails; its scripts and the next visit do not.
-    await page.route(`**${path}`, (route, request) => route.fallback({ headers: { ...request.headers(), 'x-test-fault': 'page' } }));
+    await page.route(`**${path}`, (route, request) =>
+      route.fallback({ headers: { ...request.headers(), 'x-test-fault': 'page' } }),
+    );
     const response = await openHydrated(page, path);
     expect(response?.status()).toBe(500);
     await expect(page.locator('html')).toHaveAttribute('lang', locale);

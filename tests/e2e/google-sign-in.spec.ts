@@ -9,7 +9,10 @@ for (const locale of localesUnderTest) {
 
   test(`Continue with Google signs in a test Google account through the emulator (${locale})`, async ({ page }) => {
     const google: string[] = [];
-    page.on('request', (request) => /google\.com|gstatic\.com/.test(new URL(request.url()).hostname) && google.push(request.url()));
+    page.on(
+      'request',
+      (request) => /google\.com|gstatic\.com/.test(new URL(request.url()).hostname) && google.push(request.url()),
+    );
     const email = uniqueEmail('google');
     await page.goto(localized('/login', locale));
     await page.locator('html[data-hydrated="true"]').waitFor();

@@ -36,7 +36,10 @@ for (const locale of localesUnderTest) {
     }
   });
 
-  test(`signed in, every page's header and footer say so from the first paint (${locale})`, async ({ page, consoleErrors }) => {
+  test(`signed in, every page's header and footer say so from the first paint (${locale})`, async ({
+    page,
+    consoleErrors,
+  }) => {
     // The JavaScript refused below, on purpose.
     consoleErrors.allow(/net::ERR_FAILED \(http:\/\/127\.0\.0\.1:\d+\/_next\/static\//);
     await signIn(page, undefined, locale);
@@ -73,7 +76,10 @@ for (const locale of localesUnderTest) {
     await signIn(page, undefined, locale);
     // Revoked at the data (a sign-out with a copy of the cookie, as a password change elsewhere does):
     // the cookie still unseals, the dashboard refuses it, and the login page drops the hint.
-    const copy = await playwright.request.newContext({ baseURL, storageState: { cookies: await context.cookies(), origins: [] } });
+    const copy = await playwright.request.newContext({
+      baseURL,
+      storageState: { cookies: await context.cookies(), origins: [] },
+    });
     expect((await copy.delete('/api/session', { headers: { origin: baseURL } })).status()).toBe(200);
     await copy.dispose();
     await page.goto(localized('/dashboard', locale));
@@ -112,7 +118,8 @@ for (const locale of localesUnderTest) {
 
       await menu.click();
       await expect(menu).toHaveAttribute('aria-expanded', 'true');
-      for (const name of [m.Nav.plans, m.Nav.chat, m.Nav.dashboard, m.Nav.signIn]) await expect(links.getByRole('link', { name })).toBeInViewport();
+      for (const name of [m.Nav.plans, m.Nav.chat, m.Nav.dashboard, m.Nav.signIn])
+        await expect(links.getByRole('link', { name })).toBeInViewport();
       await expect(page.getByRole('navigation', { name: m.LocaleSwitcher.label })).toBeInViewport();
       await expectNoSidewaysScroll(page);
       expect(await axeViolations(page)).toEqual([]);

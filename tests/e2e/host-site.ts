@@ -5,7 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
 
-export type HostSite = { origin: string; setPage(html: { body: string; lang?: string; title?: string }): void; close(): Promise<void> };
+export type HostSite = {
+  origin: string;
+  setPage(html: { body: string; lang?: string; title?: string }): void;
+  close(): Promise<void>;
+};
 
 /** A site on a free port of localhost; its page is what `setPage` last said. */
 export async function hostSite(): Promise<HostSite> {
@@ -13,7 +17,9 @@ export async function hostSite(): Promise<HostSite> {
   const server: Server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     const lang = page.lang ? ` lang="${page.lang}"` : '';
-    response.end(`<!doctype html><html${lang}><head><title>${page.title}</title></head><body><main><h1>${page.title}</h1></main>${page.body}</body></html>`);
+    response.end(
+      `<!doctype html><html${lang}><head><title>${page.title}</title></head><body><main><h1>${page.title}</h1></main>${page.body}</body></html>`,
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -25,7 +31,9 @@ export async function hostSite(): Promise<HostSite> {
 
 /** The widget's snippet for `widgetId`, with data-user-* when a user is given. */
 export function snippet(widgetId: string, user?: { id: string; hash: string; email?: string; name?: string }): string {
-  const attributes = user ? ` data-user-id="${user.id}" data-user-hash="${user.hash}"${user.email ? ` data-user-email="${user.email}"` : ''}${user.name ? ` data-user-name="${user.name}"` : ''}` : '';
+  const attributes = user
+    ? ` data-user-id="${user.id}" data-user-hash="${user.hash}"${user.email ? ` data-user-email="${user.email}"` : ''}${user.name ? ` data-user-name="${user.name}"` : ''}`
+    : '';
   return `<script src="${baseURL}/embed.js" data-widget="${widgetId}" data-title="Shop help"${attributes} async></script>`;
 }
 

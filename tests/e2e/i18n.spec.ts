@@ -17,7 +17,10 @@ test('the language switch keeps path and query and round-trips', async ({ page, 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.de.Chat.title);
   expect((await localeCookie(context))?.value).toBe('de');
 
-  await page.getByRole('navigation', { name: messages.de.LocaleSwitcher.label }).getByRole('link', { name: 'English' }).click();
+  await page
+    .getByRole('navigation', { name: messages.de.LocaleSwitcher.label })
+    .getByRole('link', { name: 'English' })
+    .click();
   await expect(page).toHaveURL(/\/chat\?room=lobby&x=1$/);
   await expect(page).not.toHaveURL(/\/de\//);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -83,18 +86,26 @@ test('route rules redirect inside the locale and to external sites', async ({ re
 
 test.describe('the landing pages (answered without the proxy)', () => {
   test('a first visit to / from a German browser lands on /de', async ({ request }) => {
-    const response = await request.get('/', { headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' }, maxRedirects: 0 });
+    const response = await request.get('/', {
+      headers: { 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' },
+      maxRedirects: 0,
+    });
     expect(response.status()).toBe(307);
     expect(new URL(response.headers().location, 'http://x').pathname).toBe('/de');
   });
 
   test('a browser that prefers English but knows German stays on /', async ({ request }) => {
-    const response = await request.get('/', { headers: { 'accept-language': 'en-GB,en;q=0.9,de;q=0.5' }, maxRedirects: 0 });
+    const response = await request.get('/', {
+      headers: { 'accept-language': 'en-GB,en;q=0.9,de;q=0.5' },
+      maxRedirects: 0,
+    });
     expect(response.status()).toBe(200);
     expect(await response.text()).toContain('<html lang="en"');
   });
 
-  test('/ depends on the cookie and Accept-Language, so no shared cache keeps it; no page answer sets a cookie', async ({ request }) => {
+  test('/ depends on the cookie and Accept-Language, so no shared cache keeps it; no page answer sets a cookie', async ({
+    request,
+  }) => {
     const english = await request.get('/', { headers: { 'sec-fetch-dest': 'document' }, maxRedirects: 0 });
     expect(english.headers()['cache-control']).toBe('private, no-cache');
     const negotiated = await request.get('/', { headers: { 'accept-language': 'de-DE,de;q=0.9' }, maxRedirects: 0 });

@@ -74,5 +74,7 @@ test('buy the setup service twice and pay with the keyboard only', async ({ page
   await tabTo(page, pay.getByRole('button', { name: c.pay.replace('{amount}', '€298.00') }), 6);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/shop\/success\?order=/);
-  await expect(page.getByRole('region', { name: messages.en.Shop.success.orderTitle }).getByRole('status')).toHaveText(messages.en.Shop.success.status.paid);
+  await expect(page.getByRole('region', { name: messages.en.Shop.success.orderTitle }).getByRole('status')).toHaveText(
+    messages.en.Shop.success.status.paid,
+  );
 });

@@ -43,7 +43,9 @@ for (const locale of ['en', 'de'] as const) {
   const m = messages[locale].Chat;
   const mod = m.moderation;
 
-  test(`support staff delete a message and it vanishes for everybody without a reload (${locale})`, async ({ browser }) => {
+  test(`support staff delete a message and it vanishes for everybody without a reload (${locale})`, async ({
+    browser,
+  }) => {
     const author = await guestIn(browser, locale);
     const viewer = await guestIn(browser, locale);
     const name = `Grace ${unique()}`;
@@ -75,7 +77,10 @@ for (const locale of ['en', 'de'] as const) {
     for (const context of [author.context, viewer.context, staff.context]) await context.close();
   });
 
-  test(`support staff mute a guest, whose next message is refused in their language, and unmute them (${locale})`, async ({ browser, consoleErrors }) => {
+  test(`support staff mute a guest, whose next message is refused in their language, and unmute them (${locale})`, async ({
+    browser,
+    consoleErrors,
+  }) => {
     consoleErrors.allow(/status of 403 \(Forbidden\) \(http:\/\/127\.0\.0\.1:\d+\/api\/chat\/lobby\/messages\)$/);
     const guest = await guestIn(browser, locale);
     const name = `Trudy ${unique()}`;
@@ -104,14 +109,18 @@ for (const locale of ['en', 'de'] as const) {
     await composer.getByRole('button', { name: m.send }).click();
     await expect(composer.getByRole('alert')).toHaveText(messages[locale].Api.errors.muted);
     await expect(composer.getByLabel(m.message)).toHaveValue(refused);
-    await expect(staff.page.getByRole('log', { name: m.messages }).locator('article', { hasText: refused })).toHaveCount(0);
+    await expect(
+      staff.page.getByRole('log', { name: m.messages }).locator('article', { hasText: refused }),
+    ).toHaveCount(0);
 
     await unmute.click();
     await expect(message.getByRole('button', { name: fill(mod.muteLabel, name) })).toBeVisible();
     await expect(list.getByRole('listitem').filter({ hasText: name })).toHaveCount(0);
     await composer.getByRole('button', { name: m.send }).click();
     await expect(composer.getByLabel(m.message)).toHaveValue('');
-    await expect(staff.page.getByRole('log', { name: m.messages }).locator('article', { hasText: refused })).toContainText(name);
+    await expect(
+      staff.page.getByRole('log', { name: m.messages }).locator('article', { hasText: refused }),
+    ).toContainText(name);
     for (const context of [guest.context, staff.context]) await context.close();
   });
 }

@@ -11,12 +11,15 @@ function recordRequests(page: Page) {
     const headers = request.headers();
     if (headers['next-router-prefetch'] || headers['rsc']) prefetches.push(new URL(request.url()).pathname);
     // The page's own documents (Plauder's widget loads its frame's document once the page is idle).
-    if (request.resourceType() === 'document' && request.frame() === page.mainFrame()) documents.push(new URL(request.url()).pathname);
+    if (request.resourceType() === 'document' && request.frame() === page.mainFrame())
+      documents.push(new URL(request.url()).pathname);
   });
   return { prefetches, documents };
 }
 
-test('the landing page fetches no linked page while it starts; hovering a link prefetches it and clicking navigates in place', async ({ page }) => {
+test('the landing page fetches no linked page while it starts; hovering a link prefetches it and clicking navigates in place', async ({
+  page,
+}) => {
   const seen = recordRequests(page);
   await openHydrated(page, '/');
   // Next prefetches the links in view right after hydration; give it ample time to have done so.
@@ -40,6 +43,9 @@ test('keyboard focus on a link prefetches it', async ({ page }) => {
   await openHydrated(page, '/de');
   await page.waitForTimeout(500);
   expect(seen.prefetches).toEqual([]);
-  await page.getByRole('navigation', { name: messages.de.Nav.main }).getByRole('link', { name: messages.de.Nav.signIn }).focus();
+  await page
+    .getByRole('navigation', { name: messages.de.Nav.main })
+    .getByRole('link', { name: messages.de.Nav.signIn })
+    .focus();
   await expect.poll(() => seen.prefetches).toContain('/de/login');
 });

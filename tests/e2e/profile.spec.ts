@@ -22,7 +22,9 @@ test('change password: the current one is checked, the new one signs in', async 
   await form.getByLabel(m.password.current).fill('wrong-password');
   await form.getByLabel(m.password.new).fill('changed-789');
   await form.getByRole('button', { name: m.password.save }).click();
-  await expect(form.getByRole('alert')).toHaveText(new RegExp(`^(${messages.en.Auth.errors.wrongPassword}|${messages.en.Auth.errors.invalidCredential})$`));
+  await expect(form.getByRole('alert')).toHaveText(
+    new RegExp(`^(${messages.en.Auth.errors.wrongPassword}|${messages.en.Auth.errors.invalidCredential})$`),
+  );
 
   await form.getByLabel(m.password.current).fill(account.password);
   await form.getByLabel(m.password.new).fill('changed-789');
@@ -44,7 +46,9 @@ test('change e-mail: a confirmation goes to the new address (local mailbox)', as
   await form.getByRole('button', { name: m.email.save }).click();
   await expect(page.locator('[data-toast-type="success"]', { hasText: m.email.sent })).toBeVisible();
   await page.goto('/mailbox');
-  await expect(page.getByRole('listitem').filter({ hasText: newEmail })).toContainText(messages.en.Mailbox.subjects.verifyAndChangeEmail);
+  await expect(page.getByRole('listitem').filter({ hasText: newEmail })).toContainText(
+    messages.en.Mailbox.subjects.verifyAndChangeEmail,
+  );
 });
 
 test('delete the account: re-authenticated, signed out, gone', async ({ page, consoleErrors }) => {
@@ -71,7 +75,9 @@ test('upload a photo: the menu shows it; remove it: the initials are back', asyn
   await signIn(page);
   await page.goto('/dashboard/profile');
   const form = page.getByRole('form', { name: m.photo.title });
-  const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#cc3366' } }).jpeg().toBuffer();
+  const image = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#cc3366' } })
+    .jpeg()
+    .toBuffer();
   await form.getByLabel(m.photo.choose).setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: image });
   await form.getByRole('button', { name: m.photo.upload }).click();
   await expect(page.locator('[data-toast-type="success"]', { hasText: m.photo.saved })).toBeVisible();
@@ -92,7 +98,9 @@ test('a file that is not an image is refused with the translated message (de)', 
   await signIn(page);
   await page.goto('/de/dashboard/profile');
   const form = page.getByRole('form', { name: de.title });
-  await form.getByLabel(de.choose).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await form
+    .getByLabel(de.choose)
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(form.getByRole('alert')).toHaveText(de.notImage);
   await expect(form.getByRole('button', { name: de.upload })).toBeDisabled();
 });

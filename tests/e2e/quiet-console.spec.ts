@@ -22,14 +22,22 @@ for (const locale of localesUnderTest) {
   });
 }
 
-test('a verification link is applied once, even when the page moves to the remembered language', async ({ page, request }) => {
+test('a verification link is applied once, even when the page moves to the remembered language', async ({
+  page,
+  request,
+}) => {
   const account = await createAccount(request);
-  const sent = await request.post(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=demo-api-key`, {
-    data: { requestType: 'VERIFY_EMAIL', idToken: account.idToken },
-  });
+  const sent = await request.post(
+    `${emulator}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=demo-api-key`,
+    {
+      data: { requestType: 'VERIFY_EMAIL', idToken: account.idToken },
+    },
+  );
   expect(sent.ok()).toBe(true);
   const { oobCodes } = await (await request.get(`${emulator}/emulator/v1/projects/demo-plauder/oobCodes`)).json();
-  const code = (oobCodes as Array<{ email: string; oobCode: string }>).findLast((entry) => entry.email === account.email)!.oobCode;
+  const code = (oobCodes as Array<{ email: string; oobCode: string }>).findLast(
+    (entry) => entry.email === account.email,
+  )!.oobCode;
   // The browser remembers German: the English link moves to the German page at start (the page mounts
   // twice), and the code is applied once (a second application would answer 400).
   await page.addInitScript(() => localStorage.setItem('i18n_redirected', 'de'));

@@ -25,7 +25,10 @@ test('the dashboard layout links its pages and marks the current one', async ({ 
   const n = messages.de.Dashboard.nav;
   const labels = [n.overview, n.profile, n.settings, n.tickets, n.feedback, n.embed, n.inbox];
   await expect(nav.getByRole('link')).toHaveText(labels);
-  await expect(nav.getByRole('link', { name: messages.de.Dashboard.nav.tickets })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: messages.de.Dashboard.nav.tickets })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await nav.getByRole('link', { name: messages.de.Dashboard.nav.embed }).click();
   await expect(page).toHaveURL(/\/de\/dashboard\/embed$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.de.Dashboard.embed.title);
@@ -49,11 +52,14 @@ test('the landing page is served from the prerender cache', async ({ request }) 
     // A page older than its 5 minutes is first answered STALE while it renders again (long runs reach
     // that), then HIT: never rendered per request (which has no x-nextjs-cache at all).
     await expect
-      .poll(async () => {
-        const response = await request.get(path);
-        expect(response.status()).toBe(200);
-        return response.headers()['x-nextjs-cache'];
-      }, { message: path })
+      .poll(
+        async () => {
+          const response = await request.get(path);
+          expect(response.status()).toBe(200);
+          return response.headers()['x-nextjs-cache'];
+        },
+        { message: path },
+      )
       .toBe('HIT');
   }
 });
@@ -77,6 +83,9 @@ test('GET /api/health answers each component as JSON', async ({ request }) => {
   expect(response.headers()['cache-control']).toContain('no-store');
   const body = await response.json();
   expect(body.status).toBe('ok');
-  expect(Object.keys(body.components)).toEqual(expect.arrayContaining(['app', 'i18n', 'routeRules', 'catalogue', 'identity']));
-  for (const component of Object.values(body.components) as Array<{ status: string }>) expect(component.status).toBe('ok');
+  expect(Object.keys(body.components)).toEqual(
+    expect.arrayContaining(['app', 'i18n', 'routeRules', 'catalogue', 'identity']),
+  );
+  for (const component of Object.values(body.components) as Array<{ status: string }>)
+    expect(component.status).toBe('ok');
 });

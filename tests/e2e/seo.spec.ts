@@ -6,9 +6,14 @@ import { expect, test, messages } from './fixtures';
 // Every absolute URL names the server's public origin (SITE_URL), which the server takes at start.
 const site = baseURL;
 
-const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['url', 'sitemap', 'xhtml:link'].includes(name) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  isArray: (name) => ['url', 'sitemap', 'xhtml:link'].includes(name),
+});
 
-test('sitemaps are valid XML, absolute, and list both locales with alternates and real change times', async ({ request }) => {
+test('sitemaps are valid XML, absolute, and list both locales with alternates and real change times', async ({
+  request,
+}) => {
   const index = await request.get('/sitemap.xml');
   expect(index.status()).toBe(200);
   expect(index.headers()['content-type']).toContain('application/xml');
@@ -21,7 +26,9 @@ test('sitemaps are valid XML, absolute, and list both locales with alternates an
 
   // The build knows no change times (it opens no database): the server's render at start names them.
   for (const file of files) {
-    await expect.poll(async () => (await (await request.get(file)).text()).match(/<lastmod>/g)?.length ?? 0, file).toBeGreaterThan(catalogue.length);
+    await expect
+      .poll(async () => (await (await request.get(file)).text()).match(/<lastmod>/g)?.length ?? 0, file)
+      .toBeGreaterThan(catalogue.length);
   }
 
   const locs: string[] = [];
@@ -36,7 +43,11 @@ test('sitemaps are valid XML, absolute, and list both locales with alternates an
       // (every message changes it) and the imprint (its text names the configured seller).
       if (/\/(chat|imprint)$/.test(url.loc)) expect(url.lastmod).toBeUndefined();
       else expect(url.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-      expect(url['xhtml:link'].map((l: Record<string, string>) => l['@_hreflang']).sort()).toEqual(['de', 'en', 'x-default']);
+      expect(url['xhtml:link'].map((l: Record<string, string>) => l['@_hreflang']).sort()).toEqual([
+        'de',
+        'en',
+        'x-default',
+      ]);
     }
   }
   expect(locs).toEqual(
@@ -74,7 +85,6 @@ test('indexable pages have per-locale title, description, canonical and hreflang
   expect(await href('link[rel="alternate"][hreflang="en"]')).toBe(`${site}/`);
   expect(await href('link[rel="alternate"][hreflang="de"]')).toBe(`${site}/de`);
   expect(await href('link[rel="alternate"][hreflang="x-default"]')).toBe(`${site}/`);
-
 });
 
 test('private and utility pages are not indexed', async ({ page }) => {
@@ -87,7 +97,14 @@ test('private and utility pages are not indexed', async ({ page }) => {
   }
 });
 
-type JsonLdProduct = { '@type': string; sku: string; name: string; url: string; image: string; offers: { '@type': string; price: string; priceCurrency: string; availability: string; url: string } };
+type JsonLdProduct = {
+  '@type': string;
+  sku: string;
+  name: string;
+  url: string;
+  image: string;
+  offers: { '@type': string; price: string; priceCurrency: string; availability: string; url: string };
+};
 
 async function structuredProducts(page: import('@playwright/test').Page): Promise<JsonLdProduct[]> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -97,7 +114,9 @@ async function structuredProducts(page: import('@playwright/test').Page): Promis
 for (const locale of ['en', 'de'] as const) {
   const prefix = locale === 'de' ? '/de' : '';
 
-  test(`the landing page marks up no Product: Google wants a product marked up on its own page (${locale})`, async ({ page }) => {
+  test(`the landing page marks up no Product: Google wants a product marked up on its own page (${locale})`, async ({
+    page,
+  }) => {
     await page.goto(prefix || '/');
     expect(await structuredProducts(page)).toEqual([]);
   });
@@ -121,22 +140,34 @@ for (const locale of ['en', 'de'] as const) {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
   });
 
-  test(`a product page: its own title, canonical, hreflang, JSON-LD, and buying from it (${locale})`, async ({ page }) => {
+  test(`a product page: its own title, canonical, hreflang, JSON-LD, and buying from it (${locale})`, async ({
+    page,
+  }) => {
     const source = catalogue.find((p) => p.slug === 'professional')!;
     await page.goto(`${prefix}/shop/professional`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(source.name[locale]);
     await expect(page).toHaveTitle(`${source.name[locale]} · Plauder`);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', source.description[locale]);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${site}${prefix}/shop/professional`);
-    await expect(page.locator('link[rel="alternate"][hreflang="de"]')).toHaveAttribute('href', `${site}/de/shop/professional`);
-    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', `${site}/shop/professional`);
+    await expect(page.locator('link[rel="alternate"][hreflang="de"]')).toHaveAttribute(
+      'href',
+      `${site}/de/shop/professional`,
+    );
+    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute(
+      'href',
+      `${site}/shop/professional`,
+    );
     const [product] = await structuredProducts(page);
     expect(product.offers.price).toBe('79.00');
-    for (const feature of source.features[locale]) await expect(page.getByRole('listitem').filter({ hasText: feature })).toHaveCount(1);
+    for (const feature of source.features[locale])
+      await expect(page.getByRole('listitem').filter({ hasText: feature })).toHaveCount(1);
 
     await page.locator('html[data-hydrated="true"]').waitFor();
     const plans = messages[locale].Home.plans;
-    await page.getByRole('form', { name: plans.buyLabel.replace('{name}', source.name[locale]) }).getByRole('button', { name: plans.buy }).click();
+    await page
+      .getByRole('form', { name: plans.buyLabel.replace('{name}', source.name[locale]) })
+      .getByRole('button', { name: plans.buy })
+      .click();
     await expect(page).toHaveURL(new RegExp(`${prefix}/shop/checkout/cs_local_[0-9a-f]{32}$`));
   });
 

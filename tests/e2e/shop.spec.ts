@@ -29,7 +29,10 @@ async function pay(page: Page, locale: Locale, total: string) {
 /** The dashboard's Orders tile and the row of an order in its list. */
 async function dashboardOrders(page: Page, locale: Locale) {
   await page.goto(`${prefix(locale)}/dashboard`);
-  return { count: page.getByTestId('orders'), list: page.getByRole('region', { name: messages[locale].Dashboard.overview.ordersTitle }) };
+  return {
+    count: page.getByTestId('orders'),
+    list: page.getByRole('region', { name: messages[locale].Dashboard.overview.ordersTitle }),
+  };
 }
 
 const REFERENCE = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
@@ -40,7 +43,10 @@ for (const locale of ['en', 'de'] as const) {
   const r = messages[locale].Shop.receipt;
   const price = (euros: string) => (locale === 'de' ? `${euros.replace('.', ',')} €` : `€${euros}`);
 
-  test(`buy the setup service twice: declined card, then paid; the receipt and the dashboard (${locale})`, async ({ page, consoleErrors }) => {
+  test(`buy the setup service twice: declined card, then paid; the receipt and the dashboard (${locale})`, async ({
+    page,
+    consoleErrors,
+  }) => {
     consoleErrors.allow(/status of 402 .*\/api\/checkout\/local\//);
     const account = await signIn(page, undefined, locale);
     const name = locale === 'de' ? 'Einrichtungsservice' : 'Setup service';
@@ -77,7 +83,10 @@ for (const locale of ['en', 'de'] as const) {
     }
     await expect(order).toContainText(account.email);
     const next = page.getByRole('region', { name: s.nextStep.title });
-    await expect(next.getByRole('link', { name: s.nextStep.action })).toHaveAttribute('href', `${prefix(locale)}/dashboard/embed`);
+    await expect(next.getByRole('link', { name: s.nextStep.action })).toHaveAttribute(
+      'href',
+      `${prefix(locale)}/dashboard/embed`,
+    );
     expect(await axeViolations(page)).toEqual([]);
     const orderId = new URL(page.url()).searchParams.get('order')!;
 
@@ -109,7 +118,10 @@ for (const locale of ['en', 'de'] as const) {
     await expect(page.getByRole('heading', { name: c.closed.title })).toBeVisible();
   });
 
-  test(`a plan is bought once: a plan already owned, or a smaller one, is refused (${locale})`, async ({ page, consoleErrors }) => {
+  test(`a plan is bought once: a plan already owned, or a smaller one, is refused (${locale})`, async ({
+    page,
+    consoleErrors,
+  }) => {
     consoleErrors.allow(/status of 409 .*\/api\/checkout\b/);
     await signIn(page, undefined, locale);
     await startCheckout(page, locale, 'Professional');
@@ -137,7 +149,10 @@ test.describe('a guest’s purchase reaches its buyer', () => {
     const c = messages[locale].Shop.checkout;
     const s = messages[locale].Shop.success;
 
-    test(`the checkout asks for the address, a receipt goes there, and the account made with it gets the order (${locale})`, async ({ page, consoleErrors }) => {
+    test(`the checkout asks for the address, a receipt goes there, and the account made with it gets the order (${locale})`, async ({
+      page,
+      consoleErrors,
+    }) => {
       consoleErrors.allow(/status of 400 .*\/api\/checkout\/local\//);
       const email = uniqueEmail('guest');
       const total = locale === 'de' ? '29,00 €' : '€29.00';
@@ -160,15 +175,23 @@ test.describe('a guest’s purchase reaches its buyer', () => {
       const time = order.locator('[data-order-date] time');
       const shown = await time.evaluate(
         (element, language) =>
-          new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'America/New_York' }).format(
-            new Date(element.getAttribute('datetime')!),
-          ),
+          new Intl.DateTimeFormat(language, {
+            year: 'numeric',
+            month: 'short',
+            day: 'numeric',
+            hour: '2-digit',
+            minute: '2-digit',
+            timeZone: 'America/New_York',
+          }).format(new Date(element.getAttribute('datetime')!)),
         locale,
       );
       await expect(time).toHaveText(shown);
       const next = page.getByRole('region', { name: s.nextStep.title });
       await expect(next).toContainText(s.nextStep.guestText.replace('{email}', email));
-      await expect(next.getByRole('link', { name: s.nextStep.guestAction })).toHaveAttribute('href', `${prefix(locale)}/signup`);
+      await expect(next.getByRole('link', { name: s.nextStep.guestAction })).toHaveAttribute(
+        'href',
+        `${prefix(locale)}/signup`,
+      );
 
       // The receipt, in the local mailbox.
       const subject = messages[locale].Mail.receipt.subject.replace('{reference}', reference);
@@ -187,7 +210,11 @@ test.describe('a guest’s purchase reaches its buyer', () => {
       await signUp.getByRole('button', { name: signup.submit }).click();
       await expect(page).toHaveURL(/\/verify-email$/);
       await page.getByRole('link', { name: verify.openMailbox }).click();
-      await page.getByRole('listitem').filter({ hasText: email }).getByRole('link', { name: messages[locale].Mailbox.actions.verifyEmail }).click();
+      await page
+        .getByRole('listitem')
+        .filter({ hasText: email })
+        .getByRole('link', { name: messages[locale].Mailbox.actions.verifyEmail })
+        .click();
       await expect(page.getByRole('main').getByRole('status')).toHaveText(verify.verified);
       const { count, list } = await dashboardOrders(page, locale);
       const note = page.getByRole('region', { name: messages[locale].Dashboard.overview.attached.title });

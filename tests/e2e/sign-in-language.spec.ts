@@ -11,11 +11,21 @@ const pairs: Array<{ saved: Locale; page: Locale }> = [
 ];
 
 for (const { saved, page: pageLocale } of pairs) {
-  test(`saved ${saved}, signed in on a new device from the ${pageLocale} login page`, async ({ page, context, playwright }) => {
+  test(`saved ${saved}, signed in on a new device from the ${pageLocale} login page`, async ({
+    page,
+    context,
+    playwright,
+  }) => {
     // Another device: the account's settings are saved there, with its own session.
     const device = await playwright.request.newContext({ baseURL });
     const account = await startApiSession(device);
-    const settings = { locale: saved, theme: 'system', notifyTicketReplies: true, notifyOrderUpdates: true, notifyProductNews: false };
+    const settings = {
+      locale: saved,
+      theme: 'system',
+      notifyTicketReplies: true,
+      notifyOrderUpdates: true,
+      notifyProductNews: false,
+    };
     expect((await device.put('/api/settings', { headers: { origin: baseURL }, data: settings })).status()).toBe(200);
     await device.dispose();
 
@@ -39,7 +49,13 @@ for (const { saved, page: pageLocale } of pairs) {
 test('a redirect after sign-in keeps its page, in the saved language', async ({ page, playwright }) => {
   const device = await playwright.request.newContext({ baseURL });
   const account = await startApiSession(device);
-  const settings = { locale: 'de', theme: 'dark', notifyTicketReplies: true, notifyOrderUpdates: true, notifyProductNews: false };
+  const settings = {
+    locale: 'de',
+    theme: 'dark',
+    notifyTicketReplies: true,
+    notifyOrderUpdates: true,
+    notifyProductNews: false,
+  };
   expect((await device.put('/api/settings', { headers: { origin: baseURL }, data: settings })).status()).toBe(200);
   await device.dispose();
 

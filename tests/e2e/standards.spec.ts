@@ -21,7 +21,10 @@ for (const locale of localesUnderTest) {
     // A product slug no other test asks for: its first render. (Rendered again after a catalogue change, it
     // keeps one of each head tag: tests/instances/catalogue.test.ts.)
     for (const path of [localized('/does-not-exist', locale), localized('/shop/no-such-plan', locale)]) {
-      test(`${path} answers 404 with its heading, the path, ways on and its own title in the served HTML`, async ({ page, consoleErrors }) => {
+      test(`${path} answers 404 with its heading, the path, ways on and its own title in the served HTML`, async ({
+        page,
+        consoleErrors,
+      }) => {
         consoleErrors.allow(/status of 404 \(Not Found\)/);
         const response = await page.goto(path);
         expect(response?.status()).toBe(404);
@@ -35,17 +38,29 @@ for (const locale of localesUnderTest) {
         // The heading says what it is, the message says more: it does not repeat the heading.
         expect(m.Errors.notFound.message).not.toContain(m.Errors.notFound.title);
         await expect(main.getByRole('link', { name: m.Errors.home })).toHaveAttribute('href', localized('/', locale));
-        await expect(main.getByRole('link', { name: m.Errors.plans })).toHaveAttribute('href', locale === 'en' ? '/#plans' : '/de#plans');
-        await expect(main.getByRole('link', { name: m.Errors.contact })).toHaveAttribute('href', localized('/chat', locale));
+        await expect(main.getByRole('link', { name: m.Errors.plans })).toHaveAttribute(
+          'href',
+          locale === 'en' ? '/#plans' : '/de#plans',
+        );
+        await expect(main.getByRole('link', { name: m.Errors.contact })).toHaveAttribute(
+          'href',
+          localized('/chat', locale),
+        );
       });
     }
 
-    test('the landing page marks up the seller, the site and links to the products, never a Product', async ({ page }) => {
+    test('the landing page marks up the seller, the site and links to the products, never a Product', async ({
+      page,
+    }) => {
       await page.goto(localized('/', locale));
       const data = await jsonLd(page);
       expect(data.map((item) => item['@type']).sort()).toEqual(['ItemList', 'Organization', 'WebSite']);
       const organization = data.find((item) => item['@type'] === 'Organization')!;
-      expect(organization).toMatchObject({ legalName: 'Plauder Demo GmbH', email: 'kontakt@plauder.example', address: { addressCountry: 'DE', postalCode: '10115' } });
+      expect(organization).toMatchObject({
+        legalName: 'Plauder Demo GmbH',
+        email: 'kontakt@plauder.example',
+        address: { addressCountry: 'DE', postalCode: '10115' },
+      });
       const list = data.find((item) => item['@type'] === 'ItemList') as { itemListElement: Array<{ url: string }> };
       expect(list.itemListElement.map((item) => item.url)).toEqual(
         catalogue.filter((p) => p.active).map((p) => `${baseURL}${localized(`/shop/${p.slug}`, locale)}`),
@@ -59,9 +74,14 @@ for (const locale of localesUnderTest) {
       const data = await jsonLd(page);
       const products = data.filter((item) => item['@type'] === 'Product');
       expect(products).toHaveLength(1);
-      const product = products[0] as { image: string; offers: { hasMerchantReturnPolicy: { merchantReturnLink: string } } };
+      const product = products[0] as {
+        image: string;
+        offers: { hasMerchantReturnPolicy: { merchantReturnLink: string } };
+      };
       expect(product.image).toBe(`${baseURL}/og/professional.${locale}.png`);
-      expect(product.offers.hasMerchantReturnPolicy.merchantReturnLink).toBe(`${baseURL}${localized('/terms', locale)}#withdrawal`);
+      expect(product.offers.hasMerchantReturnPolicy.merchantReturnLink).toBe(
+        `${baseURL}${localized('/terms', locale)}#withdrawal`,
+      );
       const image = await request.get(new URL(product.image).pathname);
       expect(image.status()).toBe(200);
       expect(image.headers()['content-type']).toBe('image/png');
@@ -71,11 +91,15 @@ for (const locale of localesUnderTest) {
           { position: 2, name: source.name[locale] },
         ],
       });
-      await expect(page.locator(`[data-purchase-terms] a[href="${localized('/terms', locale)}#withdrawal"]`)).toHaveCount(1);
+      await expect(
+        page.locator(`[data-purchase-terms] a[href="${localized('/terms', locale)}#withdrawal"]`),
+      ).toHaveCount(1);
     });
 
     for (const document of ['imprint', 'privacy', 'terms'] as const) {
-      test(`the ${document} page is in the served HTML, names the seller and marks the demo values`, async ({ page }) => {
+      test(`the ${document} page is in the served HTML, names the seller and marks the demo values`, async ({
+        page,
+      }) => {
         const response = await page.goto(localized(`/${document}`, locale));
         expect(response?.status()).toBe(200);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(m.Legal[document].title);
@@ -85,7 +109,10 @@ for (const locale of localesUnderTest) {
         await expect(seller).toContainText('Musterstraße 1');
         await expect(seller).toContainText('10115 Berlin');
         await expect(seller.getByRole('note')).toHaveText(m.Legal.demoNotice);
-        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}${localized(`/${document}`, locale)}`.replace(/\/$/, ''));
+        await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+          'href',
+          `${baseURL}${localized(`/${document}`, locale)}`.replace(/\/$/, ''),
+        );
       });
     }
 
@@ -96,17 +123,24 @@ for (const locale of localesUnderTest) {
         await page.goto(localized(path, locale));
         const footer = page.getByRole('contentinfo');
         for (const document of ['imprint', 'privacy', 'terms'] as const) {
-          await expect(footer.getByRole('link', { name: m.Footer[document] }), path).toHaveAttribute('href', localized(`/${document}`, locale));
+          await expect(footer.getByRole('link', { name: m.Footer[document] }), path).toHaveAttribute(
+            'href',
+            localized(`/${document}`, locale),
+          );
         }
       }
     });
 
     test('the terms state the right of withdrawal under the anchor the checkout links', async ({ page }) => {
       await page.goto(`${localized('/terms', locale)}#withdrawal`);
-      await expect(page.locator('#withdrawal').getByRole('heading')).toHaveText(m.Legal.terms.sections.withdrawal.title);
+      await expect(page.locator('#withdrawal').getByRole('heading')).toHaveText(
+        m.Legal.terms.sections.withdrawal.title,
+      );
     });
 
-    test('forms: every text input says its type, the sample form can be sent, sections have headings', async ({ page }) => {
+    test('forms: every text input says its type, the sample form can be sent, sections have headings', async ({
+      page,
+    }) => {
       for (const path of ['/sample', '/login', '/signup', '/verify-email', '/chat']) {
         await page.goto(localized(path, locale));
         await expect(page.locator('input:not([type])'), path).toHaveCount(0);
@@ -125,7 +159,8 @@ for (const locale of localesUnderTest) {
     await page.goto(localized('/test', locale));
     const table = page.getByRole('table', { name: m.Test.health.caption });
     await expect(table).toBeVisible();
-    for (const name of Object.values(m.Test.health.components)) await expect(table.getByRole('rowheader', { name })).toBeVisible();
+    for (const name of Object.values(m.Test.health.components))
+      await expect(table.getByRole('rowheader', { name })).toBeVisible();
     await expect(table).toContainText(m.Test.health.details.pglite);
     await expect(table).toContainText(m.Test.health.details.emulator);
     if (locale === 'de') await expect(table).not.toContainText(/\brules\b|active products|embedded|emulator\b/);
@@ -141,7 +176,10 @@ for (const locale of localesUnderTest) {
     await page.goto(localized('/shop/professional', locale));
     await page.locator('html[data-hydrated="true"]').waitFor();
     const source = catalogue.find((p) => p.slug === 'professional')!;
-    await page.getByRole('form', { name: m.Home.plans.buyLabel.replace('{name}', source.name[locale]) }).getByRole('button', { name: m.Home.plans.buy }).click();
+    await page
+      .getByRole('form', { name: m.Home.plans.buyLabel.replace('{name}', source.name[locale]) })
+      .getByRole('button', { name: m.Home.plans.buy })
+      .click();
     await expect(page).toHaveURL(/\/shop\/checkout\/cs_local_/);
     const terms = page.locator('[data-purchase-terms]');
     await expect(terms.locator(`a[href="${localized('/terms', locale)}"]`)).toHaveCount(1);
@@ -157,7 +195,16 @@ for (const locale of localesUnderTest) {
       await expect(page.locator('input:not([type])'), path).toHaveCount(0);
     }
     for (const id of ['#displayName', '#subject', '#page']) {
-      await page.goto(localized(id === '#displayName' ? '/dashboard/profile' : id === '#subject' ? '/dashboard/tickets' : '/dashboard/feedback', locale));
+      await page.goto(
+        localized(
+          id === '#displayName'
+            ? '/dashboard/profile'
+            : id === '#subject'
+              ? '/dashboard/tickets'
+              : '/dashboard/feedback',
+          locale,
+        ),
+      );
       await expect(page.locator(id)).toHaveAttribute('type', 'text');
     }
   });
@@ -169,7 +216,10 @@ for (const locale of localesUnderTest) {
     await page.getByRole('button', { name: m.Sample.toasts.type.success, exact: true }).click();
     const toast = page.locator('[data-toast-type="success"]').first();
     await expect(toast).toBeVisible();
-    const [bodyFont, toastFont] = await Promise.all([page.locator('body').evaluate((el) => getComputedStyle(el).fontFamily), toast.evaluate((el) => getComputedStyle(el).fontFamily)]);
+    const [bodyFont, toastFont] = await Promise.all([
+      page.locator('body').evaluate((el) => getComputedStyle(el).fontFamily),
+      toast.evaluate((el) => getComputedStyle(el).fontFamily),
+    ]);
     expect(toastFont).toBe(bodyFont);
     // Dark surface, light text: the colours' luminance as the browser paints them.
     const luminance = await toast.evaluate((el) => {
@@ -194,20 +244,34 @@ test('German says "Pakete" for the plans everywhere, never "Tarife"', () => {
 
 test('unknown /api/* addresses answer the JSON error format with 404, for every method', async ({ request }) => {
   for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-    const response = await request.fetch('/api/nope/deeper', { method, headers: { origin: baseURL, 'accept-language': 'de' } });
+    const response = await request.fetch('/api/nope/deeper', {
+      method,
+      headers: { origin: baseURL, 'accept-language': 'de' },
+    });
     expect(response.status(), method).toBe(404);
     expect(response.headers()['content-type'], method).toContain('application/json');
-    expect(await response.json(), method).toMatchObject({ error: { code: 'notFound', message: messages.de.Api.errors.notFound } });
+    expect(await response.json(), method).toMatchObject({
+      error: { code: 'notFound', message: messages.de.Api.errors.notFound },
+    });
   }
   const foreign = await request.post('/api/nope', { headers: { origin: 'https://evil.example' } });
   expect(foreign.status()).toBe(403);
 });
 
-test('/en/… moves for good to the unprefixed address, with its query; other redirects stay temporary', async ({ request }) => {
-  for (const [from, to] of [['/en/chat', '/chat'], ['/en', '/'], ['/en/shop/starter?ref=mail', '/shop/starter?ref=mail']]) {
+test('/en/… moves for good to the unprefixed address, with its query; other redirects stay temporary', async ({
+  request,
+}) => {
+  for (const [from, to] of [
+    ['/en/chat', '/chat'],
+    ['/en', '/'],
+    ['/en/shop/starter?ref=mail', '/shop/starter?ref=mail'],
+  ]) {
     const response = await request.get(from, { maxRedirects: 0 });
     expect(response.status(), from).toBe(308);
-    expect(new URL(response.headers().location!, baseURL).pathname + new URL(response.headers().location!, baseURL).search, from).toBe(to);
+    expect(
+      new URL(response.headers().location!, baseURL).pathname + new URL(response.headers().location!, baseURL).search,
+      from,
+    ).toBe(to);
   }
 });
 

@@ -34,7 +34,10 @@ for (const locale of ['en', 'de'] as const) {
     await expect(page.getByRole('main')).toContainText(m.list.emptyFiltered);
   });
 
-  test(`support answers: the customer sees the reply and the answered status (${locale})`, async ({ page, browser }) => {
+  test(`support answers: the customer sees the reply and the answered status (${locale})`, async ({
+    page,
+    browser,
+  }) => {
     await signIn(page);
     const subject = `Billing question ${Date.now()}`;
     const ticketUrl = await openTicket(page, locale, subject);
@@ -61,7 +64,9 @@ for (const locale of ['en', 'de'] as const) {
 }
 
 test('another user’s ticket is a 404, and the support desk too', async ({ page, browser, consoleErrors }) => {
-  consoleErrors.allow(/status of 404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+\/dashboard\/(tickets\/[0-9a-f-]{36}|admin)\)$/);
+  consoleErrors.allow(
+    /status of 404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+\/dashboard\/(tickets\/[0-9a-f-]{36}|admin)\)$/,
+  );
   await signIn(page);
   const ticketUrl = await openTicket(page, 'en', `Private ${Date.now()}`);
   const otherContext = await browser.newContext();

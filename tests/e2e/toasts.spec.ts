@@ -25,10 +25,19 @@ test('a toast goes away when clicked', async ({ page }) => {
 test('the showcase places toasts in all six positions', async ({ page }) => {
   await openHydrated(page, '/de/sample');
   const m = messages.de.Sample.toasts;
-  for (const position of ['top-left', 'top-center', 'top-right', 'bottom-left', 'bottom-center', 'bottom-right'] as const) {
+  for (const position of [
+    'top-left',
+    'top-center',
+    'top-right',
+    'bottom-left',
+    'bottom-center',
+    'bottom-right',
+  ] as const) {
     await page.getByRole('button', { name: m.position[position], exact: true }).click();
     const [y, x] = position.split('-');
-    await expect(page.locator(`ol[data-sonner-toaster][data-y-position="${y}"][data-x-position="${x}"] [data-toast-type]`)).toHaveCount(1);
+    await expect(
+      page.locator(`ol[data-sonner-toaster][data-y-position="${y}"][data-x-position="${x}"] [data-toast-type]`),
+    ).toHaveCount(1);
   }
 });
 

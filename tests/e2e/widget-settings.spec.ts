@@ -9,7 +9,11 @@ import { baseURL, e2ePostsPerWindow } from '../../playwright.config';
 const w = messages.en.Widget;
 const open = (name = 'Shop help') => w.open.replace('{name}', name);
 
-test('a verified user sees their history on a fresh device; a wrong hash is refused', async ({ page, browser, consoleErrors }) => {
+test('a verified user sees their history on a fresh device; a wrong hash is refused', async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
   // The claim with a wrong hash is refused by the server (403), which the browser logs.
   consoleErrors.allow(/status of 403 \(Forbidden\) \(http:\/\/[^)]+\/api\/widgets\/[^/]+\/visitors\)$/);
   const site = await hostSite();
@@ -34,21 +38,30 @@ test('a verified user sees their history on a fresh device; a wrong hash is refu
     // Another device: a fresh browser context, the same signed-in user, the same conversation.
     const second = await visitor(browser, site.origin);
     await second.widget.getByRole('button', { name: open() }).click();
-    await second.widget.getByRole('navigation', { name: w.conversations }).getByRole('button', { name: question }).click();
+    await second.widget
+      .getByRole('navigation', { name: w.conversations })
+      .getByRole('button', { name: question })
+      .click();
     await expect(second.widget.getByRole('log').getByText(question)).toBeVisible();
     await second.context.close();
 
     // The owner's inbox marks the visitor verified, with the customer's name and address.
     await page.goto('/dashboard/inbox');
-    const entry = page.getByRole('navigation', { name: messages.en.Dashboard.inbox.list }).getByRole('button', { name: question });
+    const entry = page
+      .getByRole('navigation', { name: messages.en.Dashboard.inbox.list })
+      .getByRole('button', { name: question });
     await expect(entry).toContainText('Ada Lovelace');
     await expect(entry).toContainText(messages.en.Dashboard.inbox.verified);
 
     // A wrong hash: refused with a clear message, never shown as that user.
-    site.setPage({ body: snippet(widgetId, { ...user, hash: createHmac('sha256', 'guessed').update(user.id).digest('hex') }) });
+    site.setPage({
+      body: snippet(widgetId, { ...user, hash: createHmac('sha256', 'guessed').update(user.id).digest('hex') }),
+    });
     const forger = await visitor(browser, site.origin);
     await forger.widget.getByRole('button', { name: open() }).click();
-    await expect(forger.widget.getByRole('alert').filter({ hasText: /\w/ })).toHaveText(messages.en.Api.errors.identityUnverified);
+    await expect(forger.widget.getByRole('alert').filter({ hasText: /\w/ })).toHaveText(
+      messages.en.Api.errors.identityUnverified,
+    );
     await expect(forger.widget.getByText(question)).toHaveCount(0);
     await forger.context.close();
   } finally {
@@ -56,11 +69,18 @@ test('a verified user sees their history on a fresh device; a wrong hash is refu
   }
 });
 
-test('a widget that follows the visitor speaks German on a German page and in a German browser', async ({ page, browser }) => {
+test('a widget that follows the visitor speaks German on a German page and in a German browser', async ({
+  page,
+  browser,
+}) => {
   const site = await hostSite();
   try {
     await signIn(page);
-    const widgetId = await createWidget(page, { allowedOrigins: [site.origin], locale: 'en', followPageLanguage: true });
+    const widgetId = await createWidget(page, {
+      allowedOrigins: [site.origin],
+      locale: 'en',
+      followPageLanguage: true,
+    });
     const de = messages.de.Widget;
     site.setPage({ body: snippet(widgetId), lang: 'de-AT' });
     const onGermanPage = await visitor(browser, site.origin);
@@ -73,7 +93,9 @@ test('a widget that follows the visitor speaks German on a German page and in a 
     // No language on the page: the browser's.
     site.setPage({ body: snippet(widgetId), lang: undefined });
     const germanBrowser = await visitor(browser, site.origin, { locale: 'de-DE' });
-    await expect(germanBrowser.widget.getByRole('button', { name: de.open.replace('{name}', 'Shop help') })).toBeVisible();
+    await expect(
+      germanBrowser.widget.getByRole('button', { name: de.open.replace('{name}', 'Shop help') }),
+    ).toBeVisible();
     await germanBrowser.context.close();
     // An English page in a German browser: the page's language wins.
     site.setPage({ body: snippet(widgetId), lang: 'en' });
@@ -85,7 +107,10 @@ test('a widget that follows the visitor speaks German on a German page and in a 
   }
 });
 
-test('the preview and the snippet follow the settings before saving; the launcher moves to the left', async ({ page, browser }) => {
+test('the preview and the snippet follow the settings before saving; the launcher moves to the left', async ({
+  page,
+  browser,
+}) => {
   const site = await hostSite();
   const e = messages.en.Dashboard.embed;
   try {
@@ -102,7 +127,9 @@ test('the preview and the snippet follow the settings before saving; the launche
     await form.getByLabel(e.form.awayMessage).fill('Back on Monday.');
     await expect(page.locator('[data-widget-preview]').getByText('Back on Monday.')).toBeVisible();
     await form.getByLabel(e.form.hoursEnabled).check();
-    await expect(page.locator('[data-widget-preview]').getByText(messages.en.Widget.hours.split(' (')[0])).toBeVisible();
+    await expect(
+      page.locator('[data-widget-preview]').getByText(messages.en.Widget.hours.split(' (')[0]),
+    ).toBeVisible();
     await form.getByRole('button', { name: e.form.save }).click();
     await expect(page.locator('[data-toast-type="success"]', { hasText: e.form.saved })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
@@ -117,7 +144,10 @@ test('the preview and the snippet follow the settings before saving; the launche
   }
 });
 
-test('rotating X-Forwarded-For or cookies does not reset a visitor’s limit at the real server', async ({ page, playwright }) => {
+test('rotating X-Forwarded-For or cookies does not reset a visitor’s limit at the real server', async ({
+  page,
+  playwright,
+}) => {
   await signIn(page);
   const widgetId = await createWidget(page, { allowedOrigins: [] });
   const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
@@ -127,7 +157,15 @@ test('rotating X-Forwarded-For or cookies does not reset a visitor’s limit at 
     const first = await api.post(`/api/widgets/${widgetId}/conversations`, { data: { text: 'hello' }, headers });
     expect(first.status()).toBe(201);
     const { conversation } = await first.json();
-    for (let i = 1; i < e2ePostsPerWindow; i++) expect((await api.post(`/api/widgets/${widgetId}/conversations/${conversation.id}/messages`, { data: { text: `m${i}` }, headers })).status()).toBe(201);
+    for (let i = 1; i < e2ePostsPerWindow; i++)
+      expect(
+        (
+          await api.post(`/api/widgets/${widgetId}/conversations/${conversation.id}/messages`, {
+            data: { text: `m${i}` },
+            headers,
+          })
+        ).status(),
+      ).toBe(201);
     for (let i = 0; i < 8; i++) {
       const rotated = await api.post(`/api/widgets/${widgetId}/conversations/${conversation.id}/messages`, {
         data: { text: `rotated ${i}` },

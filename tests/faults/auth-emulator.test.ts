@@ -14,11 +14,14 @@ let browser: Browser | null = null;
 let port: number;
 
 async function account(email: string, password: string) {
-  const response = await fetch(`http://${emulator!.host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
+  const response = await fetch(
+    `http://${emulator!.host}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
   expect(response.ok).toBe(true);
 }
 

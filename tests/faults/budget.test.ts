@@ -22,7 +22,11 @@ beforeAll(async () => {
   url.port = String(forwarder.port);
   process.env.DATABASE_URL = url.toString();
   // Loaded after DATABASE_URL is set: lib/env reads it once.
-  const [db, budget, errors] = await Promise.all([import('@/lib/db'), import('@/lib/db/budget'), import('@/lib/db/errors')]);
+  const [db, budget, errors] = await Promise.all([
+    import('@/lib/db'),
+    import('@/lib/db/budget'),
+    import('@/lib/db/errors'),
+  ]);
   app = { db, budget, errors };
 });
 
@@ -40,7 +44,11 @@ it('runs a transaction on one connection, its statements limited by the server t
   const seen = await withRequestBudget(
     async () =>
       (await database()).transaction(async (tx) => {
-        const first = rows(await tx.execute(sql`select pg_backend_pid() as pid, setting::int as timeout from pg_settings where name = 'statement_timeout'`))[0];
+        const first = rows(
+          await tx.execute(
+            sql`select pg_backend_pid() as pid, setting::int as timeout from pg_settings where name = 'statement_timeout'`,
+          ),
+        )[0];
         const second = rows(await tx.execute(sql`select pg_backend_pid() as pid`))[0];
         return { first, second };
       }),

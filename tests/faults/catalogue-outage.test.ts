@@ -28,7 +28,8 @@ const starterPrice = {
   landing: async (path: '/' | '/de') => offers((await visit(path)).body).starter,
   product: async () => /data-price-cents="(\d+)"/.exec((await visit('/shop/starter')).body)?.[1],
 };
-const setStarterPrice = (cents: number) => setup.database.sql(`update products set price_cents = $1 where slug = 'starter'`, [cents]);
+const setStarterPrice = (cents: number) =>
+  setup.database.sql(`update products set price_cents = $1 where slug = 'starter'`, [cents]);
 
 /** Every catalogue page answers 200 with what it showed last (`/`: `landingPrice`), whatever the database does. */
 async function expectLastGoodRenders(price: string, landingPrice = price) {

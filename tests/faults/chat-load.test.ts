@@ -48,9 +48,15 @@ it(`stores and delivers ${POSTERS} × ${EACH} concurrent messages once each, in 
   const listeners = await Promise.all(
     [1, 2].map(async (n) => {
       const controller = new AbortController();
-      const response = await app.events(new app.NextRequest(`${ORIGIN}/api/chat/${room}/events`, { headers: { 'x-forwarded-for': `203.0.113.${n}` }, signal: controller.signal }), {
-        params: Promise.resolve({ room }),
-      });
+      const response = await app.events(
+        new app.NextRequest(`${ORIGIN}/api/chat/${room}/events`, {
+          headers: { 'x-forwarded-for': `203.0.113.${n}` },
+          signal: controller.signal,
+        }),
+        {
+          params: Promise.resolve({ room }),
+        },
+      );
       expect(response.status).toBe(200);
       const reader = sseReader(response.body!);
       // Reading all along, as a browser does (a reader that stops is cut off at 512 KB).
@@ -65,7 +71,11 @@ it(`stores and delivers ${POSTERS} × ${EACH} concurrent messages once each, in 
           new app.NextRequest(`${ORIGIN}/api/chat/${room}/messages`, {
             method: 'POST',
             body: JSON.stringify({ text: `${poster}:${i}`, name: `P${poster}` }),
-            headers: { origin: ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${poster + 1}` },
+            headers: {
+              origin: ORIGIN,
+              'content-type': 'application/json',
+              'x-forwarded-for': `198.51.100.${poster + 1}`,
+            },
           }),
           { params: Promise.resolve({ room }) },
         );
@@ -74,7 +84,10 @@ it(`stores and delivers ${POSTERS} × ${EACH} concurrent messages once each, in 
     }),
   );
 
-  const rows = await sql<{ id: number; body: string }>(`select id, body from chat_messages where room = $1 order by id`, [room]);
+  const rows = await sql<{ id: number; body: string }>(
+    `select id, body from chat_messages where room = $1 order by id`,
+    [room],
+  );
   expect(rows).toHaveLength(POSTERS * EACH);
   expect(new Set(rows.map((row) => row.body)).size).toBe(POSTERS * EACH);
   const ids = rows.map((row) => String(row.id));

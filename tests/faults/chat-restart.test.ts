@@ -24,7 +24,10 @@ function follow(origin: string, fromId: number) {
   const loop = (async () => {
     while (!stopped) {
       try {
-        const response = await fetch(`${origin}/api/chat/${room}/events`, { headers: { 'last-event-id': lastId }, signal: controller.signal });
+        const response = await fetch(`${origin}/api/chat/${room}/events`, {
+          headers: { 'last-event-id': lastId },
+          signal: controller.signal,
+        });
         if (response.status !== 200) throw new Error(`status ${response.status}`);
         connections += 1;
         const reader = sseReader(response.body!);
@@ -87,7 +90,10 @@ it('reconnects every client to the restarted app with every missed message, once
   // them just like this), and nobody notifies this app.
   await app.stop();
   for (let i = 0; i < 5; i++) {
-    await sql(`insert into chat_messages (room, author_name, body) values ($1, 'Elsewhere', $2)`, [room, `while down ${i}`]);
+    await sql(`insert into chat_messages (room, author_name, body) values ($1, 'Elsewhere', $2)`, [
+      room,
+      `while down ${i}`,
+    ]);
     expected.push(`while down ${i}`);
   }
 

@@ -25,10 +25,20 @@ it('answers the translated 503 when the connection is cut mid-transaction, keeps
   const post = (subject: string) =>
     fetch(`${setup.app.origin}/api/tickets`, {
       method: 'POST',
-      headers: { origin: setup.app.origin, cookie: me.cookie, 'accept-language': 'de', 'content-type': 'application/json' },
-      body: JSON.stringify({ subject, category: 'technical', message: 'The connection went away in the middle of this.' }),
+      headers: {
+        origin: setup.app.origin,
+        cookie: me.cookie,
+        'accept-language': 'de',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        subject,
+        category: 'technical',
+        message: 'The connection went away in the middle of this.',
+      }),
     });
-  const ticketsOfMe = async () => (await setup.database.sql<{ n: number }>('select count(*)::int as n from tickets where uid = $1', [me.uid]))[0].n;
+  const ticketsOfMe = async () =>
+    (await setup.database.sql<{ n: number }>('select count(*)::int as n from tickets where uid = $1', [me.uid]))[0].n;
 
   // Every answer a second late, so that the ticket's transaction is still open when the cut comes.
   setup.forwarder.slow(1_000);

@@ -27,7 +27,10 @@ const asMe = () => ({ cookie: me.cookie, 'accept-language': 'de' });
 const dashboard = () => page(setup.app.origin, '/de/dashboard', asMe());
 const tickets = () => page(setup.app.origin, '/api/tickets', asMe());
 
-/** In time, and either the page or the translated 503 with Retry-After (a browser follows the redirect a failed render sends). */
+/**
+ * In time, and either the page or the translated 503 with Retry-After (a browser follows the redirect a failed render
+ * sends).
+ */
 function expectPageOrUnavailable(answer: Page) {
   expect(answer.ms).toBeLessThan(REQUEST_BUDGET_MS + MARGIN_MS);
   expect([200, 503]).toContain(answer.status);
@@ -68,7 +71,10 @@ it('answers in time when every pooled connection is stuck behind a lock', async 
     // Every session check waits for this lock: the pool's ten connections fill up, the rest queue.
     await locker.query('begin');
     await locker.query('lock table sessions in access exclusive mode');
-    const [pages, lists] = await Promise.all([Promise.all(Array.from({ length: 15 }, dashboard)), Promise.all(Array.from({ length: 5 }, tickets))]);
+    const [pages, lists] = await Promise.all([
+      Promise.all(Array.from({ length: 15 }, dashboard)),
+      Promise.all(Array.from({ length: 5 }, tickets)),
+    ]);
     pages.forEach(expectPageOrUnavailable);
     lists.forEach(expectListOrUnavailable);
     expect([...pages, ...lists].every((answer) => answer.status === 503)).toBe(true);
@@ -89,12 +95,17 @@ it('answers within one budget per request while the database answers 5–10 s la
   try {
     setup.forwarder.slow(5_000, 10_000);
     const heartbeatsBefore = events.comments.filter((comment) => comment === 'heartbeat').length;
-    const [pages, lists] = await Promise.all([Promise.all(Array.from({ length: 3 }, dashboard)), Promise.all(Array.from({ length: 3 }, tickets))]);
+    const [pages, lists] = await Promise.all([
+      Promise.all(Array.from({ length: 3 }, dashboard)),
+      Promise.all(Array.from({ length: 3 }, tickets)),
+    ]);
     pages.forEach(expectPageOrUnavailable);
     lists.forEach(expectListOrUnavailable);
     // Heartbeats every 500 ms all along (read now: they waited in the stream).
     await events.settle(100);
-    expect(events.comments.filter((comment) => comment === 'heartbeat').length - heartbeatsBefore).toBeGreaterThanOrEqual(5);
+    expect(
+      events.comments.filter((comment) => comment === 'heartbeat').length - heartbeatsBefore,
+    ).toBeGreaterThanOrEqual(5);
   } finally {
     setup.forwarder.slow(0);
     controller.abort();
@@ -103,7 +114,10 @@ it('answers within one budget per request while the database answers 5–10 s la
 });
 
 it('logs what failed (statement, code, duration) and never a value: no session id, e-mail, cookie or token, no stack', async () => {
-  const [{ id: sessionId }] = await setup.database.sql<{ id: string }>('select id from sessions where uid = $1 limit 1', [me.uid]);
+  const [{ id: sessionId }] = await setup.database.sql<{ id: string }>(
+    'select id from sessions where uid = $1 limit 1',
+    [me.uid],
+  );
   const output = setup.app.output();
   expect(output).toMatch(/database unavailable: select sessions failed: (DEADLINE_EXCEEDED|57014) after \d+ ms/);
   for (const secret of [sessionId, me.email, me.uid, me.session, me.idToken]) expect(output).not.toContain(secret);

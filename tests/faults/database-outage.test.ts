@@ -47,7 +47,11 @@ it('answers 503 in the caller’s language while the database is unreachable, wr
     create(
       new NextRequest(`${ORIGIN}/api/tickets`, {
         method: 'POST',
-        body: JSON.stringify({ subject, category: 'technical', message: 'The database went away in the middle of this.' }),
+        body: JSON.stringify({
+          subject,
+          category: 'technical',
+          message: 'The database went away in the middle of this.',
+        }),
         headers: { origin: ORIGIN, cookie: me.cookie, 'accept-language': 'de' },
       }),
     );
@@ -61,7 +65,9 @@ it('answers 503 in the caller’s language while the database is unreachable, wr
   expect(during.status).toBe(503);
   expect(during.headers.get('retry-after')).toBe('10');
   // One line naming what failed; not the session's row id that the statement was sent with.
-  expect(lines).toContainEqual([expect.stringMatching(/^database unavailable: select sessions failed: ECONNREFUSED after \d+ ms$/)]);
+  expect(lines).toContainEqual([
+    expect.stringMatching(/^database unavailable: select sessions failed: ECONNREFUSED after \d+ ms$/),
+  ]);
   const [{ id: sessionId }] = await sql<{ id: string }>('select id from sessions where uid = $1', [me.uid]);
   expect(JSON.stringify(lines)).not.toContain(sessionId);
   expect((await during.json()).error).toEqual({

@@ -101,10 +101,16 @@ it('revalidates the landing page, the product pages and the sitemaps of every in
     expect((await settled(server, '/shop/business', (answer) => answer.status === 404)).status).toBe(404);
     await settled(server, '/shop/starter', (answer) => answer.body.includes('data-price-cents="3100"'));
 
-    const sitemap = sitemapLocs((await settled(server, '/en-sitemap.xml', (answer) => answer.body.includes('/shop/enterprise'))).body);
+    const sitemap = sitemapLocs(
+      (await settled(server, '/en-sitemap.xml', (answer) => answer.body.includes('/shop/enterprise'))).body,
+    );
     expect(sitemap).toContain('/shop/enterprise');
     expect(sitemap).not.toContain('/shop/business');
-    expect(sitemapLocs((await settled(server, '/de-sitemap.xml', (answer) => answer.body.includes('/de/shop/enterprise'))).body)).toContain('/de/shop/enterprise');
+    expect(
+      sitemapLocs(
+        (await settled(server, '/de-sitemap.xml', (answer) => answer.body.includes('/de/shop/enterprise'))).body,
+      ),
+    ).toContain('/de/shop/enterprise');
   }
 });
 
@@ -112,7 +118,11 @@ it('revalidates the landing page, the product pages and the sitemaps of every in
 const headTags = (html: string) => {
   const head = html.slice(0, html.indexOf('</head>'));
   const count = (pattern: RegExp) => head.match(pattern)?.length ?? 0;
-  return { title: count(/<title>/g), description: count(/<meta name="description"/g), robots: count(/<meta name="robots"/g) };
+  return {
+    title: count(/<title>/g),
+    description: count(/<meta name="description"/g),
+    robots: count(/<meta name="robots"/g),
+  };
 };
 
 it('renders a product 404 again after a catalogue change with its head tags once (one title, description and robots tag)', async () => {
@@ -139,7 +149,10 @@ it('renders a product 404 again after a catalogue change with its head tags once
 it('refuses the revalidation handler to anyone without the server’s own token', async () => {
   const [server] = servers.all;
   const attempt = (headers: Record<string, string>) =>
-    fetch(`${server.origin}/api/catalogue/revalidate`, { method: 'POST', headers: { origin: server.origin, ...headers } });
+    fetch(`${server.origin}/api/catalogue/revalidate`, {
+      method: 'POST',
+      headers: { origin: server.origin, ...headers },
+    });
   expect((await attempt({})).status).toBe(404);
   expect((await attempt({ 'x-catalogue-token': 'guess' })).status).toBe(404);
   expect((await attempt({ origin: 'https://evil.example', 'x-catalogue-token': 'guess' })).status).toBe(403);

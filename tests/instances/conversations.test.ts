@@ -11,7 +11,11 @@ afterAll(() => servers.stopAll());
 
 type Reader = ReturnType<typeof sseReader> & { close: () => void };
 
-async function call(server: Server, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+async function call(
+  server: Server,
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const response = await fetch(`${server.origin}${path}`, {
     method: init.method ?? 'GET',
     headers: { origin: server.origin, 'content-type': 'application/json', ...init.headers },
@@ -43,10 +47,21 @@ it('carries a conversation between a visitor on one instance and its owner on an
 
   // The owner signs in on B; the session holds on A as well (one database).
   const account = await signUp(uniqueEmail('instances-owner'));
-  const session = await fetch(`${b.origin}/api/session`, { method: 'POST', headers: { origin: b.origin, 'content-type': 'application/json' }, body: JSON.stringify({ idToken: account.idToken }) });
+  const session = await fetch(`${b.origin}/api/session`, {
+    method: 'POST',
+    headers: { origin: b.origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ idToken: account.idToken }),
+  });
   expect(session.status).toBe(200);
-  const cookie = session.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const created = await call(b, '/api/widgets', { method: 'POST', body: { name: 'Two instances', allowedOrigins: [], accentColor: '#4338ca', locale: 'en' }, headers: { cookie } });
+  const cookie = session.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const created = await call(b, '/api/widgets', {
+    method: 'POST',
+    body: { name: 'Two instances', allowedOrigins: [], accentColor: '#4338ca', locale: 'en' },
+    headers: { cookie },
+  });
   expect(created.status).toBe(201);
   const widgetId = created.body.widget.id as string;
   const inbox = await stream(b, '/api/conversations/events', { cookie });
@@ -57,32 +72,72 @@ it('carries a conversation between a visitor on one instance and its owner on an
   const bearer = { authorization: `Bearer ${visitor.body.token}` };
   const visitorStream = await stream(a, `/api/widgets/${widgetId}/events`, bearer);
   const question = `Across instances ${Date.now()}`;
-  const started = await call(a, `/api/widgets/${widgetId}/conversations`, { method: 'POST', body: { text: question }, headers: bearer });
+  const started = await call(a, `/api/widgets/${widgetId}/conversations`, {
+    method: 'POST',
+    body: { text: question },
+    headers: bearer,
+  });
   expect(started.status).toBe(201);
   const cid = started.body.conversation.id as string;
 
   // A → B: the message, typing.
-  expect((await expectEvent(inbox, 'message', (d) => (d.message as { text: string }).text === question)).conversation).toMatchObject({ id: cid, unread: 1 });
-  expect((await call(a, `/api/widgets/${widgetId}/conversations/${cid}/typing`, { method: 'POST', body: { typing: true }, headers: bearer })).status).toBe(204);
+  expect(
+    (await expectEvent(inbox, 'message', (d) => (d.message as { text: string }).text === question)).conversation,
+  ).toMatchObject({ id: cid, unread: 1 });
+  expect(
+    (
+      await call(a, `/api/widgets/${widgetId}/conversations/${cid}/typing`, {
+        method: 'POST',
+        body: { typing: true },
+        headers: bearer,
+      })
+    ).status,
+  ).toBe(204);
   await expectEvent(inbox, 'typing', (d) => d.conversationId === cid && d.sender === 'visitor' && d.typing === true);
 
   // B → A: typing, the answer, and "seen" of the visitor's message.
-  expect((await call(b, `/api/conversations/${cid}/typing`, { method: 'POST', body: { typing: true }, headers: { cookie } })).status).toBe(204);
+  expect(
+    (await call(b, `/api/conversations/${cid}/typing`, { method: 'POST', body: { typing: true }, headers: { cookie } }))
+      .status,
+  ).toBe(204);
   await expectEvent(visitorStream, 'typing', (d) => d.conversationId === cid && d.sender === 'operator');
-  const reply = await call(b, `/api/conversations/${cid}/messages`, { method: 'POST', body: { text: 'Answered from B' }, headers: { cookie } });
+  const reply = await call(b, `/api/conversations/${cid}/messages`, {
+    method: 'POST',
+    body: { text: 'Answered from B' },
+    headers: { cookie },
+  });
   expect(reply.status).toBe(201);
   await expectEvent(visitorStream, 'message', (d) => (d.message as { text: string }).text === 'Answered from B');
   // (Answering has read the conversation up to the answer.)
-  await call(b, `/api/conversations/${cid}`, { method: 'PATCH', body: { readUpTo: started.body.message.id }, headers: { cookie } });
-  await expectEvent(visitorStream, 'read', (d) => d.conversationId === cid && d.reader === 'operator' && Number(d.upTo) >= started.body.message.id);
+  await call(b, `/api/conversations/${cid}`, {
+    method: 'PATCH',
+    body: { readUpTo: started.body.message.id },
+    headers: { cookie },
+  });
+  await expectEvent(
+    visitorStream,
+    'read',
+    (d) => d.conversationId === cid && d.reader === 'operator' && Number(d.upTo) >= started.body.message.id,
+  );
 
   // The visitor reads the answer on A: the owner on B sees it.
-  await call(a, `/api/widgets/${widgetId}/conversations/${cid}`, { method: 'PATCH', body: { readUpTo: reply.body.message.id }, headers: bearer });
-  await expectEvent(inbox, 'read', (d) => d.conversationId === cid && d.reader === 'visitor' && d.upTo === reply.body.message.id);
+  await call(a, `/api/widgets/${widgetId}/conversations/${cid}`, {
+    method: 'PATCH',
+    body: { readUpTo: reply.body.message.id },
+    headers: bearer,
+  });
+  await expectEvent(
+    inbox,
+    'read',
+    (d) => d.conversationId === cid && d.reader === 'visitor' && d.upTo === reply.body.message.id,
+  );
 
   // The owner's inbox on B makes the team available to the visitor on A; away switches it off live.
   await expectEvent(visitorStream, 'presence', (d) => d.available === true);
-  expect((await call(b, '/api/conversations/presence', { method: 'PUT', body: { presence: 'away' }, headers: { cookie } })).status).toBe(200);
+  expect(
+    (await call(b, '/api/conversations/presence', { method: 'PUT', body: { presence: 'away' }, headers: { cookie } }))
+      .status,
+  ).toBe(200);
   await expectEvent(visitorStream, 'presence', (d) => d.available === false);
 
   inbox.close();

@@ -7,7 +7,14 @@ export type Server = {
   output: () => string;
 };
 
-type StartNext = (options: { label: string; dir: string; readyPath: string; viaStartScript: boolean; port?: number; env: Record<string, string> }) => Promise<Server>;
+type StartNext = (options: {
+  label: string;
+  dir: string;
+  readyPath: string;
+  viaStartScript: boolean;
+  port?: number;
+  env: Record<string, string>;
+}) => Promise<Server>;
 
 type Options = {
   /** Default: TEST_DATABASE_URL. */
@@ -21,15 +28,26 @@ type Options = {
 export function instances() {
   const servers: Server[] = [];
   return {
-    async start(label: string, { databaseUrl = process.env.TEST_DATABASE_URL!, port, env = {} }: Options = {}): Promise<Server> {
-      const { startNext, root } = (await import('../../bench/lib/servers.mjs')) as { startNext: StartNext; root: string };
+    async start(
+      label: string,
+      { databaseUrl = process.env.TEST_DATABASE_URL!, port, env = {} }: Options = {},
+    ): Promise<Server> {
+      const { startNext, root } = (await import('../../bench/lib/servers.mjs')) as {
+        startNext: StartNext;
+        root: string;
+      };
       const server = await startNext({
         label,
         dir: root,
         readyPath: '/api/health',
         viaStartScript: true,
         port,
-        env: { DATABASE_URL: databaseUrl, FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST!, SESSION_SECRET: process.env.SESSION_SECRET!, ...env },
+        env: {
+          DATABASE_URL: databaseUrl,
+          FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST!,
+          SESSION_SECRET: process.env.SESSION_SECRET!,
+          ...env,
+        },
       });
       servers.push(server);
       return server;

@@ -19,7 +19,13 @@ describe('npm run admin:grant', () => {
   });
 
   it('fails with a clear message for an unknown address or no address', async () => {
-    await expect(grant('nobody-here@example.com')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No account with the e-mail address nobody-here@example.com') });
-    await expect(grant()).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Usage: npm run admin:grant') });
+    await expect(grant('nobody-here@example.com')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('No account with the e-mail address nobody-here@example.com'),
+    });
+    await expect(grant()).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Usage: npm run admin:grant'),
+    });
   });
 });

@@ -43,9 +43,18 @@ function guest(name: string) {
     jar,
     async post(room: string, text: string, headers: Record<string, string> = {}) {
       const cookie = [...jar].map(([key, value]) => `${key}=${value}`).join('; ');
-      const response = await post(apiRequest('POST', `/api/chat/${room}/messages`, cookie ? { cookie } : null, { text, name }, { 'content-type': 'application/json', 'x-forwarded-for': ip, ...headers }), {
-        params: Promise.resolve({ room }),
-      });
+      const response = await post(
+        apiRequest(
+          'POST',
+          `/api/chat/${room}/messages`,
+          cookie ? { cookie } : null,
+          { text, name },
+          { 'content-type': 'application/json', 'x-forwarded-for': ip, ...headers },
+        ),
+        {
+          params: Promise.resolve({ room }),
+        },
+      );
       for (const line of response.headers.getSetCookie()) {
         const [pair] = line.split(';');
         jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
@@ -61,22 +70,42 @@ async function posted(response: Response): Promise<Message> {
 }
 
 const remove = (room: string, id: number | string, client: Client, headers: Record<string, string> = {}) =>
-  deleteMessage(apiRequest('DELETE', `/api/chat/${room}/messages/${id}`, client, undefined, headers), { params: Promise.resolve({ room, id: String(id) }) });
+  deleteMessage(apiRequest('DELETE', `/api/chat/${room}/messages/${id}`, client, undefined, headers), {
+    params: Promise.resolve({ room, id: String(id) }),
+  });
 const muteBy = (room: string, body: unknown, client: Client, headers: Record<string, string> = {}) =>
-  mute(apiRequest('POST', `/api/chat/${room}/mutes`, client, body, { 'content-type': 'application/json', ...headers }), { params: Promise.resolve({ room }) });
+  mute(
+    apiRequest('POST', `/api/chat/${room}/mutes`, client, body, { 'content-type': 'application/json', ...headers }),
+    { params: Promise.resolve({ room }) },
+  );
 const lift = (room: string, id: string, client: Client, headers: Record<string, string> = {}) =>
-  unmute(apiRequest('DELETE', `/api/chat/${room}/mutes/${id}`, client, undefined, headers), { params: Promise.resolve({ room, id }) });
-const mutes = async (room: string, client: Client = staff) => listMutes(apiRequest('GET', `/api/chat/${room}/mutes`, client), { params: Promise.resolve({ room }) });
+  unmute(apiRequest('DELETE', `/api/chat/${room}/mutes/${id}`, client, undefined, headers), {
+    params: Promise.resolve({ room, id }),
+  });
+const mutes = async (room: string, client: Client = staff) =>
+  listMutes(apiRequest('GET', `/api/chat/${room}/mutes`, client), { params: Promise.resolve({ room }) });
 const latest = async (room: string) =>
-  ((await (await history(new NextRequest(`${ORIGIN}/api/chat/${room}/messages`), { params: Promise.resolve({ room }) })).json()).messages as Message[]).map((m) => m.text);
+  (
+    (
+      await (
+        await history(new NextRequest(`${ORIGIN}/api/chat/${room}/messages`), { params: Promise.resolve({ room }) })
+      ).json()
+    ).messages as Message[]
+  ).map((m) => m.text);
 
 function subscribe(room: string, lastEventId?: number) {
   const controller = new AbortController();
   const request = new NextRequest(`${ORIGIN}/api/chat/${room}/events`, {
-    headers: { 'x-forwarded-for': '203.0.113.9', ...(lastEventId !== undefined && { 'last-event-id': String(lastEventId) }) },
+    headers: {
+      'x-forwarded-for': '203.0.113.9',
+      ...(lastEventId !== undefined && { 'last-event-id': String(lastEventId) }),
+    },
     signal: controller.signal,
   });
-  return events(request, { params: Promise.resolve({ room }) }).then((response) => ({ ...sseReader(response.body!), abort: () => controller.abort() }));
+  return events(request, { params: Promise.resolve({ room }) }).then((response) => ({
+    ...sseReader(response.body!),
+    abort: () => controller.abort(),
+  }));
 }
 
 async function rows(room: string) {
@@ -112,7 +141,8 @@ describe('deleting a message', () => {
     expect(await latest(room.id)).toEqual(['first', 'last']);
     const fresh = await subscribe(room.id);
     expect((await fresh.take(2)).map((e) => JSON.parse(e.data).text)).toEqual(['first', 'last']);
-    // A stream that had the message and resumes after it hears of the removal; one from before hears of the removal only.
+    // A stream that had the message and resumes after it hears of the removal; one from before hears of the removal
+    // only.
     const resumed = await subscribe(room.id, last.id);
     expect((await resumed.take(1))[0]).toMatchObject({ event: 'deleted', id: deletion.id });
     const older = await subscribe(room.id, first.id);
@@ -134,14 +164,18 @@ describe('deleting a message', () => {
     const message = await posted(await guest('Bo').post(room.id, 'keep me'));
     const signedOut = await remove(room.id, message.id, null, { 'accept-language': 'de' });
     expect(signedOut.status).toBe(401);
-    expect((await signedOut.json()).error).toMatchObject({ code: 'unauthenticated', message: expect.stringContaining('melden Sie sich') });
+    expect((await signedOut.json()).error).toMatchObject({
+      code: 'unauthenticated',
+      message: expect.stringContaining('melden Sie sich'),
+    });
     const notStaff = await remove(room.id, message.id, member);
     expect(notStaff.status).toBe(403);
     expect((await notStaff.json()).error.code).toBe('forbidden');
     const foreign = await remove(room.id, message.id, staff, { origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
     expect((await foreign.json()).error.code).toBe('forbiddenOrigin');
-    for (const id of ['999999999', 'abc', '0', '-1', '1.5']) expect((await remove(room.id, id, staff)).status).toBe(404);
+    for (const id of ['999999999', 'abc', '0', '-1', '1.5'])
+      expect((await remove(room.id, id, staff)).status).toBe(404);
     // A message is removed in its own room only.
     expect((await remove(other.id, message.id, staff)).status).toBe(404);
     expect((await remove('no-such-room', message.id, staff)).status).toBe(404);
@@ -197,11 +231,17 @@ describe('muting an author', () => {
 
   it('mutes a signed-in author by their account, and a mute that has run out no longer applies', async () => {
     const room = await newRoom();
-    const send = (text: string) => post(apiRequest('POST', `/api/chat/${room.id}/messages`, member, { text }, { 'content-type': 'application/json' }), { params: Promise.resolve({ room: room.id }) });
+    const send = (text: string) =>
+      post(
+        apiRequest('POST', `/api/chat/${room.id}/messages`, member, { text }, { 'content-type': 'application/json' }),
+        { params: Promise.resolve({ room: room.id }) },
+      );
     const message = await posted(await send('shouting'));
     expect((await muteBy(room.id, { messageId: message.id, minutes: 5 }, staff)).status).toBe(201);
     expect([(await muteRows(room.id))[0].author, (await send('again')).status]).toEqual([`user:${member.uid}`, 403]);
-    await (await database())
+    await (
+      await database()
+    )
       .update(chatMutes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(chatMutes.room, room.id));
@@ -249,7 +289,10 @@ describe('muting an author', () => {
     const legacy = await postMessage(room, { kind: 'guest', name: 'Old' }, 'from before');
     const unknown = await muteBy(room.id, { messageId: legacy.id }, staff, { 'accept-language': 'de' });
     expect(unknown.status).toBe(409);
-    expect((await unknown.json()).error).toMatchObject({ code: 'muteUnavailable', message: expect.stringContaining('nicht stummgeschaltet') });
+    expect((await unknown.json()).error).toMatchObject({
+      code: 'muteUnavailable',
+      message: expect.stringContaining('nicht stummgeschaltet'),
+    });
     expect(await muteRows(room.id)).toEqual([]);
 
     // Lifting: the same guards; a malformed id names no mute.

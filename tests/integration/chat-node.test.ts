@@ -47,7 +47,10 @@ it('streams a room with Last-Event-ID resume, and answers refusals as the API do
   const first = await postMessage(room, { kind: 'guest', name: 'Ada' }, 'one');
   await postMessage(room, { kind: 'guest', name: 'Ada' }, 'two');
   const controller = new AbortController();
-  const response = await fetch(`${origin}/api/chat/${room.id}/events`, { headers: { 'last-event-id': String(first.id) }, signal: controller.signal });
+  const response = await fetch(`${origin}/api/chat/${room.id}/events`, {
+    headers: { 'last-event-id': String(first.id) },
+    signal: controller.signal,
+  });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
   expect(response.headers.get('cache-control')).toBe('no-cache, no-transform');
@@ -73,7 +76,8 @@ it('cuts off a client that stops reading instead of buffering for it', async () 
   socket.pause();
   const closed = new Promise((resolve) => socket.once('close', resolve));
   const long = 'x'.repeat(2000);
-  for (let i = 0; i < 4000 && chatHub().count(room.id) > 0; i++) await postMessage(room, { kind: 'guest', name: 'Flood' }, `${i} ${long}`);
+  for (let i = 0; i < 4000 && chatHub().count(room.id) > 0; i++)
+    await postMessage(room, { kind: 'guest', name: 'Flood' }, `${i} ${long}`);
   await until(() => chatHub().count(room.id), 0, 10_000);
   socket.resume();
   await closed;

@@ -10,7 +10,12 @@ import { postMessage, type Room } from '@/lib/chat/service';
 import { sseReader, until } from '../support/sse';
 import { ORIGIN, signedIn } from './signed-in';
 
-type Message = { id: number; text: string; room: string; author: { name: string; guest: boolean; host: boolean; avatarUrl: string | null } };
+type Message = {
+  id: number;
+  text: string;
+  room: string;
+  author: { name: string; guest: boolean; host: boolean; avatarUrl: string | null };
+};
 
 /** A public room of its own for each test (rows inserted directly, as an operator would). */
 async function newRoom(): Promise<Room> {
@@ -38,7 +43,11 @@ async function subscribe(room: string, headers: Record<string, string> = {}) {
   expect(answer.status).toBe(200);
   expect(answer.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
   const reader = sseReader(answer.body!);
-  return { ...reader, abort, messages: async (count: number) => (await reader.take(count)).map((e) => JSON.parse(e.data) as Message) };
+  return {
+    ...reader,
+    abort,
+    messages: async (count: number) => (await reader.take(count)).map((e) => JSON.parse(e.data) as Message),
+  };
 }
 
 function send(room: string, body: unknown, headers: Record<string, string> = {}) {
@@ -52,7 +61,8 @@ function send(room: string, body: unknown, headers: Record<string, string> = {})
 
 async function seed(room: Room, count: number, prefix = 'm') {
   const ids: number[] = [];
-  for (let i = 1; i <= count; i++) ids.push((await postMessage(room, { kind: 'guest', name: 'Seeder' }, `${prefix}${i}`)).id);
+  for (let i = 1; i <= count; i++)
+    ids.push((await postMessage(room, { kind: 'guest', name: 'Seeder' }, `${prefix}${i}`)).id);
   return ids;
 }
 
@@ -66,13 +76,17 @@ describe('chat stream', () => {
     const room = await newRoom();
     const a = await subscribe(room.id);
     const b = await subscribe(room.id);
-    for (const text of ['first', 'second', 'third']) expect((await send(room.id, { text, name: 'Ada' })).status).toBe(201);
+    for (const text of ['first', 'second', 'third'])
+      expect((await send(room.id, { text, name: 'Ada' })).status).toBe(201);
     for (const subscriber of [a, b]) {
       const received = await subscriber.messages(3);
       expect(received.map((m) => m.text)).toEqual(['first', 'second', 'third']);
       expect(subscriber.events.slice(0, 3).map((e) => e.id)).toEqual(received.map((m) => String(m.id)));
       expect(received.every((m, i) => i === 0 || m.id > received[i - 1].id)).toBe(true);
-      expect(received[0]).toMatchObject({ room: room.id, author: { name: 'Ada', guest: true, host: false, avatarUrl: null } });
+      expect(received[0]).toMatchObject({
+        room: room.id,
+        author: { name: 'Ada', guest: true, host: false, avatarUrl: null },
+      });
     }
     a.abort();
     b.abort();
@@ -151,7 +165,10 @@ describe('chat stream', () => {
     const refused = await open(room.id, { 'x-forwarded-for': '192.0.2.99', 'accept-language': 'de' }).response;
     expect(refused.status).toBe(429);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect((await refused.json()).error).toMatchObject({ code: 'tooManyStreams', message: expect.stringContaining('Chat-Verbindungen') });
+    expect((await refused.json()).error).toMatchObject({
+      code: 'tooManyStreams',
+      message: expect.stringContaining('Chat-Verbindungen'),
+    });
     // Another address is not affected.
     const other = await subscribe(room.id, { 'x-forwarded-for': '192.0.2.100' });
     other.abort();
@@ -180,7 +197,9 @@ describe('chat stream', () => {
   it('answers 404 for an unknown or malformed room', async () => {
     for (const room of ['no-such-room', 'bad room', 'x'.repeat(65), '..']) {
       expect((await open(room).response).status).toBe(404);
-      const listed = await history(new NextRequest(`${ORIGIN}/api/chat/x/messages`), { params: Promise.resolve({ room }) });
+      const listed = await history(new NextRequest(`${ORIGIN}/api/chat/x/messages`), {
+        params: Promise.resolve({ room }),
+      });
       expect(listed.status).toBe(404);
       expect((await send(room, { text: 'hi', name: 'Ada' })).status).toBe(404);
     }
@@ -196,8 +215,11 @@ describe('posting', () => {
     expect(message).toMatchObject({ text: 'hi there', author: { name: 'Ada Lovelace', guest: true } });
     const cookies = response.headers.getSetCookie();
     expect(cookies.find((c) => c.startsWith('chat_name='))).toContain('chat_name=Ada%20Lovelace');
-    // The guest's signed identity (what staff mute them by), readable by no script; their limit keys on the address alone.
-    expect(cookies.find((c) => c.startsWith('chat_guest='))).toMatch(/^chat_guest=[\w-]{22}\.[\w-]{43}; Path=\/api\/chat; .*HttpOnly/i);
+    // The guest's signed identity (what staff mute them by), readable by no script; their limit keys on the address
+    // alone.
+    expect(cookies.find((c) => c.startsWith('chat_guest='))).toMatch(
+      /^chat_guest=[\w-]{22}\.[\w-]{43}; Path=\/api\/chat; .*HttpOnly/i,
+    );
   });
 
   it('posts as the signed-in user', async () => {
@@ -205,7 +227,12 @@ describe('posting', () => {
     const lobby = await send('lobby', { text: 'Hello everyone', name: 'Ignored' }, { cookie: user.cookie });
     expect(lobby.status).toBe(201);
     const { message } = await lobby.json();
-    expect(message.author).toEqual({ name: user.email.split('@')[0], guest: false, host: false, avatarUrl: `/api/avatars/${user.uid}` });
+    expect(message.author).toEqual({
+      name: user.email.split('@')[0],
+      guest: false,
+      host: false,
+      avatarUrl: `/api/avatars/${user.uid}`,
+    });
   });
 
   it('refuses bad input with field errors and writes nothing', async () => {
@@ -236,18 +263,29 @@ describe('posting', () => {
 
   it('limits a poster to 5 messages in 10 s: then 429 with Retry-After, in their language, nothing stored', async () => {
     const room = await newRoom();
-    const headers = { 'x-forwarded-for': '192.0.2.77', cookie: 'chat_guest=flooder', 'accept-language': 'de-DE,de;q=0.9' };
+    const headers = {
+      'x-forwarded-for': '192.0.2.77',
+      cookie: 'chat_guest=flooder',
+      'accept-language': 'de-DE,de;q=0.9',
+    };
     for (let i = 0; i < 5; i++) expect((await send(room.id, { text: `m${i}`, name: 'Flo' }, headers)).status).toBe(201);
     const refused = await send(room.id, { text: 'one too many', name: 'Flo' }, headers);
     expect(refused.status).toBe(429);
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(10);
-    expect((await refused.json()).error).toMatchObject({ code: 'rateLimited', message: expect.stringContaining('Sekunde') });
+    expect((await refused.json()).error).toMatchObject({
+      code: 'rateLimited',
+      message: expect.stringContaining('Sekunde'),
+    });
     expect((await stored(room.id)).map((m) => m.body)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
     // A guest who rotates the cookie or the name gets no new allowance (8 cookies used to get 8 × 201).
     for (let i = 0; i < 8; i++) {
-      const again = await send(room.id, { text: `rotated ${i}`, name: `Flo ${i}` }, { ...headers, cookie: `chat_guest=rotated-${i}` });
+      const again = await send(
+        room.id,
+        { text: `rotated ${i}`, name: `Flo ${i}` },
+        { ...headers, cookie: `chat_guest=rotated-${i}` },
+      );
       expect(again.status).toBe(429);
     }
     expect(await stored(room.id)).toHaveLength(5);
@@ -256,11 +294,17 @@ describe('posting', () => {
   it('pages back through older messages', async () => {
     const room = await newRoom();
     await seed(room, 60);
-    const latest = await (await history(new NextRequest(`${ORIGIN}/api/chat/${room.id}/messages`), { params: Promise.resolve({ room: room.id }) })).json();
+    const latest = await (
+      await history(new NextRequest(`${ORIGIN}/api/chat/${room.id}/messages`), {
+        params: Promise.resolve({ room: room.id }),
+      })
+    ).json();
     expect(latest.messages).toHaveLength(50);
     expect(latest.messages[0].text).toBe('m11');
     const older = await (
-      await history(new NextRequest(`${ORIGIN}/api/chat/${room.id}/messages?before=${latest.messages[0].id}`), { params: Promise.resolve({ room: room.id }) })
+      await history(new NextRequest(`${ORIGIN}/api/chat/${room.id}/messages?before=${latest.messages[0].id}`), {
+        params: Promise.resolve({ room: room.id }),
+      })
     ).json();
     expect(older.messages.map((m: Message) => m.text)).toEqual(Array.from({ length: 10 }, (_, i) => `m${i + 1}`));
   });

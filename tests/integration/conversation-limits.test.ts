@@ -16,10 +16,22 @@ import { converse, newVisitor, ownWidget, visitorRequest, type Visitor } from '.
 
 const ctx = (id: string, cid = '') => ({ params: Promise.resolve({ id, cid }) });
 /** What a client rotates: a cookie of its own, and entries of X-Forwarded-For before the server's. */
-const rotated = (i: number, address: string) => ({ cookie: `chat_guest=rotated-${i}; visitor=${i}`, 'x-forwarded-for': `10.9.${i}.1, 172.16.0.${i}, ${address}` });
+const rotated = (i: number, address: string) => ({
+  cookie: `chat_guest=rotated-${i}; visitor=${i}`,
+  'x-forwarded-for': `10.9.${i}.1, 172.16.0.${i}, ${address}`,
+});
 
 function send(widgetId: string, cid: string, visitor: Visitor, text: string, headers: Record<string, string> = {}) {
-  return post(visitorRequest('POST', `/api/widgets/${widgetId}/conversations/${cid}/messages`, visitor.token, { text }, { 'x-forwarded-for': visitor.address, ...headers }), ctx(widgetId, cid));
+  return post(
+    visitorRequest(
+      'POST',
+      `/api/widgets/${widgetId}/conversations/${cid}/messages`,
+      visitor.token,
+      { text },
+      { 'x-forwarded-for': visitor.address, ...headers },
+    ),
+    ctx(widgetId, cid),
+  );
 }
 
 async function storedIn(cid: string) {
@@ -34,8 +46,14 @@ it('limits a visitor’s messages; rotating cookies or X-Forwarded-For gets no n
   const refused = await send(widgetId, conversation.id, visitor, 'one too many', { 'accept-language': 'de' });
   expect(refused.status).toBe(429);
   expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-  expect((await refused.json()).error).toMatchObject({ code: 'rateLimited', message: expect.stringContaining('Sekunde') });
-  for (let i = 0; i < 8; i++) expect((await send(widgetId, conversation.id, visitor, `rotated ${i}`, rotated(i, visitor.address))).status).toBe(429);
+  expect((await refused.json()).error).toMatchObject({
+    code: 'rateLimited',
+    message: expect.stringContaining('Sekunde'),
+  });
+  for (let i = 0; i < 8; i++)
+    expect((await send(widgetId, conversation.id, visitor, `rotated ${i}`, rotated(i, visitor.address))).status).toBe(
+      429,
+    );
   expect(await storedIn(conversation.id)).toHaveLength(5);
 });
 
@@ -45,11 +63,21 @@ it('limits an address across the visitors it starts, and how many it may start',
   let accepted = 0;
   for (let v = 0; v < 6; v++) {
     const visitor = await newVisitor(widgetId, address);
-    const first = await startConversation(visitorRequest('POST', `/api/widgets/${widgetId}/conversations`, visitor.token, { text: 'hi' }, { 'x-forwarded-for': address }), ctx(widgetId));
+    const first = await startConversation(
+      visitorRequest(
+        'POST',
+        `/api/widgets/${widgetId}/conversations`,
+        visitor.token,
+        { text: 'hi' },
+        { 'x-forwarded-for': address },
+      ),
+      ctx(widgetId),
+    );
     if (first.status !== 201) continue;
     accepted++;
     const { conversation } = await first.json();
-    for (let i = 0; i < 4; i++) if ((await send(widgetId, conversation.id, visitor, `v${v} m${i}`)).status === 201) accepted++;
+    for (let i = 0; i < 4; i++)
+      if ((await send(widgetId, conversation.id, visitor, `v${v} m${i}`)).status === 201) accepted++;
   }
   // Four visitors' worth (4 × 5) from one address in the window, not six.
   expect(accepted).toBe(20);
@@ -57,11 +85,23 @@ it('limits an address across the visitors it starts, and how many it may start',
   // New visitors per address per hour (CHAT_VISITORS_PER_HOUR, 60); rotating X-Forwarded-For does not help.
   const minter = '192.0.2.21';
   const mint = (i: number) =>
-    startVisitor(visitorRequest('POST', `/api/widgets/${widgetId}/visitors`, null, {}, { ...rotated(i, minter), 'accept-language': 'de' }), ctx(widgetId));
+    startVisitor(
+      visitorRequest(
+        'POST',
+        `/api/widgets/${widgetId}/visitors`,
+        null,
+        {},
+        { ...rotated(i, minter), 'accept-language': 'de' },
+      ),
+      ctx(widgetId),
+    );
   for (let i = 0; i < 60; i++) expect((await mint(i)).status).toBe(201);
   const refused = await mint(60);
   expect(refused.status).toBe(429);
-  expect((await refused.json()).error).toMatchObject({ code: 'tooManyVisitors', message: expect.stringContaining('Netzwerk') });
+  expect((await refused.json()).error).toMatchObject({
+    code: 'tooManyVisitors',
+    message: expect.stringContaining('Netzwerk'),
+  });
 });
 
 it('allows three open conversations per visitor, messages up to 4,000 characters and bodies up to 16 KB', async () => {
@@ -69,11 +109,29 @@ it('allows three open conversations per visitor, messages up to 4,000 characters
   const visitor = await newVisitor(widgetId);
   const started = [];
   for (let i = 0; i < 3; i++) started.push((await converse(widgetId, visitor, `topic ${i}`)).conversation.id);
-  const fourth = await startConversation(visitorRequest('POST', `/api/widgets/${widgetId}/conversations`, visitor.token, { text: 'topic 3' }, { 'x-forwarded-for': visitor.address, 'accept-language': 'de' }), ctx(widgetId));
+  const fourth = await startConversation(
+    visitorRequest(
+      'POST',
+      `/api/widgets/${widgetId}/conversations`,
+      visitor.token,
+      { text: 'topic 3' },
+      { 'x-forwarded-for': visitor.address, 'accept-language': 'de' },
+    ),
+    ctx(widgetId),
+  );
   expect(fourth.status).toBe(409);
-  expect((await fourth.json()).error).toMatchObject({ code: 'tooManyConversations', message: expect.stringContaining('3 offene') });
+  expect((await fourth.json()).error).toMatchObject({
+    code: 'tooManyConversations',
+    message: expect.stringContaining('3 offene'),
+  });
   // Closed by the owner: there is room again.
-  expect((await patchConversation(apiRequest('PATCH', `/api/conversations/${started[0]}`, owner, { status: 'closed' }), { params: Promise.resolve({ cid: started[0] }) })).status).toBe(200);
+  expect(
+    (
+      await patchConversation(apiRequest('PATCH', `/api/conversations/${started[0]}`, owner, { status: 'closed' }), {
+        params: Promise.resolve({ cid: started[0] }),
+      })
+    ).status,
+  ).toBe(200);
   expect((await converse(widgetId, visitor, 'topic 3')).conversation.id).not.toBe(started[0]);
 
   const long = await send(widgetId, started[1], visitor, 'x'.repeat(4001));
@@ -81,7 +139,13 @@ it('allows three open conversations per visitor, messages up to 4,000 characters
   expect((await long.json()).error.fields).toHaveProperty('text');
   expect((await send(widgetId, started[1], visitor, 'y'.repeat(4000))).status).toBe(201);
   const huge = await post(
-    visitorRequest('POST', `/api/widgets/${widgetId}/conversations/${started[1]}/messages`, visitor.token, JSON.stringify({ text: 'z', pad: 'p'.repeat(17 * 1024) }), { 'x-forwarded-for': visitor.address }),
+    visitorRequest(
+      'POST',
+      `/api/widgets/${widgetId}/conversations/${started[1]}/messages`,
+      visitor.token,
+      JSON.stringify({ text: 'z', pad: 'p'.repeat(17 * 1024) }),
+      { 'x-forwarded-for': visitor.address },
+    ),
     ctx(widgetId, started[1]),
   );
   expect(huge.status).toBe(413);
@@ -96,7 +160,13 @@ it('caps event streams per address, whatever X-Forwarded-For entries the client 
   const open = (i: number) => {
     const controller = new AbortController();
     controllers.push(controller);
-    return events(new NextRequest(`${ORIGIN}/api/widgets/${widgetId}/events`, { headers: { authorization: `Bearer ${visitor.token}`, ...rotated(i, '192.0.2.30') }, signal: controller.signal }), ctx(widgetId));
+    return events(
+      new NextRequest(`${ORIGIN}/api/widgets/${widgetId}/events`, {
+        headers: { authorization: `Bearer ${visitor.token}`, ...rotated(i, '192.0.2.30') },
+        signal: controller.signal,
+      }),
+      ctx(widgetId),
+    );
   };
   for (let i = 0; i < 20; i++) expect((await open(i)).status).toBe(200);
   expect((await open(20)).status).toBe(429);
@@ -109,12 +179,18 @@ it('limits a guest of the /chat lobby by address: rotating the cookie or X-Forwa
   const run = Date.now();
   const send = (i: number, headers: Record<string, string>) =>
     lobbyPost(
-      new NextRequest(`${ORIGIN}/api/chat/lobby/messages`, { method: 'POST', body: JSON.stringify({ text: `lobby ${run} ${i}`, name: `Guest ${i}` }), headers: { origin: ORIGIN, 'content-type': 'application/json', ...headers } }),
+      new NextRequest(`${ORIGIN}/api/chat/lobby/messages`, {
+        method: 'POST',
+        body: JSON.stringify({ text: `lobby ${run} ${i}`, name: `Guest ${i}` }),
+        headers: { origin: ORIGIN, 'content-type': 'application/json', ...headers },
+      }),
       { params: Promise.resolve({ room: 'lobby' }) },
     );
   for (let i = 0; i < 5; i++) expect((await send(i, { 'x-forwarded-for': address })).status).toBe(201);
   for (let i = 5; i < 13; i++) expect((await send(i, rotated(i, address))).status).toBe(429);
   const db = await database();
-  const stored = (await db.select().from(chatMessages).where(eq(chatMessages.room, 'lobby'))).filter((m) => m.body.startsWith(`lobby ${run} `));
+  const stored = (await db.select().from(chatMessages).where(eq(chatMessages.room, 'lobby'))).filter((m) =>
+    m.body.startsWith(`lobby ${run} `),
+  );
   expect(stored).toHaveLength(5);
 });

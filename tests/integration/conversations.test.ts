@@ -22,7 +22,10 @@ const cidCtx = (cid: string) => ({ params: Promise.resolve({ cid }) });
 
 async function visitorStream(widgetId: string, visitor: Visitor) {
   const controller = new AbortController();
-  const request = new NextRequest(`${ORIGIN}/api/widgets/${widgetId}/events`, { headers: { authorization: `Bearer ${visitor.token}`, 'x-forwarded-for': visitor.address }, signal: controller.signal });
+  const request = new NextRequest(`${ORIGIN}/api/widgets/${widgetId}/events`, {
+    headers: { authorization: `Bearer ${visitor.token}`, 'x-forwarded-for': visitor.address },
+    signal: controller.signal,
+  });
   const response = await visitorEvents(request, widgetCtx(widgetId));
   expect(response.status).toBe(200);
   return { ...sseReader(response.body!), close: () => controller.abort() };
@@ -30,13 +33,17 @@ async function visitorStream(widgetId: string, visitor: Visitor) {
 
 async function inboxStream(owner: { cookie: string }) {
   const controller = new AbortController();
-  const request = new NextRequest(`${ORIGIN}/api/conversations/events`, { headers: { cookie: owner.cookie, 'x-forwarded-for': '203.0.113.5' }, signal: controller.signal });
+  const request = new NextRequest(`${ORIGIN}/api/conversations/events`, {
+    headers: { cookie: owner.cookie, 'x-forwarded-for': '203.0.113.5' },
+    signal: controller.signal,
+  });
   const response = await inboxEvents(request);
   expect(response.status).toBe(200);
   return { ...sseReader(response.body!), close: () => controller.abort() };
 }
 
-const dataOf = (events: { event: string; data: string }[], kind = 'message') => events.filter((e) => e.event === kind).map((e) => JSON.parse(e.data));
+const dataOf = (events: { event: string; data: string }[], kind = 'message') =>
+  events.filter((e) => e.event === kind).map((e) => JSON.parse(e.data));
 
 /** Reads until `count` events of `kind` have arrived (others, such as presence, come between); answers them. */
 async function expectEvents(stream: ReturnType<typeof sseReader>, count: number, kind = 'message') {
@@ -57,23 +64,46 @@ describe('visitors and owners', () => {
 
     // The owner's inbox hears both, with the visitor's page and details.
     const heard = await expectEvents(owners, 2);
-    expect(heard.map((e) => e.message.text)).toEqual(['My address is Lindenstraße 5, please deliver there.', 'Do you ship to Vienna?']);
-    expect(heard[0].conversation).toMatchObject({ id: adas.conversation.id, status: 'open', unread: 1, pageUrl: 'https://shop.example.com/pricing', pageTitle: 'Pricing', visitor: { verified: false, name: null } });
+    expect(heard.map((e) => e.message.text)).toEqual([
+      'My address is Lindenstraße 5, please deliver there.',
+      'Do you ship to Vienna?',
+    ]);
+    expect(heard[0].conversation).toMatchObject({
+      id: adas.conversation.id,
+      status: 'open',
+      unread: 1,
+      pageUrl: 'https://shop.example.com/pricing',
+      pageTitle: 'Pricing',
+      visitor: { verified: false, name: null },
+    });
 
     // Each visitor hears their own only.
-    expect((await expectEvents(adaStream, 1)).map((e) => e.message.text)).toEqual(['My address is Lindenstraße 5, please deliver there.']);
+    expect((await expectEvents(adaStream, 1)).map((e) => e.message.text)).toEqual([
+      'My address is Lindenstraße 5, please deliver there.',
+    ]);
     expect((await expectEvents(bobStream, 1)).map((e) => e.message.text)).toEqual(['Do you ship to Vienna?']);
 
     // The owner answers Bob: Bob hears it live, Ada never.
-    const answered = await reply(apiRequest('POST', `/api/conversations/${bobs.conversation.id}/messages`, owner, { text: 'Yes, to all of Austria.' }), cidCtx(bobs.conversation.id));
+    const answered = await reply(
+      apiRequest('POST', `/api/conversations/${bobs.conversation.id}/messages`, owner, {
+        text: 'Yes, to all of Austria.',
+      }),
+      cidCtx(bobs.conversation.id),
+    );
     expect(answered.status).toBe(201);
-    expect((await expectEvents(bobStream, 2))[1].message).toMatchObject({ sender: 'operator', text: 'Yes, to all of Austria.', authorName: expect.any(String) });
+    expect((await expectEvents(bobStream, 2))[1].message).toMatchObject({
+      sender: 'operator',
+      text: 'Yes, to all of Austria.',
+      authorName: expect.any(String),
+    });
     const adaHeard = await adaStream.settle(300);
     expect(JSON.stringify(adaHeard)).not.toContain('Vienna');
     expect(JSON.stringify(adaHeard)).not.toContain('Austria');
 
     // Lists: each visitor their own conversation; the owner both, newest activity first.
-    const adaList = await (await visitorList(visitorRequest('GET', `/api/widgets/${widgetId}/conversations`, ada.token), widgetCtx(widgetId))).json();
+    const adaList = await (
+      await visitorList(visitorRequest('GET', `/api/widgets/${widgetId}/conversations`, ada.token), widgetCtx(widgetId))
+    ).json();
     expect(adaList.conversations.map((c: { id: string }) => c.id)).toEqual([adas.conversation.id]);
     const owned = await (await inbox(apiRequest('GET', '/api/conversations?status=open', owner))).json();
     expect(owned.conversations.map((c: { id: string }) => c.id)).toEqual([bobs.conversation.id, adas.conversation.id]);
@@ -90,22 +120,78 @@ describe('visitors and owners', () => {
     const cid = conversation.id;
 
     const attempts: Array<[string, Promise<Response>]> = [];
-    for (const [who, widget, token] of [['eve', widgetId, eve.token], ['stranger on its own widget', other.widgetId, stranger.token]] as const) {
+    for (const [who, widget, token] of [
+      ['eve', widgetId, eve.token],
+      ['stranger on its own widget', other.widgetId, stranger.token],
+    ] as const) {
       attempts.push(
-        [`${who}: thread`, visitorThread(visitorRequest('GET', `/api/widgets/${widget}/conversations/${cid}`, token), threadCtx(widget, cid))],
-        [`${who}: messages`, visitorMessages(visitorRequest('GET', `/api/widgets/${widget}/conversations/${cid}/messages`, token), threadCtx(widget, cid))],
-        [`${who}: post`, visitorPost(visitorRequest('POST', `/api/widgets/${widget}/conversations/${cid}/messages`, token, { text: 'Injected' }), threadCtx(widget, cid))],
-        [`${who}: read`, visitorPatch(visitorRequest('PATCH', `/api/widgets/${widget}/conversations/${cid}`, token, { readUpTo: 1 }), threadCtx(widget, cid))],
-        [`${who}: typing`, visitorTyping(visitorRequest('POST', `/api/widgets/${widget}/conversations/${cid}/typing`, token, { typing: true }), threadCtx(widget, cid))],
-        [`${who}: transcript`, transcript(visitorRequest('POST', `/api/widgets/${widget}/conversations/${cid}/transcript`, token, { email: 'eve@example.com' }), threadCtx(widget, cid))],
+        [
+          `${who}: thread`,
+          visitorThread(
+            visitorRequest('GET', `/api/widgets/${widget}/conversations/${cid}`, token),
+            threadCtx(widget, cid),
+          ),
+        ],
+        [
+          `${who}: messages`,
+          visitorMessages(
+            visitorRequest('GET', `/api/widgets/${widget}/conversations/${cid}/messages`, token),
+            threadCtx(widget, cid),
+          ),
+        ],
+        [
+          `${who}: post`,
+          visitorPost(
+            visitorRequest('POST', `/api/widgets/${widget}/conversations/${cid}/messages`, token, { text: 'Injected' }),
+            threadCtx(widget, cid),
+          ),
+        ],
+        [
+          `${who}: read`,
+          visitorPatch(
+            visitorRequest('PATCH', `/api/widgets/${widget}/conversations/${cid}`, token, { readUpTo: 1 }),
+            threadCtx(widget, cid),
+          ),
+        ],
+        [
+          `${who}: typing`,
+          visitorTyping(
+            visitorRequest('POST', `/api/widgets/${widget}/conversations/${cid}/typing`, token, { typing: true }),
+            threadCtx(widget, cid),
+          ),
+        ],
+        [
+          `${who}: transcript`,
+          transcript(
+            visitorRequest('POST', `/api/widgets/${widget}/conversations/${cid}/transcript`, token, {
+              email: 'eve@example.com',
+            }),
+            threadCtx(widget, cid),
+          ),
+        ],
       );
     }
     attempts.push(
       ['another owner: thread', inboxThread(apiRequest('GET', `/api/conversations/${cid}`, other.owner), cidCtx(cid))],
-      ['another owner: reply', reply(apiRequest('POST', `/api/conversations/${cid}/messages`, other.owner, { text: 'Injected' }), cidCtx(cid))],
-      ['another owner: close', inboxPatch(apiRequest('PATCH', `/api/conversations/${cid}`, other.owner, { status: 'closed' }), cidCtx(cid))],
-      ['another owner: typing', operatorTyping(apiRequest('POST', `/api/conversations/${cid}/typing`, other.owner, { typing: true }), cidCtx(cid))],
-      ['a guessed id', inboxThread(apiRequest('GET', `/api/conversations/${crypto.randomUUID()}`, owner), cidCtx(crypto.randomUUID()))],
+      [
+        'another owner: reply',
+        reply(apiRequest('POST', `/api/conversations/${cid}/messages`, other.owner, { text: 'Injected' }), cidCtx(cid)),
+      ],
+      [
+        'another owner: close',
+        inboxPatch(apiRequest('PATCH', `/api/conversations/${cid}`, other.owner, { status: 'closed' }), cidCtx(cid)),
+      ],
+      [
+        'another owner: typing',
+        operatorTyping(
+          apiRequest('POST', `/api/conversations/${cid}/typing`, other.owner, { typing: true }),
+          cidCtx(cid),
+        ),
+      ],
+      [
+        'a guessed id',
+        inboxThread(apiRequest('GET', `/api/conversations/${crypto.randomUUID()}`, owner), cidCtx(crypto.randomUUID())),
+      ],
       ['not an id', inboxThread(apiRequest('GET', '/api/conversations/1', owner), cidCtx('1'))],
     );
     for (const [name, pending] of attempts) {
@@ -129,38 +215,113 @@ describe('visitors and owners', () => {
     const owners = await inboxStream(owner);
     const adas = await visitorStream(widgetId, ada);
 
-    expect((await visitorTyping(visitorRequest('POST', `/api/widgets/${widgetId}/conversations/${cid}/typing`, ada.token, { typing: true }), threadCtx(widgetId, cid))).status).toBe(204);
+    expect(
+      (
+        await visitorTyping(
+          visitorRequest('POST', `/api/widgets/${widgetId}/conversations/${cid}/typing`, ada.token, { typing: true }),
+          threadCtx(widgetId, cid),
+        )
+      ).status,
+    ).toBe(204);
     expect(await expectEvents(owners, 1, 'typing')).toEqual([{ conversationId: cid, sender: 'visitor', typing: true }]);
 
-    expect((await operatorTyping(apiRequest('POST', `/api/conversations/${cid}/typing`, owner, { typing: true }), cidCtx(cid))).status).toBe(204);
+    expect(
+      (
+        await operatorTyping(
+          apiRequest('POST', `/api/conversations/${cid}/typing`, owner, { typing: true }),
+          cidCtx(cid),
+        )
+      ).status,
+    ).toBe(204);
     expect(await expectEvents(adas, 1, 'typing')).toEqual([{ conversationId: cid, sender: 'operator', typing: true }]);
 
     // The owner reads the visitor's message: the visitor sees it as seen; the unread count drops.
-    const read = await inboxPatch(apiRequest('PATCH', `/api/conversations/${cid}`, owner, { readUpTo: message.id }), cidCtx(cid));
+    const read = await inboxPatch(
+      apiRequest('PATCH', `/api/conversations/${cid}`, owner, { readUpTo: message.id }),
+      cidCtx(cid),
+    );
     expect((await read.json()).conversation).toMatchObject({ unread: 0 });
-    expect(await expectEvents(adas, 1, 'read')).toContainEqual({ conversationId: cid, reader: 'operator', upTo: message.id, unread: 0 });
+    expect(await expectEvents(adas, 1, 'read')).toContainEqual({
+      conversationId: cid,
+      reader: 'operator',
+      upTo: message.id,
+      unread: 0,
+    });
 
-    const answer = await (await reply(apiRequest('POST', `/api/conversations/${cid}/messages`, owner, { text: 'Hi Ada!', requestKey: 'reply-key-0001' }), cidCtx(cid))).json();
+    const answer = await (
+      await reply(
+        apiRequest('POST', `/api/conversations/${cid}/messages`, owner, {
+          text: 'Hi Ada!',
+          requestKey: 'reply-key-0001',
+        }),
+        cidCtx(cid),
+      )
+    ).json();
     // A repeated submit is the same message.
-    const again = await reply(apiRequest('POST', `/api/conversations/${cid}/messages`, owner, { text: 'Hi Ada!', requestKey: 'reply-key-0001' }), cidCtx(cid));
+    const again = await reply(
+      apiRequest('POST', `/api/conversations/${cid}/messages`, owner, {
+        text: 'Hi Ada!',
+        requestKey: 'reply-key-0001',
+      }),
+      cidCtx(cid),
+    );
     expect([again.status, (await again.json()).message.id]).toEqual([200, answer.message.id]);
-    const seen = await visitorPatch(visitorRequest('PATCH', `/api/widgets/${widgetId}/conversations/${cid}`, ada.token, { readUpTo: answer.message.id }), threadCtx(widgetId, cid));
+    const seen = await visitorPatch(
+      visitorRequest('PATCH', `/api/widgets/${widgetId}/conversations/${cid}`, ada.token, {
+        readUpTo: answer.message.id,
+      }),
+      threadCtx(widgetId, cid),
+    );
     expect(await seen.json()).toEqual({ unread: 0, upTo: answer.message.id });
-    expect(await expectEvents(owners, 2, 'read')).toContainEqual({ conversationId: cid, reader: 'visitor', upTo: answer.message.id, unread: 0 });
+    expect(await expectEvents(owners, 2, 'read')).toContainEqual({
+      conversationId: cid,
+      reader: 'visitor',
+      upTo: answer.message.id,
+      unread: 0,
+    });
 
     // Closed: the visitor cannot write any more (409), both hear the change; reopened, they can again.
-    expect((await inboxPatch(apiRequest('PATCH', `/api/conversations/${cid}`, owner, { status: 'closed' }), cidCtx(cid))).status).toBe(200);
-    const closedPost = await visitorPost(visitorRequest('POST', `/api/widgets/${widgetId}/conversations/${cid}/messages`, ada.token, { text: 'Wait!' }, { 'accept-language': 'de' }), threadCtx(widgetId, cid));
+    expect(
+      (await inboxPatch(apiRequest('PATCH', `/api/conversations/${cid}`, owner, { status: 'closed' }), cidCtx(cid)))
+        .status,
+    ).toBe(200);
+    const closedPost = await visitorPost(
+      visitorRequest(
+        'POST',
+        `/api/widgets/${widgetId}/conversations/${cid}/messages`,
+        ada.token,
+        { text: 'Wait!' },
+        { 'accept-language': 'de' },
+      ),
+      threadCtx(widgetId, cid),
+    );
     expect(closedPost.status).toBe(409);
-    expect((await closedPost.json()).error).toMatchObject({ code: 'conversationClosed', message: expect.stringContaining('beendet') });
+    expect((await closedPost.json()).error).toMatchObject({
+      code: 'conversationClosed',
+      message: expect.stringContaining('beendet'),
+    });
     // The visitor's stream: the answer, then the change of status.
     const heard = await expectEvents(adas, 2);
-    expect(heard.map((e) => [e.message.sender, e.message.authorName ?? e.message.text, e.conversation.status])).toEqual([
-      ['operator', expect.any(String), 'open'],
-      ['system', 'closed', 'closed'],
-    ]);
-    expect((await inboxPatch(apiRequest('PATCH', `/api/conversations/${cid}`, owner, { status: 'open' }), cidCtx(cid))).status).toBe(200);
-    expect((await visitorPost(visitorRequest('POST', `/api/widgets/${widgetId}/conversations/${cid}/messages`, ada.token, { text: 'Thanks' }), threadCtx(widgetId, cid))).status).toBe(201);
+    expect(heard.map((e) => [e.message.sender, e.message.authorName ?? e.message.text, e.conversation.status])).toEqual(
+      [
+        ['operator', expect.any(String), 'open'],
+        ['system', 'closed', 'closed'],
+      ],
+    );
+    expect(
+      (await inboxPatch(apiRequest('PATCH', `/api/conversations/${cid}`, owner, { status: 'open' }), cidCtx(cid)))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await visitorPost(
+          visitorRequest('POST', `/api/widgets/${widgetId}/conversations/${cid}/messages`, ada.token, {
+            text: 'Thanks',
+          }),
+          threadCtx(widgetId, cid),
+        )
+      ).status,
+    ).toBe(201);
     owners.close();
     adas.close();
   });
@@ -169,10 +330,20 @@ describe('visitors and owners', () => {
     const { owner, widgetId } = await ownWidget();
     const ada = await newVisitor(widgetId);
     const { conversation, message } = await converse(widgetId, ada, 'Read ahead?');
-    const ahead = await visitorPatch(visitorRequest('PATCH', `/api/widgets/${widgetId}/conversations/${conversation.id}`, ada.token, { readUpTo: 10 ** 12 }), threadCtx(widgetId, conversation.id));
+    const ahead = await visitorPatch(
+      visitorRequest('PATCH', `/api/widgets/${widgetId}/conversations/${conversation.id}`, ada.token, {
+        readUpTo: 10 ** 12,
+      }),
+      threadCtx(widgetId, conversation.id),
+    );
     expect(await ahead.json()).toEqual({ unread: 0, upTo: message.id });
-    await reply(apiRequest('POST', `/api/conversations/${conversation.id}/messages`, owner, { text: 'Not read yet' }), cidCtx(conversation.id));
-    const list = await (await visitorList(visitorRequest('GET', `/api/widgets/${widgetId}/conversations`, ada.token), widgetCtx(widgetId))).json();
+    await reply(
+      apiRequest('POST', `/api/conversations/${conversation.id}/messages`, owner, { text: 'Not read yet' }),
+      cidCtx(conversation.id),
+    );
+    const list = await (
+      await visitorList(visitorRequest('GET', `/api/widgets/${widgetId}/conversations`, ada.token), widgetCtx(widgetId))
+    ).json();
     expect(list.conversations[0]).toMatchObject({ id: conversation.id, unread: 1 });
   });
 
@@ -180,10 +351,17 @@ describe('visitors and owners', () => {
     const { owner, widgetId } = await ownWidget();
     const ada = await newVisitor(widgetId);
     const { conversation, message } = await converse(widgetId, ada, 'one');
-    for (const text of ['two', 'three']) await reply(apiRequest('POST', `/api/conversations/${conversation.id}/messages`, owner, { text }), cidCtx(conversation.id));
+    for (const text of ['two', 'three'])
+      await reply(
+        apiRequest('POST', `/api/conversations/${conversation.id}/messages`, owner, { text }),
+        cidCtx(conversation.id),
+      );
     const controller = new AbortController();
     const response = await visitorEvents(
-      new NextRequest(`${ORIGIN}/api/widgets/${widgetId}/events`, { headers: { authorization: `Bearer ${ada.token}`, 'last-event-id': String(message.id) }, signal: controller.signal }),
+      new NextRequest(`${ORIGIN}/api/widgets/${widgetId}/events`, {
+        headers: { authorization: `Bearer ${ada.token}`, 'last-event-id': String(message.id) },
+        signal: controller.signal,
+      }),
       widgetCtx(widgetId),
     );
     const stream = sseReader(response.body!);

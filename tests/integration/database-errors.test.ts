@@ -13,7 +13,11 @@ afterEach(() => jest.restoreAllMocks());
 describe('a failed statement', () => {
   it('fails with an error that names the statement and its code, never its values', async () => {
     const db = await database();
-    const error = await db.select().from(sessions).where(eq(sessions.id, VALUE)).catch((caught: unknown) => caught);
+    const error = await db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, VALUE))
+      .catch((caught: unknown) => caught);
     // Printed as a log would print it: message, properties, causes.
     const printed = inspect(error, { depth: 10 });
     expect(printed).not.toContain(VALUE);

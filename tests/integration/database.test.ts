@@ -7,10 +7,15 @@ import { catalogue } from '@/lib/shop/catalogue';
 describe('database', () => {
   it('is migrated and holds the demo catalogue, and nothing else, after opening', async () => {
     const db = await database();
-    const rows = await db.select({ slug: products.slug, priceCents: products.priceCents }).from(products).orderBy(products.position);
+    const rows = await db
+      .select({ slug: products.slug, priceCents: products.priceCents })
+      .from(products)
+      .orderBy(products.position);
     expect(rows).toEqual(catalogue.map(({ slug, priceCents }) => ({ slug, priceCents })));
     for (const table of ['tickets', 'ticket_messages', 'feedback', 'orders', 'avatars', 'profiles']) {
-      const { rows: counted } = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] };
+      const { rows: counted } = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+        rows: { n: number }[];
+      };
       if ((await databaseKind()) === 'pglite') expect(counted[0].n).toBe(0);
     }
   });
@@ -23,8 +28,14 @@ describe('database', () => {
   });
 
   it('tells an unreachable database from other errors', () => {
-    expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))).toBe(true);
-    expect(isDatabaseUnavailable(new Error('Failed query', { cause: Object.assign(new Error('terminating'), { code: '57P01' }) }))).toBe(true);
+    expect(
+      isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })),
+    ).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        new Error('Failed query', { cause: Object.assign(new Error('terminating'), { code: '57P01' }) }),
+      ),
+    ).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
   });

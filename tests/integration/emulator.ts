@@ -103,5 +103,10 @@ export async function updateProfile(idToken: string, profile: { displayName?: st
 /** Links another sign-in provider to the account (the emulator's stand-in IdP takes any provider id). */
 export async function linkProvider(idToken: string, providerId: string, email: string) {
   const claims = JSON.stringify({ sub: `${providerId}-${email}`, email, email_verified: true });
-  await call('signInWithIdp', { idToken, postBody: `id_token=${encodeURIComponent(claims)}&providerId=${providerId}`, requestUri: 'http://localhost', returnIdpCredential: true });
+  await call('signInWithIdp', {
+    idToken,
+    postBody: `id_token=${encodeURIComponent(claims)}&providerId=${providerId}`,
+    requestUri: 'http://localhost',
+    returnIdpCredential: true,
+  });
 }

@@ -5,7 +5,13 @@ import { ORIGIN, signedIn } from './signed-in';
 
 type Client = Awaited<ReturnType<typeof signedIn>>;
 
-function request(method: string, path: string, client: Client | null, body?: unknown, headers: Record<string, string> = {}) {
+function request(
+  method: string,
+  path: string,
+  client: Client | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   return new NextRequest(`${ORIGIN}${path}`, {
     method,
     ...(body !== undefined && { body: JSON.stringify(body) }),
@@ -14,17 +20,37 @@ function request(method: string, path: string, client: Client | null, body?: unk
 }
 
 async function own(client: Client) {
-  return (await (await GET(request('GET', '/api/feedback', client))).json()).items as Array<{ rating: number; message: string; page: string | null }>;
+  return (await (await GET(request('GET', '/api/feedback', client))).json()).items as Array<{
+    rating: number;
+    message: string;
+    page: string | null;
+  }>;
 }
 
 describe('feedback', () => {
   it('is stored and listed for its author only, newest first', async () => {
     const me = await signedIn('feedback');
     const other = await signedIn('feedback-other');
-    const first = await POST(request('POST', '/api/feedback', me, { rating: 5, category: 'widget', message: 'Love it', page: '/dashboard/embed' }));
+    const first = await POST(
+      request('POST', '/api/feedback', me, {
+        rating: 5,
+        category: 'widget',
+        message: 'Love it',
+        page: '/dashboard/embed',
+      }),
+    );
     expect(first.status).toBe(201);
     // Exactly the listed columns (lib/feedback/service.ts): nothing else reaches the client by default.
-    expect(Object.keys((await first.json()).feedback).sort()).toEqual(['category', 'createdAt', 'email', 'id', 'message', 'page', 'rating', 'uid']);
+    expect(Object.keys((await first.json()).feedback).sort()).toEqual([
+      'category',
+      'createdAt',
+      'email',
+      'id',
+      'message',
+      'page',
+      'rating',
+      'uid',
+    ]);
     await POST(request('POST', '/api/feedback', me, { rating: 2, category: 'dashboard' }));
     expect((await own(me)).map((f) => f.rating)).toEqual([2, 5]);
     expect((await own(me))[1]).toMatchObject({ message: 'Love it', page: '/dashboard/embed' });
@@ -34,7 +60,10 @@ describe('feedback', () => {
   it('a double submit stores one entry', async () => {
     const me = await signedIn('feedback-double');
     const body = { rating: 4, category: 'product', message: 'Nice', requestKey: crypto.randomUUID() };
-    const [a, b] = await Promise.all([POST(request('POST', '/api/feedback', me, body)), POST(request('POST', '/api/feedback', me, body))]);
+    const [a, b] = await Promise.all([
+      POST(request('POST', '/api/feedback', me, body)),
+      POST(request('POST', '/api/feedback', me, body)),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 201]);
     expect(await own(me)).toHaveLength(1);
   });

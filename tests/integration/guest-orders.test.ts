@@ -20,15 +20,29 @@ import { ORIGIN, apiRequest, signedIn } from './signed-in';
 type Client = { cookie: string } | null;
 
 async function buy(client: Client, productId: string, language = 'en') {
-  const response = await checkout(apiRequest('POST', '/api/checkout', client, { productId, quantity: 1 }, { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID(), 'accept-language': language }));
+  const response = await checkout(
+    apiRequest(
+      'POST',
+      '/api/checkout',
+      client,
+      { productId, quantity: 1 },
+      { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID(), 'accept-language': language },
+    ),
+  );
   const body = await response.json();
   return { orderId: body.orderId as string, sessionId: /cs_local_[0-9a-f]{32}/.exec(body.url)![0] };
 }
 
 function payLocal(sessionId: string, body: Record<string, unknown>, language = 'en') {
-  return pay(apiRequest('POST', `/api/checkout/local/${sessionId}`, null, body, { 'content-type': 'application/json', 'accept-language': language }), {
-    params: Promise.resolve({ id: sessionId }),
-  });
+  return pay(
+    apiRequest('POST', `/api/checkout/local/${sessionId}`, null, body, {
+      'content-type': 'application/json',
+      'accept-language': language,
+    }),
+    {
+      params: Promise.resolve({ id: sessionId }),
+    },
+  );
 }
 
 async function row(orderId: string) {
@@ -41,7 +55,13 @@ const mailsTo = async (to: string) => (await database()).select().from(mails).wh
 /** Signs in as the browser does after entering the password: a fresh token exchanged for a session. */
 async function signIn(email: string) {
   const idToken = await signInWithPassword(email, 'secret-123');
-  const response = await startSession(new NextRequest(`${ORIGIN}/api/session`, { method: 'POST', body: JSON.stringify({ idToken }), headers: { origin: ORIGIN } }));
+  const response = await startSession(
+    new NextRequest(`${ORIGIN}/api/session`, {
+      method: 'POST',
+      body: JSON.stringify({ idToken }),
+      headers: { origin: ORIGIN },
+    }),
+  );
   expect(response.status).toBe(200);
 }
 
@@ -49,15 +69,23 @@ describe('the local checkout asks a guest for the receipt’s address', () => {
   it.each([
     ['en', 'This field is required.'],
     ['de', 'Dieses Feld ist erforderlich.'],
-  ])('refuses a guest’s payment without one, in the buyer’s language, and writes nothing (%s)', async (language, sentence) => {
-    const { orderId, sessionId } = await buy(null, 'starter', language);
-    const response = await payLocal(sessionId, { card: '4242 4242 4242 4242' }, language);
-    expect(response.status).toBe(400);
-    expect((await response.json()).error).toMatchObject({ code: 'invalidBody', fields: { email: sentence } });
-    expect(await row(orderId)).toMatchObject({ status: 'pending', email: null, receiptSentAt: null });
-    const [session] = await (await database()).select().from(localCheckoutSessions).where(eq(localCheckoutSessions.id, sessionId));
-    expect(session.status).toBe('open');
-  });
+  ])(
+    'refuses a guest’s payment without one, in the buyer’s language, and writes nothing (%s)',
+    async (language, sentence) => {
+      const { orderId, sessionId } = await buy(null, 'starter', language);
+      const response = await payLocal(sessionId, { card: '4242 4242 4242 4242' }, language);
+      expect(response.status).toBe(400);
+      expect((await response.json()).error).toMatchObject({ code: 'invalidBody', fields: { email: sentence } });
+      expect(await row(orderId)).toMatchObject({ status: 'pending', email: null, receiptSentAt: null });
+      const [session] = await (
+        await database()
+      )
+        .select()
+        .from(localCheckoutSessions)
+        .where(eq(localCheckoutSessions.id, sessionId));
+      expect(session.status).toBe('open');
+    },
+  );
 
   it('refuses an address that is none, with the card’s problem beside it', async () => {
     const { sessionId } = await buy(null, 'starter');
@@ -71,24 +99,55 @@ describe('the local checkout asks a guest for the receipt’s address', () => {
 
 describe('the receipt', () => {
   it.each([
-    ['en', /^Your receipt for order [0-9A-Z]{4}-[0-9A-Z]{4}$/, ['1 × Professional at €79.00: €79.00', 'Net amount: €66.39', 'VAT included (19 %): €12.61', 'Total: €79.00', 'Create your account: http://localhost:3000/signup']],
-    ['de', /^Ihre Quittung zur Bestellung [0-9A-Z]{4}-[0-9A-Z]{4}$/, ['1 × Professional zu 79,00\u00a0€: 79,00\u00a0€', 'Nettobetrag: 66,39\u00a0€', 'Enthaltene MwSt. (19 %): 12,61\u00a0€', 'Gesamtbetrag: 79,00\u00a0€', 'Konto anlegen: http://localhost:3000/de/signup']],
-  ] as const)('goes once to a guest’s address, with reference, items, net, VAT, total and the next step (%s)', async (language, subject, lines) => {
-    const email = uniqueEmail('receipt');
-    const { orderId, sessionId } = await buy(null, 'professional', language);
-    expect((await payLocal(sessionId, { card: '4242 4242 4242 4242', email })).status).toBe(200);
-    const paid = await row(orderId);
-    expect(paid).toMatchObject({ status: 'paid', email, uid: null });
-    // The buyer returns, and reloads the cancel page they had open: no second receipt.
-    expect((await checkoutReturn(new NextRequest(`${ORIGIN}/api/checkout/return?session_id=${sessionId}`))).status).toBe(303);
-    expect((await cancel(apiRequest('POST', '/api/checkout/cancel', null, { orderId }, { 'content-type': 'application/json' }))).status).toBe(200);
-    const sent = await mailsTo(email);
-    expect(sent).toHaveLength(1);
-    expect(sent[0].subject).toMatch(subject);
-    expect(sent[0].subject).toContain(paid.reference);
-    for (const line of [...lines, email]) expect(sent[0].text).toContain(line);
-    expect(sent[0].html).toContain(paid.reference);
-  });
+    [
+      'en',
+      /^Your receipt for order [0-9A-Z]{4}-[0-9A-Z]{4}$/,
+      [
+        '1 × Professional at €79.00: €79.00',
+        'Net amount: €66.39',
+        'VAT included (19 %): €12.61',
+        'Total: €79.00',
+        'Create your account: http://localhost:3000/signup',
+      ],
+    ],
+    [
+      'de',
+      /^Ihre Quittung zur Bestellung [0-9A-Z]{4}-[0-9A-Z]{4}$/,
+      [
+        '1 × Professional zu 79,00\u00a0€: 79,00\u00a0€',
+        'Nettobetrag: 66,39\u00a0€',
+        'Enthaltene MwSt. (19 %): 12,61\u00a0€',
+        'Gesamtbetrag: 79,00\u00a0€',
+        'Konto anlegen: http://localhost:3000/de/signup',
+      ],
+    ],
+  ] as const)(
+    'goes once to a guest’s address, with reference, items, net, VAT, total and the next step (%s)',
+    async (language, subject, lines) => {
+      const email = uniqueEmail('receipt');
+      const { orderId, sessionId } = await buy(null, 'professional', language);
+      expect((await payLocal(sessionId, { card: '4242 4242 4242 4242', email })).status).toBe(200);
+      const paid = await row(orderId);
+      expect(paid).toMatchObject({ status: 'paid', email, uid: null });
+      // The buyer returns, and reloads the cancel page they had open: no second receipt.
+      expect(
+        (await checkoutReturn(new NextRequest(`${ORIGIN}/api/checkout/return?session_id=${sessionId}`))).status,
+      ).toBe(303);
+      expect(
+        (
+          await cancel(
+            apiRequest('POST', '/api/checkout/cancel', null, { orderId }, { 'content-type': 'application/json' }),
+          )
+        ).status,
+      ).toBe(200);
+      const sent = await mailsTo(email);
+      expect(sent).toHaveLength(1);
+      expect(sent[0].subject).toMatch(subject);
+      expect(sent[0].subject).toContain(paid.reference);
+      for (const line of [...lines, email]) expect(sent[0].text).toContain(line);
+      expect(sent[0].html).toContain(paid.reference);
+    },
+  );
 
   it('goes to a signed-in buyer’s address without asking, pointing to their first widget', async () => {
     const me = await signedIn('receipt-member');

@@ -14,19 +14,34 @@ import { apiRequest, signedIn } from './signed-in';
 
 type Client = Awaited<ReturnType<typeof signedIn>> | null;
 
-async function buy(client: Client, body: { productId: string; quantity: number }, headers: Record<string, string> = {}) {
-  const response = await checkout(apiRequest('POST', '/api/checkout', client, body, { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID(), ...headers }));
+async function buy(
+  client: Client,
+  body: { productId: string; quantity: number },
+  headers: Record<string, string> = {},
+) {
+  const response = await checkout(
+    apiRequest('POST', '/api/checkout', client, body, {
+      'content-type': 'application/json',
+      'idempotency-key': crypto.randomUUID(),
+      ...headers,
+    }),
+  );
   return { response, body: await response.json() };
 }
 
 async function payFor(url: string) {
   const id = /cs_local_[0-9a-f]{32}/.exec(url)![0];
-  const response = await pay(apiRequest('POST', `/api/checkout/local/${id}`, null, { card: '4242 4242 4242 4242', email: 'guest@example.com' }), { params: Promise.resolve({ id }) });
+  const response = await pay(
+    apiRequest('POST', `/api/checkout/local/${id}`, null, { card: '4242 4242 4242 4242', email: 'guest@example.com' }),
+    { params: Promise.resolve({ id }) },
+  );
   return response.status;
 }
 
 function cancelOrder(client: Client, orderId: unknown, headers: Record<string, string> = {}) {
-  return cancel(apiRequest('POST', '/api/checkout/cancel', client, { orderId }, { 'content-type': 'application/json', ...headers }));
+  return cancel(
+    apiRequest('POST', '/api/checkout/cancel', client, { orderId }, { 'content-type': 'application/json', ...headers }),
+  );
 }
 
 async function orderCount() {
@@ -123,11 +138,18 @@ describe('what the dashboard shows', () => {
     const stale = await buy(me, { productId: 'setup-service', quantity: 2 });
     await buy(me, { productId: 'setup-service', quantity: 3 });
     const db = await database();
-    await db.update(orders).set({ createdAt: new Date(Date.now() - 26 * 3600_000) }).where(eq(orders.id, stale.body.orderId));
+    await db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 26 * 3600_000) })
+      .where(eq(orders.id, stale.body.orderId));
 
     expect((await accountOverview(me.uid)).orders).toBe(1);
     const statuses = Object.fromEntries((await ordersOf(me.uid)).map((order) => [order.id, order.status]));
-    expect([statuses[paid.body.orderId], statuses[left.body.orderId], statuses[stale.body.orderId]]).toEqual(['paid', 'cancelled', 'expired']);
+    expect([statuses[paid.body.orderId], statuses[left.body.orderId], statuses[stale.body.orderId]]).toEqual([
+      'paid',
+      'cancelled',
+      'expired',
+    ]);
     expect(Object.values(statuses).sort()).toEqual(['cancelled', 'expired', 'paid', 'pending']);
   });
 });
@@ -145,7 +167,10 @@ describe('order references', () => {
     expect(references.size).toBe(20);
     const db = await database();
     const [product] = await db.select().from(products).where(eq(products.slug, 'starter'));
-    const [row] = await db.insert(orders).values({ productId: product.id, quantity: 1, amountCents: 2900, currency: 'EUR' }).returning();
+    const [row] = await db
+      .insert(orders)
+      .values({ productId: product.id, quantity: 1, amountCents: 2900, currency: 'EUR' })
+      .returning();
     expect(row.reference).toMatch(ORDER_REFERENCE);
     expect(row.vatRateBasisPoints).toBe(1900);
   });
@@ -153,6 +178,11 @@ describe('order references', () => {
   it('are what a receipt names, with the VAT the amount includes', async () => {
     const me = await signedIn('receipt');
     const { body } = await buy(me, { productId: 'setup-service', quantity: 2 });
-    expect(await orderOfViewer(body.orderId, me.uid)).toMatchObject({ email: me.email, amountCents: 29800, vatRateBasisPoints: 1900, quantity: 2 });
+    expect(await orderOfViewer(body.orderId, me.uid)).toMatchObject({
+      email: me.email,
+      amountCents: 29800,
+      vatRateBasisPoints: 1900,
+      quantity: 2,
+    });
   });
 });

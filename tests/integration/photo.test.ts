@@ -6,15 +6,22 @@ import { adminAuth } from '@/lib/firebase/admin';
 import { findPhoto } from '@/lib/avatar/photo';
 import { ORIGIN, signedIn } from './signed-in';
 
-
 function png(width: number, height: number) {
-  return sharp({ create: { width, height, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
 }
 
 function upload(cookie: string, file: Blob, name = 'photo.png', headers: Record<string, string> = {}) {
   const form = new FormData();
   form.set('photo', file, name);
-  return POST(new NextRequest(`${ORIGIN}/api/profile/photo`, { method: 'POST', body: form, headers: { origin: ORIGIN, cookie, ...headers } }));
+  return POST(
+    new NextRequest(`${ORIGIN}/api/profile/photo`, {
+      method: 'POST',
+      body: form,
+      headers: { origin: ORIGIN, cookie, ...headers },
+    }),
+  );
 }
 
 async function expectRefused(response: Response, status: number, code: string, uid: string) {
@@ -35,15 +42,24 @@ describe('profile photo', () => {
     const stored = (await findPhoto(me.uid))!;
     expect(await sharp(stored.image).metadata()).toMatchObject({ format: 'webp', width: 256, height: 256 });
 
-    const served = await GET(new Request(`${ORIGIN}/api/avatars/${me.uid}`), { params: Promise.resolve({ uid: me.uid }) });
+    const served = await GET(new Request(`${ORIGIN}/api/avatars/${me.uid}`), {
+      params: Promise.resolve({ uid: me.uid }),
+    });
     expect(served.headers.get('content-type')).toBe('image/webp');
     expect(Buffer.from(await served.arrayBuffer()).equals(stored.image)).toBe(true);
 
-    const removed = await DELETE(new NextRequest(`${ORIGIN}/api/profile/photo`, { method: 'DELETE', headers: { origin: ORIGIN, cookie: me.cookie } }));
+    const removed = await DELETE(
+      new NextRequest(`${ORIGIN}/api/profile/photo`, {
+        method: 'DELETE',
+        headers: { origin: ORIGIN, cookie: me.cookie },
+      }),
+    );
     expect(removed.status).toBe(200);
     expect(await findPhoto(me.uid)).toBeNull();
     expect((await adminAuth().getUser(me.uid)).photoURL).toBeUndefined();
-    const fallback = await GET(new Request(`${ORIGIN}/api/avatars/${me.uid}`), { params: Promise.resolve({ uid: me.uid }) });
+    const fallback = await GET(new Request(`${ORIGIN}/api/avatars/${me.uid}`), {
+      params: Promise.resolve({ uid: me.uid }),
+    });
     expect(fallback.headers.get('content-type')).toBe('image/svg+xml');
     expect(await fallback.text()).toMatch(/^<svg /);
   });
@@ -61,12 +77,21 @@ describe('profile photo', () => {
     const me = await signedIn('photo');
     const bytes = new Uint8Array(2 * 1024 * 1024 + 10);
     bytes.set(await png(4, 4));
-    await expectRefused(await upload(me.cookie, new Blob([bytes], { type: 'image/png' })), 413, 'photoTooLarge', me.uid);
+    await expectRefused(
+      await upload(me.cookie, new Blob([bytes], { type: 'image/png' })),
+      413,
+      'photoTooLarge',
+      me.uid,
+    );
   });
 
   it.each([
     ['a text file named .png', new Blob(['hello, not an image'], { type: 'image/png' }), 'x.png'],
-    ['an SVG (scriptable, refused)', new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], { type: 'image/svg+xml' }), 'x.svg'],
+    [
+      'an SVG (scriptable, refused)',
+      new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], { type: 'image/svg+xml' }),
+      'x.svg',
+    ],
     ['an empty file', new Blob([], { type: 'image/jpeg' }), 'x.jpg'],
   ])('answers 415 for %s and stores nothing', async (_, file, name) => {
     const me = await signedIn('photo');
@@ -75,11 +100,23 @@ describe('profile photo', () => {
 
   it('answers 415 for a body that is not multipart, 400 without the field', async () => {
     const me = await signedIn('photo');
-    const json = await POST(new NextRequest(`${ORIGIN}/api/profile/photo`, { method: 'POST', body: '{}', headers: { origin: ORIGIN, cookie: me.cookie, 'content-type': 'application/json' } }));
+    const json = await POST(
+      new NextRequest(`${ORIGIN}/api/profile/photo`, {
+        method: 'POST',
+        body: '{}',
+        headers: { origin: ORIGIN, cookie: me.cookie, 'content-type': 'application/json' },
+      }),
+    );
     await expectRefused(json, 415, 'unsupportedMediaType', me.uid);
     const form = new FormData();
     form.set('other', 'x');
-    const empty = await POST(new NextRequest(`${ORIGIN}/api/profile/photo`, { method: 'POST', body: form, headers: { origin: ORIGIN, cookie: me.cookie } }));
+    const empty = await POST(
+      new NextRequest(`${ORIGIN}/api/profile/photo`, {
+        method: 'POST',
+        body: form,
+        headers: { origin: ORIGIN, cookie: me.cookie },
+      }),
+    );
     await expectRefused(empty, 400, 'invalidBody', me.uid);
   });
 
@@ -87,6 +124,11 @@ describe('profile photo', () => {
     const me = await signedIn('photo');
     const file = new Blob([new Uint8Array(await png(10, 10))], { type: 'image/png' });
     await expectRefused(await upload('', file), 401, 'unauthenticated', me.uid);
-    await expectRefused(await upload(me.cookie, file, 'p.png', { origin: 'https://evil.example' }), 403, 'forbiddenOrigin', me.uid);
+    await expectRefused(
+      await upload(me.cookie, file, 'p.png', { origin: 'https://evil.example' }),
+      403,
+      'forbiddenOrigin',
+      me.uid,
+    );
   });
 });

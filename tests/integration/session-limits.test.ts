@@ -8,8 +8,25 @@ import { sessions, tickets } from '@/lib/db/schema';
 import { SESSION_COOKIE, sealSession, unsealSession } from '@/lib/session/cookie';
 import { activeSession } from '@/lib/session/server';
 import { createSession } from '@/lib/session/store';
-import { craftedIdToken, linkProvider, moveValidSinceBack, signInWithPassword, signUp, uniqueEmail, updateProfile } from './emulator';
-import { ORIGIN, SECRET, backdateProviderCheck, cookieValue, expectError, post, sessionCookie, signIn } from './session-requests';
+import {
+  craftedIdToken,
+  linkProvider,
+  moveValidSinceBack,
+  signInWithPassword,
+  signUp,
+  uniqueEmail,
+  updateProfile,
+} from './emulator';
+import {
+  ORIGIN,
+  SECRET,
+  backdateProviderCheck,
+  cookieValue,
+  expectError,
+  post,
+  sessionCookie,
+  signIn,
+} from './session-requests';
 import { apiRequest } from './signed-in';
 
 const MINUTE = 60_000;
@@ -52,19 +69,32 @@ describe('a session starts only from a fresh sign-in (Firebase’s session-cooki
     ['6 minutes', 6 * MINUTE],
     ['25 hours', 25 * HOUR],
     ['3 days', 3 * DAY],
-  ])('refuses a sign-in of %s ago (a token refreshed since) with a translated 401, starting nothing', async (_, age) => {
-    const me = await account('stale');
-    const response = await post(JSON.stringify({ idToken: craftedIdToken(me, ago(age)) }), { origin: ORIGIN, 'accept-language': 'de' });
-    const error = await expectError(response, 401, 'requiresRecentLogin');
-    expect(error.message).toBe('Bitte bestätigen Sie zu Ihrer Sicherheit noch einmal Ihr Passwort.');
-    expect(await sessionRows(me.uid)).toEqual([]);
-  });
+  ])(
+    'refuses a sign-in of %s ago (a token refreshed since) with a translated 401, starting nothing',
+    async (_, age) => {
+      const me = await account('stale');
+      const response = await post(JSON.stringify({ idToken: craftedIdToken(me, ago(age)) }), {
+        origin: ORIGIN,
+        'accept-language': 'de',
+      });
+      const error = await expectError(response, 401, 'requiresRecentLogin');
+      expect(error.message).toBe('Bitte bestätigen Sie zu Ihrer Sicherheit noch einmal Ihr Passwort.');
+      expect(await sessionRows(me.uid)).toEqual([]);
+    },
+  );
 
   it('renews an active session after an account change with an older token, never past 24 h of its sign-in', async () => {
     const me = await account('renew');
     // This browser signed in two hours ago; its token has been refreshed since.
     const signedInAt = ago(2 * HOUR);
-    const profile = { email: me.email, displayName: null, photoURL: null, emailVerified: false, providerIds: ['password'], admin: false };
+    const profile = {
+      email: me.email,
+      displayName: null,
+      photoURL: null,
+      emailVerified: false,
+      providerIds: ['password'],
+      admin: false,
+    };
     const sid = await createSession({ uid: me.uid, lastLoginAt: signedInAt.toISOString(), profile });
     const cookie = `${SESSION_COOKIE}=${await sealSession({ sid, uid: me.uid, lastLoginAt: signedInAt.toISOString() }, SECRET)}`;
     const token = craftedIdToken(me, signedInAt);
@@ -75,7 +105,14 @@ describe('a session starts only from a fresh sign-in (Firebase’s session-cooki
     // Without a session to renew, the same token is a sign-in of two hours ago: refused.
     await expectError(await post(JSON.stringify({ idToken: token, refresh: true })), 401, 'requiresRecentLogin');
     // A sign-in older than 24 h renews nothing, even beside an active session.
-    await expectError(await post(JSON.stringify({ idToken: craftedIdToken(me, ago(25 * HOUR)), refresh: true }), { origin: ORIGIN, cookie: renewed.cookie }), 401, 'requiresRecentLogin');
+    await expectError(
+      await post(JSON.stringify({ idToken: craftedIdToken(me, ago(25 * HOUR)), refresh: true }), {
+        origin: ORIGIN,
+        cookie: renewed.cookie,
+      }),
+      401,
+      'requiresRecentLogin',
+    );
   });
 });
 
@@ -86,7 +123,15 @@ describe('the session cookie stays small whatever the provider keeps of the user
     const displayName = 'Maximiliane Ünal-Straßburger '.repeat(135).slice(0, 3900);
     const photoURL = `https://photos.example.com/${'a1b2c3d4'.repeat(250)}.png`;
     await updateProfile(idToken, { displayName, photoUrl: photoURL });
-    const providers = ['google.com', 'facebook.com', 'github.com', 'twitter.com', 'apple.com', 'microsoft.com', 'yahoo.com'];
+    const providers = [
+      'google.com',
+      'facebook.com',
+      'github.com',
+      'twitter.com',
+      'apple.com',
+      'microsoft.com',
+      'yahoo.com',
+    ];
     providers.push(...Array.from({ length: 8 }, (_, i) => `oidc.enterprise-directory-${i}`));
     for (const providerId of providers) await linkProvider(idToken, providerId, email);
 
@@ -113,7 +158,9 @@ describe('a disabled or deleted account stops working', () => {
     const { uid, idToken } = await signUp(uniqueEmail('disabled-now'));
     const { value, cookie } = await signIn(idToken);
     await adminAuth().updateUser(uid, { disabled: true });
-    const response = await createTicket(apiRequest('POST', '/api/tickets', { cookie }, ticket, { 'content-type': 'application/json' }));
+    const response = await createTicket(
+      apiRequest('POST', '/api/tickets', { cookie }, ticket, { 'content-type': 'application/json' }),
+    );
     expect(response.status).toBe(401);
     expect(await ticketCount(uid)).toBe(0);
     expect(await activeSession(value)).toBeNull();
@@ -123,7 +170,9 @@ describe('a disabled or deleted account stops working', () => {
     const { uid, idToken } = await signUp(uniqueEmail('deleted-now'));
     const { cookie } = await signIn(idToken);
     await adminAuth().deleteUser(uid);
-    const response = await createTicket(apiRequest('POST', '/api/tickets', { cookie }, ticket, { 'content-type': 'application/json' }));
+    const response = await createTicket(
+      apiRequest('POST', '/api/tickets', { cookie }, ticket, { 'content-type': 'application/json' }),
+    );
     expect(response.status).toBe(401);
     expect(await ticketCount(uid)).toBe(0);
   });
@@ -143,7 +192,9 @@ describe('a disabled or deleted account stops working', () => {
     const { uid, idToken } = await signUp(uniqueEmail('in-order-now'));
     const { value, cookie } = await signIn(idToken);
     await backdateProviderCheck(value, MINUTE + 1000);
-    const response = await createTicket(apiRequest('POST', '/api/tickets', { cookie }, ticket, { 'content-type': 'application/json' }));
+    const response = await createTicket(
+      apiRequest('POST', '/api/tickets', { cookie }, ticket, { 'content-type': 'application/json' }),
+    );
     expect(response.status).toBe(201);
     expect(await ticketCount(uid)).toBe(1);
     const [row] = await sessionRows(uid);

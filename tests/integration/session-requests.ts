@@ -11,7 +11,13 @@ export const ORIGIN = 'http://localhost:3000';
 export const SECRET = process.env.SESSION_SECRET!;
 
 export function post(body: string, headers: Record<string, string> = { origin: ORIGIN }) {
-  return POST(new NextRequest(`${ORIGIN}/api/session`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } }));
+  return POST(
+    new NextRequest(`${ORIGIN}/api/session`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', ...headers },
+    }),
+  );
 }
 
 export function sessionCookie(response: Response) {
@@ -35,7 +41,10 @@ export async function expectError(response: Response, status: number, code: stri
 
 /** Signs in with the token (a refresh of the session of `cookie`, when given); answers the new cookie. */
 export async function signIn(idToken: string, cookie?: string) {
-  const response = await post(JSON.stringify({ idToken, ...(cookie && { refresh: true }) }), { origin: ORIGIN, ...(cookie && { cookie }) });
+  const response = await post(JSON.stringify({ idToken, ...(cookie && { refresh: true }) }), {
+    origin: ORIGIN,
+    ...(cookie && { cookie }),
+  });
   expect(response.status).toBe(200);
   const value = cookieValue(sessionCookie(response)!);
   return { value, cookie: `${SESSION_COOKIE}=${value}` };
@@ -45,5 +54,8 @@ export async function signIn(idToken: string, cookie?: string) {
 export async function backdateProviderCheck(value: string, ms = PROVIDER_CHECK_INTERVAL_MS + 1000) {
   const { sid } = (await unsealSession(value, SECRET))!;
   const db = await database();
-  await db.update(sessions).set({ checkedAt: new Date(Date.now() - ms) }).where(eq(sessions.id, sid));
+  await db
+    .update(sessions)
+    .set({ checkedAt: new Date(Date.now() - ms) })
+    .where(eq(sessions.id, sid));
 }

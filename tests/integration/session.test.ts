@@ -4,7 +4,16 @@ import { adminAuth } from '@/lib/firebase/admin';
 import { sealSession, unsealSession, type SessionCookie } from '@/lib/session/cookie';
 import { activeSession } from '@/lib/session/server';
 import { changePassword, signInWithGoogle, signInWithPassword, signUp, uniqueEmail } from './emulator';
-import { ORIGIN, SECRET, backdateProviderCheck, cookieValue, expectError, post, sessionCookie, signIn } from './session-requests';
+import {
+  ORIGIN,
+  SECRET,
+  backdateProviderCheck,
+  cookieValue,
+  expectError,
+  post,
+  sessionCookie,
+  signIn,
+} from './session-requests';
 
 describe('POST /api/session against the Auth emulator', () => {
   it('turns a valid ID token into a sealed, HttpOnly __session cookie for 24 h from the sign-in', async () => {
@@ -22,7 +31,12 @@ describe('POST /api/session against the Auth emulator', () => {
     expect(maxAge).toBeGreaterThan(86340 - 30);
     const cookie = await unsealSession(cookieValue(setCookie), SECRET);
     expect(Date.parse(cookie!.lastLoginAt)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
-    expect(await activeSession(cookieValue(setCookie))).toMatchObject({ uid, emailVerified: false, providerIds: ['password'], lastLoginAt: cookie!.lastLoginAt });
+    expect(await activeSession(cookieValue(setCookie))).toMatchObject({
+      uid,
+      emailVerified: false,
+      providerIds: ['password'],
+      lastLoginAt: cookie!.lastLoginAt,
+    });
     expect((await response.json()).user.uid).toBe(uid);
   });
 
@@ -55,7 +69,12 @@ describe('POST /api/session against the Auth emulator', () => {
 
   it.each([
     ['a malformed token', { idToken: 'not-a-jwt' }],
-    ['an unsigned token for another project', { idToken: `eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.${Buffer.from(JSON.stringify({ aud: 'other', iss: 'https://securetoken.google.com/other', sub: 'x', iat: 1, exp: 9999999999 })).toString('base64url')}.` }],
+    [
+      'an unsigned token for another project',
+      {
+        idToken: `eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.${Buffer.from(JSON.stringify({ aud: 'other', iss: 'https://securetoken.google.com/other', sub: 'x', iat: 1, exp: 9999999999 })).toString('base64url')}.`,
+      },
+    ],
   ])('answers 401 for %s', async (_, body) => {
     await expectError(await post(JSON.stringify(body)), 401, 'invalidToken');
   });
@@ -71,7 +90,10 @@ describe('POST /api/session against the Auth emulator', () => {
   it('answers 400 for malformed JSON, in the caller’s language', async () => {
     const response = await post('{"idToken":', { origin: ORIGIN, 'accept-language': 'de-DE,de;q=0.9' });
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toEqual({ code: 'invalidJson', message: 'Der Inhalt der Anfrage ist kein gültiges JSON.' });
+    expect((await response.json()).error).toEqual({
+      code: 'invalidJson',
+      message: 'Der Inhalt der Anfrage ist kein gültiges JSON.',
+    });
   });
 
   it('answers 413 for a body over 64 KB (a token with a long name and photo address stays far below)', async () => {
@@ -98,26 +120,41 @@ describe('the session hint (signed_in)', () => {
     expect(hint).toMatch(/SameSite=lax/i);
     expect(hint).toMatch(/Path=\//);
     expect(/Max-Age=(\d+)/.exec(hint)![1]).toBe(/Max-Age=(\d+)/.exec(sessionCookie(response)!)![1]);
-    const signedOut = await DELETE(new NextRequest(`${ORIGIN}/api/session`, { method: 'DELETE', headers: { origin: ORIGIN, cookie: sessionCookie(response)!.split(';')[0] } }));
-    expect(signedOut.headers.getSetCookie().find((cookie) => cookie.startsWith('signed_in='))).toMatch(/^signed_in=; .*Max-Age=0/);
+    const signedOut = await DELETE(
+      new NextRequest(`${ORIGIN}/api/session`, {
+        method: 'DELETE',
+        headers: { origin: ORIGIN, cookie: sessionCookie(response)!.split(';')[0] },
+      }),
+    );
+    expect(signedOut.headers.getSetCookie().find((cookie) => cookie.startsWith('signed_in='))).toMatch(
+      /^signed_in=; .*Max-Age=0/,
+    );
   });
 });
 
 describe('DELETE /api/session', () => {
   it('clears the cookie', async () => {
-    const response = await DELETE(new NextRequest(`${ORIGIN}/api/session`, { method: 'DELETE', headers: { origin: ORIGIN } }));
+    const response = await DELETE(
+      new NextRequest(`${ORIGIN}/api/session`, { method: 'DELETE', headers: { origin: ORIGIN } }),
+    );
     expect(response.status).toBe(200);
     expect(sessionCookie(response)).toMatch(/^__session=;.*Max-Age=0/);
   });
 
   it('refuses a foreign Origin', async () => {
-    const response = await DELETE(new NextRequest(`${ORIGIN}/api/session`, { method: 'DELETE', headers: { origin: 'https://evil.example' } }));
+    const response = await DELETE(
+      new NextRequest(`${ORIGIN}/api/session`, { method: 'DELETE', headers: { origin: 'https://evil.example' } }),
+    );
     await expectError(response, 403, 'forbiddenOrigin');
   });
 });
 
 describe('reading the session cookie', () => {
-  const user: SessionCookie = { sid: '2d0f6a47-3c52-4a39-9f1e-6a8f0b7c1d2e', uid: 'u1', lastLoginAt: new Date().toISOString() };
+  const user: SessionCookie = {
+    sid: '2d0f6a47-3c52-4a39-9f1e-6a8f0b7c1d2e',
+    uid: 'u1',
+    lastLoginAt: new Date().toISOString(),
+  };
 
   it('signs out a tampered cookie', async () => {
     const sealed = await sealSession(user, SECRET);
@@ -132,7 +169,10 @@ describe('reading the session cookie', () => {
   });
 
   it('signs out a session older than 24 h', async () => {
-    const old = await sealSession({ ...user, lastLoginAt: new Date(Date.now() - 24 * 3600_000 - 1000).toISOString() }, SECRET);
+    const old = await sealSession(
+      { ...user, lastLoginAt: new Date(Date.now() - 24 * 3600_000 - 1000).toISOString() },
+      SECRET,
+    );
     expect(await unsealSession(old, SECRET)).toBeNull();
   });
 });
@@ -143,7 +183,9 @@ describe('server-side revocation: a copied cookie stops working', () => {
     const { value, cookie } = await signIn(idToken);
     const other = await signIn(idToken);
     expect(await activeSession(value)).toMatchObject({ uid: expect.any(String) });
-    const response = await DELETE(new NextRequest(`${ORIGIN}/api/session`, { method: 'DELETE', headers: { origin: ORIGIN, cookie } }));
+    const response = await DELETE(
+      new NextRequest(`${ORIGIN}/api/session`, { method: 'DELETE', headers: { origin: ORIGIN, cookie } }),
+    );
     expect(response.status).toBe(200);
     expect(await activeSession(value)).toBeNull();
     // Signing out in one browser leaves the user's other sign-ins alone.
@@ -158,7 +200,11 @@ describe('server-side revocation: a copied cookie stops working', () => {
     await new Promise((resolve) => setTimeout(resolve, 1100)); // tokensValidAfterTime counts in seconds
     await changePassword(idToken, 'another-secret-456');
     // The token of the change itself counts as revoked; the browser signs in again with the new password.
-    await expectError(await post(JSON.stringify({ idToken, refresh: true }), { origin: ORIGIN, cookie: here.cookie }), 401, 'invalidToken');
+    await expectError(
+      await post(JSON.stringify({ idToken, refresh: true }), { origin: ORIGIN, cookie: here.cookie }),
+      401,
+      'invalidToken',
+    );
     const renewed = await signIn(await signInWithPassword(email, 'another-secret-456'), here.cookie);
     expect(await activeSession(renewed.value)).not.toBeNull();
     expect(await activeSession(here.value)).toBeNull();
@@ -215,13 +261,21 @@ describe('the Origin check', () => {
 
   it('refuses the host a request names when that is not the public origin', async () => {
     const response = await DELETE(
-      new NextRequest('http://localhost:3100/api/session', { method: 'DELETE', headers: { host: '127.0.0.1:3100', origin: 'http://127.0.0.1:3100' } }),
+      new NextRequest('http://localhost:3100/api/session', {
+        method: 'DELETE',
+        headers: { host: '127.0.0.1:3100', origin: 'http://127.0.0.1:3100' },
+      }),
     );
     expect(response.status).toBe(403);
   });
 
   it('refuses an Origin that differs from the public origin only by scheme', async () => {
-    const response = await DELETE(new NextRequest('http://localhost:3000/api/session', { method: 'DELETE', headers: { origin: 'https://localhost:3000' } }));
+    const response = await DELETE(
+      new NextRequest('http://localhost:3000/api/session', {
+        method: 'DELETE',
+        headers: { origin: 'https://localhost:3000' },
+      }),
+    );
     expect(response.status).toBe(403);
   });
 });
@@ -232,7 +286,10 @@ describe('refreshing the session after an account change', () => {
     const first = sessionCookie(await post(JSON.stringify({ idToken })))!;
     const signedInAt = (await unsealSession(cookieValue(first), SECRET))!.lastLoginAt;
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const refreshed = await post(JSON.stringify({ idToken, refresh: true }), { origin: ORIGIN, cookie: first.split(';')[0] });
+    const refreshed = await post(JSON.stringify({ idToken, refresh: true }), {
+      origin: ORIGIN,
+      cookie: first.split(';')[0],
+    });
     expect(refreshed.status).toBe(200);
     expect((await unsealSession(cookieValue(sessionCookie(refreshed)!), SECRET))!.lastLoginAt).toBe(signedInAt);
   });
@@ -241,7 +298,10 @@ describe('refreshing the session after an account change', () => {
     const a = await signUp(uniqueEmail('refresh-a'));
     const b = await signUp(uniqueEmail('refresh-b'));
     const first = sessionCookie(await post(JSON.stringify({ idToken: a.idToken })))!;
-    const other = await post(JSON.stringify({ idToken: b.idToken, refresh: true }), { origin: ORIGIN, cookie: first.split(';')[0] });
+    const other = await post(JSON.stringify({ idToken: b.idToken, refresh: true }), {
+      origin: ORIGIN,
+      cookie: first.split(';')[0],
+    });
     const user = (await unsealSession(cookieValue(sessionCookie(other)!), SECRET))!;
     expect(user.uid).toBe(b.uid);
     // The time of b's own sign-in (the token's auth_time), not a's.

@@ -5,20 +5,40 @@ import { signInWithPassword } from './emulator';
 import { ORIGIN, signedIn } from './signed-in';
 
 type Client = Awaited<ReturnType<typeof signedIn>>;
-const valid = { locale: 'de', theme: 'dark', notifyTicketReplies: false, notifyOrderUpdates: true, notifyProductNews: true };
+const valid = {
+  locale: 'de',
+  theme: 'dark',
+  notifyTicketReplies: false,
+  notifyOrderUpdates: true,
+  notifyProductNews: true,
+};
 
 function put(client: Client, body: unknown, headers: Record<string, string> = {}) {
-  return PUT(new NextRequest(`${ORIGIN}/api/settings`, { method: 'PUT', body: JSON.stringify(body), headers: { origin: ORIGIN, cookie: client.cookie, ...headers } }));
+  return PUT(
+    new NextRequest(`${ORIGIN}/api/settings`, {
+      method: 'PUT',
+      body: JSON.stringify(body),
+      headers: { origin: ORIGIN, cookie: client.cookie, ...headers },
+    }),
+  );
 }
 async function read(client: Client, language = 'en') {
-  const response = await GET(new NextRequest(`${ORIGIN}/api/settings`, { headers: { cookie: client.cookie, 'accept-language': language } }));
+  const response = await GET(
+    new NextRequest(`${ORIGIN}/api/settings`, { headers: { cookie: client.cookie, 'accept-language': language } }),
+  );
   return (await response.json()).settings;
 }
 
 describe('settings', () => {
   it('start from defaults in the caller’s language', async () => {
     const me = await signedIn('settings-defaults');
-    expect(await read(me, 'de-DE')).toEqual({ locale: 'de', theme: 'system', notifyTicketReplies: true, notifyOrderUpdates: true, notifyProductNews: false });
+    expect(await read(me, 'de-DE')).toEqual({
+      locale: 'de',
+      theme: 'system',
+      notifyTicketReplies: true,
+      notifyOrderUpdates: true,
+      notifyProductNews: false,
+    });
   });
 
   it('are saved per user and write the locale and theme cookies', async () => {
@@ -37,7 +57,13 @@ describe('settings', () => {
     const me = await signedIn('settings-device');
     await put(me, valid);
     const idToken = await signInWithPassword(me.email, 'secret-123');
-    const response = await signInRoute(new NextRequest(`${ORIGIN}/api/session`, { method: 'POST', body: JSON.stringify({ idToken }), headers: { origin: ORIGIN } }));
+    const response = await signInRoute(
+      new NextRequest(`${ORIGIN}/api/session`, {
+        method: 'POST',
+        body: JSON.stringify({ idToken }),
+        headers: { origin: ORIGIN },
+      }),
+    );
     expect(response.headers.getSetCookie().join('\n')).toMatch(/theme=dark;/);
   });
 
@@ -45,7 +71,13 @@ describe('settings', () => {
     const me = await signedIn('settings-language');
     const signIn = async () => {
       const idToken = await signInWithPassword(me.email, 'secret-123');
-      return signInRoute(new NextRequest(`${ORIGIN}/api/session`, { method: 'POST', body: JSON.stringify({ idToken }), headers: { origin: ORIGIN } }));
+      return signInRoute(
+        new NextRequest(`${ORIGIN}/api/session`, {
+          method: 'POST',
+          body: JSON.stringify({ idToken }),
+          headers: { origin: ORIGIN },
+        }),
+      );
     };
     // Nothing saved yet: the browser keeps the language it has.
     expect(await (await signIn()).json()).not.toHaveProperty('locale');

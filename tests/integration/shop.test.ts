@@ -13,9 +13,18 @@ import { ORIGIN, signedIn } from './signed-in';
 
 const SECRET = process.env.STRIPE_WEBHOOK_SECRET!;
 
-function post(handler: (request: NextRequest) => Promise<Response>, path: string, body: unknown, headers: Record<string, string> = {}) {
+function post(
+  handler: (request: NextRequest) => Promise<Response>,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   return handler(
-    new NextRequest(`${ORIGIN}${path}`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { origin: ORIGIN, 'content-type': 'application/json', ...headers } }),
+    new NextRequest(`${ORIGIN}${path}`, {
+      method: 'POST',
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      headers: { origin: ORIGIN, 'content-type': 'application/json', ...headers },
+    }),
   );
 }
 
@@ -30,13 +39,19 @@ const sessionOf = (url: string) => /\/shop\/checkout\/(cs_local_[0-9a-f]{32})$/.
 function payLocal(id: string, card: string, headers: Record<string, string> = {}) {
   const email = 'guest@example.com';
   return pay(
-    new NextRequest(`${ORIGIN}/api/checkout/local/${id}`, { method: 'POST', body: JSON.stringify({ card, email }), headers: { origin: ORIGIN, 'content-type': 'application/json', ...headers } }),
+    new NextRequest(`${ORIGIN}/api/checkout/local/${id}`, {
+      method: 'POST',
+      body: JSON.stringify({ card, email }),
+      headers: { origin: ORIGIN, 'content-type': 'application/json', ...headers },
+    }),
     { params: Promise.resolve({ id }) },
   );
 }
 
 function returnTo(sessionId: string, headers: Record<string, string> = {}) {
-  return checkoutReturn(new NextRequest(`${ORIGIN}/api/checkout/return?session_id=${encodeURIComponent(sessionId)}`, { headers }));
+  return checkoutReturn(
+    new NextRequest(`${ORIGIN}/api/checkout/return?session_id=${encodeURIComponent(sessionId)}`, { headers }),
+  );
 }
 
 async function order(id: string) {
@@ -51,18 +66,36 @@ async function orderCount() {
 }
 
 /** A checkout event as Stripe sends it, with a real signature (or another secret's). */
-function event(type: string, session: { id: string; orderId: string; paid: boolean }, id = `evt_${crypto.randomUUID().replaceAll('-', '')}`) {
+function event(
+  type: string,
+  session: { id: string; orderId: string; paid: boolean },
+  id = `evt_${crypto.randomUUID().replaceAll('-', '')}`,
+) {
   return JSON.stringify({
     id,
     object: 'event',
     type,
-    data: { object: { id: session.id, object: 'checkout.session', payment_status: session.paid ? 'paid' : 'unpaid', metadata: { orderId: session.orderId }, client_reference_id: session.orderId } },
+    data: {
+      object: {
+        id: session.id,
+        object: 'checkout.session',
+        payment_status: session.paid ? 'paid' : 'unpaid',
+        metadata: { orderId: session.orderId },
+        client_reference_id: session.orderId,
+      },
+    },
   });
 }
 
 function deliver(payload: string, secret = SECRET, signature?: string) {
   const header = signature ?? Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return webhook(new NextRequest(`${ORIGIN}/api/stripe/webhook`, { method: 'POST', body: payload, headers: { 'stripe-signature': header, 'content-type': 'application/json' } }));
+  return webhook(
+    new NextRequest(`${ORIGIN}/api/stripe/webhook`, {
+      method: 'POST',
+      body: payload,
+      headers: { 'stripe-signature': header, 'content-type': 'application/json' },
+    }),
+  );
 }
 
 describe('catalogue', () => {
@@ -83,7 +116,15 @@ describe('local checkout', () => {
     expect(response.status).toBe(201);
     expect(body.url).toMatch(new RegExp(`^${ORIGIN}/shop/checkout/cs_local_[0-9a-f]{32}$`));
     const row = await order(body.orderId);
-    expect(row).toMatchObject({ status: 'pending', quantity: 2, amountCents: 29800, vatRateBasisPoints: 1900, currency: 'EUR', provider: 'local', uid: null });
+    expect(row).toMatchObject({
+      status: 'pending',
+      quantity: 2,
+      amountCents: 29800,
+      vatRateBasisPoints: 1900,
+      currency: 'EUR',
+      provider: 'local',
+      uid: null,
+    });
     expect(row.reference).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
     expect(row.checkoutSessionId).toBe(sessionOf(body.url));
   });
@@ -94,7 +135,10 @@ describe('local checkout', () => {
     expect(body.url).toContain('/de/shop/checkout/');
     const declined = await payLocal(id, '4000 0000 0000 0002', { 'accept-language': 'de' });
     expect(declined.status).toBe(402);
-    expect((await declined.json()).error).toMatchObject({ code: 'cardDeclined', message: expect.stringContaining('abgelehnt') });
+    expect((await declined.json()).error).toMatchObject({
+      code: 'cardDeclined',
+      message: expect.stringContaining('abgelehnt'),
+    });
     expect((await order(body.orderId)).status).toBe('pending');
     const invalid = await payLocal(id, '1234 5678');
     expect(invalid.status).toBe(400);
@@ -117,7 +161,10 @@ describe('local checkout', () => {
     expect((await order(body.orderId)).status).toBe('pending');
     // Paid at the provider: the return confirms it.
     const db = await database();
-    await db.update(localCheckoutSessions).set({ status: 'complete', paymentStatus: 'paid' }).where(eq(localCheckoutSessions.id, id));
+    await db
+      .update(localCheckoutSessions)
+      .set({ status: 'complete', paymentStatus: 'paid' })
+      .where(eq(localCheckoutSessions.id, id));
     expect((await returnTo(id)).status).toBe(303);
     expect((await order(body.orderId)).status).toBe('paid');
   });
@@ -128,7 +175,8 @@ describe('local checkout', () => {
     expect(forged.status).toBe(404);
     expect(forged.headers.get('content-type')).toContain('text/html');
     expect(await forged.text()).toContain('Dieser Bezahlvorgang konnte nicht bestätigt werden');
-    for (const id of ['', 'x', 'cs_<script>', `cs_${'a'.repeat(300)}`, "cs_local_1' or '1'='1"]) expect((await returnTo(id)).status).toBe(400);
+    for (const id of ['', 'x', 'cs_<script>', `cs_${'a'.repeat(300)}`, "cs_local_1' or '1'='1"])
+      expect((await returnTo(id)).status).toBe(400);
     expect(await orderCount()).toBe(before);
   });
 
@@ -154,7 +202,9 @@ describe('local checkout', () => {
         expect(answer.error.message).toEqual(expect.any(String));
       }
       expect((await buy('{"productId":')).body.error.code).toBe('invalidJson');
-      expect((await buy({ productId: 'starter', quantity: 1 }, { origin: 'https://evil.example' })).response.status).toBe(403);
+      expect(
+        (await buy({ productId: 'starter', quantity: 1 }, { origin: 'https://evil.example' })).response.status,
+      ).toBe(403);
       expect((await buy({ productId: 'starter', quantity: 1, pad: 'x'.repeat(17 * 1024) })).response.status).toBe(413);
       expect(await orderCount()).toBe(before);
     } finally {
@@ -196,8 +246,12 @@ describe('one purchase intent, one order and one checkout', () => {
   it('gives 10 parallel requests with one key one order and one checkout', async () => {
     const me = await signedIn('parallel');
     const headers = { cookie: me.cookie, 'idempotency-key': crypto.randomUUID() };
-    const answers = await Promise.all(Array.from({ length: 10 }, () => buy({ productId: 'professional', quantity: 1 }, headers)));
-    expect(answers.map(({ response }) => response.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => buy({ productId: 'professional', quantity: 1 }, headers)),
+    );
+    expect(answers.map(({ response }) => response.status).sort()).toEqual([
+      200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
+    ]);
     expect(new Set(answers.map(({ body }) => JSON.stringify(body))).size).toBe(1);
     const db = await database();
     const rows = await db.select().from(orders).where(eq(orders.uid, me.uid));
@@ -209,9 +263,15 @@ describe('one purchase intent, one order and one checkout', () => {
     const key = crypto.randomUUID();
     await buy({ productId: 'starter', quantity: 1 }, { 'idempotency-key': key });
     const before = await orderCount();
-    const response = await buy({ productId: 'starter', quantity: 2 }, { 'idempotency-key': key, 'accept-language': 'de' });
+    const response = await buy(
+      { productId: 'starter', quantity: 2 },
+      { 'idempotency-key': key, 'accept-language': 'de' },
+    );
     expect(response.response.status).toBe(422);
-    expect(response.body.error).toEqual({ code: 'idempotencyKeyReused', message: expect.stringContaining('bereits mit anderen Angaben') });
+    expect(response.body.error).toEqual({
+      code: 'idempotencyKeyReused',
+      message: expect.stringContaining('bereits mit anderen Angaben'),
+    });
     expect(await orderCount()).toBe(before);
   });
 
@@ -247,11 +307,19 @@ describe('webhook', () => {
     expect((await deliver(payload, 'whsec_someoneelse0123456789')).status).toBe(400);
     expect((await deliver(payload, SECRET, 't=1,v1=deadbeef')).status).toBe(400);
     // A correct signature of another body.
-    const other = Stripe.webhooks.generateTestHeaderString({ payload: event('checkout.session.completed', { ...session, paid: true }), secret: SECRET });
+    const other = Stripe.webhooks.generateTestHeaderString({
+      payload: event('checkout.session.completed', { ...session, paid: true }),
+      secret: SECRET,
+    });
     expect((await deliver(payload, SECRET, other)).status).toBe(400);
     expect((await order(session.orderId)).status).toBe('pending');
     const db = await database();
-    expect(await db.select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, JSON.parse(payload).id))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(processedWebhookEvents)
+        .where(eq(processedWebhookEvents.id, JSON.parse(payload).id)),
+    ).toEqual([]);
   });
 
   it('applies one event delivered 10 times (at once) exactly once', async () => {
@@ -289,10 +357,25 @@ describe('webhook', () => {
   });
 
   it('ignores other event types and unknown sessions, and refuses bodies over 1 MB', async () => {
-    expect(await (await deliver(JSON.stringify({ id: 'evt_other1', object: 'event', type: 'customer.created', data: { object: {} } }))).json()).toMatchObject({ result: 'ignored' });
-    const unknown = event('checkout.session.completed', { id: 'cs_test_unknown', orderId: crypto.randomUUID(), paid: true });
+    expect(
+      await (
+        await deliver(
+          JSON.stringify({ id: 'evt_other1', object: 'event', type: 'customer.created', data: { object: {} } }),
+        )
+      ).json(),
+    ).toMatchObject({ result: 'ignored' });
+    const unknown = event('checkout.session.completed', {
+      id: 'cs_test_unknown',
+      orderId: crypto.randomUUID(),
+      paid: true,
+    });
     expect(await (await deliver(unknown)).json()).toMatchObject({ result: 'ignored' });
-    const huge = JSON.stringify({ id: 'evt_huge', object: 'event', type: 'checkout.session.completed', data: { object: { pad: 'x'.repeat(1024 * 1024) } } });
+    const huge = JSON.stringify({
+      id: 'evt_huge',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { pad: 'x'.repeat(1024 * 1024) } },
+    });
     expect((await deliver(huge)).status).toBe(413);
   });
 });

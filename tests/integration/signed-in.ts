@@ -7,7 +7,13 @@ import { signUp, uniqueEmail } from './emulator';
 export const ORIGIN = 'http://localhost:3000';
 
 /** A request to a route handler as this site's page would send it: JSON body, Origin, the client's cookie. */
-export function apiRequest(method: string, path: string, client: { cookie: string } | null, body?: unknown, headers: Record<string, string> = {}) {
+export function apiRequest(
+  method: string,
+  path: string,
+  client: { cookie: string } | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   return new NextRequest(`${ORIGIN}${path}`, {
     method,
     ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }),
@@ -21,7 +27,11 @@ export async function signedIn(prefix = 'user', { admin = false } = {}) {
   const account = await signUp(email);
   if (admin) await adminAuth().setCustomUserClaims(account.uid, { admin: true });
   const response = await POST(
-    new NextRequest(`${ORIGIN}/api/session`, { method: 'POST', body: JSON.stringify({ idToken: account.idToken }), headers: { origin: ORIGIN } }),
+    new NextRequest(`${ORIGIN}/api/session`, {
+      method: 'POST',
+      body: JSON.stringify({ idToken: account.idToken }),
+      headers: { origin: ORIGIN },
+    }),
   );
   const setCookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
   const value = setCookie.slice(SESSION_COOKIE.length + 1, setCookie.indexOf(';'));

@@ -7,7 +7,10 @@ import { LEGAL_DOCUMENTS } from '@/lib/legal/documents';
 import { localeSitemap, sitemapIndex } from '@/lib/seo/sitemap';
 import { catalogue } from '@/lib/shop/catalogue';
 
-const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['url', 'sitemap', 'xhtml:link'].includes(name) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  isArray: (name) => ['url', 'sitemap', 'xhtml:link'].includes(name),
+});
 
 async function parse(response: Response) {
   expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
@@ -39,26 +42,34 @@ describe('sitemaps', () => {
   it.each([
     ['en', 'http://localhost:3000/', 'http://localhost:3000/chat'],
     ['de', 'http://localhost:3000/de', 'http://localhost:3000/de/chat'],
-  ] as const)('%s sitemap lists its public pages, a page per active product and the legal pages, with hreflang alternates', async (locale, home, chat) => {
-    const urls = await urlsOf(locale);
-    const base = home.replace(/\/$/, '');
-    const productPages = active.map((p) => `${base}/shop/${p.slug}`);
-    const legalPages = Object.values(LEGAL_DOCUMENTS).map((d) => `${base}${d.path}`);
-    expect(productPages.length).toBeGreaterThan(0);
-    expect(urls.map((u) => u.loc)).toEqual([home, chat, ...productPages, ...legalPages]);
-    for (const url of urls) {
-      const langs = Object.fromEntries(url['xhtml:link'].map((l) => [l['@_hreflang'], l['@_href']]));
-      expect(Object.keys(langs).sort()).toEqual(['de', 'en', 'x-default']);
-      expect(langs['x-default']).toBe(langs.en);
-      for (const href of Object.values(langs)) expect(href).toMatch(/^http:\/\/localhost:3000\//);
-    }
-  });
+  ] as const)(
+    '%s sitemap lists its public pages, a page per active product and the legal pages, with hreflang alternates',
+    async (locale, home, chat) => {
+      const urls = await urlsOf(locale);
+      const base = home.replace(/\/$/, '');
+      const productPages = active.map((p) => `${base}/shop/${p.slug}`);
+      const legalPages = Object.values(LEGAL_DOCUMENTS).map((d) => `${base}${d.path}`);
+      expect(productPages.length).toBeGreaterThan(0);
+      expect(urls.map((u) => u.loc)).toEqual([home, chat, ...productPages, ...legalPages]);
+      for (const url of urls) {
+        const langs = Object.fromEntries(url['xhtml:link'].map((l) => [l['@_hreflang'], l['@_href']]));
+        expect(Object.keys(langs).sort()).toEqual(['de', 'en', 'x-default']);
+        expect(langs['x-default']).toBe(langs.en);
+        for (const href of Object.values(langs)) expect(href).toMatch(/^http:\/\/localhost:3000\//);
+      }
+    },
+  );
 
   it('lastmod is the real time of the last change: a product row, the catalogue for the landing page, none for the chat', async () => {
     const db = await database();
-    const rows = await db.select({ slug: products.slug, updatedAt: products.updatedAt, active: products.active }).from(products);
+    const rows = await db
+      .select({ slug: products.slug, updatedAt: products.updatedAt, active: products.active })
+      .from(products);
     const bySlug = new Map(rows.map((r) => [r.slug, r.updatedAt.toISOString()]));
-    const latest = rows.map((r) => r.updatedAt.toISOString()).sort().at(-1);
+    const latest = rows
+      .map((r) => r.updatedAt.toISOString())
+      .sort()
+      .at(-1);
     const urls = await urlsOf('en');
     const lastmod = (path: string) => urls.find((u) => new URL(u.loc).pathname === path)?.lastmod;
     expect(lastmod('/')).toBe(latest);
@@ -77,7 +88,10 @@ describe('sitemaps', () => {
     const same = (await db.select({ at: products.updatedAt }).from(products).where(eq(products.slug, slug)))[0]!.at;
     expect(same.toISOString()).toBe(before.toISOString());
     try {
-      await db.update(products).set({ position: sql`${products.position} + 100` }).where(eq(products.slug, slug));
+      await db
+        .update(products)
+        .set({ position: sql`${products.position} + 100` })
+        .where(eq(products.slug, slug));
       const after = (await db.select({ at: products.updatedAt }).from(products).where(eq(products.slug, slug)))[0]!.at;
       expect(after.getTime()).toBeGreaterThan(before.getTime());
       const urls = await urlsOf('de');

@@ -26,7 +26,18 @@ beforeAll(async () => {
   await jest.isolateModulesAsync(async () => {
     process.env.STRIPE_SECRET_KEY = standIn.secretKey;
     process.env.STRIPE_API_URL = standIn.url;
-    const [{ POST }, cancel, { GET }, webhook, { NextRequest }, { orderSummary }, helpers, { database }, { mails, orders, processedWebhookEvents }, { eq }] = await Promise.all([
+    const [
+      { POST },
+      cancel,
+      { GET },
+      webhook,
+      { NextRequest },
+      { orderSummary },
+      helpers,
+      { database },
+      { mails, orders, processedWebhookEvents },
+      { eq },
+    ] = await Promise.all([
       import('@/app/api/checkout/route'),
       import('@/app/api/checkout/cancel/route'),
       import('@/app/api/checkout/return/route'),
@@ -46,8 +57,11 @@ beforeAll(async () => {
       NextRequest,
       orderStatus: async (id) => (await orderSummary(id))!.status,
       ordersOf: async (uid) => (await database()).select().from(orders).where(eq(orders.uid, uid)),
-      processedEvent: async (id) => (await (await database()).select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, id))).length > 0,
-      orderEmail: async (id) => (await (await database()).select({ email: orders.email }).from(orders).where(eq(orders.id, id)))[0].email,
+      processedEvent: async (id) =>
+        (await (await database()).select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, id)))
+          .length > 0,
+      orderEmail: async (id) =>
+        (await (await database()).select({ email: orders.email }).from(orders).where(eq(orders.id, id)))[0].email,
       mailsTo: async (to) => (await database()).select().from(mails).where(eq(mails.to, to)),
       signedIn: helpers.signedIn,
       ORIGIN: helpers.ORIGIN,
@@ -61,16 +75,24 @@ afterAll(() => standIn.stop());
 
 function buy(body: unknown, headers: Record<string, string> = {}) {
   return app.checkout(
-    new app.NextRequest(`${app.ORIGIN}/api/checkout`, { method: 'POST', body: JSON.stringify(body), headers: { origin: app.ORIGIN, 'content-type': 'application/json', ...headers } }),
+    new app.NextRequest(`${app.ORIGIN}/api/checkout`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { origin: app.ORIGIN, 'content-type': 'application/json', ...headers },
+    }),
   );
 }
 
-const returnTo = (id: string) => app.checkoutReturn(new app.NextRequest(`${app.ORIGIN}/api/checkout/return?session_id=${id}`));
+const returnTo = (id: string) =>
+  app.checkoutReturn(new app.NextRequest(`${app.ORIGIN}/api/checkout/return?session_id=${id}`));
 
 it('opens a Checkout Session in payment mode with the catalogue’s line items, locale, e-mail and order id', async () => {
   const me = await app.signedIn('stripe');
   const key = crypto.randomUUID();
-  const response = await buy({ productId: 'setup-service', quantity: 3 }, { cookie: me.cookie, 'accept-language': 'de-DE', 'idempotency-key': key });
+  const response = await buy(
+    { productId: 'setup-service', quantity: 3 },
+    { cookie: me.cookie, 'accept-language': 'de-DE', 'idempotency-key': key },
+  );
   expect(response.status).toBe(201);
   const { url, orderId } = await response.json();
   const created = standIn.requests.find((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions')!;
@@ -113,8 +135,10 @@ it('answers a session Stripe does not know with an error page and changes nothin
 });
 
 /** The Checkout Sessions the stand-in created for an order. */
-const sessionsOf = (orderId: string) => [...standIn.sessions.values()].filter((session) => session.client_reference_id === orderId);
-const creations = () => standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').length;
+const sessionsOf = (orderId: string) =>
+  [...standIn.sessions.values()].filter((session) => session.client_reference_id === orderId);
+const creations = () =>
+  standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').length;
 
 describe('one purchase intent, one order and one Checkout Session', () => {
   it('answers a repeat of the same key with the same checkout, without asking Stripe again', async () => {
@@ -136,7 +160,9 @@ describe('one purchase intent, one order and one Checkout Session', () => {
     // Creating a session takes a while at Stripe, so that the requests overlap there too.
     standIn.setLatency(300);
     try {
-      const answers = await Promise.all(Array.from({ length: 10 }, () => buy({ productId: 'starter', quantity: 1 }, headers)));
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => buy({ productId: 'starter', quantity: 1 }, headers)),
+      );
       const bodies = await Promise.all(answers.map((answer) => answer.json()));
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
       expect(new Set(bodies.map((body) => JSON.stringify(body))).size).toBe(1);
@@ -160,7 +186,10 @@ describe('one purchase intent, one order and one Checkout Session', () => {
       const repeat = await buy({ productId: 'starter', quantity: 1 }, headers);
       expect(repeat.status).toBe(409);
       expect(repeat.headers.get('retry-after')).toBe('1');
-      expect((await repeat.json()).error).toEqual({ code: 'checkoutInProgress', message: expect.stringContaining('Bezahlvorgang wird gerade geöffnet') });
+      expect((await repeat.json()).error).toEqual({
+        code: 'checkoutInProgress',
+        message: expect.stringContaining('Bezahlvorgang wird gerade geöffnet'),
+      });
       expect((await first).status).toBe(201);
     } finally {
       standIn.setLatency(0);
@@ -182,7 +211,10 @@ describe('one purchase intent, one order and one Checkout Session', () => {
     }
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('10');
-    expect((await response.json()).error).toEqual({ code: 'paymentUnavailable', message: expect.stringContaining('Zahlungsdienst') });
+    expect((await response.json()).error).toEqual({
+      code: 'paymentUnavailable',
+      message: expect.stringContaining('Zahlungsdienst'),
+    });
     // Nothing is left pending without a checkout.
     const [failed] = await app.ordersOf(me.uid);
     expect(failed).toMatchObject({ status: 'failed', checkoutSessionId: null });
@@ -193,9 +225,13 @@ describe('one purchase intent, one order and one Checkout Session', () => {
     expect(orderId).toBe(failed.id);
     expect(sessionsOf(orderId)).toHaveLength(1);
     expect(url).toBe(sessionsOf(orderId)[0].url);
-    expect(await app.ordersOf(me.uid)).toEqual([expect.objectContaining({ id: orderId, status: 'pending', checkoutSessionId: sessionsOf(orderId)[0].id })]);
+    expect(await app.ordersOf(me.uid)).toEqual([
+      expect.objectContaining({ id: orderId, status: 'pending', checkoutSessionId: sessionsOf(orderId)[0].id }),
+    ]);
     // Every request of the intent went to Stripe with the same key of its own.
-    const keys = standIn.requests.filter((r) => r.form.get('client_reference_id') === orderId).map((r) => r.headers['idempotency-key']);
+    const keys = standIn.requests
+      .filter((r) => r.form.get('client_reference_id') === orderId)
+      .map((r) => r.headers['idempotency-key']);
     expect(new Set(keys)).toEqual(new Set([`checkout-${headers['idempotency-key']}`]));
   });
 
@@ -213,7 +249,10 @@ describe('one purchase intent, one order and one Checkout Session', () => {
     ] as const) {
       const response = await buy(body, { cookie, 'idempotency-key': key, 'accept-language': 'de' });
       expect(response.status).toBe(422);
-      expect((await response.json()).error).toEqual({ code: 'idempotencyKeyReused', message: expect.stringContaining('bereits mit anderen Angaben') });
+      expect((await response.json()).error).toEqual({
+        code: 'idempotencyKeyReused',
+        message: expect.stringContaining('bereits mit anderen Angaben'),
+      });
     }
     expect(creations()).toBe(before);
     expect(await app.ordersOf(me.uid)).toHaveLength(1);
@@ -224,37 +263,64 @@ describe('fulfilment reads the session from Stripe', () => {
   const SECRET = process.env.STRIPE_WEBHOOK_SECRET!;
 
   async function pendingOrder() {
-    const { orderId } = await (await buy({ productId: 'starter', quantity: 1 }, { 'idempotency-key': crypto.randomUUID() })).json();
+    const { orderId } = await (
+      await buy({ productId: 'starter', quantity: 1 }, { 'idempotency-key': crypto.randomUUID() })
+    ).json();
     return { orderId: orderId as string, sessionId: sessionsOf(orderId)[0].id };
   }
 
   /** A correctly signed event whose own copy of the session claims `paymentStatus`. */
-  async function deliver(type: string, order: { orderId: string; sessionId: string }, paymentStatus: string, id = `evt_${crypto.randomUUID().replaceAll('-', '')}`) {
+  async function deliver(
+    type: string,
+    order: { orderId: string; sessionId: string },
+    paymentStatus: string,
+    id = `evt_${crypto.randomUUID().replaceAll('-', '')}`,
+  ) {
     const { default: Stripe } = await import('stripe');
     const payload = JSON.stringify({
       id,
       object: 'event',
       type,
-      data: { object: { id: order.sessionId, object: 'checkout.session', payment_status: paymentStatus, metadata: { orderId: order.orderId }, client_reference_id: order.orderId } },
+      data: {
+        object: {
+          id: order.sessionId,
+          object: 'checkout.session',
+          payment_status: paymentStatus,
+          metadata: { orderId: order.orderId },
+          client_reference_id: order.orderId,
+        },
+      },
     });
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
-    const response = await app.webhook(new app.NextRequest(`${app.ORIGIN}/api/stripe/webhook`, { method: 'POST', body: payload, headers: { 'stripe-signature': signature } }));
+    const response = await app.webhook(
+      new app.NextRequest(`${app.ORIGIN}/api/stripe/webhook`, {
+        method: 'POST',
+        body: payload,
+        headers: { 'stripe-signature': signature },
+      }),
+    );
     return { response, id };
   }
 
   it.each([
     ['paid', 'checkout.session.completed', 'paid', (id: string) => standIn.pay(id)],
     ['expired', 'checkout.session.expired', 'unpaid', (id: string) => standIn.expire(id)],
-  ] as const)('marks an order %s only when Stripe reports its session so, whatever the event says', async (outcome, type, claim, happen) => {
-    const order = await pendingOrder();
-    const claimed = await deliver(type, order, claim);
-    expect(claimed.response.status).toBe(200);
-    expect(standIn.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/checkout/sessions/${order.sessionId}` });
-    expect(await app.orderStatus(order.orderId)).toBe('pending');
-    happen(order.sessionId);
-    await deliver(type, order, claim);
-    expect(await app.orderStatus(order.orderId)).toBe(outcome);
-  });
+  ] as const)(
+    'marks an order %s only when Stripe reports its session so, whatever the event says',
+    async (outcome, type, claim, happen) => {
+      const order = await pendingOrder();
+      const claimed = await deliver(type, order, claim);
+      expect(claimed.response.status).toBe(200);
+      expect(standIn.requests.at(-1)).toMatchObject({
+        method: 'GET',
+        path: `/v1/checkout/sessions/${order.sessionId}`,
+      });
+      expect(await app.orderStatus(order.orderId)).toBe('pending');
+      happen(order.sessionId);
+      await deliver(type, order, claim);
+      expect(await app.orderStatus(order.orderId)).toBe(outcome);
+    },
+  );
 
   it('answers 503 while Stripe is down, recording nothing, so that the redelivered event is applied', async () => {
     const order = await pendingOrder();
@@ -280,14 +346,30 @@ describe('a guest’s purchase reaches its buyer (issue 15, points 4 and 7)', ()
   const SECRET = process.env.STRIPE_WEBHOOK_SECRET!;
 
   it('keeps the address Stripe collected and sends one receipt, however many paths report the payment', async () => {
-    const { orderId } = await (await buy({ productId: 'starter', quantity: 1 }, { 'idempotency-key': crypto.randomUUID(), 'accept-language': 'de' })).json();
+    const { orderId } = await (
+      await buy(
+        { productId: 'starter', quantity: 1 },
+        { 'idempotency-key': crypto.randomUUID(), 'accept-language': 'de' },
+      )
+    ).json();
     const sessionId = sessionsOf(orderId)[0].id;
     const email = `guest-${crypto.randomUUID()}@example.com`;
     standIn.pay(sessionId, email);
     const { default: Stripe } = await import('stripe');
-    const payload = JSON.stringify({ id: `evt_${crypto.randomUUID().replaceAll('-', '')}`, object: 'event', type: 'checkout.session.completed', data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', metadata: { orderId } } } });
+    const payload = JSON.stringify({
+      id: `evt_${crypto.randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', metadata: { orderId } } },
+    });
     const deliver = () =>
-      app.webhook(new app.NextRequest(`${app.ORIGIN}/api/stripe/webhook`, { method: 'POST', body: payload, headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }) } }));
+      app.webhook(
+        new app.NextRequest(`${app.ORIGIN}/api/stripe/webhook`, {
+          method: 'POST',
+          body: payload,
+          headers: { 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }) },
+        }),
+      );
     expect((await deliver()).status).toBe(200);
     expect(await app.orderStatus(orderId)).toBe('paid');
     expect(await app.orderEmail(orderId)).toBe(email);
@@ -296,7 +378,10 @@ describe('a guest’s purchase reaches its buyer (issue 15, points 4 and 7)', ()
     expect((await deliver()).status).toBe(200);
     const sent = await app.mailsTo(email);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ kind: 'receipt', subject: expect.stringMatching(/^Ihre Quittung zur Bestellung [0-9A-Z]{4}-[0-9A-Z]{4}$/) });
+    expect(sent[0]).toMatchObject({
+      kind: 'receipt',
+      subject: expect.stringMatching(/^Ihre Quittung zur Bestellung [0-9A-Z]{4}-[0-9A-Z]{4}$/),
+    });
     expect(sent[0].text).toContain('Gesamtbetrag: 29,00\u00a0€');
     expect(sent[0].text).toContain('/de/signup');
   });
@@ -305,10 +390,16 @@ describe('a guest’s purchase reaches its buyer (issue 15, points 4 and 7)', ()
 describe('the buyer leaves the checkout (cancel page)', () => {
   const cancel = (orderId: string) =>
     app.cancel(
-      new app.NextRequest(`${app.ORIGIN}/api/checkout/cancel`, { method: 'POST', body: JSON.stringify({ orderId }), headers: { origin: app.ORIGIN, 'content-type': 'application/json' } }),
+      new app.NextRequest(`${app.ORIGIN}/api/checkout/cancel`, {
+        method: 'POST',
+        body: JSON.stringify({ orderId }),
+        headers: { origin: app.ORIGIN, 'content-type': 'application/json' },
+      }),
     );
   const openOrder = async () => {
-    const { orderId } = await (await buy({ productId: 'starter', quantity: 1 }, { 'idempotency-key': crypto.randomUUID() })).json();
+    const { orderId } = await (
+      await buy({ productId: 'starter', quantity: 1 }, { 'idempotency-key': crypto.randomUUID() })
+    ).json();
     return { orderId: orderId as string, sessionId: sessionsOf(orderId)[0].id };
   };
 
@@ -317,7 +408,10 @@ describe('the buyer leaves the checkout (cancel page)', () => {
     const response = await cancel(order.orderId);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'cancelled' });
-    expect(standIn.requests.at(-1)).toMatchObject({ method: 'POST', path: `/v1/checkout/sessions/${order.sessionId}/expire` });
+    expect(standIn.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/v1/checkout/sessions/${order.sessionId}/expire`,
+    });
     expect(standIn.sessions.get(order.sessionId)!.status).toBe('expired');
     expect(await app.orderStatus(order.orderId)).toBe('cancelled');
     // Again (a reload of the cancel page): nothing more is asked of Stripe.

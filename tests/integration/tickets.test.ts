@@ -10,7 +10,11 @@ type Client = Awaited<ReturnType<typeof signedIn>>;
 
 const request = apiRequest;
 const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
-const valid = { subject: 'Widget not showing', category: 'technical', message: 'The widget does not appear on my shop page.' };
+const valid = {
+  subject: 'Widget not showing',
+  category: 'technical',
+  message: 'The widget does not appear on my shop page.',
+};
 
 async function newTicket(client: Client, body: Record<string, unknown> = valid) {
   const response = await create(request('POST', '/api/tickets', client, body));
@@ -38,18 +42,33 @@ describe('tickets through the JSON API', () => {
     const ticket = await newTicket(me);
     expect(ticket).toMatchObject({ subject: valid.subject, status: 'open' });
     // Exactly the listed columns (lib/tickets/service.ts): nothing else reaches the client by default.
-    expect(Object.keys(ticket).sort()).toEqual(['category', 'createdAt', 'email', 'id', 'status', 'subject', 'uid', 'updatedAt']);
+    expect(Object.keys(ticket).sort()).toEqual([
+      'category',
+      'createdAt',
+      'email',
+      'id',
+      'status',
+      'subject',
+      'uid',
+      'updatedAt',
+    ]);
 
     const listed = await (await list(request('GET', '/api/tickets', me))).json();
     expect(listed).toMatchObject({ total: 1, page: 1, pages: 1 });
     expect(listed.items[0].id).toBe(ticket.id);
 
-    const answer = await reply(request('POST', `/api/tickets/${ticket.id}/messages`, me, { message: 'Any news?' }), ctx(ticket.id));
+    const answer = await reply(
+      request('POST', `/api/tickets/${ticket.id}/messages`, me, { message: 'Any news?' }),
+      ctx(ticket.id),
+    );
     expect(answer.status).toBe(201);
 
     const closed = await PATCH(request('PATCH', `/api/tickets/${ticket.id}`, me, { status: 'closed' }), ctx(ticket.id));
     expect((await closed.json()).ticket.status).toBe('closed');
-    const refused = await reply(request('POST', `/api/tickets/${ticket.id}/messages`, me, { message: 'Hello?' }), ctx(ticket.id));
+    const refused = await reply(
+      request('POST', `/api/tickets/${ticket.id}/messages`, me, { message: 'Hello?' }),
+      ctx(ticket.id),
+    );
     expect(refused.status).toBe(409);
     expect(await (await list(request('GET', '/api/tickets?status=open', me))).json()).toMatchObject({ total: 0 });
     await PATCH(request('PATCH', `/api/tickets/${ticket.id}`, me, { status: 'open' }), ctx(ticket.id));
@@ -57,7 +76,15 @@ describe('tickets through the JSON API', () => {
     const detail = await (await show(request('GET', `/api/tickets/${ticket.id}`, me), ctx(ticket.id))).json();
     expect(detail.ticket.status).toBe('open');
     expect(detail.messages.map((m: { body: string }) => m.body)).toEqual([valid.message, 'Any news?']);
-    expect(Object.keys(detail.messages[0]).sort()).toEqual(['authorName', 'authorUid', 'body', 'createdAt', 'id', 'staff', 'ticketId']);
+    expect(Object.keys(detail.messages[0]).sort()).toEqual([
+      'authorName',
+      'authorUid',
+      'body',
+      'createdAt',
+      'id',
+      'staff',
+      'ticketId',
+    ]);
   });
 
   it('pages the list and filters it by status', async () => {
@@ -75,7 +102,10 @@ describe('tickets through the JSON API', () => {
   it('a double submit creates one ticket', async () => {
     const me = await signedIn('double');
     const body = { ...valid, requestKey: crypto.randomUUID() };
-    const [a, b] = await Promise.all([create(request('POST', '/api/tickets', me, body)), create(request('POST', '/api/tickets', me, body))]);
+    const [a, b] = await Promise.all([
+      create(request('POST', '/api/tickets', me, body)),
+      create(request('POST', '/api/tickets', me, body)),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 201]);
     expect((await a.json()).ticket.id).toBe((await b.json()).ticket.id);
     // Without a key, the same content within a minute is the same submission too.
@@ -90,8 +120,17 @@ describe('tickets through the JSON API', () => {
     const other = await signedIn('other');
     const ticket = await newTicket(owner);
     expect((await show(request('GET', `/api/tickets/${ticket.id}`, other), ctx(ticket.id))).status).toBe(404);
-    expect((await reply(request('POST', `/api/tickets/${ticket.id}/messages`, other, { message: 'mine now' }), ctx(ticket.id))).status).toBe(404);
-    expect((await PATCH(request('PATCH', `/api/tickets/${ticket.id}`, other, { status: 'closed' }), ctx(ticket.id))).status).toBe(404);
+    expect(
+      (
+        await reply(
+          request('POST', `/api/tickets/${ticket.id}/messages`, other, { message: 'mine now' }),
+          ctx(ticket.id),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (await PATCH(request('PATCH', `/api/tickets/${ticket.id}`, other, { status: 'closed' }), ctx(ticket.id))).status,
+    ).toBe(404);
     expect((await show(request('GET', '/api/tickets/not-a-uuid', owner), ctx('not-a-uuid'))).status).toBe(404);
     expect((await (await list(request('GET', '/api/tickets', other))).json()).total).toBe(0);
     const detail = await (await show(request('GET', `/api/tickets/${ticket.id}`, owner), ctx(ticket.id))).json();
@@ -103,7 +142,10 @@ describe('tickets through the JSON API', () => {
     const ticket = await newTicket(me);
     const all = await (await list(request('GET', '/api/tickets?all=1&status=open', staff))).json();
     expect(all.items.map((t: { id: string }) => t.id)).toContain(ticket.id);
-    const answered = await reply(request('POST', `/api/tickets/${ticket.id}/messages`, staff, { message: 'Please clear your cache.' }), ctx(ticket.id));
+    const answered = await reply(
+      request('POST', `/api/tickets/${ticket.id}/messages`, staff, { message: 'Please clear your cache.' }),
+      ctx(ticket.id),
+    );
     expect(answered.status).toBe(201);
     const body = await answered.json();
     expect(body.ticket.status).toBe('answered');
@@ -111,7 +153,10 @@ describe('tickets through the JSON API', () => {
     const seen = await (await show(request('GET', `/api/tickets/${ticket.id}`, me), ctx(ticket.id))).json();
     expect(seen.ticket.status).toBe('answered');
     // The customer's answer hands it back to support.
-    const back = await reply(request('POST', `/api/tickets/${ticket.id}/messages`, me, { message: 'That helped, thanks!' }), ctx(ticket.id));
+    const back = await reply(
+      request('POST', `/api/tickets/${ticket.id}/messages`, me, { message: 'That helped, thanks!' }),
+      ctx(ticket.id),
+    );
     expect((await back.json()).ticket.status).toBe('open');
   });
 
@@ -119,7 +164,9 @@ describe('tickets through the JSON API', () => {
     const me = await signedIn('plain');
     const ticket = await newTicket(me);
     expect((await list(request('GET', '/api/tickets?all=1', me))).status).toBe(403);
-    expect((await PATCH(request('PATCH', `/api/tickets/${ticket.id}`, me, { status: 'answered' }), ctx(ticket.id))).status).toBe(403);
+    expect(
+      (await PATCH(request('PATCH', `/api/tickets/${ticket.id}`, me, { status: 'answered' }), ctx(ticket.id))).status,
+    ).toBe(403);
   });
 });
 
@@ -130,7 +177,11 @@ describe('bad input writes nothing', () => {
     ['a long subject', { ...valid, subject: 'x'.repeat(121) }, ['subject']],
     ['a long message', { ...valid, message: 'x'.repeat(5001) }, ['message']],
     ['an unknown category', { ...valid, category: 'urgent' }, ['category']],
-    ['wrong types', { subject: 42, category: ['billing'], message: { text: 'hello there' } }, ['subject', 'category', 'message']],
+    [
+      'wrong types',
+      { subject: 42, category: ['billing'], message: { text: 'hello there' } },
+      ['subject', 'category', 'message'],
+    ],
     ['only spaces', { ...valid, subject: '      ' }, ['subject']],
   ])('%s → 400 naming the fields, in German', async (_, body, fields) => {
     const me = await signedIn('bad');
@@ -149,9 +200,13 @@ describe('bad input writes nothing', () => {
     const me = await signedIn('refused');
     const before = await rowCounts(me.uid);
     expect((await create(request('POST', '/api/tickets', null, valid))).status).toBe(401);
-    expect((await create(request('POST', '/api/tickets', me, valid, { origin: 'https://evil.example' }))).status).toBe(403);
+    expect((await create(request('POST', '/api/tickets', me, valid, { origin: 'https://evil.example' }))).status).toBe(
+      403,
+    );
     expect((await create(request('POST', '/api/tickets', me, '{"subject":'))).status).toBe(400);
-    expect((await create(request('POST', '/api/tickets', me, valid, { 'idempotency-key': 'bad key!' }))).status).toBe(400);
+    expect((await create(request('POST', '/api/tickets', me, valid, { 'idempotency-key': 'bad key!' }))).status).toBe(
+      400,
+    );
     expect(await rowCounts(me.uid)).toEqual(before);
   });
 

@@ -46,7 +46,10 @@ describe('visitor tokens', () => {
 describe('identity verification', () => {
   it('shows the secret once, verifies the user’s hash, and refuses a wrong or missing one', async () => {
     const { owner, widgetId } = await ownWidget();
-    expect((await (await show(apiRequest('GET', `/api/widgets/${widgetId}`, owner), ctx(widgetId))).json()).widget.identityVerification).toBe(false);
+    expect(
+      (await (await show(apiRequest('GET', `/api/widgets/${widgetId}`, owner), ctx(widgetId))).json()).widget
+        .identityVerification,
+    ).toBe(false);
     // Without a secret no claim can be verified.
     expect((await startAs(widgetId, { user: { id: 'user-42', hash: hmac('guess', 'user-42') } })).status).toBe(403);
 
@@ -62,16 +65,26 @@ describe('identity verification', () => {
     expect(verified.status).toBe(201);
     const first = await verified.json();
     expect(first.verified).toBe(true);
-    const { conversation } = await converse(widgetId, { token: first.token, visitorId: first.visitorId, address: '198.51.100.42' }, 'Where is my order?');
+    const { conversation } = await converse(
+      widgetId,
+      { token: first.token, visitorId: first.visitorId, address: '198.51.100.42' },
+      'Where is my order?',
+    );
 
     // Another device: the same user, the same visitor, their history.
     const again = await (await startAs(widgetId, { user: { ...user, hash: hmac(secret, user.id) } })).json();
     expect(again.visitorId).toBe(first.visitorId);
-    const history = await (await list(visitorRequest('GET', `/api/widgets/${widgetId}/conversations`, again.token), ctx(widgetId))).json();
+    const history = await (
+      await list(visitorRequest('GET', `/api/widgets/${widgetId}/conversations`, again.token), ctx(widgetId))
+    ).json();
     expect(history.conversations.map((c: { id: string }) => c.id)).toEqual([conversation.id]);
     // Marked verified in the owner's inbox, with the customer's name and address.
     const owned = await (await inbox(apiRequest('GET', '/api/conversations', owner))).json();
-    expect(owned.conversations[0].visitor).toMatchObject({ verified: true, name: 'Ada Lovelace', email: 'ada@example.com' });
+    expect(owned.conversations[0].visitor).toMatchObject({
+      verified: true,
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+    });
 
     // A wrong hash, another user's hash, a missing hash: refused, never taken as that user.
     for (const claim of [
@@ -81,28 +94,41 @@ describe('identity verification', () => {
     ]) {
       const response = await startAs(widgetId, { user: claim }, null, { 'accept-language': 'de' });
       expect(response.status).toBe(403);
-      expect((await response.json()).error).toMatchObject({ code: 'identityUnverified', message: expect.stringContaining('Identität') });
+      expect((await response.json()).error).toMatchObject({
+        code: 'identityUnverified',
+        message: expect.stringContaining('Identität'),
+      });
     }
     const missing = await startAs(widgetId, { user: { id: user.id } });
     expect(missing.status).toBe(400);
     expect((await missing.json()).error.fields).toHaveProperty(['user.hash']);
 
     // Rotating the secret: the old hashes stop verifying.
-    const { secret: next } = await (await rotate(apiRequest('POST', `/api/widgets/${widgetId}/secret`, owner), ctx(widgetId))).json();
+    const { secret: next } = await (
+      await rotate(apiRequest('POST', `/api/widgets/${widgetId}/secret`, owner), ctx(widgetId))
+    ).json();
     expect((await startAs(widgetId, { user: { ...user, hash: hmac(secret, user.id) } })).status).toBe(403);
     expect((await startAs(widgetId, { user: { ...user, hash: hmac(next, user.id) } })).status).toBe(200);
   });
 
   it('starts an anonymous visitor when the page no longer names the verified user (signed out)', async () => {
     const { owner, widgetId } = await ownWidget();
-    const { secret } = await (await rotate(apiRequest('POST', `/api/widgets/${widgetId}/secret`, owner), ctx(widgetId))).json();
+    const { secret } = await (
+      await rotate(apiRequest('POST', `/api/widgets/${widgetId}/secret`, owner), ctx(widgetId))
+    ).json();
     const verified = await (await startAs(widgetId, { user: { id: 'u-7', hash: hmac(secret, 'u-7') } })).json();
-    await converse(widgetId, { token: verified.token, visitorId: verified.visitorId, address: '198.51.100.7' }, 'Private to u-7');
+    await converse(
+      widgetId,
+      { token: verified.token, visitorId: verified.visitorId, address: '198.51.100.7' },
+      'Private to u-7',
+    );
     const anonymous = await startAs(widgetId, {}, verified.token);
     expect(anonymous.status).toBe(201);
     const next = await anonymous.json();
     expect(next.visitorId).not.toBe(verified.visitorId);
-    const history = await (await list(visitorRequest('GET', `/api/widgets/${widgetId}/conversations`, next.token), ctx(widgetId))).json();
+    const history = await (
+      await list(visitorRequest('GET', `/api/widgets/${widgetId}/conversations`, next.token), ctx(widgetId))
+    ).json();
     expect(history.conversations).toEqual([]);
   });
 

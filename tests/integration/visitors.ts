@@ -15,11 +15,23 @@ let address = 0;
 export const nextAddress = () => `198.51.100.${(++address % 250) + 1}`;
 
 /** A request of the widget of `widgetId`, as its visitor with `token`. */
-export function visitorRequest(method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) {
+export function visitorRequest(
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   return new NextRequest(`${ORIGIN}${path}`, {
     method,
     ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-    headers: { origin: ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.200', ...(token && { authorization: `Bearer ${token}` }), ...headers },
+    headers: {
+      origin: ORIGIN,
+      'content-type': 'application/json',
+      'x-forwarded-for': '198.51.100.200',
+      ...(token && { authorization: `Bearer ${token}` }),
+      ...headers,
+    },
   });
 }
 
@@ -27,7 +39,14 @@ export function visitorRequest(method: string, path: string, token: string | nul
 export async function ownWidget(owner?: Owner, settings: Record<string, unknown> = {}) {
   const account = owner ?? (await signedIn('owner'));
   const response = await createWidget(
-    apiRequest('POST', '/api/widgets', account, { name: 'Help desk', allowedOrigins: ['https://shop.example.com'], accentColor: '#4338ca', greeting: 'Hi!', locale: 'en', ...settings }),
+    apiRequest('POST', '/api/widgets', account, {
+      name: 'Help desk',
+      allowedOrigins: ['https://shop.example.com'],
+      accentColor: '#4338ca',
+      greeting: 'Hi!',
+      locale: 'en',
+      ...settings,
+    }),
   );
   expect(response.status).toBe(201);
   return { owner: account, widgetId: (await response.json()).widget.id as string };
@@ -35,7 +54,10 @@ export async function ownWidget(owner?: Owner, settings: Record<string, unknown>
 
 /** A new anonymous visitor of a widget. */
 export async function newVisitor(widgetId: string, addressOf = nextAddress()): Promise<Visitor> {
-  const response = await startVisitor(visitorRequest('POST', `/api/widgets/${widgetId}/visitors`, null, {}, { 'x-forwarded-for': addressOf }), { params: Promise.resolve({ id: widgetId }) });
+  const response = await startVisitor(
+    visitorRequest('POST', `/api/widgets/${widgetId}/visitors`, null, {}, { 'x-forwarded-for': addressOf }),
+    { params: Promise.resolve({ id: widgetId }) },
+  );
   expect(response.status).toBe(201);
   const body = await response.json();
   return { token: body.token, visitorId: body.visitorId, address: addressOf };
@@ -44,7 +66,13 @@ export async function newVisitor(widgetId: string, addressOf = nextAddress()): P
 /** A visitor's new conversation with its first message; answers its id. */
 export async function converse(widgetId: string, visitor: Visitor, text: string, extra: Record<string, unknown> = {}) {
   const response = await startConversation(
-    visitorRequest('POST', `/api/widgets/${widgetId}/conversations`, visitor.token, { text, pageUrl: 'https://shop.example.com/pricing', pageTitle: 'Pricing', ...extra }, { 'x-forwarded-for': visitor.address }),
+    visitorRequest(
+      'POST',
+      `/api/widgets/${widgetId}/conversations`,
+      visitor.token,
+      { text, pageUrl: 'https://shop.example.com/pricing', pageTitle: 'Pricing', ...extra },
+      { 'x-forwarded-for': visitor.address },
+    ),
     { params: Promise.resolve({ id: widgetId }) },
   );
   expect([response.status, await response.clone().text()]).toEqual([201, expect.any(String)]);

@@ -6,10 +6,15 @@ import { orders, products, widgets } from '@/lib/db/schema';
 import { normalizeOrigin } from '@/lib/widgets/schema';
 import { apiRequest, signedIn } from './signed-in';
 
-
 const request = apiRequest;
 const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
-const valid = { name: 'Shop chat', allowedOrigins: ['https://shop.example.com', 'http://localhost:8080'], accentColor: '#0F766E', greeting: 'Hi! How can we help?', locale: 'de' };
+const valid = {
+  name: 'Shop chat',
+  allowedOrigins: ['https://shop.example.com', 'http://localhost:8080'],
+  accentColor: '#0F766E',
+  greeting: 'Hi! How can we help?',
+  locale: 'de',
+};
 
 async function rows(uid: string) {
   const db = await database();
@@ -19,7 +24,14 @@ async function rows(uid: string) {
 async function buyPlan(uid: string, slug: string) {
   const db = await database();
   const [product] = await db.select().from(products).where(eq(products.slug, slug));
-  await db.insert(orders).values({ uid, productId: product.id, quantity: 1, amountCents: product.priceCents, currency: 'EUR', status: 'paid' });
+  await db.insert(orders).values({
+    uid,
+    productId: product.id,
+    quantity: 1,
+    amountCents: product.priceCents,
+    currency: 'EUR',
+    status: 'paid',
+  });
   return product.widgetLimit!;
 }
 
@@ -44,7 +56,7 @@ describe('origins', () => {
     'https://*.example.com',
     'https://shop.example.com; script-src *',
     'https://shop example.com',
-    "javascript:alert(1)",
+    'javascript:alert(1)',
     'https://',
     'ftp://example.com',
     '*',
@@ -58,17 +70,34 @@ describe('widgets through the JSON API', () => {
     const created = await create(request('POST', '/api/widgets', me, valid));
     expect(created.status).toBe(201);
     const { widget } = await created.json();
-    expect(widget).toMatchObject({ name: 'Shop chat', allowedOrigins: ['https://shop.example.com', 'http://localhost:8080'], accentColor: '#0f766e', locale: 'de' });
+    expect(widget).toMatchObject({
+      name: 'Shop chat',
+      allowedOrigins: ['https://shop.example.com', 'http://localhost:8080'],
+      accentColor: '#0f766e',
+      locale: 'de',
+    });
     expect(widget.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(widget).not.toHaveProperty('requestKey');
     expect(widget).not.toHaveProperty('uid');
 
-    expect(await (await list(request('GET', '/api/widgets', me))).json()).toMatchObject({ limit: 1, widgets: [{ id: widget.id }] });
-    expect((await (await show(request('GET', `/api/widgets/${widget.id}`, me), ctx(widget.id))).json()).widget.id).toBe(widget.id);
+    expect(await (await list(request('GET', '/api/widgets', me))).json()).toMatchObject({
+      limit: 1,
+      widgets: [{ id: widget.id }],
+    });
+    expect((await (await show(request('GET', `/api/widgets/${widget.id}`, me), ctx(widget.id))).json()).widget.id).toBe(
+      widget.id,
+    );
 
-    const changed = await update(request('PATCH', `/api/widgets/${widget.id}`, me, { name: 'Support', allowedOrigins: [] }), ctx(widget.id));
+    const changed = await update(
+      request('PATCH', `/api/widgets/${widget.id}`, me, { name: 'Support', allowedOrigins: [] }),
+      ctx(widget.id),
+    );
     expect(changed.status).toBe(200);
-    expect((await changed.json()).widget).toMatchObject({ name: 'Support', allowedOrigins: [], greeting: valid.greeting });
+    expect((await changed.json()).widget).toMatchObject({
+      name: 'Support',
+      allowedOrigins: [],
+      greeting: valid.greeting,
+    });
 
     expect((await remove(request('DELETE', `/api/widgets/${widget.id}`, me), ctx(widget.id))).status).toBe(204);
     expect(await rows(me.uid)).toHaveLength(0);
@@ -77,14 +106,20 @@ describe('widgets through the JSON API', () => {
   it('keeps the free limit of one widget, and a paid plan raises it', async () => {
     const me = await signedIn('widgets');
     expect((await create(request('POST', '/api/widgets', me, valid))).status).toBe(201);
-    const refused = await create(request('POST', '/api/widgets', me, { ...valid, name: 'Second' }, { 'accept-language': 'de' }));
+    const refused = await create(
+      request('POST', '/api/widgets', me, { ...valid, name: 'Second' }, { 'accept-language': 'de' }),
+    );
     expect(refused.status).toBe(409);
-    expect((await refused.json()).error).toMatchObject({ code: 'widgetLimit', message: expect.stringContaining('Paket') });
+    expect((await refused.json()).error).toMatchObject({
+      code: 'widgetLimit',
+      message: expect.stringContaining('Paket'),
+    });
     expect(await rows(me.uid)).toHaveLength(1);
 
     const limit = await buyPlan(me.uid, 'starter');
     expect(limit).toBeGreaterThan(1);
-    for (let i = 2; i <= limit; i++) expect((await create(request('POST', '/api/widgets', me, { ...valid, name: `W${i}` }))).status).toBe(201);
+    for (let i = 2; i <= limit; i++)
+      expect((await create(request('POST', '/api/widgets', me, { ...valid, name: `W${i}` }))).status).toBe(201);
     expect((await create(request('POST', '/api/widgets', me, { ...valid, name: 'One more' }))).status).toBe(409);
     expect(await (await list(request('GET', '/api/widgets', me))).json()).toMatchObject({ limit });
   });
@@ -92,12 +127,19 @@ describe('widgets through the JSON API', () => {
   it('creates one widget for a double submit and for concurrent requests at the limit', async () => {
     const me = await signedIn('widgets');
     const body = { ...valid, requestKey: 'widget-form-key-1' };
-    const [first, second] = await Promise.all([create(request('POST', '/api/widgets', me, body)), create(request('POST', '/api/widgets', me, body))]);
+    const [first, second] = await Promise.all([
+      create(request('POST', '/api/widgets', me, body)),
+      create(request('POST', '/api/widgets', me, body)),
+    ]);
     expect([first.status, second.status].sort()).toEqual([200, 201]);
     expect(await rows(me.uid)).toHaveLength(1);
 
     const other = await signedIn('widgets');
-    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => create(request('POST', '/api/widgets', other, { ...valid, name: `Race ${i}` }))));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        create(request('POST', '/api/widgets', other, { ...valid, name: `Race ${i}` })),
+      ),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
     expect(await rows(other.uid)).toHaveLength(1);
   });
@@ -110,7 +152,10 @@ describe('widgets through the JSON API', () => {
       [{ ...valid, allowedOrigins: ['https://ok.example.com', 'http://evil.example.com'] }, 'allowedOrigins.1'],
       [{ ...valid, allowedOrigins: ['https://a.example.com/path'] }, 'allowedOrigins.0'],
       [{ ...valid, allowedOrigins: 'https://a.example.com' }, 'allowedOrigins'],
-      [{ ...valid, allowedOrigins: Array.from({ length: 21 }, (_, i) => `https://s${i}.example.com`) }, 'allowedOrigins'],
+      [
+        { ...valid, allowedOrigins: Array.from({ length: 21 }, (_, i) => `https://s${i}.example.com`) },
+        'allowedOrigins',
+      ],
       [{ ...valid, accentColor: 'red' }, 'accentColor'],
       [{ ...valid, accentColor: '#12345' }, 'accentColor'],
       [{ ...valid, greeting: 'x'.repeat(201) }, 'greeting'],
@@ -122,8 +167,12 @@ describe('widgets through the JSON API', () => {
       expect(Object.keys((await response.json()).error.fields)).toContain(field);
     }
     expect((await create(request('POST', '/api/widgets', me, '{"name":'))).status).toBe(400);
-    expect((await create(request('POST', '/api/widgets', me, { ...valid, greeting: 'x'.repeat(17 * 1024) }))).status).toBe(413);
-    expect((await create(request('POST', '/api/widgets', me, valid, { origin: 'https://evil.example' }))).status).toBe(403);
+    expect(
+      (await create(request('POST', '/api/widgets', me, { ...valid, greeting: 'x'.repeat(17 * 1024) }))).status,
+    ).toBe(413);
+    expect((await create(request('POST', '/api/widgets', me, valid, { origin: 'https://evil.example' }))).status).toBe(
+      403,
+    );
     expect((await create(request('POST', '/api/widgets', null, valid))).status).toBe(401);
     expect(await rows(me.uid)).toHaveLength(0);
   });
@@ -133,7 +182,10 @@ describe('widgets through the JSON API', () => {
     const intruder = await signedIn('widgets');
     const { widget } = await (await create(request('POST', '/api/widgets', owner, valid))).json();
     expect((await show(request('GET', `/api/widgets/${widget.id}`, intruder), ctx(widget.id))).status).toBe(404);
-    expect((await update(request('PATCH', `/api/widgets/${widget.id}`, intruder, { name: 'Mine now' }), ctx(widget.id))).status).toBe(404);
+    expect(
+      (await update(request('PATCH', `/api/widgets/${widget.id}`, intruder, { name: 'Mine now' }), ctx(widget.id)))
+        .status,
+    ).toBe(404);
     expect((await remove(request('DELETE', `/api/widgets/${widget.id}`, intruder), ctx(widget.id))).status).toBe(404);
     expect((await show(request('GET', '/api/widgets/unknown-id', owner), ctx('unknown-id'))).status).toBe(404);
     expect((await (await list(request('GET', '/api/widgets', intruder))).json()).widgets).toEqual([]);

@@ -10,7 +10,15 @@ jest.setTimeout(300_000);
 const SHARED = 's-maxage=300, stale-while-revalidate=604500';
 const PRIVATE = 'private, no-cache, no-store, max-age=0, must-revalidate';
 
-const prerendered = ['/shop/starter', '/shop/professional', '/shop/cancel', '/sample', '/imprint', '/privacy', '/terms'];
+const prerendered = [
+  '/shop/starter',
+  '/shop/professional',
+  '/shop/cancel',
+  '/sample',
+  '/imprint',
+  '/privacy',
+  '/terms',
+];
 const perRequest = ['/chat', '/login', '/signup', '/verify-email', '/test', '/shop/success'];
 const inBothLanguages = (paths: string[]) => paths.flatMap((path) => [path, `/de${path}`]);
 
@@ -23,21 +31,31 @@ afterAll(() => app.stop());
 async function headersOf(path: string) {
   const response = await fetch(`${app.origin}${path}`, { redirect: 'manual' });
   await response.arrayBuffer();
-  return { status: response.status, cacheControl: response.headers.get('cache-control'), cookie: response.headers.get('set-cookie') };
+  return {
+    status: response.status,
+    cacheControl: response.headers.get('cache-control'),
+    cookie: response.headers.get('set-cookie'),
+  };
 }
 
-it.each(['first', 'repeat'])('prerendered pages have a bounded shared lifetime with stale-while-revalidate (%s visit)', async () => {
-  for (const path of ['/de', ...inBothLanguages(prerendered)]) {
-    expect([path, await headersOf(path)]).toEqual([path, { status: 200, cacheControl: SHARED, cookie: null }]);
-  }
-});
+it.each(['first', 'repeat'])(
+  'prerendered pages have a bounded shared lifetime with stale-while-revalidate (%s visit)',
+  async () => {
+    for (const path of ['/de', ...inBothLanguages(prerendered)]) {
+      expect([path, await headersOf(path)]).toEqual([path, { status: 200, cacheControl: SHARED, cookie: null }]);
+    }
+  },
+);
 
-it.each(['first', 'repeat'])('pages rendered per request stay private, and / negotiates privately (%s visit)', async () => {
-  for (const path of inBothLanguages(perRequest)) {
-    expect([path, await headersOf(path)]).toEqual([path, { status: 200, cacheControl: PRIVATE, cookie: null }]);
-  }
-  expect(await headersOf('/')).toEqual({ status: 200, cacheControl: 'private, no-cache', cookie: null });
-});
+it.each(['first', 'repeat'])(
+  'pages rendered per request stay private, and / negotiates privately (%s visit)',
+  async () => {
+    for (const path of inBothLanguages(perRequest)) {
+      expect([path, await headersOf(path)]).toEqual([path, { status: 200, cacheControl: PRIVATE, cookie: null }]);
+    }
+    expect(await headersOf('/')).toEqual({ status: 200, cacheControl: 'private, no-cache', cookie: null });
+  },
+);
 
 it('hashed static assets stay immutable', async () => {
   const page = await (await fetch(`${app.origin}/de/imprint`)).text();

@@ -10,13 +10,42 @@ import { scriptHash } from '@/lib/security/policy.mjs';
 
 jest.setTimeout(600_000);
 
-const PAGES = ['/', '/de', '/shop/starter', '/de/shop/professional', '/login', '/de/signup', '/chat', '/sample', '/de/gibt-es-nicht', '/shop/nope', '/de/foo.bar', '/foo.php'];
-const RESOURCES = ['/api/health', '/api/products', '/en-sitemap.xml', '/robots.txt', '/og/en.png', '/icon.svg', '/favicon.ico', '/embed.js', '/builds/latest.json'];
+const PAGES = [
+  '/',
+  '/de',
+  '/shop/starter',
+  '/de/shop/professional',
+  '/login',
+  '/de/signup',
+  '/chat',
+  '/sample',
+  '/de/gibt-es-nicht',
+  '/shop/nope',
+  '/de/foo.bar',
+  '/foo.php',
+];
+const RESOURCES = [
+  '/api/health',
+  '/api/products',
+  '/en-sitemap.xml',
+  '/robots.txt',
+  '/og/en.png',
+  '/icon.svg',
+  '/favicon.ico',
+  '/embed.js',
+  '/builds/latest.json',
+];
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
 function directives(policy: string | null): Record<string, string[]> {
   expect(policy).toBeTruthy();
-  return Object.fromEntries(policy!.split(';').map((d) => d.trim().split(/\s+/)).filter(([name]) => name).map(([name, ...sources]) => [name, sources]));
+  return Object.fromEntries(
+    policy!
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...sources]) => [name, sources]),
+  );
 }
 
 /** A page's policy allows each of its executable inline scripts (by nonce or hash) and nothing unsafe. */
@@ -58,7 +87,10 @@ async function expectPolicies(origin: string) {
 }
 
 /** A GET through node:http, which sends exactly the headers given. */
-function get(url: string, headers: Record<string, string>): Promise<{ status?: number; headers: IncomingHttpHeaders; body: Buffer }> {
+function get(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status?: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     httpGet(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -71,7 +103,10 @@ function get(url: string, headers: Record<string, string>): Promise<{ status?: n
 /** A launcher that must refuse: it exits with a failure and says why. */
 function refusal(command: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, command, { cwd: root, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env } });
+    const child = spawn(process.execPath, command, {
+      cwd: root,
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -95,7 +130,13 @@ async function start(options: Parameters<typeof startNext>[0]) {
 describe('npm start', () => {
   let app: StartedServer;
   beforeAll(async () => {
-    app = await start({ label: 'npm start', dir: root, readyPath: '/api/health', viaStartScript: true, env: { CHAT_STREAMS_PER_IP: '2' } });
+    app = await start({
+      label: 'npm start',
+      dir: root,
+      readyPath: '/api/health',
+      viaStartScript: true,
+      env: { CHAT_STREAMS_PER_IP: '2' },
+    });
   });
 
   it('answers every page with its policy: a nonce when rendered now, its scripts’ hashes when prerendered', async () => {
@@ -105,13 +146,23 @@ describe('npm start', () => {
   it('names the address it serves in the pages it prerendered from the first answer, whatever the build or another server of it knew (PORT, no SITE_URL)', async () => {
     // Another server of the same build, on another port, renders the pages first: they share the build's
     // files, and neither the build's render nor the other server's is ever served here.
-    const other = await start({ label: 'npm start (other port)', dir: root, readyPath: '/api/health', viaStartScript: true });
+    const other = await start({
+      label: 'npm start (other port)',
+      dir: root,
+      readyPath: '/api/health',
+      viaStartScript: true,
+    });
     const otherSite = `http://localhost:${new URL(other.origin).port}`;
     for (const path of ['/', '/en-sitemap.xml', '/robots.txt']) await (await fetch(other.origin + path)).text();
     expect(await (await fetch(`${other.origin}/robots.txt`)).text()).toContain(`Sitemap: ${otherSite}/sitemap.xml`);
     await other.stop();
 
-    const fresh = await start({ label: 'npm start (after the other)', dir: root, readyPath: '/api/health', viaStartScript: true });
+    const fresh = await start({
+      label: 'npm start (after the other)',
+      dir: root,
+      readyPath: '/api/health',
+      viaStartScript: true,
+    });
     const site = `http://localhost:${new URL(fresh.origin).port}`;
     const text = async (path: string) => {
       const response = await fetch(fresh.origin + path);
@@ -125,7 +176,11 @@ describe('npm start', () => {
 
   it('takes the client’s address from the socket, whatever X-Forwarded-For a client sends', async () => {
     const controller = new AbortController();
-    const open = (address: string) => fetch(`${app.origin}/api/chat/lobby/events`, { headers: { 'x-forwarded-for': address }, signal: controller.signal });
+    const open = (address: string) =>
+      fetch(`${app.origin}/api/chat/lobby/events`, {
+        headers: { 'x-forwarded-for': address },
+        signal: controller.signal,
+      });
     try {
       const [a, b, c] = [await open('198.51.100.1'), await open('198.51.100.2'), await open('198.51.100.3')];
       expect([a.status, b.status]).toEqual([200, 200]);
@@ -140,7 +195,12 @@ describe('npm start', () => {
     const raw = await fetch(`${app.origin}/shop/starter`, { headers: { 'accept-encoding': 'identity' } });
     const html = Buffer.from(await raw.arrayBuffer());
     const best = {
-      br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+      br: brotliCompressSync(html, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
+        },
+      }),
       gzip: gzipSync(html, { level: constants.Z_BEST_COMPRESSION }),
     };
     for (const encoding of ['br', 'gzip'] as const) {
@@ -184,7 +244,10 @@ describe('npm start', () => {
   });
 
   it('serves the site icons, with a day’s shared lifetime', async () => {
-    for (const [path, type] of [['/favicon.ico', 'image/x-icon'], ['/icon.svg', 'image/svg+xml']]) {
+    for (const [path, type] of [
+      ['/favicon.ico', 'image/x-icon'],
+      ['/icon.svg', 'image/svg+xml'],
+    ]) {
       const response = await fetch(app.origin + path);
       expect([path, response.status, response.headers.get('content-type')]).toEqual([path, 200, type]);
       expect(response.headers.get('cache-control')).toContain('max-age=86400');
@@ -194,7 +257,12 @@ describe('npm start', () => {
   it('refuses a mutation from another origin, whatever host it names in forwarded headers', async () => {
     const response = await fetch(`${app.origin}/api/chat/lobby/messages`, {
       method: 'POST',
-      headers: { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', 'content-type': 'application/json' },
+      headers: {
+        origin: 'https://evil.example',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ text: 'hello', name: 'Mallory' }),
     });
     expect(response.status).toBe(403);
@@ -204,7 +272,11 @@ describe('npm start', () => {
 describe('next start', () => {
   it('refuses to start without a trusted proxy in front, saying why', async () => {
     const port = String(await freePort());
-    const { code, output } = await refusal([nextBin, 'start', '-H', 'localhost', '-p', port], { PGLITE_DATA_DIR: 'memory://', NODE_ENV: 'production', TRUST_PROXY: '' });
+    const { code, output } = await refusal([nextBin, 'start', '-H', 'localhost', '-p', port], {
+      PGLITE_DATA_DIR: 'memory://',
+      NODE_ENV: 'production',
+      TRUST_PROXY: '',
+    });
     expect(code).not.toBe(0);
     expect(output).toContain('Refusing to start: run `npm start`');
   });
@@ -217,13 +289,21 @@ describe('next start', () => {
 
 describe('npm run dev', () => {
   it('refuses `next dev` alone, saying why', async () => {
-    const { code, output } = await refusal([nextBin, 'dev', '-H', 'localhost', '-p', String(await freePort())], { PGLITE_DATA_DIR: 'memory://' });
+    const { code, output } = await refusal([nextBin, 'dev', '-H', 'localhost', '-p', String(await freePort())], {
+      PGLITE_DATA_DIR: 'memory://',
+    });
     expect(code).not.toBe(0);
     expect(output).toContain('npm run dev');
   });
 
   it('answers the landing pages and a rendered page with a nonce policy (eval allowed for React’s development build)', async () => {
-    const app = await start({ label: 'npm run dev', dir: root, readyPath: '/api/health', dev: true, timeoutMs: 300_000 });
+    const app = await start({
+      label: 'npm run dev',
+      dir: root,
+      readyPath: '/api/health',
+      dev: true,
+      timeoutMs: 300_000,
+    });
     for (const path of ['/', '/de', '/login']) {
       const { nonce } = await expectDocumentPolicy(app.origin, path, { development: true });
       expect(nonce).toBeTruthy();

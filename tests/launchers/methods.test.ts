@@ -21,11 +21,16 @@ function files(dir: string, accept: (name: string) => boolean): string[] {
 
 /** A folder's route files as paths, every [param] filled in. */
 function routesOf(dir: string, file: string, prefix: string) {
-  return files(dir, (name) => name === file).map((path) =>
-    `${prefix}/${relative(dir, path).split(sep).slice(0, -1).filter((segment) => !/^\(.*\)$/.test(segment)).join('/')}`
-      .replace(/\[\.\.\.\w+\]/, 'a/b')
-      .replace(/\[\w+\]/g, 'x')
-      .replace(/\/$/, '') || '/',
+  return files(dir, (name) => name === file).map(
+    (path) =>
+      `${prefix}/${relative(dir, path)
+        .split(sep)
+        .slice(0, -1)
+        .filter((segment) => !/^\(.*\)$/.test(segment))
+        .join('/')}`
+        .replace(/\[\.\.\.\w+\]/, 'a/b')
+        .replace(/\[\w+\]/g, 'x')
+        .replace(/\/$/, '') || '/',
   );
 }
 
@@ -33,10 +38,19 @@ function routesOf(dir: string, file: string, prefix: string) {
 function send(origin: string, method: string, path: string): Promise<{ status: number; allow: string | undefined }> {
   return new Promise((resolve, reject) => {
     const url = new URL(path, origin);
-    const req = request({ host: url.hostname, port: url.port, method, path: method === 'CONNECT' ? `${url.hostname}:${url.port}` : url.pathname, headers: { origin } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode!, allow: res.headers.allow }));
-    });
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path: method === 'CONNECT' ? `${url.hostname}:${url.port}` : url.pathname,
+        headers: { origin },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode!, allow: res.headers.allow }));
+      },
+    );
     req.on('connect', (res, socket) => {
       socket.destroy();
       resolve({ status: res.statusCode!, allow: res.headers.allow });
@@ -53,11 +67,25 @@ beforeAll(async () => {
 afterAll(() => app.stop());
 
 it('answers every method on every kind of address, and logs nothing', async () => {
-  const pages = [...new Set(routesOf(join(root, 'app', '[locale]'), 'page.tsx', ''))].flatMap((path) => [path, `/de${path === '/' ? '' : path}`]);
+  const pages = [...new Set(routesOf(join(root, 'app', '[locale]'), 'page.tsx', ''))].flatMap((path) => [
+    path,
+    `/de${path === '/' ? '' : path}`,
+  ]);
   const api = routesOf(join(root, 'app', 'api'), 'route.ts', '/api');
   const page = await (await fetch(`${app.origin}/login`)).text();
   const chunk = /\/_next\/static\/[^"]+\.js/.exec(page)![0];
-  const paths = [...pages, ...api, chunk, '/embed.js', '/icon.svg', '/og/en.png', '/en-sitemap.xml', '/robots.txt', '/builds/latest.json', '/favicon.ico'];
+  const paths = [
+    ...pages,
+    ...api,
+    chunk,
+    '/embed.js',
+    '/icon.svg',
+    '/og/en.png',
+    '/en-sitemap.xml',
+    '/robots.txt',
+    '/builds/latest.json',
+    '/favicon.ico',
+  ];
   expect(api.length).toBeGreaterThanOrEqual(20);
   expect(pages.length).toBeGreaterThanOrEqual(30);
 
@@ -72,7 +100,15 @@ it('answers every method on every kind of address, and logs nothing', async () =
     }
   }
   // Methods nothing takes are refused with 405, on pages and files as on the API.
-  expect(seen).toEqual(expect.arrayContaining(['TRACE /login 405', 'TRACE /api/health 405', `POST ${chunk} 405`, 'DELETE / 405', 'POST /api/health 405']));
+  expect(seen).toEqual(
+    expect.arrayContaining([
+      'TRACE /login 405',
+      'TRACE /api/health 405',
+      `POST ${chunk} 405`,
+      'DELETE / 405',
+      'POST /api/health 405',
+    ]),
+  );
   expect(app.log()).not.toMatch(/TypeError|⨯|Error:/);
 });
 
@@ -80,7 +116,9 @@ it('answers a method no HTTP server knows with 501', async () => {
   const { connect } = await import('node:net');
   const url = new URL(app.origin);
   const status = await new Promise<string>((resolve) => {
-    const socket = connect(Number(url.port), url.hostname, () => socket.write('FROB / HTTP/1.1\r\nHost: localhost\r\n\r\n'));
+    const socket = connect(Number(url.port), url.hostname, () =>
+      socket.write('FROB / HTTP/1.1\r\nHost: localhost\r\n\r\n'),
+    );
     socket.once('data', (data) => {
       resolve(data.toString().split('\r\n')[0]);
       socket.destroy();

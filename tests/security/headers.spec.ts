@@ -5,20 +5,29 @@ import { messages } from '../e2e/fixtures';
 import { baseURL } from '../../playwright.config';
 
 /** Content-Security-Policy violations and script errors a page reports while it loads and hydrates. */
-async function violationsOf(page: Page, path: string, ready = (p: Page) => p.locator('html[data-hydrated="true"]').waitFor()) {
+async function violationsOf(
+  page: Page,
+  path: string,
+  ready = (p: Page) => p.locator('html[data-hydrated="true"]').waitFor(),
+) {
   const violations: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy|Refused to (execute|load)/i.test(message.text())) violations.push(message.text());
+    if (message.type() === 'error' && /Content Security Policy|Refused to (execute|load)/i.test(message.text()))
+      violations.push(message.text());
   });
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       (window as unknown as { __violations: string[] }).__violations ??= [];
-      (window as unknown as { __violations: string[] }).__violations.push(`${event.violatedDirective} ${event.blockedURI}`);
+      (window as unknown as { __violations: string[] }).__violations.push(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      );
     });
   });
   const response = await page.goto(path);
   await ready(page);
-  violations.push(...(await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? [])));
+  violations.push(
+    ...(await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? [])),
+  );
   return { response: response!, violations };
 }
 
@@ -47,7 +56,18 @@ function expectStrictDocumentPolicy(headers: Record<string, string>) {
   return csp;
 }
 
-const signedOut = ['/', '/de', '/shop/starter', '/de/shop/professional', '/login', '/de/signup', '/chat', '/de/shop/cancel', '/sample', '/de/nicht-da'];
+const signedOut = [
+  '/',
+  '/de',
+  '/shop/starter',
+  '/de/shop/professional',
+  '/login',
+  '/de/signup',
+  '/chat',
+  '/de/shop/cancel',
+  '/sample',
+  '/de/nicht-da',
+];
 
 for (const path of signedOut) {
   test(`${path}: a strict policy, and the page runs without a single violation`, async ({ page, consoleErrors }) => {
@@ -60,31 +80,48 @@ for (const path of signedOut) {
   });
 }
 
-test('prerendered pages stay static: allowed by the hashes of their inline scripts, not a nonce', async ({ request }) => {
+test('prerendered pages stay static: allowed by the hashes of their inline scripts, not a nonce', async ({
+  request,
+}) => {
   for (const path of ['/', '/de', '/shop/starter']) {
     // From the prerender cache: a page older than its 5 minutes is first answered STALE while it renders
     // again in the background (long runs reach that), then HIT.
     let response = await request.get(path);
     await expect
-      .poll(async () => {
-        response = await request.get(path);
-        return response.headers()['x-nextjs-cache'];
-      }, { message: path })
+      .poll(
+        async () => {
+          response = await request.get(path);
+          return response.headers()['x-nextjs-cache'];
+        },
+        { message: path },
+      )
       .toBe('HIT');
     const scripts = directives(response.headers()['content-security-policy'])['script-src'];
-    expect(scripts.filter((s) => s.startsWith("'nonce-")), path).toEqual([]);
+    expect(
+      scripts.filter((s) => s.startsWith("'nonce-")),
+      path,
+    ).toEqual([]);
     // One hash per distinct inline script of the page (the theme script's is always there).
     const html = await response.text();
-    const inline = new Set([...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]));
+    const inline = new Set(
+      [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map(
+        (m) => m[1],
+      ),
+    );
     expect(scripts.filter((s) => s.startsWith("'sha256-")).length, path).toBe(new Set([...inline]).size);
   }
 });
 
 test('pages rendered per request get a fresh nonce that the client cannot choose', async ({ request }) => {
   const nonceOf = (policy: string) => /'nonce-([^']+)'/.exec(policy)?.[1];
-  const first = await request.get('/login', { headers: { 'content-security-policy': "script-src 'nonce-chosen-by-attacker'" } });
+  const first = await request.get('/login', {
+    headers: { 'content-security-policy': "script-src 'nonce-chosen-by-attacker'" },
+  });
   const second = await request.get('/login');
-  const [a, b] = [nonceOf(first.headers()['content-security-policy']), nonceOf(second.headers()['content-security-policy'])];
+  const [a, b] = [
+    nonceOf(first.headers()['content-security-policy']),
+    nonceOf(second.headers()['content-security-policy']),
+  ];
   expect(a).toBeTruthy();
   expect(a).not.toBe(b);
   expect(a).not.toBe('chosen-by-attacker');
@@ -95,7 +132,15 @@ test('pages rendered per request get a fresh nonce that the client cannot choose
 
 test('signed in: the dashboard pages run without violations', async ({ page }) => {
   await signIn(page);
-  for (const path of ['/dashboard', '/de/dashboard/profile', '/dashboard/settings', '/dashboard/tickets', '/de/dashboard/feedback', '/dashboard/embed', '/de/dashboard/inbox']) {
+  for (const path of [
+    '/dashboard',
+    '/de/dashboard/profile',
+    '/dashboard/settings',
+    '/dashboard/tickets',
+    '/de/dashboard/feedback',
+    '/dashboard/embed',
+    '/de/dashboard/inbox',
+  ]) {
     const { response, violations } = await violationsOf(page, path);
     expectStrictDocumentPolicy(response.headers());
     expect(violations, path).toEqual([]);
@@ -111,21 +156,34 @@ test('API answers and files may neither run anything nor be framed', async ({ re
   }
 });
 
-test('the widget page may be framed by its allowed origins only, and runs its scripts by nonce', async ({ page, request }) => {
+test('the widget page may be framed by its allowed origins only, and runs its scripts by nonce', async ({
+  page,
+  request,
+}) => {
   await startApiSession(request);
   const created = await request.post('/api/widgets', {
     headers: { origin: baseURL },
-    data: { name: 'Framed', allowedOrigins: ['https://shop.example.com'], accentColor: '#0F766E', greeting: 'Hi', locale: 'en' },
+    data: {
+      name: 'Framed',
+      allowedOrigins: ['https://shop.example.com'],
+      accentColor: '#0F766E',
+      greeting: 'Hi',
+      locale: 'en',
+    },
   });
   expect(created.status()).toBe(201);
   const { widget } = await created.json();
   // The widget page has no app shell: it is ready when its visitor has started and the composer shows
   // (which needs its scripts).
-  const { response, violations } = await violationsOf(page, `/embed/${widget.id}?mode=inline`, (p) => expect(p.getByRole('form', { name: messages.en.Widget.composer })).toBeVisible());
+  const { response, violations } = await violationsOf(page, `/embed/${widget.id}?mode=inline`, (p) =>
+    expect(p.getByRole('form', { name: messages.en.Widget.composer })).toBeVisible(),
+  );
   const csp = expectStrictDocumentPolicy(response.headers());
   expect(csp['frame-ancestors']).toEqual(["'self'", 'https://shop.example.com']);
   const nonce = csp['script-src'].find((s) => s.startsWith("'nonce-"))!.slice(7, -1);
   expect(await response.text()).toContain(`nonce="${nonce}"`);
   expect(violations).toEqual([]);
-  expect((await request.get('/embed/AAAAAAAAAAAAAAAA')).headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect((await request.get('/embed/AAAAAAAAAAAAAAAA')).headers()['content-security-policy']).toContain(
+    "frame-ancestors 'none'",
+  );
 });

@@ -28,29 +28,64 @@ async function expectNotFound(response: Response) {
 }
 
 it('tickets: another user gets 404 on reading, replying and closing, and does not list it', async () => {
-  const created = await createTicket(apiRequest('POST', '/api/tickets', owner, { subject: 'My private ticket', category: 'billing', message: 'Only I may read this.' }));
+  const created = await createTicket(
+    apiRequest('POST', '/api/tickets', owner, {
+      subject: 'My private ticket',
+      category: 'billing',
+      message: 'Only I may read this.',
+    }),
+  );
   const { ticket } = await created.json();
   await expectNotFound(await showTicket(apiRequest('GET', `/api/tickets/${ticket.id}`, other), context(ticket.id)));
-  await expectNotFound(await replyToTicket(apiRequest('POST', `/api/tickets/${ticket.id}/messages`, other, { message: 'Injected reply' }), context(ticket.id)));
-  await expectNotFound(await setTicketStatus(apiRequest('PATCH', `/api/tickets/${ticket.id}`, other, { status: 'closed' }), context(ticket.id)));
+  await expectNotFound(
+    await replyToTicket(
+      apiRequest('POST', `/api/tickets/${ticket.id}/messages`, other, { message: 'Injected reply' }),
+      context(ticket.id),
+    ),
+  );
+  await expectNotFound(
+    await setTicketStatus(
+      apiRequest('PATCH', `/api/tickets/${ticket.id}`, other, { status: 'closed' }),
+      context(ticket.id),
+    ),
+  );
   const listed = await (await listTickets(apiRequest('GET', '/api/tickets', other))).json();
   expect(JSON.stringify(listed)).not.toContain(ticket.id);
   // Unchanged for its owner: still open, one message.
-  const mine = await (await showTicket(apiRequest('GET', `/api/tickets/${ticket.id}`, owner), context(ticket.id))).json();
+  const mine = await (
+    await showTicket(apiRequest('GET', `/api/tickets/${ticket.id}`, owner), context(ticket.id))
+  ).json();
   expect(mine.ticket.status).toBe('open');
   expect(JSON.stringify(mine)).not.toContain('Injected reply');
 });
 
 it('widgets: another user gets 404 on reading, changing and deleting, and does not list it', async () => {
   const created = await createWidget(
-    apiRequest('POST', '/api/widgets', owner, { name: 'Mine', allowedOrigins: ['https://mine.example'], accentColor: '#0F766E', greeting: 'Hi', locale: 'en' }),
+    apiRequest('POST', '/api/widgets', owner, {
+      name: 'Mine',
+      allowedOrigins: ['https://mine.example'],
+      accentColor: '#0F766E',
+      greeting: 'Hi',
+      locale: 'en',
+    }),
   );
   const { widget } = await created.json();
   await expectNotFound(await showWidget(apiRequest('GET', `/api/widgets/${widget.id}`, other), context(widget.id)));
-  await expectNotFound(await updateWidget(apiRequest('PATCH', `/api/widgets/${widget.id}`, other, { allowedOrigins: ['https://evil.example'] }), context(widget.id)));
-  await expectNotFound(await deleteWidget(apiRequest('DELETE', `/api/widgets/${widget.id}`, other), context(widget.id)));
-  expect(JSON.stringify(await (await listWidgets(apiRequest('GET', '/api/widgets', other))).json())).not.toContain(widget.id);
-  const mine = await (await showWidget(apiRequest('GET', `/api/widgets/${widget.id}`, owner), context(widget.id))).json();
+  await expectNotFound(
+    await updateWidget(
+      apiRequest('PATCH', `/api/widgets/${widget.id}`, other, { allowedOrigins: ['https://evil.example'] }),
+      context(widget.id),
+    ),
+  );
+  await expectNotFound(
+    await deleteWidget(apiRequest('DELETE', `/api/widgets/${widget.id}`, other), context(widget.id)),
+  );
+  expect(JSON.stringify(await (await listWidgets(apiRequest('GET', '/api/widgets', other))).json())).not.toContain(
+    widget.id,
+  );
+  const mine = await (
+    await showWidget(apiRequest('GET', `/api/widgets/${widget.id}`, owner), context(widget.id))
+  ).json();
   expect(mine.widget.allowedOrigins).toEqual(['https://mine.example']);
 });
 
@@ -60,7 +95,11 @@ it('orders: a signed-in buyer’s order shows to that buyer only; a guest’s by
       new NextRequest('http://localhost:3000/api/checkout', {
         method: 'POST',
         body: JSON.stringify({ productId: 'starter', quantity: 1 }),
-        headers: { origin: 'http://localhost:3000', 'content-type': 'application/json', ...(client && { cookie: client.cookie }) },
+        headers: {
+          origin: 'http://localhost:3000',
+          'content-type': 'application/json',
+          ...(client && { cookie: client.cookie }),
+        },
       }),
     );
     expect(response.status).toBe(201);

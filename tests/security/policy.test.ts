@@ -11,13 +11,20 @@ import PrerenderCache from '@/lib/security/cache-handler.mjs';
 import { documentPolicy, inlineScriptHashes, policySources, scriptHash } from '@/lib/security/policy.mjs';
 import { createNonce, noncePolicy } from '@/lib/security/csp';
 
-const scriptSrc = (policy: string) => policy.split('; ').find((d) => d.startsWith('script-src '))!.split(' ').slice(1);
-const directivesOf = (policy: string) => Object.fromEntries(policy.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
+const scriptSrc = (policy: string) =>
+  policy
+    .split('; ')
+    .find((d) => d.startsWith('script-src '))!
+    .split(' ')
+    .slice(1);
+const directivesOf = (policy: string) =>
+  Object.fromEntries(policy.split('; ').map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
 
 // The public origin of these tests' renders (lib/env.ts's default without SITE_URL and PORT).
 const ORIGIN = (process.env.SITE_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, '');
 
-const PAGE = '<!DOCTYPE html><html><head><script>one()</script><script src="/app.js"></script><script data-src="x">three()</script></head><body><script type="application/ld+json">{"a":1}</script><script type="module">two()</script></body></html>';
+const PAGE =
+  '<!DOCTYPE html><html><head><script>one()</script><script src="/app.js"></script><script data-src="x">three()</script></head><body><script type="application/ld+json">{"a":1}</script><script type="module">two()</script></body></html>';
 
 function cache(serverDistDir = mkdtempSync(join(tmpdir(), 'prerender-cache-'))) {
   const nodeFs = {
@@ -28,13 +35,26 @@ function cache(serverDistDir = mkdtempSync(join(tmpdir(), 'prerender-cache-'))) 
     mkdir: (dir: string) => fs.promises.mkdir(dir, { recursive: true }),
     stat: fs.promises.stat,
   };
-  return new PrerenderCache({ fs: nodeFs, serverDistDir, flushToDisk: true, dev: false, revalidatedTags: [], maxMemoryCacheSize: 0 } as never);
+  return new PrerenderCache({
+    fs: nodeFs,
+    serverDistDir,
+    flushToDisk: true,
+    dev: false,
+    revalidatedTags: [],
+    maxMemoryCacheSize: 0,
+  } as never);
 }
 
 describe('a prerendered page', () => {
   it('is stored with a policy that allows exactly its executable inline scripts, by hash', async () => {
     const handler = cache();
-    const value = { kind: 'APP_PAGE', html: PAGE, rscData: Buffer.from('rsc'), headers: { 'x-next-cache-tags': 'a,b' }, status: 200 };
+    const value = {
+      kind: 'APP_PAGE',
+      html: PAGE,
+      rscData: Buffer.from('rsc'),
+      headers: { 'x-next-cache-tags': 'a,b' },
+      status: 200,
+    };
     await handler.set('/en', value, { cacheControl: { revalidate: false, expire: undefined } } as never);
     const policy = (value.headers as Record<string, string>)['content-security-policy'];
     const sources = scriptSrc(policy);
@@ -66,14 +86,24 @@ describe('a prerendered page', () => {
 
   it('leaves route handlers and other kinds alone', async () => {
     const handler = cache();
-    const value = { kind: 'APP_ROUTE', body: Buffer.from('<xml/>'), headers: { 'content-type': 'application/xml' }, status: 200 };
+    const value = {
+      kind: 'APP_ROUTE',
+      body: Buffer.from('<xml/>'),
+      headers: { 'content-type': 'application/xml' },
+      status: 200,
+    };
     await handler.set('/en-sitemap.xml', value, { cacheControl: { revalidate: false, expire: undefined } } as never);
     expect(value.headers).not.toHaveProperty('content-security-policy');
   });
 });
 
 describe('a render is served only for the public origin it was made for', () => {
-  const sitemap = () => ({ kind: 'APP_ROUTE', body: Buffer.from(`<loc>${process.env.SITE_URL}/</loc>`), headers: { 'content-type': 'application/xml' } as Record<string, string>, status: 200 });
+  const sitemap = () => ({
+    kind: 'APP_ROUTE',
+    body: Buffer.from(`<loc>${process.env.SITE_URL}/</loc>`),
+    headers: { 'content-type': 'application/xml' } as Record<string, string>,
+    status: 200,
+  });
   const context = { cacheControl: { revalidate: false, expire: undefined } } as never;
   const kind = { kind: 'APP_ROUTE' } as never;
   const original = process.env.SITE_URL;
@@ -100,9 +130,15 @@ describe('a render is served only for the public origin it was made for', () => 
     const root = mkdtempSync(join(tmpdir(), 'prerender-build-'));
     const dir = join(root, 'server');
     fs.mkdirSync(join(dir, 'app'), { recursive: true });
-    fs.writeFileSync(join(root, 'required-server-files.json'), JSON.stringify({ config: { env: { BUILD_SITE_URL: 'http://localhost:4100' } } }));
+    fs.writeFileSync(
+      join(root, 'required-server-files.json'),
+      JSON.stringify({ config: { env: { BUILD_SITE_URL: 'http://localhost:4100' } } }),
+    );
     fs.writeFileSync(join(dir, 'app', 'robots.txt.body'), 'Sitemap: http://localhost:4100/sitemap.xml');
-    fs.writeFileSync(join(dir, 'app', 'robots.txt.meta'), JSON.stringify({ status: 200, headers: { 'content-type': 'text/plain' } }));
+    fs.writeFileSync(
+      join(dir, 'app', 'robots.txt.meta'),
+      JSON.stringify({ status: 200, headers: { 'content-type': 'text/plain' } }),
+    );
     process.env.SITE_URL = 'http://localhost:4100';
     expect(await cache(dir).get('/robots.txt', kind)).not.toBeNull();
     process.env.SITE_URL = 'http://localhost:4200';
@@ -125,21 +161,29 @@ describe('a page rendered per request', () => {
 
 describe('the sources of a configuration', () => {
   it('names the emulator locally, Google’s endpoints for a real project, and upgrades on https', () => {
-    const local = documentPolicy({ scripts: [], sources: policySources({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }) });
+    const local = documentPolicy({
+      scripts: [],
+      sources: policySources({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
+    });
     expect(local).toContain("connect-src 'self' http://127.0.0.1:9099");
     expect(local).not.toContain('upgrade-insecure-requests');
     const project = documentPolicy({
       scripts: [],
-      sources: policySources({ SITE_URL: 'https://plauder.example', FIREBASE_PROJECT_ID: 'plauder-prod', FIREBASE_AUTH_DOMAIN: 'login.plauder.example' }),
+      sources: policySources({
+        SITE_URL: 'https://plauder.example',
+        FIREBASE_PROJECT_ID: 'plauder-prod',
+        FIREBASE_AUTH_DOMAIN: 'login.plauder.example',
+      }),
     });
     expect(project).toContain('https://identitytoolkit.googleapis.com');
-    expect(project).toContain('frame-src \'self\' https://login.plauder.example');
+    expect(project).toContain("frame-src 'self' https://login.plauder.example");
     expect(project).toContain('upgrade-insecure-requests');
   });
 
   it('allows exactly what the Firebase SDK’s Google sign-in loads, only with a real project that offers it', () => {
     const project = { FIREBASE_PROJECT_ID: 'plauder-prod', FIREBASE_AUTH_DOMAIN: 'login.plauder.example' };
-    const googleSources = (env: Record<string, string>) => directivesOf(documentPolicy({ scripts: [], sources: policySources(env) }));
+    const googleSources = (env: Record<string, string>) =>
+      directivesOf(documentPolicy({ scripts: [], sources: policySources(env) }));
     const identity = ["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'];
 
     const google = googleSources(project);
@@ -147,7 +191,10 @@ describe('the sources of a configuration', () => {
     expect(google['frame-src']).toEqual(["'self'", 'https://login.plauder.example']);
     expect(google['connect-src']).toEqual(identity);
     expect(google['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com']);
-    expect(googleSources({ ...project, FIREBASE_AUTH_DOMAIN: '' })['frame-src']).toEqual(["'self'", 'https://plauder-prod.firebaseapp.com']);
+    expect(googleSources({ ...project, FIREBASE_AUTH_DOMAIN: '' })['frame-src']).toEqual([
+      "'self'",
+      'https://plauder-prod.firebaseapp.com',
+    ]);
 
     const passwordOnly = googleSources({ ...project, FIREBASE_GOOGLE_SIGN_IN: 'false' });
     expect(passwordOnly['script-src']).toEqual(["'self'"]);
@@ -164,7 +211,9 @@ describe('the sources of a configuration', () => {
 
   it('names what the installed Firebase SDK’s popup and redirect flows load', () => {
     // The SDK's own source: Google's API loader, and the auth domain's handler iframe.
-    const sdk = dirname(require.resolve('@firebase/auth', { paths: [dirname(require.resolve('firebase/package.json'))] }));
+    const sdk = dirname(
+      require.resolve('@firebase/auth', { paths: [dirname(require.resolve('firebase/package.json'))] }),
+    );
     const esm = join(sdk, '..', 'esm');
     const source = readdirSync(esm)
       .filter((file) => file.endsWith('.js'))
@@ -174,14 +223,21 @@ describe('the sources of a configuration', () => {
     expect(loader).toBe('https://apis.google.com/js/api.js');
     expect(source).toContain("const IFRAME_PATH = '__/auth/iframe'");
     expect(source).toMatch(/`https:\/\/\$\{auth\.config\.authDomain\}\/\$\{IFRAME_PATH\}`/);
-    const sources = policySources({ FIREBASE_PROJECT_ID: 'plauder-prod', FIREBASE_AUTH_DOMAIN: 'login.plauder.example' });
+    const sources = policySources({
+      FIREBASE_PROJECT_ID: 'plauder-prod',
+      FIREBASE_AUTH_DOMAIN: 'login.plauder.example',
+    });
     expect(sources.firebase.script).toContain(new URL(loader!).origin);
     expect(sources.firebase.frame).toContain('https://login.plauder.example');
   });
 
   it('allows eval only in development (React’s development build needs it)', () => {
-    expect(scriptSrc(documentPolicy({ scripts: [], sources: policySources({ NODE_ENV: 'development' }) }))).toContain("'unsafe-eval'");
-    expect(scriptSrc(documentPolicy({ scripts: [], sources: policySources({ NODE_ENV: 'production' }) }))).not.toContain("'unsafe-eval'");
+    expect(scriptSrc(documentPolicy({ scripts: [], sources: policySources({ NODE_ENV: 'development' }) }))).toContain(
+      "'unsafe-eval'",
+    );
+    expect(
+      scriptSrc(documentPolicy({ scripts: [], sources: policySources({ NODE_ENV: 'production' }) })),
+    ).not.toContain("'unsafe-eval'");
   });
 
   it('hashes no data block and no external script', () => {

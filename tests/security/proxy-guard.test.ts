@@ -36,7 +36,9 @@ describe('proxy dashboard guard', () => {
   });
 
   it('hands a dashboard render the address the browser asked for, replacing whatever the client sent under that name', async () => {
-    const response = await withCookie('/de/dashboard/tickets?status=open', await sealSession(user, secret), { 'x-page-address': 'https://evil.example/' });
+    const response = await withCookie('/de/dashboard/tickets?status=open', await sealSession(user, secret), {
+      'x-page-address': 'https://evil.example/',
+    });
     expect(location(response)).toBeNull();
     // Next's way to pass a proxy's request headers on to the render (a render that cannot reach the
     // database redirects there: lib/errors/page-boundary.tsx).
@@ -51,10 +53,15 @@ describe('proxy dashboard guard', () => {
   it.each([
     ['a tampered cookie', async () => (await sealSession(user, secret)).replace(/.$/, 'x')],
     ['a cookie of another secret', () => sealSession(user, 'a-completely-different-secret-0000000000')],
-    ['a session older than 24 h', () => sealSession({ ...user, lastLoginAt: new Date(Date.now() - 86_401_000).toISOString() }, secret)],
+    [
+      'a session older than 24 h',
+      () => sealSession({ ...user, lastLoginAt: new Date(Date.now() - 86_401_000).toISOString() }, secret),
+    ],
     ['garbage', async () => 'garbage'],
   ])('treats %s as signed out', async (_, value) => {
-    expect(location(await withCookie('/de/dashboard', await value()))).toContain('/de/login?redirect=%2Fde%2Fdashboard');
+    expect(location(await withCookie('/de/dashboard', await value()))).toContain(
+      '/de/login?redirect=%2Fde%2Fdashboard',
+    );
   });
 
   it('skips the check when a lang query parameter is present (the pages still check)', async () => {

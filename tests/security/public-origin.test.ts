@@ -10,7 +10,15 @@ import { ORIGIN, apiRequest, signedIn } from '../integration/signed-in';
 const FORGED = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
 
 it('sends the buyer to the checkout and back on the public origin', async () => {
-  const response = await checkout(apiRequest('POST', '/api/checkout', null, { productId: 'starter', quantity: 1 }, { 'content-type': 'application/json', ...FORGED }));
+  const response = await checkout(
+    apiRequest(
+      'POST',
+      '/api/checkout',
+      null,
+      { productId: 'starter', quantity: 1 },
+      { 'content-type': 'application/json', ...FORGED },
+    ),
+  );
   expect(response.status).toBe(201);
   const { url } = await response.json();
   expect(new URL(url).origin).toBe(ORIGIN);
@@ -19,10 +27,19 @@ it('sends the buyer to the checkout and back on the public origin', async () => 
 it('names the public origin in a new photo’s address', async () => {
   const me = await signedIn('public-origin');
   // The smallest PNG: one transparent pixel.
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
   const form = new FormData();
   form.append('photo', new Blob([png], { type: 'image/png' }), 'me.png');
-  const response = await uploadPhoto(new NextRequest(`${ORIGIN}/api/profile/photo`, { method: 'POST', body: form, headers: { origin: ORIGIN, cookie: me.cookie, ...FORGED } }));
+  const response = await uploadPhoto(
+    new NextRequest(`${ORIGIN}/api/profile/photo`, {
+      method: 'POST',
+      body: form,
+      headers: { origin: ORIGIN, cookie: me.cookie, ...FORGED },
+    }),
+  );
   expect(response.status).toBe(201);
   expect(new URL((await response.json()).photoURL).origin).toBe(ORIGIN);
 });

@@ -27,7 +27,6 @@ const BODILESS = new Set([
   ...['POST', 'PUT', 'PATCH', 'DELETE'].map((method) => `${method} /api/[...path]`),
 ]);
 
-
 let routes: Route[];
 let me: Awaited<ReturnType<typeof signedIn>>;
 /** The params each dynamic segment gets: the suite's own records (the path decides which `id`). */
@@ -36,17 +35,36 @@ let ids: Record<string, string>;
 
 async function counts() {
   const db = await database();
-  const tables = ['tickets', 'ticket_messages', 'feedback', 'widgets', 'chat_messages', 'orders', 'local_checkout_sessions', 'avatars', 'profiles', 'sessions', 'visitors', 'conversations', 'conversation_messages', 'mails', 'chat_mutes'];
+  const tables = [
+    'tickets',
+    'ticket_messages',
+    'feedback',
+    'widgets',
+    'chat_messages',
+    'orders',
+    'local_checkout_sessions',
+    'avatars',
+    'profiles',
+    'sessions',
+    'visitors',
+    'conversations',
+    'conversation_messages',
+    'mails',
+    'chat_mutes',
+  ];
   const result: Record<string, number> = {};
   for (const table of tables) {
-    const { rows } = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] };
+    const { rows } = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+      rows: { n: number }[];
+    };
     result[table] = rows[0].n;
   }
   return result;
 }
 
 function call(route: Route, method: Method, request: NextRequest) {
-  // Under a widget's path, `id` is the suite's widget and `cid` its conversation, so each handler gets as far as it can.
+  // Under a widget's path, `id` is the suite's widget and `cid` its conversation, so each handler gets as far as it
+  // can.
   const id = ids[route.path] ?? (route.path.startsWith('/api/widgets/[id]/') ? ids['/api/widgets/[id]'] : undefined);
   return callRoute(route, method, request, { ...params, ...(id && { id }) });
 }
@@ -55,14 +73,31 @@ beforeAll(async () => {
   routes = await loadRoutes(['POST', 'PUT', 'PATCH', 'DELETE']);
   me = await signedIn('security');
   // Real records of the signed-in user, so that each handler gets as far as reading its body.
-  const ticket = await (await import('@/app/api/tickets/route')).POST(
-    apiRequest('POST', '/api/tickets', me, { subject: 'Security suite', category: 'technical', message: 'A ticket the suite needs.' }),
+  const ticket = await (
+    await import('@/app/api/tickets/route')
+  ).POST(
+    apiRequest('POST', '/api/tickets', me, {
+      subject: 'Security suite',
+      category: 'technical',
+      message: 'A ticket the suite needs.',
+    }),
   );
-  const widget = await (await import('@/app/api/widgets/route')).POST(
-    apiRequest('POST', '/api/widgets', me, { name: 'Suite', allowedOrigins: [], accentColor: '#4338CA', greeting: 'Hi', locale: 'en' }),
+  const widget = await (
+    await import('@/app/api/widgets/route')
+  ).POST(
+    apiRequest('POST', '/api/widgets', me, {
+      name: 'Suite',
+      allowedOrigins: [],
+      accentColor: '#4338CA',
+      greeting: 'Hi',
+      locale: 'en',
+    }),
   );
-  const checkout = await (await import('@/app/api/checkout/route')).POST(apiRequest('POST', '/api/checkout', me, { productId: 'starter', quantity: 1 }));
-  for (const response of [ticket, widget, checkout]) expect([response.status, await response.clone().text()]).toEqual([201, expect.any(String)]);
+  const checkout = await (
+    await import('@/app/api/checkout/route')
+  ).POST(apiRequest('POST', '/api/checkout', me, { productId: 'starter', quantity: 1 }));
+  for (const response of [ticket, widget, checkout])
+    expect([response.status, await response.clone().text()]).toEqual([201, expect.any(String)]);
   const widgetId = (await widget.json()).widget.id;
   const { conversation } = await converse(widgetId, await newVisitor(widgetId), 'A conversation the suite needs');
   params = { id: (await ticket.json()).ticket.id, cid: conversation.id, room: 'lobby', uid: me.uid };
@@ -74,7 +109,15 @@ beforeAll(async () => {
 
 it('finds the route handlers', () => {
   const found = routes.flatMap((route) => Object.keys(route.methods).map((method) => `${method} ${route.path}`));
-  expect(found).toEqual(expect.arrayContaining(['POST /api/tickets', 'PATCH /api/widgets/[id]', 'POST /api/checkout', 'PUT /api/settings', 'DELETE /api/account']));
+  expect(found).toEqual(
+    expect.arrayContaining([
+      'POST /api/tickets',
+      'PATCH /api/widgets/[id]',
+      'POST /api/checkout',
+      'PUT /api/settings',
+      'DELETE /api/account',
+    ]),
+  );
   expect(found.length).toBeGreaterThanOrEqual(18);
 });
 
@@ -86,16 +129,34 @@ it('refuses a mutation from a foreign or missing Origin with 403 before doing an
   for (const route of routes) {
     for (const method of Object.keys(route.methods) as Method[]) {
       const name = `${method} ${route.path}`;
-      for (const [origin, forged] of [['https://evil.example', {}], ['https://evil.example', FORGED], [null, {}], ['null', {}], [`${ORIGIN}.evil.example`, {}]] as const) {
-        const headers: Record<string, string> = { cookie: me.cookie, 'content-type': 'application/json', 'accept-language': 'de', ...forged };
+      for (const [origin, forged] of [
+        ['https://evil.example', {}],
+        ['https://evil.example', FORGED],
+        [null, {}],
+        ['null', {}],
+        [`${ORIGIN}.evil.example`, {}],
+      ] as const) {
+        const headers: Record<string, string> = {
+          cookie: me.cookie,
+          'content-type': 'application/json',
+          'accept-language': 'de',
+          ...forged,
+        };
         if (origin) headers.origin = origin;
-        const response = await call(route, method, new NextRequest(`${ORIGIN}${route.path}`, { method, headers, body: method === 'DELETE' ? undefined : '{}' }));
+        const response = await call(
+          route,
+          method,
+          new NextRequest(`${ORIGIN}${route.path}`, { method, headers, body: method === 'DELETE' ? undefined : '{}' }),
+        );
         const body = await response.text();
         if (SERVER_TO_SERVER.has(name)) {
           expect([name, response.status]).toEqual([name, 400]);
         } else {
           expect([name, origin, response.status]).toEqual([name, origin, 403]);
-          expect(JSON.parse(body).error).toMatchObject({ code: 'forbiddenOrigin', message: expect.stringMatching(/\w/) });
+          expect(JSON.parse(body).error).toMatchObject({
+            code: 'forbiddenOrigin',
+            message: expect.stringMatching(/\w/),
+          });
         }
         expect([name, LEAK.test(body)]).toEqual([name, false]);
       }
@@ -116,25 +177,31 @@ it('refuses a body over the limit with 413, declared or streamed, on every handl
     });
   // The bodiless ones last: signing out or deleting the widget would stop the others early.
   const order = routes
-    .flatMap((route) => (Object.keys(route.methods) as Method[]).map((method) => ({ route, method, name: `${method} ${route.path}` })))
+    .flatMap((route) =>
+      (Object.keys(route.methods) as Method[]).map((method) => ({ route, method, name: `${method} ${route.path}` })),
+    )
     .sort((a, b) => Number(BODILESS.has(a.name)) - Number(BODILESS.has(b.name)));
   for (const { route, method, name } of order) {
     for (const variant of ['declared', 'streamed'] as const) {
-        const headers: Record<string, string> = { origin: ORIGIN, cookie: me.cookie, 'content-type': route.path.endsWith('/photo') ? 'multipart/form-data; boundary=x' : 'application/json' };
-        if (SERVER_TO_SERVER.has(name)) headers['stripe-signature'] = 't=1,v1=00';
-        const init =
-          variant === 'declared'
-            ? { method, headers: { ...headers, 'content-length': String(big.length) }, body: big }
-            : { method, headers, body: stream(), duplex: 'half' as const };
-        const response = await call(route, method, new NextRequest(`${ORIGIN}${route.path}`, init));
-        const body = await response.text();
-        if (BODILESS.has(name)) {
-          expect([name, variant, response.status < 500]).toEqual([name, variant, true]);
-        } else {
-          expect([name, variant, response.status]).toEqual([name, variant, 413]);
-          expect(JSON.parse(body).error.code).toMatch(/^(payloadTooLarge|photoTooLarge)$/);
-        }
-        expect([name, LEAK.test(body)]).toEqual([name, false]);
+      const headers: Record<string, string> = {
+        origin: ORIGIN,
+        cookie: me.cookie,
+        'content-type': route.path.endsWith('/photo') ? 'multipart/form-data; boundary=x' : 'application/json',
+      };
+      if (SERVER_TO_SERVER.has(name)) headers['stripe-signature'] = 't=1,v1=00';
+      const init =
+        variant === 'declared'
+          ? { method, headers: { ...headers, 'content-length': String(big.length) }, body: big }
+          : { method, headers, body: stream(), duplex: 'half' as const };
+      const response = await call(route, method, new NextRequest(`${ORIGIN}${route.path}`, init));
+      const body = await response.text();
+      if (BODILESS.has(name)) {
+        expect([name, variant, response.status < 500]).toEqual([name, variant, true]);
+      } else {
+        expect([name, variant, response.status]).toEqual([name, variant, 413]);
+        expect(JSON.parse(body).error.code).toMatch(/^(payloadTooLarge|photoTooLarge)$/);
+      }
+      expect([name, LEAK.test(body)]).toEqual([name, false]);
     }
   }
   const after = await counts();

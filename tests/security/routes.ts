@@ -24,7 +24,12 @@ export async function loadRoutes(methods: readonly Method[]): Promise<Route[]> {
   for (const file of routeFiles(API)) {
     const path = `/api/${relative(API, file).split(sep).slice(0, -1).join('/')}`;
     const exported = (await import(file)) as Record<string, Handler>;
-    routes.push({ path, methods: Object.fromEntries(methods.filter((m) => typeof exported[m] === 'function').map((m) => [m, exported[m]])) });
+    routes.push({
+      path,
+      methods: Object.fromEntries(
+        methods.filter((m) => typeof exported[m] === 'function').map((m) => [m, exported[m]]),
+      ),
+    });
   }
   return routes;
 }

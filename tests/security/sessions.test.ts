@@ -55,7 +55,10 @@ beforeAll(async () => {
   };
   cookies = [
     ['no cookie', null],
-    ['an expired session (over 24 h)', await sealSession({ ...user, lastLoginAt: new Date(Date.now() - 86_401_000).toISOString() }, secret)],
+    [
+      'an expired session (over 24 h)',
+      await sealSession({ ...user, lastLoginAt: new Date(Date.now() - 86_401_000).toISOString() }, secret),
+    ],
     ['a tampered cookie', real.value.replace(/.$/, (c) => (c === 'x' ? 'y' : 'x'))],
     ['a cookie sealed with another secret', await sealSession(user, 'another-secret-that-is-long-enough-000000')],
     ['a well-sealed session this server never issued', await sealSession(user, secret)],
@@ -86,10 +89,22 @@ it('answers 401 in the caller’s language to every other handler without a vali
       const name = `${method} ${route.path}`;
       if (PUBLIC.has(name)) continue;
       for (const [label, value] of cookies) {
-        const headers: Record<string, string> = { origin: ORIGIN, 'content-type': 'application/json', 'accept-language': 'de' };
+        const headers: Record<string, string> = {
+          origin: ORIGIN,
+          'content-type': 'application/json',
+          'accept-language': 'de',
+        };
         if (value) headers.cookie = `${SESSION_COOKIE}=${value}`;
-        const body = method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify({ subject: 'x'.repeat(10), message: 'y'.repeat(20), rating: 5 });
-        const response = await callRoute(route, method, new NextRequest(`${ORIGIN}${route.path}`, { method, headers, body }), params);
+        const body =
+          method === 'GET' || method === 'DELETE'
+            ? undefined
+            : JSON.stringify({ subject: 'x'.repeat(10), message: 'y'.repeat(20), rating: 5 });
+        const response = await callRoute(
+          route,
+          method,
+          new NextRequest(`${ORIGIN}${route.path}`, { method, headers, body }),
+          params,
+        );
         const text = await response.text();
         expect([name, label, response.status]).toEqual([name, label, 401]);
         expect(JSON.parse(text).error.code).toMatch(/^(unauthenticated|invalidToken)$/);

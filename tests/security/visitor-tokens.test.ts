@@ -35,15 +35,25 @@ beforeAll(async () => {
     ['a tampered visitor id (old signature)', `${version}.${forge({ v: 'someone-else' })}.${mac}`],
     ['a tampered signature', `${version}.${payload}.${mac.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`],
     ['a token of another widget', (await newVisitor(other.widgetId)).token],
-    ['an expired token', issueVisitorToken({ widgetId, visitorId: visitor.visitorId }, Date.now() - VISITOR_TOKEN_TTL_MS - 1000)],
-    ['a token signed with another key', `${version}.${payload}.${createHmac('sha256', 'another key').update(`${version}.${payload}`).digest('base64url')}`],
+    [
+      'an expired token',
+      issueVisitorToken({ widgetId, visitorId: visitor.visitorId }, Date.now() - VISITOR_TOKEN_TTL_MS - 1000),
+    ],
+    [
+      'a token signed with another key',
+      `${version}.${payload}.${createHmac('sha256', 'another key').update(`${version}.${payload}`).digest('base64url')}`,
+    ],
     ['a token of a visitor that does not exist', issueVisitorToken({ widgetId, visitorId: randomUUID() })],
   ];
 });
 
 async function counts() {
   const db = await database();
-  const { rows } = (await db.execute(sql.raw('select (select count(*) from conversations) + (select count(*) from conversation_messages) + (select count(*) from mails) as n'))) as unknown as {
+  const { rows } = (await db.execute(
+    sql.raw(
+      'select (select count(*) from conversations) + (select count(*) from conversation_messages) + (select count(*) from mails) as n',
+    ),
+  )) as unknown as {
     rows: { n: string | number }[];
   };
   return Number(rows[0].n);
@@ -65,13 +75,30 @@ it('answers 401 in the caller’s language to every bad token, and writes nothin
     for (const [label, token] of tokens) {
       // Starting a visitor without a token is what a new visitor does; with a bad one it is refused.
       if (name === 'POST /api/widgets/[id]/visitors' && token === null) continue;
-      const headers: Record<string, string> = { origin: ORIGIN, 'content-type': 'application/json', 'accept-language': 'de', cookie, 'x-forwarded-for': '192.0.2.66' };
+      const headers: Record<string, string> = {
+        origin: ORIGIN,
+        'content-type': 'application/json',
+        'accept-language': 'de',
+        cookie,
+        'x-forwarded-for': '192.0.2.66',
+      };
       if (token) headers.authorization = `Bearer ${token}`;
-      const body = method === 'GET' ? undefined : JSON.stringify({ text: 'Injected', typing: true, readUpTo: 1, email: 'x@example.com', name: 'X' });
-      const response = await callRoute(route, method, new NextRequest(`${ORIGIN}${path}`, { method, headers, body }), params);
+      const body =
+        method === 'GET'
+          ? undefined
+          : JSON.stringify({ text: 'Injected', typing: true, readUpTo: 1, email: 'x@example.com', name: 'X' });
+      const response = await callRoute(
+        route,
+        method,
+        new NextRequest(`${ORIGIN}${path}`, { method, headers, body }),
+        params,
+      );
       const text = await response.text();
       expect([name, label, response.status]).toEqual([name, label, 401]);
-      expect(JSON.parse(text).error).toMatchObject({ code: 'invalidVisitorToken', message: expect.stringMatching(/Sitzung.*gültig/) });
+      expect(JSON.parse(text).error).toMatchObject({
+        code: 'invalidVisitorToken',
+        message: expect.stringMatching(/Sitzung.*gültig/),
+      });
       expect([name, LEAK.test(text)]).toEqual([name, false]);
     }
   }

@@ -14,7 +14,11 @@ const SECRET = process.env.STRIPE_WEBHOOK_SECRET!;
 
 async function pendingOrder() {
   const response = await checkout(
-    new NextRequest(`${ORIGIN}/api/checkout`, { method: 'POST', body: JSON.stringify({ productId: 'starter', quantity: 1 }), headers: { origin: ORIGIN, 'content-type': 'application/json' } }),
+    new NextRequest(`${ORIGIN}/api/checkout`, {
+      method: 'POST',
+      body: JSON.stringify({ productId: 'starter', quantity: 1 }),
+      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+    }),
   );
   const body = await response.json();
   return { orderId: body.orderId as string, sessionId: /cs_local_[0-9a-f]{32}/.exec(body.url)![0] };
@@ -25,12 +29,26 @@ function completed(order: { orderId: string; sessionId: string }, status: 'paid'
     id: `evt_${crypto.randomUUID().replaceAll('-', '')}`,
     object: 'event',
     type: 'checkout.session.completed',
-    data: { object: { id: order.sessionId, object: 'checkout.session', payment_status: status, metadata: { orderId: order.orderId }, client_reference_id: order.orderId } },
+    data: {
+      object: {
+        id: order.sessionId,
+        object: 'checkout.session',
+        payment_status: status,
+        metadata: { orderId: order.orderId },
+        client_reference_id: order.orderId,
+      },
+    },
   });
 }
 
 const deliver = (payload: string, signature: string) =>
-  webhook(new NextRequest(`${ORIGIN}/api/stripe/webhook`, { method: 'POST', body: payload, headers: { 'stripe-signature': signature, 'content-type': 'application/json' } }));
+  webhook(
+    new NextRequest(`${ORIGIN}/api/stripe/webhook`, {
+      method: 'POST',
+      body: payload,
+      headers: { 'stripe-signature': signature, 'content-type': 'application/json' },
+    }),
+  );
 
 async function status(orderId: string) {
   const [row] = await (await database()).select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
@@ -40,12 +58,23 @@ async function status(orderId: string) {
 it('refuses a correctly signed event whose signature is older than five minutes, writing nothing', async () => {
   const order = await pendingOrder();
   const payload = completed(order);
-  const old = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET, timestamp: Math.floor(Date.now() / 1000) - 600 });
+  const old = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: SECRET,
+    timestamp: Math.floor(Date.now() / 1000) - 600,
+  });
   const response = await deliver(payload, old);
   expect(response.status).toBe(400);
   expect((await response.json()).error.code).toBe('invalidSignature');
   expect(await status(order.orderId)).toBe('pending');
-  expect(await (await database()).select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, JSON.parse(payload).id))).toEqual([]);
+  expect(
+    await (
+      await database()
+    )
+      .select()
+      .from(processedWebhookEvents)
+      .where(eq(processedWebhookEvents.id, JSON.parse(payload).id)),
+  ).toEqual([]);
 });
 
 it('changes nothing when a captured request is replayed, even after the order changed', async () => {

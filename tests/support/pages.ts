@@ -8,7 +8,13 @@ export async function page(origin: string, path: string, headers: Record<string,
   const started = performance.now();
   const response = await fetch(origin + path, { headers });
   const body = await response.text();
-  return { status: response.status, cache: response.headers.get('x-nextjs-cache'), body, headers: response.headers, ms: performance.now() - started };
+  return {
+    status: response.status,
+    cache: response.headers.get('x-nextjs-cache'),
+    body,
+    headers: response.headers,
+    ms: performance.now() - started,
+  };
 }
 
 /** The landing page's product cards: slug → the price it shows, as `29.00`. */
@@ -18,4 +24,5 @@ export function offers(html: string): Record<string, string> {
 }
 
 /** The paths a sitemap lists. */
-export const sitemapPaths = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+export const sitemapPaths = (xml: string) =>
+  [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);

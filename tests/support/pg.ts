@@ -3,7 +3,11 @@
 import { randomBytes } from 'node:crypto';
 
 /** One statement on a connection of its own; answers its rows. */
-export async function sql<Row = Record<string, unknown>>(text: string, values: unknown[] = [], connectionString = process.env.TEST_DATABASE_URL): Promise<Row[]> {
+export async function sql<Row = Record<string, unknown>>(
+  text: string,
+  values: unknown[] = [],
+  connectionString = process.env.TEST_DATABASE_URL,
+): Promise<Row[]> {
   const { Client } = await import('pg');
   const client = new Client({ connectionString });
   await client.connect();
@@ -50,7 +54,8 @@ export async function ownDatabase(prefix: string) {
       return through.toString();
     },
     /** One statement in this database, as an operator would run it. */
-    sql: <Row = Record<string, unknown>>(text: string, values: unknown[] = []) => sql<Row>(text, values, url.toString()),
+    sql: <Row = Record<string, unknown>>(text: string, values: unknown[] = []) =>
+      sql<Row>(text, values, url.toString()),
     drop: () => sql(`drop database if exists ${name} with (force)`),
   };
 }

@@ -8,7 +8,12 @@ import type { AddressInfo, Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 
 export type StandInSession = Record<string, unknown> & { id: string; payment_status: string; status: string };
-export type RecordedRequest = { method: string; path: string; headers: IncomingMessage['headers']; form: URLSearchParams };
+export type RecordedRequest = {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  form: URLSearchParams;
+};
 type Answer = { status: number; data: unknown };
 
 const SECRET_KEY = 'sk_test_standin1234567890';
@@ -52,19 +57,43 @@ export async function startStripeStandIn() {
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === 'GET' && retrieve) {
       const session = sessions.get(decodeURIComponent(retrieve[1]));
-      if (!session) return { status: 404, data: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout.session' } } };
+      if (!session)
+        return {
+          status: 404,
+          data: {
+            error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout.session' },
+          },
+        };
       return { status: 200, data: session };
     }
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
     if (method === 'POST' && expire) {
       const session = sessions.get(decodeURIComponent(expire[1]));
-      if (!session) return { status: 404, data: { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout.session' } } };
+      if (!session)
+        return {
+          status: 404,
+          data: {
+            error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout.session' },
+          },
+        };
       // As Stripe: only an open session can be expired.
-      if (session.status !== 'open') return { status: 400, data: { error: { type: 'invalid_request_error', message: 'Only Checkout Sessions with a status in ["open"] can be expired.' } } };
+      if (session.status !== 'open')
+        return {
+          status: 400,
+          data: {
+            error: {
+              type: 'invalid_request_error',
+              message: 'Only Checkout Sessions with a status in ["open"] can be expired.',
+            },
+          },
+        };
       session.status = 'expired';
       return { status: 200, data: session };
     }
-    return { status: 404, data: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } } };
+    return {
+      status: 404,
+      data: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } },
+    };
   }
 
   async function answer(req: IncomingMessage, path: string, body: string): Promise<Answer & { replayed?: boolean }> {
@@ -72,15 +101,34 @@ export async function startStripeStandIn() {
       failures--;
       return { status: 500, data: { error: { type: 'api_error', message: 'The stand-in was told to fail.' } } };
     }
-    if (req.headers.authorization !== `Bearer ${SECRET_KEY}`) return { status: 401, data: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
+    if (req.headers.authorization !== `Bearer ${SECRET_KEY}`)
+      return { status: 401, data: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
     const key = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
     if (typeof key !== 'string') return route(req.method ?? '', path, body);
     const seen = idempotent.get(key);
     if (seen && seen.body !== body) {
-      return { status: 400, data: { error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } } };
+      return {
+        status: 400,
+        data: {
+          error: {
+            type: 'idempotency_error',
+            message:
+              'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+          },
+        },
+      };
     }
     if (seen && !seen.answer) {
-      return { status: 409, data: { error: { type: 'invalid_request_error', code: 'idempotency_key_in_use', message: 'There is currently another in-progress request using this Idempotency Key.' } } };
+      return {
+        status: 409,
+        data: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'idempotency_key_in_use',
+            message: 'There is currently another in-progress request using this Idempotency Key.',
+          },
+        },
+      };
     }
     if (seen?.answer) return { ...seen.answer, replayed: true };
     const record: { body: string; answer: Answer | null } = { body, answer: null };

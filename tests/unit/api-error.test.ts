@@ -10,12 +10,26 @@ function fetchError(data: unknown) {
 
 describe('readApiError', () => {
   it('reads the code, the translated message and the fields of a FetchError', () => {
-    const body = { error: { code: 'invalidBody', message: 'Bitte prüfen Sie Ihre Eingaben.', fields: { email: 'Dieses Feld ist erforderlich.' } } };
-    expect(readApiError(fetchError(body))).toEqual({ code: 'invalidBody', message: 'Bitte prüfen Sie Ihre Eingaben.', fields: { email: 'Dieses Feld ist erforderlich.' } });
+    const body = {
+      error: {
+        code: 'invalidBody',
+        message: 'Bitte prüfen Sie Ihre Eingaben.',
+        fields: { email: 'Dieses Feld ist erforderlich.' },
+      },
+    };
+    expect(readApiError(fetchError(body))).toEqual({
+      code: 'invalidBody',
+      message: 'Bitte prüfen Sie Ihre Eingaben.',
+      fields: { email: 'Dieses Feld ist erforderlich.' },
+    });
   });
 
   it('reads a body already parsed (fetch)', () => {
-    expect(readApiError({ error: { code: 'planOwned', message: 'A plan is bought once.' } })).toEqual({ code: 'planOwned', message: 'A plan is bought once.', fields: {} });
+    expect(readApiError({ error: { code: 'planOwned', message: 'A plan is bought once.' } })).toEqual({
+      code: 'planOwned',
+      message: 'A plan is bought once.',
+      fields: {},
+    });
   });
 
   it('answers nothing for a failure without an API body: the network, an HTML page, a malformed body', () => {

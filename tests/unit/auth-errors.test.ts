@@ -41,7 +41,9 @@ describe('identity error table', () => {
   });
 
   it('says exactly the spec’s text when nobody is signed in', () => {
-    expect(en.Auth.errors[authErrorKey({ code: 'auth/no-current-user' }) as 'noCurrentUser']).toBe('No user is currently signed in');
+    expect(en.Auth.errors[authErrorKey({ code: 'auth/no-current-user' }) as 'noCurrentUser']).toBe(
+      'No user is currently signed in',
+    );
   });
 
   it('answers the general message for unknown or missing codes', () => {

@@ -30,7 +30,9 @@ describe('default avatars', () => {
 
   it('shows our own avatar addresses from this site and refuses unsafe ones', () => {
     expect(avatarSource('http://localhost:3100/api/avatars/u1?v=5')).toBe('/api/avatars/u1?v=5');
-    expect(avatarSource('https://lh3.googleusercontent.com/a/photo.jpg')).toBe('https://lh3.googleusercontent.com/a/photo.jpg');
+    expect(avatarSource('https://lh3.googleusercontent.com/a/photo.jpg')).toBe(
+      'https://lh3.googleusercontent.com/a/photo.jpg',
+    );
     expect(avatarSource('javascript:alert(1)')).toBeNull();
     expect(avatarSource('http://tracker.example/pixel.gif')).toBeNull();
     expect(avatarSource(null)).toBeNull();

@@ -11,7 +11,10 @@ describe('catalogue', () => {
   });
 
   it('shows a product in the requested language only, without its payment details', () => {
-    const setup = productView(catalogue.find((p) => p.slug === 'setup-service')!, 'de');
+    const setup = productView(
+      catalogue.find((p) => p.slug === 'setup-service')!,
+      'de',
+    );
     expect(setup.name).toBe('Einrichtungsservice');
     expect(setup.features.every((feature) => typeof feature === 'string')).toBe(true);
     expect(setup).not.toHaveProperty('stripePriceId');

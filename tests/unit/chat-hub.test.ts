@@ -22,7 +22,13 @@ import { chatHub } from '@/lib/chat/hub';
 
 const message = (id: number): ChatEvent => ({
   id,
-  message: { id, room: 'lobby', text: `m${id}`, createdAt: new Date(0).toISOString(), author: { name: 'Ada', avatarUrl: null, guest: true, host: false } },
+  message: {
+    id,
+    room: 'lobby',
+    text: `m${id}`,
+    createdAt: new Date(0).toISOString(),
+    author: { name: 'Ada', avatarUrl: null, guest: true, host: false },
+  },
 });
 
 function subscriber(lastId: number) {

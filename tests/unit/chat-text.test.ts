@@ -17,7 +17,12 @@ describe('linkify', () => {
   });
 
   it('never links other schemes or markup around an address', () => {
-    for (const text of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox', 'ftp://example.com/file']) {
+    for (const text of [
+      'javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox',
+      'ftp://example.com/file',
+    ]) {
       expect(linkify(text).every((part) => part.kind === 'text')).toBe(true);
     }
     const parts = linkify('<a href="https://evil.example/">x</a>');
@@ -28,7 +33,11 @@ describe('linkify', () => {
 
   it('keeps every character of the text across the parts', () => {
     const text = 'a https://x.example/ b https://y.example/path!\nnext line';
-    expect(linkify(text).map((part) => part.text).join('')).toBe(text);
+    expect(
+      linkify(text)
+        .map((part) => part.text)
+        .join(''),
+    ).toBe(text);
   });
 });
 

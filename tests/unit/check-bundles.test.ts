@@ -21,7 +21,9 @@ function fakeBuild(chunkBytes: Record<string, number>) {
 }
 
 function check(nextDir: string) {
-  return spawnSync(process.execPath, [join(process.cwd(), 'scripts', 'check-bundles.mjs'), nextDir], { encoding: 'utf8' });
+  return spawnSync(process.execPath, [join(process.cwd(), 'scripts', 'check-bundles.mjs'), nextDir], {
+    encoding: 'utf8',
+  });
 }
 
 describe('bundle budgets', () => {
@@ -58,7 +60,10 @@ describe('bundle budgets', () => {
       writeFileSync(statsFile, JSON.stringify(stats));
       const page = join(build.nextDir, 'server', 'app', '[locale]', '(shop)');
       mkdirSync(page, { recursive: true });
-      const entryJSFiles = { '[project]/app/[locale]/layout': ['static/chunk-0.js'], '[project]/app/global-not-found': ['static/chunk-0.js', 'static/not-found.js'] };
+      const entryJSFiles = {
+        '[project]/app/[locale]/layout': ['static/chunk-0.js'],
+        '[project]/app/global-not-found': ['static/chunk-0.js', 'static/not-found.js'],
+      };
       writeFileSync(
         join(page, 'page_client-reference-manifest.js'),
         `globalThis.__RSC_MANIFEST = globalThis.__RSC_MANIFEST || {};\nglobalThis.__RSC_MANIFEST["/[locale]/(shop)/page"] = ${JSON.stringify({ entryJSFiles })};`,

@@ -11,9 +11,12 @@ describe('isChunkLoadError', () => {
     expect(isChunkLoadError(error)).toBe(true);
   });
 
-  it.each([[new Error('Boom')], ['Loading'], [null], [undefined], [{ message: 42 }]])('does not mistake %p', (error) => {
-    expect(isChunkLoadError(error)).toBe(false);
-  });
+  it.each([[new Error('Boom')], ['Loading'], [null], [undefined], [{ message: 42 }]])(
+    'does not mistake %p',
+    (error) => {
+      expect(isChunkLoadError(error)).toBe(false);
+    },
+  );
 });
 
 describe('errorMessage', () => {
@@ -71,7 +74,12 @@ describe('reloadAfterChunkError', () => {
 
   it('does not reload when the guard cannot be stored', () => {
     const reload = jest.fn();
-    const storage = { getItem: () => null, setItem: () => { throw new Error('quota'); } };
+    const storage = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('quota');
+      },
+    };
     expect(reloadAfterChunkError('/', { storage, reload })).toBe(false);
     expect(reload).not.toHaveBeenCalled();
   });

@@ -1,11 +1,23 @@
 /** @jest-environment node */
 import { inspect } from 'node:util';
-import { DatabaseError, deadlineExceeded, describeDatabaseError, failedStatement, isDatabaseUnavailable, statementOf, unavailableInOneLine } from '@/lib/db/errors';
+import {
+  DatabaseError,
+  deadlineExceeded,
+  describeDatabaseError,
+  failedStatement,
+  isDatabaseUnavailable,
+  statementOf,
+  unavailableInOneLine,
+} from '@/lib/db/errors';
 
 describe('database errors', () => {
   it('names a statement by its kind and table', () => {
-    expect(statementOf('select "id", "uid" from "sessions" where "sessions"."id" = $1 limit $2')).toBe('select sessions');
-    expect(statementOf('insert into "tickets" ("uid", "subject") values ($1, $2) returning "id"')).toBe('insert tickets');
+    expect(statementOf('select "id", "uid" from "sessions" where "sessions"."id" = $1 limit $2')).toBe(
+      'select sessions',
+    );
+    expect(statementOf('insert into "tickets" ("uid", "subject") values ($1, $2) returning "id"')).toBe(
+      'insert tickets',
+    );
     expect(statementOf('update "orders" set "status" = $1 where "orders"."id" = $2')).toBe('update orders');
     expect(statementOf('delete from "widgets" where "widgets"."id" = $1')).toBe('delete widgets');
     expect(statementOf('begin')).toBe('begin');
@@ -30,15 +42,26 @@ describe('database errors', () => {
     const lost = new DatabaseError('select sessions', new Error('Connection terminated unexpectedly'), 3);
     expect(lost.message).toBe('select sessions failed: Connection terminated unexpectedly after 3 ms');
     expect(isDatabaseUnavailable(new Error('Failed query', { cause: lost }))).toBe(true);
-    expect(isDatabaseUnavailable(new DatabaseError('insert tickets', Object.assign(new Error('duplicate'), { code: '23505' }), 1))).toBe(false);
+    expect(
+      isDatabaseUnavailable(
+        new DatabaseError('insert tickets', Object.assign(new Error('duplicate'), { code: '23505' }), 1),
+      ),
+    ).toBe(false);
   });
 
   it('retells a failure in one line for Next to print: no stack, no cause, no digest, still unavailable', () => {
-    const error = unavailableInOneLine('catalogue', new Error('Failed query', { cause: new DatabaseError('select products', { code: 'ECONNREFUSED' }, 4) }));
+    const error = unavailableInOneLine(
+      'catalogue',
+      new Error('Failed query', { cause: new DatabaseError('select products', { code: 'ECONNREFUSED' }, 4) }),
+    );
     // What Next does to an error of a render before it prints it.
     (error as Error & { digest?: string }).digest = '1234567';
-    expect(inspect(error)).toBe('[DatabaseUnavailable: catalogue: database unavailable (select products failed: ECONNREFUSED after 4 ms)]');
+    expect(inspect(error)).toBe(
+      '[DatabaseUnavailable: catalogue: database unavailable (select products failed: ECONNREFUSED after 4 ms)]',
+    );
     expect(isDatabaseUnavailable(error)).toBe(true);
-    expect(describeDatabaseError(error)).toBe('catalogue: database unavailable (select products failed: ECONNREFUSED after 4 ms)');
+    expect(describeDatabaseError(error)).toBe(
+      'catalogue: database unavailable (select products failed: ECONNREFUSED after 4 ms)',
+    );
   });
 });

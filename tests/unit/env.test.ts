@@ -44,7 +44,9 @@ describe('parseEnv', () => {
   });
 
   it('sends mail through SMTP when configured, keeps it for the mailbox in local mode, and refuses other URLs', () => {
-    expect(parseEnv({ SMTP_URL: 'smtps://user:pass@mail.example.com:465', MAIL_FROM: 'Support <help@example.com>' }).mail).toEqual({
+    expect(
+      parseEnv({ SMTP_URL: 'smtps://user:pass@mail.example.com:465', MAIL_FROM: 'Support <help@example.com>' }).mail,
+    ).toEqual({
       transport: 'smtp',
       smtpUrl: 'smtps://user:pass@mail.example.com:465',
       from: 'Support <help@example.com>',
@@ -64,16 +66,37 @@ describe('parseEnv', () => {
   });
 
   it('reads the Stripe settings, and refuses values that cannot be Stripe keys', () => {
-    const value = parseEnv({ STRIPE_SECRET_KEY: 'sk_test_abcdefgh12345678', STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh12345678', STRIPE_API_URL: 'http://127.0.0.1:12111' });
-    expect(value.stripe).toEqual({ secretKey: 'sk_test_abcdefgh12345678', webhookSecret: 'whsec_abcdefgh12345678', api: { host: '127.0.0.1', port: 12111, protocol: 'http' } });
+    const value = parseEnv({
+      STRIPE_SECRET_KEY: 'sk_test_abcdefgh12345678',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh12345678',
+      STRIPE_API_URL: 'http://127.0.0.1:12111',
+    });
+    expect(value.stripe).toEqual({
+      secretKey: 'sk_test_abcdefgh12345678',
+      webhookSecret: 'whsec_abcdefgh12345678',
+      api: { host: '127.0.0.1', port: 12111, protocol: 'http' },
+    });
     expect(() => parseEnv({ STRIPE_SECRET_KEY: 'pk_test_abcdefgh12345678' })).toThrow(/STRIPE_SECRET_KEY/);
     expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() => parseEnv({ STRIPE_API_URL: 'ftp://example.com' })).toThrow(/STRIPE_API_URL/);
   });
 
   it('takes the chat limits and PGlite memory from the environment, and refuses nonsense', () => {
-    const value = parseEnv({ CHAT_HEARTBEAT_MS: '500', CHAT_STREAMS_PER_IP: '2000', CHAT_POSTS_PER_WINDOW: '10', CHAT_POST_WINDOW_MS: '60000', CHAT_VISITORS_PER_HOUR: '5', PGLITE_SHARED_BUFFERS: '64MB' });
-    expect(value.chat).toEqual({ heartbeatMs: 500, streamsPerIp: 2000, postsPerWindow: 10, postWindowMs: 60_000, visitorsPerHour: 5 });
+    const value = parseEnv({
+      CHAT_HEARTBEAT_MS: '500',
+      CHAT_STREAMS_PER_IP: '2000',
+      CHAT_POSTS_PER_WINDOW: '10',
+      CHAT_POST_WINDOW_MS: '60000',
+      CHAT_VISITORS_PER_HOUR: '5',
+      PGLITE_SHARED_BUFFERS: '64MB',
+    });
+    expect(value.chat).toEqual({
+      heartbeatMs: 500,
+      streamsPerIp: 2000,
+      postsPerWindow: 10,
+      postWindowMs: 60_000,
+      visitorsPerHour: 5,
+    });
     expect(value.pgliteSharedBuffers).toBe('64MB');
     expect(() => parseEnv({ CHAT_STREAMS_PER_IP: '0' })).toThrow(/CHAT_STREAMS_PER_IP/);
     expect(() => parseEnv({ CHAT_HEARTBEAT_MS: 'soon' })).toThrow(/CHAT_HEARTBEAT_MS/);
@@ -89,7 +112,9 @@ describe('parseEnv', () => {
   });
 
   it('treats empty strings as missing', () => {
-    expect(parseEnv({ SITE_URL: '', COOKIE_SECURE: '', VERSION_POLL_INTERVAL_MS: '' }).siteUrl).toBe('http://localhost:3000');
+    expect(parseEnv({ SITE_URL: '', COOKIE_SECURE: '', VERSION_POLL_INTERVAL_MS: '' }).siteUrl).toBe(
+      'http://localhost:3000',
+    );
   });
 
   it('places the site where npm start serves it when no public origin is configured', () => {
@@ -127,7 +152,11 @@ describe('parseEnv', () => {
       mode: 'emulator',
       emulatorHost: '127.0.0.1:9099',
     });
-    const real = parseEnv({ ...REAL, FIREBASE_API_KEY: 'AIzaSyExampleExampleExample', FIREBASE_AUTH_DOMAIN: 'plauder-prod.firebaseapp.com' });
+    const real = parseEnv({
+      ...REAL,
+      FIREBASE_API_KEY: 'AIzaSyExampleExampleExample',
+      FIREBASE_AUTH_DOMAIN: 'plauder-prod.firebaseapp.com',
+    });
     expect(real.firebase.mode).toBe('project');
   });
 
@@ -151,9 +180,9 @@ describe('parseEnv', () => {
   });
 
   it('refuses the emulator host together with a real project: its tokens are unsigned', () => {
-    expect(() =>
-      parseEnv({ ...REAL, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
-    ).toThrow('FIREBASE_AUTH_EMULATOR_HOST');
+    expect(() => parseEnv({ ...REAL, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(
+      'FIREBASE_AUTH_EMULATOR_HOST',
+    );
   });
 
   it('lets only local mode fail renders on request (TEST_FAULTS): a request must never break a real site', () => {
@@ -169,9 +198,14 @@ describe('parseEnv', () => {
   });
 
   it('wants both parts of a service account', () => {
-    expect(() => parseEnv({ FIREBASE_CLIENT_EMAIL: 'sa@plauder-prod.iam.gserviceaccount.com' })).toThrow('FIREBASE_PRIVATE_KEY');
+    expect(() => parseEnv({ FIREBASE_CLIENT_EMAIL: 'sa@plauder-prod.iam.gserviceaccount.com' })).toThrow(
+      'FIREBASE_PRIVATE_KEY',
+    );
     const key = '-----BEGIN PRIVATE KEY-----\\n' + 'A'.repeat(80) + '\\n-----END PRIVATE KEY-----\\n';
-    const env = parseEnv({ FIREBASE_CLIENT_EMAIL: 'sa@plauder-prod.iam.gserviceaccount.com', FIREBASE_PRIVATE_KEY: key });
+    const env = parseEnv({
+      FIREBASE_CLIENT_EMAIL: 'sa@plauder-prod.iam.gserviceaccount.com',
+      FIREBASE_PRIVATE_KEY: key,
+    });
     expect(env.firebase.serviceAccount?.privateKey).toContain('\n' + 'A'.repeat(80) + '\n');
   });
 });

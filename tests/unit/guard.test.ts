@@ -2,16 +2,27 @@
 import { isProtectedPath, loginRedirect, skipsSessionCheck } from '@/lib/auth/guard';
 
 describe('dashboard guard rules', () => {
-  it.each(['/dashboard', '/dashboard/tickets', '/de/dashboard', '/de/dashboard/tickets/v1.2', '/en/dashboard'])('protects %s', (path) => {
-    expect(isProtectedPath(path)).toBe(true);
-  });
-
-  it.each(['/', '/de', '/login', '/signup', '/chat', '/shop', '/shop/success', '/shop/cancel', '/dashboards', '/my-dashboard'])(
-    'leaves %s alone',
+  it.each(['/dashboard', '/dashboard/tickets', '/de/dashboard', '/de/dashboard/tickets/v1.2', '/en/dashboard'])(
+    'protects %s',
     (path) => {
-      expect(isProtectedPath(path)).toBe(false);
+      expect(isProtectedPath(path)).toBe(true);
     },
   );
+
+  it.each([
+    '/',
+    '/de',
+    '/login',
+    '/signup',
+    '/chat',
+    '/shop',
+    '/shop/success',
+    '/shop/cancel',
+    '/dashboards',
+    '/my-dashboard',
+  ])('leaves %s alone', (path) => {
+    expect(isProtectedPath(path)).toBe(false);
+  });
 
   it('skips the check when a lang query parameter is present', () => {
     expect(skipsSessionCheck(new URLSearchParams('lang=de'))).toBe(true);
@@ -19,7 +30,9 @@ describe('dashboard guard rules', () => {
   });
 
   it('sends to the locale’s login page with the original path and query', () => {
-    expect(loginRedirect('/de/dashboard/tickets', '?tab=open')).toBe('/de/login?redirect=%2Fde%2Fdashboard%2Ftickets%3Ftab%3Dopen');
+    expect(loginRedirect('/de/dashboard/tickets', '?tab=open')).toBe(
+      '/de/login?redirect=%2Fde%2Fdashboard%2Ftickets%3Ftab%3Dopen',
+    );
     expect(loginRedirect('/dashboard', '')).toBe('/login?redirect=%2Fdashboard');
   });
 });

@@ -35,7 +35,12 @@ describe('landing routes (next.config)', () => {
   it('rewrite / to the English page and send a saved German visitor to /de', () => {
     expect(landingRewrites()).toEqual([{ source: '/', destination: '/en' }]);
     expect(landingRedirects()).toEqual([
-      { source: '/', has: [{ type: 'cookie', key: 'i18n_redirected', value: 'de' }], destination: '/de', permanent: false },
+      {
+        source: '/',
+        has: [{ type: 'cookie', key: 'i18n_redirected', value: 'de' }],
+        destination: '/de',
+        permanent: false,
+      },
     ]);
   });
 

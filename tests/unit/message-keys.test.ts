@@ -5,7 +5,8 @@ import { createTranslator, type Messages } from 'next-intl';
 import en from '@/messages/en.json';
 import de from '@/messages/de.json';
 
-const translator = (locale: 'en' | 'de') => createTranslator({ locale, messages: (locale === 'en' ? en : de) as Messages, namespace: 'Shop.success' });
+const translator = (locale: 'en' | 'de') =>
+  createTranslator({ locale, messages: (locale === 'en' ? en : de) as Messages, namespace: 'Shop.success' });
 
 /** A key the catalogue does not have: kept out of the test's run, only the compiler reads it. */
 export function misspelt(t: ReturnType<typeof translator>) {

@@ -15,7 +15,11 @@ import { fill, plural, type Messages } from '@/lib/client/messages';
 import en from '@/messages/en.json';
 import de from '@/messages/de.json';
 
-type Labels<Component> = Component extends (props: infer Props) => unknown ? (Props extends { labels: infer L } ? L : never) : never;
+type Labels<Component> = Component extends (props: infer Props) => unknown
+  ? Props extends { labels: infer L }
+    ? L
+    : never
+  : never;
 
 /** What the pages hand the client components, from either catalogue. */
 function slices(messages: Messages) {
@@ -47,7 +51,9 @@ describe('typed catalogue slices', () => {
     const german = slices(de);
     expect(german.ticket.create.submit).toBe(de.Dashboard.tickets.create.submit);
     expect(fill(german.verify.resendIn, { seconds: 30 })).toBe('Erneut senden in 30 s');
-    expect(plural(slices(en).widget.openUnread, 2, 'en', { name: 'Acme' })).toBe('Open the chat: Acme (2 new messages)');
+    expect(plural(slices(en).widget.openUnread, 2, 'en', { name: 'Acme' })).toBe(
+      'Open the chat: Acme (2 new messages)',
+    );
     expect(plural(german.inbox.unread, 1, 'de')).toBe('1 ungelesen');
   });
 });

@@ -39,13 +39,16 @@ describe('message catalogues', () => {
   it('use the same placeholders in both languages', () => {
     const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\s*[,}]/g)].map((m) => m[1]).sort();
     const mismatched = [...catalogues.en]
-      .filter(([key, value]) => JSON.stringify(placeholders(value)) !== JSON.stringify(placeholders(catalogues.de.get(key)!)))
+      .filter(
+        ([key, value]) => JSON.stringify(placeholders(value)) !== JSON.stringify(placeholders(catalogues.de.get(key)!)),
+      )
       .map(([key]) => key);
     expect(mismatched).toEqual([]);
   });
 
   it('German is written with umlauts, not ae/oe/ue spellings', () => {
-    const asciiFied = /\b(fuer|ueber|koennen|moechten|waehlen|schliessen|groesse|loeschen|zurueck|bestaetigen|aendern|gruen|oeffnen|pruefen|verfuegbar|fuenf)\w*/i;
+    const asciiFied =
+      /\b(fuer|ueber|koennen|moechten|waehlen|schliessen|groesse|loeschen|zurueck|bestaetigen|aendern|gruen|oeffnen|pruefen|verfuegbar|fuenf)\w*/i;
     const offenders = [...catalogues.de].filter(([, value]) => asciiFied.test(value)).map(([key]) => key);
     expect(offenders).toEqual([]);
     expect([...catalogues.de.values()].join(' ')).toMatch(/[äöüß]/);

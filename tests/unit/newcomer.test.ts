@@ -12,7 +12,9 @@ const read = (file: string) => readFileSync(join(root, file), 'utf8');
 
 describe('the README', () => {
   const readme = read('README.md');
-  const links = [...readme.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map(([, target]) => target).filter((target) => !/^[a-z]+:/.test(target));
+  const links = [...readme.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
+    .map(([, target]) => target)
+    .filter((target) => !/^[a-z]+:/.test(target));
   const paths = [...readme.matchAll(/`((?:\.\.?\/)?(?:[\w.[\]-]+\/)+[\w.[\]-]*)`/g)].map(([, path]) => path);
 
   it('links only to documents inside the repository, and they exist', () => {
@@ -32,7 +34,8 @@ describe('the README', () => {
 describe('npm ci', () => {
   it('has every dependency with an install script reviewed, so no warning lists them and none runs unasked', () => {
     const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { hasInstallScript?: boolean }> };
-    const reviewed = (JSON.parse(read('package.json')) as { allowScripts?: Record<string, boolean> }).allowScripts ?? {};
+    const reviewed =
+      (JSON.parse(read('package.json')) as { allowScripts?: Record<string, boolean> }).allowScripts ?? {};
     const withScripts = Object.entries(lock.packages)
       .filter(([path, entry]) => path && entry.hasInstallScript)
       .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));

@@ -14,7 +14,12 @@ type Options = PasswordPolicy['customStrengthOptions'];
 type Checks = Omit<PasswordValidationStatus, 'isValid' | 'passwordPolicy'>;
 
 function policy(customStrengthOptions: Options): PasswordPolicy {
-  return { customStrengthOptions, allowedNonAlphanumericCharacters: '!@#$%^&*', enforcementState: 'ENFORCE', forceUpgradeOnSignin: false };
+  return {
+    customStrengthOptions,
+    allowedNonAlphanumericCharacters: '!@#$%^&*',
+    enforcementState: 'ENFORCE',
+    forceUpgradeOnSignin: false,
+  };
 }
 
 /** What the SDK answers for a policy with these options and these per-option results. */
@@ -86,13 +91,16 @@ describe('passwordRules with the provider’s policy', () => {
     });
   });
 
-  it.each(RULE_KEYS)('marks only the %s rule unmet, and the password invalid, when the SDK says it fails', async (key) => {
-    answer(FULL_POLICY, { ...ALL_MET, [CHECK_OF[key]]: false });
-    const { rules, valid } = await passwordRules(auth, 'whatever');
-    expect(valid).toBe(false);
-    expect(rules).toHaveLength(6);
-    for (const rule of rules) expect(rule.met).toBe(rule.key !== key);
-  });
+  it.each(RULE_KEYS)(
+    'marks only the %s rule unmet, and the password invalid, when the SDK says it fails',
+    async (key) => {
+      answer(FULL_POLICY, { ...ALL_MET, [CHECK_OF[key]]: false });
+      const { rules, valid } = await passwordRules(auth, 'whatever');
+      expect(valid).toBe(false);
+      expect(rules).toHaveLength(6);
+      for (const rule of rules) expect(rule.met).toBe(rule.key !== key);
+    },
+  );
 
   it.each(RULE_KEYS)('flips the %s rule from unmet to met as the password changes', async (key) => {
     answer(FULL_POLICY, { ...ALL_MET, [CHECK_OF[key]]: false });
@@ -114,8 +122,18 @@ describe('passwordRules with the provider’s policy', () => {
 
   it('leaves out the options the policy does not require', async () => {
     answer(
-      { minPasswordLength: 10, containsLowercaseLetter: false, containsUppercaseLetter: true, containsNumericCharacter: false },
-      { meetsMinPasswordLength: true, containsLowercaseLetter: false, containsUppercaseLetter: true, containsNumericCharacter: false },
+      {
+        minPasswordLength: 10,
+        containsLowercaseLetter: false,
+        containsUppercaseLetter: true,
+        containsNumericCharacter: false,
+      },
+      {
+        meetsMinPasswordLength: true,
+        containsLowercaseLetter: false,
+        containsUppercaseLetter: true,
+        containsNumericCharacter: false,
+      },
     );
     // Unrequired checks the SDK reports as failing do not make the password invalid.
     await expect(passwordRules(auth, 'LONGENOUGHPW')).resolves.toEqual({
@@ -131,13 +149,22 @@ describe('passwordRules with the provider’s policy', () => {
   it('takes the policy’s minimum length and the SDK’s check of it over the default', async () => {
     answer({ minPasswordLength: 12 }, { meetsMinPasswordLength: false });
     // Eight characters pass the default minimum of 6 but not the policy's 12.
-    await expect(passwordRules(auth, 'abcdefgh')).resolves.toEqual({ rules: [{ key: 'minLength', value: 12, met: false }, MAX_MET], valid: false });
+    await expect(passwordRules(auth, 'abcdefgh')).resolves.toEqual({
+      rules: [{ key: 'minLength', value: 12, met: false }, MAX_MET],
+      valid: false,
+    });
     answer({ minPasswordLength: 12 }, { meetsMinPasswordLength: true });
-    await expect(passwordRules(auth, 'abcdefghijkl')).resolves.toEqual({ rules: [{ key: 'minLength', value: 12, met: true }, MAX_MET], valid: true });
+    await expect(passwordRules(auth, 'abcdefghijkl')).resolves.toEqual({
+      rules: [{ key: 'minLength', value: 12, met: true }, MAX_MET],
+      valid: true,
+    });
   });
 
   it('counts a required rule the SDK did not report on as unmet', async () => {
-    answer({ minPasswordLength: 6, maxPasswordLength: 20, containsNonAlphanumericCharacter: true }, { meetsMinPasswordLength: true });
+    answer(
+      { minPasswordLength: 6, maxPasswordLength: 20, containsNonAlphanumericCharacter: true },
+      { meetsMinPasswordLength: true },
+    );
     await expect(passwordRules(auth, 'abcdefg')).resolves.toEqual({
       rules: [
         { key: 'minLength', value: 6, met: true },
@@ -152,7 +179,10 @@ describe('passwordRules with the provider’s policy', () => {
 describe('passwordRules when the policy says nothing', () => {
   it('requires 6 to 128 characters and nothing else', async () => {
     answer({}, {});
-    await expect(passwordRules(auth, 'abcdef')).resolves.toEqual({ rules: [{ key: 'minLength', value: 6, met: true }, MAX_MET], valid: true });
+    await expect(passwordRules(auth, 'abcdef')).resolves.toEqual({
+      rules: [{ key: 'minLength', value: 6, met: true }, MAX_MET],
+      valid: true,
+    });
   });
 
   it.each([
@@ -162,7 +192,10 @@ describe('passwordRules when the policy says nothing', () => {
     ['abcdefghijklmnop', true],
   ])('checks the length of %j itself against 6 (met: %s)', async (password, met) => {
     answer({}, {});
-    await expect(passwordRules(auth, password)).resolves.toEqual({ rules: [{ key: 'minLength', value: 6, met }, MAX_MET], valid: met });
+    await expect(passwordRules(auth, password)).resolves.toEqual({
+      rules: [{ key: 'minLength', value: 6, met }, MAX_MET],
+      valid: met,
+    });
   });
 });
 
@@ -173,24 +206,38 @@ describe('passwordRules when the policy cannot be read', () => {
     ['123456', true],
     ['a much longer password', true],
   ])('falls back to the default minimum length for %j (met: %s)', async (password, met) => {
-    validate.mockRejectedValueOnce(Object.assign(new Error('Firebase: Error (auth/network-request-failed).'), { code: 'auth/network-request-failed' }));
-    await expect(passwordRules(auth, password)).resolves.toEqual({ rules: [{ key: 'minLength', value: DEFAULT_MIN_PASSWORD_LENGTH, met }, MAX_MET], valid: met });
+    validate.mockRejectedValueOnce(
+      Object.assign(new Error('Firebase: Error (auth/network-request-failed).'), {
+        code: 'auth/network-request-failed',
+      }),
+    );
+    await expect(passwordRules(auth, password)).resolves.toEqual({
+      rules: [{ key: 'minLength', value: DEFAULT_MIN_PASSWORD_LENGTH, met }, MAX_MET],
+      valid: met,
+    });
   });
 
   it('does not ask the local emulator, which has no policy (it answers 501)', async () => {
     const emulated = { name: 'emulated', emulatorConfig: { host: '127.0.0.1', port: 9099 } } as unknown as Auth;
-    await expect(passwordRules(emulated, 'abcdef')).resolves.toEqual({ rules: [{ key: 'minLength', value: 6, met: true }, MAX_MET], valid: true });
+    await expect(passwordRules(emulated, 'abcdef')).resolves.toEqual({
+      rules: [{ key: 'minLength', value: 6, met: true }, MAX_MET],
+      valid: true,
+    });
     expect(validate).not.toHaveBeenCalled();
   });
 
   it('does not let the SDK’s error escape', async () => {
     validate.mockRejectedValueOnce(new Error('policy unavailable'));
-    await expect(passwordRules(auth, 'abc')).resolves.toEqual({ rules: [{ key: 'minLength', value: 6, met: false }, MAX_MET], valid: false });
+    await expect(passwordRules(auth, 'abc')).resolves.toEqual({
+      rules: [{ key: 'minLength', value: 6, met: false }, MAX_MET],
+      valid: false,
+    });
   });
 });
 
 describe('passwordRules: at most 128 characters, any of them', () => {
-  const maxRule = async (password: string) => (await passwordRules(auth, password)).rules.find((rule) => rule.key === 'maxLength');
+  const maxRule = async (password: string) =>
+    (await passwordRules(auth, password)).rules.find((rule) => rule.key === 'maxLength');
 
   it('is 128', () => {
     expect(MAX_PASSWORD_LENGTH).toBe(128);
@@ -206,7 +253,10 @@ describe('passwordRules: at most 128 characters, any of them', () => {
   ])('counts %s as characters (met: %s), policy or not', async (_, password, met) => {
     answer({}, {});
     expect(await maxRule(password)).toEqual({ key: 'maxLength', value: 128, met });
-    answer({ minPasswordLength: 6, maxPasswordLength: 4096 }, { meetsMinPasswordLength: true, meetsMaxPasswordLength: true });
+    answer(
+      { minPasswordLength: 6, maxPasswordLength: 4096 },
+      { meetsMinPasswordLength: true, meetsMaxPasswordLength: true },
+    );
     expect(await maxRule(password)).toEqual({ key: 'maxLength', value: 128, met });
     validate.mockRejectedValueOnce(new Error('policy unavailable'));
     const fallback = await passwordRules(auth, password);

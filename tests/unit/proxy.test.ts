@@ -16,7 +16,10 @@ describe('proxy', () => {
   });
 
   it('takes a page’s language from its address, not from the cookie or Accept-Language', async () => {
-    for (const headers of [{ cookie: 'i18n_redirected=de' }, { 'accept-language': 'de-DE,de;q=0.9' }] as Record<string, string>[]) {
+    for (const headers of [{ cookie: 'i18n_redirected=de' }, { 'accept-language': 'de-DE,de;q=0.9' }] as Record<
+      string,
+      string
+    >[]) {
       const response = await proxy(request('/login', headers));
       expect(response.headers.get('location')).toBeNull();
       expect(response.headers.get('x-middleware-rewrite')).toContain('/en/login');

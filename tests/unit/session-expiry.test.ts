@@ -17,9 +17,12 @@ describe('isSessionExpired', () => {
     expect(isSessionExpired('2026-11-20T10:00:00.000Z', at(3 * SESSION_LIFETIME_MS))).toBe(true);
   });
 
-  it.each([undefined, null, '', 'yesterday', 1_700_000_000_000, '2026-13-40T99:00:00Z'])('treats %p as expired', (value) => {
-    expect(isSessionExpired(value, at(0))).toBe(true);
-  });
+  it.each([undefined, null, '', 'yesterday', 1_700_000_000_000, '2026-13-40T99:00:00Z'])(
+    'treats %p as expired',
+    (value) => {
+      expect(isSessionExpired(value, at(0))).toBe(true);
+    },
+  );
 
   it('treats a sign-in time in the future as forged', () => {
     expect(isSessionExpired('2026-11-21T10:00:00.000Z', at(0))).toBe(true);

@@ -1,14 +1,29 @@
 /** @jest-environment node */
 import { parseEnv } from '@/lib/env';
 import { catalogue, productView } from '@/lib/shop/catalogue';
-import { breadcrumbJsonLd, jsonLdText, organizationJsonLd, productJsonLd, productListJsonLd, webSiteJsonLd } from '@/lib/seo/structured-data';
+import {
+  breadcrumbJsonLd,
+  jsonLdText,
+  organizationJsonLd,
+  productJsonLd,
+  productListJsonLd,
+  webSiteJsonLd,
+} from '@/lib/seo/structured-data';
 
 // Google Search Central's structured data documentation (product snippets and merchant listings,
 // organization, breadcrumb): the properties it requires and those it recommends that are true here.
 const PRODUCT = { required: ['name', 'offers'], recommended: ['description', 'image', 'sku', 'brand'] };
-const OFFER = { required: ['price', 'priceCurrency'], recommended: ['availability', 'url', 'itemCondition', 'hasMerchantReturnPolicy'] };
-const RETURN_POLICY = { required: ['applicableCountry', 'returnPolicyCategory', 'merchantReturnDays'], recommended: ['returnFees', 'refundType', 'merchantReturnLink'] };
-const ORGANIZATION = { recommended: ['name', 'legalName', 'url', 'logo', 'email', 'address', 'description', 'vatID', 'telephone'] };
+const OFFER = {
+  required: ['price', 'priceCurrency'],
+  recommended: ['availability', 'url', 'itemCondition', 'hasMerchantReturnPolicy'],
+};
+const RETURN_POLICY = {
+  required: ['applicableCountry', 'returnPolicyCategory', 'merchantReturnDays'],
+  recommended: ['returnFees', 'refundType', 'merchantReturnLink'],
+};
+const ORGANIZATION = {
+  recommended: ['name', 'legalName', 'url', 'logo', 'email', 'address', 'description', 'vatID', 'telephone'],
+};
 const ADDRESS = ['streetAddress', 'postalCode', 'addressLocality', 'addressCountry'];
 
 function hasAll(value: Record<string, unknown>, names: string[]) {
@@ -44,13 +59,22 @@ describe('structured data', () => {
   it('names the end of a price only when it has one', () => {
     const open = productJsonLd(productView(professional, 'en'), 'en', 'Plauder');
     expect(open.offers).not.toHaveProperty('priceValidUntil');
-    const ending = productJsonLd(productView({ ...professional, priceValidUntil: '2027-03-31' }, 'en'), 'en', 'Plauder');
+    const ending = productJsonLd(
+      productView({ ...professional, priceValidUntil: '2027-03-31' }, 'en'),
+      'en',
+      'Plauder',
+    );
     expect(ending.offers).toMatchObject({ priceValidUntil: '2027-03-31' });
   });
 
   it('describes the seller with the operator details of the legal pages, and the site', () => {
     const organization = organizationJsonLd(operator, { siteName: 'Plauder', description: 'Live chat', locale: 'en' });
-    expect(organization).toMatchObject({ '@type': 'Organization', legalName: operator.name, email: operator.email, url: 'http://localhost:3000/' });
+    expect(organization).toMatchObject({
+      '@type': 'Organization',
+      legalName: operator.name,
+      email: operator.email,
+      url: 'http://localhost:3000/',
+    });
     hasAll(organization, ORGANIZATION.recommended);
     hasAll(organization.address, ADDRESS);
     expect(webSiteJsonLd({ siteName: 'Plauder', locale: 'de' })).toMatchObject({
@@ -66,7 +90,11 @@ describe('structured data', () => {
     const list = productListJsonLd(products, 'en');
     expect(list['@type']).toBe('ItemList');
     expect(list.itemListElement).toEqual(
-      products.map((p, index) => ({ '@type': 'ListItem', position: index + 1, url: `http://localhost:3000/shop/${p.slug}` })),
+      products.map((p, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        url: `http://localhost:3000/shop/${p.slug}`,
+      })),
     );
     expect(JSON.stringify(list)).not.toContain('"Product"');
   });

@@ -29,14 +29,26 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
   const { locale: raw } = await params;
   const locale = raw as Locale;
   setRequestLocale(locale);
-  const [t, metadata, products] = await Promise.all([getTranslations('Home'), getTranslations('Metadata'), activeProducts(locale)]);
+  const [t, metadata, products] = await Promise.all([
+    getTranslations('Home'),
+    getTranslations('Metadata'),
+    activeProducts(locale),
+  ]);
 
   return (
     <>
       {/* Plauder's own widget, live: a plain script that adds it once the page is interactive (public/embed.js). */}
-      {env.supportWidgetId && <script src="/embed.js" data-widget={env.supportWidgetId} data-title={metadata('siteName')} async />}
+      {env.supportWidgetId && (
+        <script src="/embed.js" data-widget={env.supportWidgetId} data-title={metadata('siteName')} async />
+      )}
       {/* Google marks up a product on its own page only: here the seller, the site and links to them. */}
-      <JsonLd data={organizationJsonLd(env.operator, { siteName: metadata('siteName'), description: metadata('home.description'), locale })} />
+      <JsonLd
+        data={organizationJsonLd(env.operator, {
+          siteName: metadata('siteName'),
+          description: metadata('home.description'),
+          locale,
+        })}
+      />
       <JsonLd data={webSiteJsonLd({ siteName: metadata('siteName'), locale })} />
       <JsonLd data={productListJsonLd(products, locale)} />
       <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-50 to-slate-50">

@@ -15,7 +15,10 @@ import { sessionEndsAt } from '@/lib/session/expiry';
 import { withErrorPage } from '@/lib/errors/page-boundary';
 import { loadMessages } from '@/lib/i18n/messages';
 
-/** The dashboard layout: navigation between its pages beside the page (the inbox with its unread count), the account menu above it. */
+/**
+ * The dashboard layout: navigation between its pages beside the page (the inbox with its unread count), the account
+ * menu above it.
+ */
 export default withErrorPage(async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
   const t = await getTranslations('Dashboard');
@@ -26,7 +29,11 @@ export default withErrorPage(async function DashboardLayout({ children }: { chil
   // Support staff also get the support desk.
   const pages = user.admin ? [...dashboardNav, adminNavItem] : dashboardNav;
   const unread = await unreadConversations(user);
-  const items = pages.map((item) => ({ href: localizedPath(item.href, locale), key: item.key, ...(item.key === 'inbox' && { unread }) }));
+  const items = pages.map((item) => ({
+    href: localizedPath(item.href, locale),
+    key: item.key,
+    ...(item.key === 'inbox' && { unread }),
+  }));
   return (
     <AuthProvider
       config={clientFirebaseConfig()}

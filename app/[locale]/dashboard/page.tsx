@@ -43,26 +43,41 @@ export default withErrorPage(async function DashboardPage({ params }: PageProps<
   const unverified = !user.emailVerified && user.providerIds[0] === 'password';
   const attached = orders.filter((order) => recentlyAttached(order.attachedAt));
   const describe = (item: Activity) =>
-    item.kind === 'feedbackSent' ? t('activityKinds.feedbackSent', { rating: item.rating }) : t(`activityKinds.${item.kind}`, { subject: item.subject });
+    item.kind === 'feedbackSent'
+      ? t('activityKinds.feedbackSent', { rating: item.rating })
+      : t(`activityKinds.${item.kind}`, { subject: item.subject });
   return (
     <>
       <PageHeader title={t('title')} lead={t('lead')}>
         <div className="flex items-center gap-3 pt-2">
           <Avatar user={user} size={48} />
-          <p className="text-xl font-semibold text-slate-900">{t('greeting', { name: user.displayName || user.email || '' })}</p>
+          <p className="text-xl font-semibold text-slate-900">
+            {t('greeting', { name: user.displayName || user.email || '' })}
+          </p>
         </div>
       </PageHeader>
       {unverified && (
-        <section aria-labelledby="unverified-title" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-5 text-amber-950">
+        <section
+          aria-labelledby="unverified-title"
+          className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-5 text-amber-950"
+        >
           <h2 id="unverified-title" className="font-semibold">
             {t('unverified.title')}
           </h2>
           <p className="mb-3 mt-1 text-sm">{t('unverified.text', { email: user.email ?? '' })}</p>
-          <ResendVerification config={clientFirebaseConfig()} locale={locale} errors={Auth.errors} labels={Auth.verify} />
+          <ResendVerification
+            config={clientFirebaseConfig()}
+            locale={locale}
+            errors={Auth.errors}
+            labels={Auth.verify}
+          />
         </section>
       )}
       {attached.length > 0 && (
-        <section aria-labelledby="attached-title" className="mb-6 rounded-lg border border-green-300 bg-green-50 p-5 text-green-950">
+        <section
+          aria-labelledby="attached-title"
+          className="mb-6 rounded-lg border border-green-300 bg-green-50 p-5 text-green-950"
+        >
           <h2 id="attached-title" className="font-semibold">
             {t('attached.title')}
           </h2>
@@ -70,7 +85,10 @@ export default withErrorPage(async function DashboardPage({ params }: PageProps<
           <ul className="mt-2 text-sm">
             {attached.map((order) => (
               <li key={order.id}>
-                <Link href={`/shop/success?order=${order.id}`} className="font-mono font-semibold underline underline-offset-4">
+                <Link
+                  href={`/shop/success?order=${order.id}`}
+                  className="font-mono font-semibold underline underline-offset-4"
+                >
                   {order.reference}
                 </Link>{' '}
                 · {order.product.name[locale]}
@@ -127,7 +145,10 @@ export default withErrorPage(async function DashboardPage({ params }: PageProps<
                 {item.kind === 'feedbackSent' ? (
                   <span>{describe(item)}</span>
                 ) : (
-                  <Link href={`/dashboard/tickets/${item.ticketId}`} className="text-brand-700 underline underline-offset-4">
+                  <Link
+                    href={`/dashboard/tickets/${item.ticketId}`}
+                    className="text-brand-700 underline underline-offset-4"
+                  >
                     {describe(item)}
                   </Link>
                 )}
@@ -150,16 +171,25 @@ export default withErrorPage(async function DashboardPage({ params }: PageProps<
         ) : (
           <ul className="divide-y divide-slate-200">
             {orders.map((order) => (
-              <li key={order.id} data-order-id={order.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-slate-900">
+              <li
+                key={order.id}
+                data-order-id={order.id}
+                className="flex flex-wrap items-baseline justify-between gap-2 py-2 text-slate-900"
+              >
                 <span>
                   {/* The receipt: the order's success page. */}
-                  <Link href={`/shop/success?order=${order.id}`} className="font-mono font-semibold text-brand-700 underline underline-offset-4">
+                  <Link
+                    href={`/shop/success?order=${order.id}`}
+                    className="font-mono font-semibold text-brand-700 underline underline-offset-4"
+                  >
                     {order.reference}
                   </Link>{' '}
-                  · <span className="font-medium">{order.product.name[locale]}</span> × {order.quantity} · {formatPrice(order.amountCents, order.currency, locale)}
+                  · <span className="font-medium">{order.product.name[locale]}</span> × {order.quantity} ·{' '}
+                  {formatPrice(order.amountCents, order.currency, locale)}
                 </span>
                 <span className="text-sm text-slate-700">
-                  <span data-order-status={order.status}>{status(order.status)}</span> · <RelativeTime date={new Date(order.createdAt)} />
+                  <span data-order-status={order.status}>{status(order.status)}</span> ·{' '}
+                  <RelativeTime date={new Date(order.createdAt)} />
                 </span>
               </li>
             ))}

@@ -5,7 +5,13 @@ import { z } from 'zod';
 import { ApiError, handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson } from '@/lib/api/request';
 import { env } from '@/lib/env';
-import { FRESH_SIGN_IN_MS, ID_TOKEN_BODY_LIMIT, assertSignedInWithin, idTokenSchema, verifySignIn } from '@/lib/auth/verify';
+import {
+  FRESH_SIGN_IN_MS,
+  ID_TOKEN_BODY_LIMIT,
+  assertSignedInWithin,
+  idTokenSchema,
+  verifySignIn,
+} from '@/lib/auth/verify';
 import { adminAuth } from '@/lib/firebase/admin';
 import { deleteAccountData } from '@/lib/account/delete';
 import { SESSION_COOKIE, sessionCookieOptions } from '@/lib/session/cookie';

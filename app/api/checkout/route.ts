@@ -20,7 +20,15 @@ export function POST(request: NextRequest) {
     // Guests may buy; a signed-in buyer's order is theirs, and their address goes to the checkout.
     const session = await activeSession(request.cookies.get(SESSION_COOKIE)?.value, { mutation: true });
     const buyer = session && { uid: session.uid, email: session.email };
-    const { url, orderId, created } = await openCheckout({ ...input, key, buyer, locale: requestLocale(request.headers) });
-    return NextResponse.json({ url, orderId }, { status: created ? 201 : 200, headers: { 'Cache-Control': 'no-store' } });
+    const { url, orderId, created } = await openCheckout({
+      ...input,
+      key,
+      buyer,
+      locale: requestLocale(request.headers),
+    });
+    return NextResponse.json(
+      { url, orderId },
+      { status: created ? 201 : 200, headers: { 'Cache-Control': 'no-store' } },
+    );
   });
 }

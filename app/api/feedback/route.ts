@@ -20,7 +20,13 @@ export function POST(request: NextRequest) {
     assertSameOrigin(request);
     const actor = await requireActor(request);
     const input = await readJson(request, createFeedbackSchema);
-    const result = await createFeedback(actor, { ...input, requestKey: idempotencyHeader(request) ?? input.requestKey });
-    return NextResponse.json({ feedback: result.feedback }, { status: result.created ? 201 : 200, headers: { 'Cache-Control': 'no-store' } });
+    const result = await createFeedback(actor, {
+      ...input,
+      requestKey: idempotencyHeader(request) ?? input.requestKey,
+    });
+    return NextResponse.json(
+      { feedback: result.feedback },
+      { status: result.created ? 201 : 200, headers: { 'Cache-Control': 'no-store' } },
+    );
   });
 }

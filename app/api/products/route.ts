@@ -12,6 +12,9 @@ export function GET(request: NextRequest) {
   return handle(request, async () => {
     const asked = request.nextUrl.searchParams.get('locale');
     const locale = isLocale(asked) ? asked : requestLocale(request.headers);
-    return NextResponse.json({ locale, products: await activeCatalogue(locale) }, { headers: { 'Cache-Control': 'public, max-age=60' } });
+    return NextResponse.json(
+      { locale, products: await activeCatalogue(locale) },
+      { headers: { 'Cache-Control': 'public, max-age=60' } },
+    );
   });
 }

@@ -4,7 +4,14 @@ import { z } from 'zod';
 import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson } from '@/lib/api/request';
 import { env } from '@/lib/env';
-import { FRESH_SIGN_IN_MS, ID_TOKEN_BODY_LIMIT, assertSignedInWithin, idTokenSchema, profileOf, verifySignIn } from '@/lib/auth/verify';
+import {
+  FRESH_SIGN_IN_MS,
+  ID_TOKEN_BODY_LIMIT,
+  assertSignedInWithin,
+  idTokenSchema,
+  profileOf,
+  verifySignIn,
+} from '@/lib/auth/verify';
 import { SESSION_COOKIE, sealSession, sessionCookieOptions, unsealSession } from '@/lib/session/cookie';
 import { SESSION_HINT_COOKIE, sessionHintOptions } from '@/lib/session/hint';
 import { SESSION_LIFETIME_MS } from '@/lib/session/expiry';
@@ -36,10 +43,19 @@ export function POST(request: NextRequest) {
     assertSignedInWithin(authTime, renewed ? SESSION_LIFETIME_MS : FRESH_SIGN_IN_MS);
     // The user's verified address brings the purchases a guest made with it into the account.
     await attachGuestOrders(user);
-    const sid = await createSession({ uid: user.uid, lastLoginAt: user.lastLoginAt, profile: profileOf(user), validAfter, replaces: renewed?.sid });
+    const sid = await createSession({
+      uid: user.uid,
+      lastLoginAt: user.lastLoginAt,
+      profile: profileOf(user),
+      validAfter,
+      replaces: renewed?.sid,
+    });
     // A new device gets the user's saved theme, and the browser their saved language to apply.
     const settings = await getSettings(user.uid, 'en');
-    const response = NextResponse.json({ user, ...(settings.saved && { locale: settings.locale }) }, { headers: { 'Cache-Control': 'no-store' } });
+    const response = NextResponse.json(
+      { user, ...(settings.saved && { locale: settings.locale }) },
+      { headers: { 'Cache-Control': 'no-store' } },
+    );
     const cookie = await sealSession({ sid, uid: user.uid, lastLoginAt: user.lastLoginAt }, sessionSecret());
     const options = sessionCookieOptions(env.cookieSecure, user.lastLoginAt);
     response.cookies.set(SESSION_COOKIE, cookie, options);

@@ -12,7 +12,10 @@ export function GET(request: NextRequest) {
   return handle(request, async () => {
     const actor = await requireActor(request);
     const params = request.nextUrl.searchParams;
-    const query = validate(listQuerySchema, { status: params.get('status') ?? undefined, page: params.get('page') ?? undefined });
+    const query = validate(listQuerySchema, {
+      status: params.get('status') ?? undefined,
+      page: params.get('page') ?? undefined,
+    });
     const result = await listTickets(actor, { ...query, all: params.get('all') === '1' });
     return NextResponse.json(result, { headers: { 'Cache-Control': 'no-store' } });
   });
@@ -23,7 +26,10 @@ export function POST(request: NextRequest) {
     assertSameOrigin(request);
     const actor = await requireActor(request);
     const input = await readJson(request, createTicketSchema);
-    const { ticket, created } = await createTicket(actor, { ...input, requestKey: idempotencyHeader(request) ?? input.requestKey });
+    const { ticket, created } = await createTicket(actor, {
+      ...input,
+      requestKey: idempotencyHeader(request) ?? input.requestKey,
+    });
     return NextResponse.json({ ticket }, { status: created ? 201 : 200, headers: { 'Cache-Control': 'no-store' } });
   });
 }

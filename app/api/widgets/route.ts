@@ -20,7 +20,10 @@ export function POST(request: NextRequest) {
     assertSameOrigin(request);
     const actor = await requireActor(request);
     const input = await readJson(request, createWidgetSchema);
-    const { widget, created } = await createWidget(actor, { ...input, requestKey: idempotencyHeader(request) ?? input.requestKey });
+    const { widget, created } = await createWidget(actor, {
+      ...input,
+      requestKey: idempotencyHeader(request) ?? input.requestKey,
+    });
     return NextResponse.json({ widget }, { status: created ? 201 : 200, headers: { 'Cache-Control': 'no-store' } });
   });
 }

@@ -11,7 +11,9 @@ import { activeProduct, activeProducts } from '@/lib/shop/products';
 export const dynamic = 'force-static';
 
 export async function generateStaticParams() {
-  const products = await Promise.all(locales.map(async (locale) => (await activeProducts(locale)).map((p) => productImagePath(p.slug, locale))));
+  const products = await Promise.all(
+    locales.map(async (locale) => (await activeProducts(locale)).map((p) => productImagePath(p.slug, locale))),
+  );
   return [...locales.map(ogImagePath), ...products.flat()].map((path) => ({ image: path.slice('/og/'.length) }));
 }
 
@@ -36,23 +38,55 @@ export async function GET(_request: Request, { params }: RouteContext<'/og/[imag
   const text = product ? product.description : metadata('home.description');
   const badge = product ? formatPrice(product.priceCents, product.currency, locale) : home('hero.secondary');
   return new ImageResponse(
-    (
-      <div style={{ width: '100%', height: '100%', display: 'flex', flexDirection: 'column', justifyContent: 'space-between', padding: 72, background: 'linear-gradient(135deg, #eef2ff 0%, #ffffff 60%)', color: '#0f172a' }}>
-        <div style={{ display: 'flex', alignItems: 'center', gap: 20 }}>
-          <div style={{ width: 64, height: 64, borderRadius: 20, background: '#4338ca', display: 'flex', alignItems: 'center', justifyContent: 'center', color: '#ffffff', fontSize: 40 }}>
-            P
-          </div>
-          <div style={{ fontSize: 44, color: '#312e81' }}>{metadata('siteName')}</div>
+    <div
+      style={{
+        width: '100%',
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'space-between',
+        padding: 72,
+        background: 'linear-gradient(135deg, #eef2ff 0%, #ffffff 60%)',
+        color: '#0f172a',
+      }}
+    >
+      <div style={{ display: 'flex', alignItems: 'center', gap: 20 }}>
+        <div
+          style={{
+            width: 64,
+            height: 64,
+            borderRadius: 20,
+            background: '#4338ca',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            color: '#ffffff',
+            fontSize: 40,
+          }}
+        >
+          P
         </div>
-        <div style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
-          <div style={{ fontSize: 64, lineHeight: 1.1, maxWidth: 980 }}>{title}</div>
-          <div style={{ fontSize: 30, lineHeight: 1.4, color: '#334155', maxWidth: 980 }}>{text}</div>
-        </div>
-        <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <div style={{ display: 'flex', padding: '18px 28px', borderRadius: 28, background: '#4338ca', color: '#ffffff', fontSize: 30 }}>{badge}</div>
+        <div style={{ fontSize: 44, color: '#312e81' }}>{metadata('siteName')}</div>
+      </div>
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 24 }}>
+        <div style={{ fontSize: 64, lineHeight: 1.1, maxWidth: 980 }}>{title}</div>
+        <div style={{ fontSize: 30, lineHeight: 1.4, color: '#334155', maxWidth: 980 }}>{text}</div>
+      </div>
+      <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
+        <div
+          style={{
+            display: 'flex',
+            padding: '18px 28px',
+            borderRadius: 28,
+            background: '#4338ca',
+            color: '#ffffff',
+            fontSize: 30,
+          }}
+        >
+          {badge}
         </div>
       </div>
-    ),
+    </div>,
     { ...OG_IMAGE_SIZE, headers: { 'Cache-Control': 'public, max-age=86400' } },
   );
 }

@@ -26,7 +26,10 @@ export default withErrorPage(async function ChatPage({ params }: PageProps<'/[lo
   return (
     <>
       <PageHeader title={t('title')} lead={t('lead')} />
-      <section aria-labelledby="room-title" className="flex flex-col rounded-lg border border-slate-200 bg-white shadow-sm">
+      <section
+        aria-labelledby="room-title"
+        className="flex flex-col rounded-lg border border-slate-200 bg-white shadow-sm"
+      >
         <ChatRoom
           room={LOBBY}
           locale={locale}

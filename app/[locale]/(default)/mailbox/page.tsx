@@ -62,7 +62,11 @@ export default withErrorPage(async function MailboxPage({ params, searchParams }
         <ul className="space-y-4">
           {mails.map((mail) => (
             <li key={mail.id}>
-              <article aria-label={mail.subject} data-mail-kind={mail.kind} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+              <article
+                aria-label={mail.subject}
+                data-mail-kind={mail.kind}
+                className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+              >
                 <h3 className="font-semibold text-slate-900">{mail.subject}</h3>
                 <p className="text-sm text-slate-700">
                   {t('to', { email: mail.to })} · <LocalTime dateTime={mail.sentAt} locale={locale} />

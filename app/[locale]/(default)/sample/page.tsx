@@ -44,7 +44,13 @@ export default async function SamplePage({ params }: PageProps<'/[locale]/sample
         <Card title={t('fields.title')} titleId="fields-title">
           <form className="space-y-4" aria-labelledby="fields-title">
             <TextField id="sample-name" label={t('fields.name')} hint={t('fields.nameHint')} />
-            <TextField id="sample-email" type="email" label={t('fields.email')} error={t('fields.emailError')} defaultValue="not-an-address" />
+            <TextField
+              id="sample-email"
+              type="email"
+              label={t('fields.email')}
+              error={t('fields.emailError')}
+              defaultValue="not-an-address"
+            />
             <SelectField
               id="sample-plan"
               label={t('fields.plan')}

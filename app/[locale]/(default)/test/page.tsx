@@ -18,7 +18,11 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/test'>):
   return pageMetadata((await params).locale as Locale, 'test');
 }
 
-const tone = { ok: 'bg-green-100 text-green-900', degraded: 'bg-amber-100 text-amber-900', down: 'bg-red-100 text-red-900' };
+const tone = {
+  ok: 'bg-green-100 text-green-900',
+  degraded: 'bg-amber-100 text-amber-900',
+  down: 'bg-red-100 text-red-900',
+};
 
 export default withErrorPage(async function TestPage({ params }: PageProps<'/[locale]/test'>) {
   const locale = (await params).locale as Locale;
@@ -38,7 +42,9 @@ export default withErrorPage(async function TestPage({ params }: PageProps<'/[lo
             <dt className="font-medium">{t('build.locale')}</dt>
             <dd data-testid="locale">{locale}</dd>
             <dt className="font-medium">{t('build.session')}</dt>
-            <dd data-testid="session">{user ? t('build.signedIn', { email: user.email ?? user.uid }) : t('build.signedOut')}</dd>
+            <dd data-testid="session">
+              {user ? t('build.signedIn', { email: user.email ?? user.uid }) : t('build.signedOut')}
+            </dd>
             <dt className="font-medium">{t('build.uptime')}</dt>
             <dd>{t('build.seconds', { count: health.uptimeSeconds })}</dd>
           </dl>
@@ -48,10 +54,18 @@ export default withErrorPage(async function TestPage({ params }: PageProps<'/[lo
             <caption className="mb-2 text-left text-slate-700">{t('health.caption')}</caption>
             <thead>
               <tr className="border-b border-slate-200">
-                <th scope="col" className="py-2">{t('health.component')}</th>
-                <th scope="col" className="py-2">{t('health.status')}</th>
-                <th scope="col" className="py-2">{t('health.detail')}</th>
-                <th scope="col" className="py-2 text-right">{t('health.latency')}</th>
+                <th scope="col" className="py-2">
+                  {t('health.component')}
+                </th>
+                <th scope="col" className="py-2">
+                  {t('health.status')}
+                </th>
+                <th scope="col" className="py-2">
+                  {t('health.detail')}
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  {t('health.latency')}
+                </th>
               </tr>
             </thead>
             <tbody>

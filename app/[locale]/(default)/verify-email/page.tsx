@@ -19,14 +19,24 @@ export const dynamic = 'force-dynamic';
 /** A password reset link opens this page too: it is then titled for what it does. */
 const isReset = (query: Record<string, string | string[] | undefined>) => query.mode === 'resetPassword';
 
-export async function generateMetadata({ params, searchParams }: PageProps<'/[locale]/verify-email'>): Promise<Metadata> {
+export async function generateMetadata({
+  params,
+  searchParams,
+}: PageProps<'/[locale]/verify-email'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, isReset(await searchParams) ? 'resetPassword' : 'verifyEmail');
 }
 
-export default withErrorPage(async function VerifyEmailPage({ params, searchParams }: PageProps<'/[locale]/verify-email'>) {
+export default withErrorPage(async function VerifyEmailPage({
+  params,
+  searchParams,
+}: PageProps<'/[locale]/verify-email'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
-  const [t, reset, { Auth }] = await Promise.all([getTranslations('Auth.verify'), getTranslations('Auth.reset'), loadMessages(locale)]);
+  const [t, reset, { Auth }] = await Promise.all([
+    getTranslations('Auth.verify'),
+    getTranslations('Auth.reset'),
+    loadMessages(locale),
+  ]);
   const [user, query] = await Promise.all([getSessionUser(), searchParams]);
   const handlingLink = typeof query.mode === 'string';
   return (

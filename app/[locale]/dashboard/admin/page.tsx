@@ -19,7 +19,10 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/dashboar
 }
 
 /** The support desk: every customer's tickets and all feedback. Anyone but support staff gets a 404. */
-export default withErrorPage(async function AdminPage({ params, searchParams }: PageProps<'/[locale]/dashboard/admin'>) {
+export default withErrorPage(async function AdminPage({
+  params,
+  searchParams,
+}: PageProps<'/[locale]/dashboard/admin'>) {
   setRequestLocale((await params).locale as Locale);
   const user = await requireUser();
   if (!user.admin) notFound();
@@ -42,7 +45,10 @@ export default withErrorPage(async function AdminPage({ params, searchParams }: 
           <p className="mb-4 text-slate-800" data-testid="average-rating">
             {feedback.averageRating === null
               ? t('noRatings')
-              : t('average', { average: format.number(feedback.averageRating, { maximumFractionDigits: 2 }), count: feedback.total })}
+              : t('average', {
+                  average: format.number(feedback.averageRating, { maximumFractionDigits: 2 }),
+                  count: feedback.total,
+                })}
           </p>
           <FeedbackList items={feedback.items} showAuthor />
         </Card>

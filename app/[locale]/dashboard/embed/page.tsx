@@ -41,7 +41,10 @@ function formValues(widget: WidgetView): WidgetFormValues {
 }
 
 /** The user's chat widgets: create and edit them with a live preview, copy the snippets, verify identities. */
-export default withErrorPage(async function EmbedPage({ params, searchParams }: PageProps<'/[locale]/dashboard/embed'>) {
+export default withErrorPage(async function EmbedPage({
+  params,
+  searchParams,
+}: PageProps<'/[locale]/dashboard/embed'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const user = await requireUser();
@@ -56,7 +59,14 @@ export default withErrorPage(async function EmbedPage({ params, searchParams }: 
   // One slice for the page's client components (the payload carries it once).
   const { form, preview, snippet, identity, delete: deletion } = Dashboard.embed;
   const labels = { form, preview, snippet, identity, delete: deletion };
-  const editor = { labels, widget: Widget, languages: locales.map((value) => ({ value, label: LocaleSwitcher.names[value] })), locale, origin: env.siteUrl, path };
+  const editor = {
+    labels,
+    widget: Widget,
+    languages: locales.map((value) => ({ value, label: LocaleSwitcher.names[value] })),
+    locale,
+    origin: env.siteUrl,
+    path,
+  };
 
   return (
     <>
@@ -80,15 +90,14 @@ export default withErrorPage(async function EmbedPage({ params, searchParams }: 
               </Card>
               <Card title={t('inbox.title')} titleId="inbox-link-title">
                 <p className="mb-3 text-slate-700">{t('inbox.text')}</p>
-                <Link href={localizedPath('/dashboard/inbox', locale)} className="font-semibold text-brand-700 underline">
+                <Link
+                  href={localizedPath('/dashboard/inbox', locale)}
+                  className="font-semibold text-brand-700 underline"
+                >
                   {t('inbox.link')}
                 </Link>
                 <div className="mt-6 border-t border-slate-200 pt-4">
-                  <DeleteWidget
-                    id={selected.id}
-                    path={path}
-                    labels={deletion}
-                  />
+                  <DeleteWidget id={selected.id} path={path} labels={deletion} />
                 </div>
               </Card>
             </div>
@@ -97,7 +106,20 @@ export default withErrorPage(async function EmbedPage({ params, searchParams }: 
 
         {used < limit && (
           <WidgetEditor
-            initial={{ name: '', origins: '', accentColor: '#4338ca', greeting: '', locale, followPageLanguage: false, launcherPosition: 'right', preChat: 'off', awayMessage: '', businessHours: null, retentionDays: '', notifyEmail: user.email ?? '' }}
+            initial={{
+              name: '',
+              origins: '',
+              accentColor: '#4338ca',
+              greeting: '',
+              locale,
+              followPageLanguage: false,
+              launcherPosition: 'right',
+              preChat: 'off',
+              awayMessage: '',
+              businessHours: null,
+              retentionDays: '',
+              notifyEmail: user.email ?? '',
+            }}
             {...editor}
             titleId="widget-form-title"
             title={t('form.title')}

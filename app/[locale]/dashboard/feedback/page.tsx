@@ -21,7 +21,11 @@ export default withErrorPage(async function FeedbackPage({ params }: PageProps<'
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const user = await requireUser();
-  const [t, { Dashboard }, earlier] = await Promise.all([getTranslations('Dashboard.feedback'), loadMessages(locale), listOwnFeedback(actorOf(user))]);
+  const [t, { Dashboard }, earlier] = await Promise.all([
+    getTranslations('Dashboard.feedback'),
+    loadMessages(locale),
+    listOwnFeedback(actorOf(user)),
+  ]);
   return (
     <>
       <PageHeader title={t('title')} lead={t('lead')} />

@@ -18,7 +18,10 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/dashboar
 }
 
 /** The owner's inbox: every conversation of their widgets (support staff: Plauder's own too), live. */
-export default withErrorPage(async function InboxPage({ params, searchParams }: PageProps<'/[locale]/dashboard/inbox'>) {
+export default withErrorPage(async function InboxPage({
+  params,
+  searchParams,
+}: PageProps<'/[locale]/dashboard/inbox'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const actor = actorOf(await requireUser());
@@ -42,7 +45,13 @@ export default withErrorPage(async function InboxPage({ params, searchParams }: 
           </Link>
         </p>
       ) : (
-        <Inbox initial={initial} presence={presence} labels={Dashboard.inbox} locale={locale} selected={requested.success ? requested.data : null} />
+        <Inbox
+          initial={initial}
+          presence={presence}
+          labels={Dashboard.inbox}
+          locale={locale}
+          selected={requested.success ? requested.data : null}
+        />
       )}
     </>
   );

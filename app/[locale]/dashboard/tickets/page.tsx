@@ -19,13 +19,20 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/dashboar
   return pageMetadata((await params).locale as Locale, 'tickets');
 }
 
-export default withErrorPage(async function TicketsPage({ params, searchParams }: PageProps<'/[locale]/dashboard/tickets'>) {
+export default withErrorPage(async function TicketsPage({
+  params,
+  searchParams,
+}: PageProps<'/[locale]/dashboard/tickets'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const user = await requireUser();
   const raw = await searchParams;
   const query = listQuerySchema.parse({ status: raw.status, page: raw.page });
-  const [t, { Dashboard }, result] = await Promise.all([getTranslations('Dashboard.tickets'), loadMessages(locale), listTickets(actorOf(user), query)]);
+  const [t, { Dashboard }, result] = await Promise.all([
+    getTranslations('Dashboard.tickets'),
+    loadMessages(locale),
+    listTickets(actorOf(user), query),
+  ]);
   const { create, categories, errors } = Dashboard.tickets;
   return (
     <>

@@ -15,7 +15,8 @@ export function GET(request: Request, { params }: RouteContext<'/api/avatars/[ui
       // An SVG opened directly must not run anything.
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     };
-    if (photo) return new Response(new Uint8Array(photo.image), { headers: { ...headers, 'Content-Type': photo.contentType } });
+    if (photo)
+      return new Response(new Uint8Array(photo.image), { headers: { ...headers, 'Content-Type': photo.contentType } });
     return new Response(identiconSvg(uid), { headers: { ...headers, 'Content-Type': 'image/svg+xml' } });
   });
 }

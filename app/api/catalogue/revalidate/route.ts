@@ -15,7 +15,10 @@ export const dynamic = 'force-dynamic';
 // landing and product pages show the catalogue, and each page names the site's URL, which the build may
 // have known otherwise, so the server's first revalidation at start renders them with its own), of each
 // sitemap's path, and of robots.txt.
-const PRERENDERED = [`${NEXT_CACHE_IMPLICIT_TAG_ID}/layout`, ...[...sitemapFiles, 'robots.txt'].map((file) => `${NEXT_CACHE_IMPLICIT_TAG_ID}/${file}`)];
+const PRERENDERED = [
+  `${NEXT_CACHE_IMPLICIT_TAG_ID}/layout`,
+  ...[...sitemapFiles, 'robots.txt'].map((file) => `${NEXT_CACHE_IMPLICIT_TAG_ID}/${file}`),
+];
 
 export function POST(request: Request) {
   return handle(request, async () => {

@@ -19,7 +19,12 @@ export const dynamic = 'force-dynamic';
 async function errorPage(request: NextRequest, status: number, key: 'invalid' | 'unavailable') {
   const locale = requestLocale(request.headers);
   const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: 'Shop.return' });
-  return messagePage(locale, { status, title: t(`${key}.title`), message: t(`${key}.message`), link: { href: localizedPath('/', locale), label: t('back') } });
+  return messagePage(locale, {
+    status,
+    title: t(`${key}.title`),
+    message: t(`${key}.message`),
+    link: { href: localizedPath('/', locale), label: t('back') },
+  });
 }
 
 export async function GET(request: NextRequest) {

@@ -17,7 +17,9 @@ export function GET(request: NextRequest, { params }: Context) {
   return handle(request, async () => {
     const actor = await requireActor(request);
     const before = validate(beforeSchema, request.nextUrl.searchParams.get('before') ?? undefined);
-    return NextResponse.json(await inboxThread(actor, conversationId((await params).cid), before), { headers: NO_STORE });
+    return NextResponse.json(await inboxThread(actor, conversationId((await params).cid), before), {
+      headers: NO_STORE,
+    });
   });
 }
 

@@ -47,7 +47,8 @@ export function POST(request: NextRequest) {
     } catch {
       throw new ApiError('invalidSignature');
     }
-    if (!(CHECKOUT_EVENTS as readonly string[]).includes(event.type)) return NextResponse.json({ received: true, result: 'ignored' });
+    if (!(CHECKOUT_EVENTS as readonly string[]).includes(event.type))
+      return NextResponse.json({ received: true, result: 'ignored' });
     const session = await sessionOf(event.data.object as Stripe.Checkout.Session);
     if (!session) return NextResponse.json({ received: true, result: 'ignored' });
     const result = await applyCheckoutEvent({ id: event.id, type: event.type, session });

@@ -28,7 +28,10 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/shop/[sl
     const { title, description } = await pageMetadata(locale as Locale, 'notFound');
     return { title, description };
   }
-  return pageMetadata(locale as Locale, 'product', `/shop/${slug}`, { name: product.name, description: product.description });
+  return pageMetadata(locale as Locale, 'product', `/shop/${slug}`, {
+    name: product.name,
+    description: product.description,
+  });
 }
 
 export default async function ProductPage({ params }: PageProps<'/[locale]/shop/[slug]'>) {
@@ -55,9 +58,14 @@ export default async function ProductPage({ params }: PageProps<'/[locale]/shop/
           {t('allPlans')}
         </Link>
       </nav>
-      <article aria-labelledby="product-title" className="mt-6 rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
+      <article
+        aria-labelledby="product-title"
+        className="mt-6 rounded-xl border border-slate-200 bg-white p-8 shadow-sm"
+      >
         {product.highlighted && (
-          <p className="mb-2 inline-block rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-900">{plans('popular')}</p>
+          <p className="mb-2 inline-block rounded-full bg-brand-100 px-3 py-1 text-xs font-semibold text-brand-900">
+            {plans('popular')}
+          </p>
         )}
         <h1 id="product-title" className="text-3xl font-extrabold tracking-tight text-slate-900">
           {product.name}
@@ -67,7 +75,9 @@ export default async function ProductPage({ params }: PageProps<'/[locale]/shop/
         {product.priceValidUntil && (
           <p className="mt-1 text-sm text-slate-700">
             {t('priceValidUntil', {
-              date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${product.priceValidUntil}T12:00:00Z`)),
+              date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+                new Date(`${product.priceValidUntil}T12:00:00Z`),
+              ),
             })}
           </p>
         )}

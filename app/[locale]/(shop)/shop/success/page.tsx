@@ -30,7 +30,10 @@ const STATUS_STYLE = {
  * The order after the checkout, as its receipt: reference, line items, net, VAT and total, the buyer's
  * address, and the next step. "Processing" until the provider confirms the payment, refreshing itself.
  */
-export default withErrorPage(async function ShopSuccessPage({ params, searchParams }: PageProps<'/[locale]/shop/success'>) {
+export default withErrorPage(async function ShopSuccessPage({
+  params,
+  searchParams,
+}: PageProps<'/[locale]/shop/success'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const t = await getTranslations('Shop.success');
@@ -61,7 +64,11 @@ export default withErrorPage(async function ShopSuccessPage({ params, searchPara
               )}
               <dt className="font-medium">{t('status.label')}</dt>
               <dd>
-                <span role="status" data-order-status={order.status} className={cn('rounded px-2 py-0.5 text-sm font-semibold', STATUS_STYLE[order.status])}>
+                <span
+                  role="status"
+                  data-order-status={order.status}
+                  className={cn('rounded px-2 py-0.5 text-sm font-semibold', STATUS_STYLE[order.status])}
+                >
                   {t(`status.${order.status}`)}
                 </span>
               </dd>
@@ -77,7 +84,9 @@ export default withErrorPage(async function ShopSuccessPage({ params, searchPara
       {order?.status === 'paid' && (
         <Card title={t('nextStep.title')} titleId="next-step-title" className="mt-6">
           {/* A guest's order joins the account that confirms its address (lib/shop/guest-orders). */}
-          <p className="mb-4 text-slate-700">{viewer ? t('nextStep.text') : t('nextStep.guestText', { email: order.email ?? '' })}</p>
+          <p className="mb-4 text-slate-700">
+            {viewer ? t('nextStep.text') : t('nextStep.guestText', { email: order.email ?? '' })}
+          </p>
           <Link href={viewer ? '/dashboard/embed' : '/signup'} className={buttonClasses('primary')}>
             {viewer ? t('nextStep.action') : t('nextStep.guestAction')}
           </Link>

@@ -42,7 +42,10 @@ export default withErrorPage(async function TicketPage({ params }: PageProps<'/[
   return (
     <>
       <p className="mb-4">
-        <Link href={user.admin && !ownTicket ? '/dashboard/admin' : '/dashboard/tickets'} className="text-sm font-semibold text-brand-700 underline underline-offset-4">
+        <Link
+          href={user.admin && !ownTicket ? '/dashboard/admin' : '/dashboard/tickets'}
+          className="text-sm font-semibold text-brand-700 underline underline-offset-4"
+        >
           {t('detail.back')}
         </Link>
       </p>
@@ -61,10 +64,20 @@ export default withErrorPage(async function TicketPage({ params }: PageProps<'/[
         <Card title={t('detail.thread')} titleId="thread-title">
           <ol className="space-y-4">
             {messages.map((message) => (
-              <li key={message.id} className={cn('rounded-md border p-4', message.staff ? 'border-emerald-200 bg-emerald-50' : 'border-slate-200 bg-slate-50')}>
+              <li
+                key={message.id}
+                className={cn(
+                  'rounded-md border p-4',
+                  message.staff ? 'border-emerald-200 bg-emerald-50' : 'border-slate-200 bg-slate-50',
+                )}
+              >
                 <p className="mb-2 text-sm text-slate-700">
                   <strong className="font-semibold text-slate-900">
-                    {message.staff ? t('detail.support') : message.authorUid === user.uid ? t('detail.you') : (message.authorName ?? t('detail.customer'))}
+                    {message.staff
+                      ? t('detail.support')
+                      : message.authorUid === user.uid
+                        ? t('detail.you')
+                        : (message.authorName ?? t('detail.customer'))}
                   </strong>{' '}
                   · <RelativeTime date={message.createdAt} />
                 </p>
@@ -78,7 +91,11 @@ export default withErrorPage(async function TicketPage({ params }: PageProps<'/[
           {ticket.status === 'closed' ? (
             <p className="text-slate-700">{t('detail.closedNote')}</p>
           ) : (
-            <ReplyForm ticketId={ticket.id} labels={Dashboard.tickets.detail} error={Dashboard.tickets.errors.general} />
+            <ReplyForm
+              ticketId={ticket.id}
+              labels={Dashboard.tickets.detail}
+              error={Dashboard.tickets.errors.general}
+            />
           )}
           <div className="mt-6 border-t border-slate-200 pt-4">
             <StatusButtons ticketId={ticket.id} actions={actions} error={t('errors.general')} />

@@ -20,7 +20,9 @@ const YEAR = 365 * 24 * 60 * 60;
 export function GET(request: NextRequest, { params }: RouteContext<'/api/chat/[room]/messages'>) {
   return handle(request, async () => {
     const room = await requireRoom((await params).room);
-    const { before } = validate(historyQuerySchema, { before: request.nextUrl.searchParams.get('before') ?? undefined });
+    const { before } = validate(historyQuerySchema, {
+      before: request.nextUrl.searchParams.get('before') ?? undefined,
+    });
     const messages = await messagesBefore(room.id, before);
     return NextResponse.json({ messages }, { headers: { 'Cache-Control': 'no-store' } });
   });

@@ -1,5 +1,6 @@
 // GET /api/chat/:room/mutes: the authors muted in the room (support staff).
-// POST /api/chat/:room/mutes { messageId, minutes? }: support staff mute that message's author (201; 200 when already muted).
+// POST /api/chat/:room/mutes { messageId, minutes? }: support staff mute that message's author (201; 200 when already
+// muted).
 import { NextResponse, type NextRequest } from 'next/server';
 import { ApiError, handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson } from '@/lib/api/request';

@@ -27,7 +27,10 @@ export function POST(request: NextRequest, { params }: Context) {
     assertSameOrigin(request);
     const actor = await requireActor(request);
     const input = await readJson(request, postMessageSchema, CONVERSATION_BODY_LIMIT);
-    const { message, created } = await replyAsOperator(actor, conversationId((await params).cid), { ...input, requestKey: idempotencyHeader(request) ?? input.requestKey });
+    const { message, created } = await replyAsOperator(actor, conversationId((await params).cid), {
+      ...input,
+      requestKey: idempotencyHeader(request) ?? input.requestKey,
+    });
     return NextResponse.json({ message }, { status: created ? 201 : 200, headers: NO_STORE });
   });
 }

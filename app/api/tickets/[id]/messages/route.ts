@@ -13,7 +13,13 @@ export function POST(request: NextRequest, { params }: RouteContext<'/api/ticket
     assertSameOrigin(request);
     const actor = await requireActor(request);
     const input = await readJson(request, replySchema);
-    const result = await replyToTicket(actor, (await params).id, { ...input, requestKey: idempotencyHeader(request) ?? input.requestKey });
-    return NextResponse.json({ message: result.message, ticket: result.ticket }, { status: result.created ? 201 : 200, headers: { 'Cache-Control': 'no-store' } });
+    const result = await replyToTicket(actor, (await params).id, {
+      ...input,
+      requestKey: idempotencyHeader(request) ?? input.requestKey,
+    });
+    return NextResponse.json(
+      { message: result.message, ticket: result.ticket },
+      { status: result.created ? 201 : 200, headers: { 'Cache-Control': 'no-store' } },
+    );
   });
 }

@@ -26,7 +26,12 @@ export function POST(request: NextRequest, { params }: Context) {
     assertSameOrigin(request);
     const input = await readJson(request, startConversationSchema, CONVERSATION_BODY_LIMIT);
     const { widget, visitor } = await requireVisitor(request, (await params).id);
-    const { created, ...started } = await startConversation(widget, visitor, { ...input, requestKey: idempotencyHeader(request) ?? input.requestKey }, clientAddress(request));
+    const { created, ...started } = await startConversation(
+      widget,
+      visitor,
+      { ...input, requestKey: idempotencyHeader(request) ?? input.requestKey },
+      clientAddress(request),
+    );
     return NextResponse.json(started, { status: created ? 201 : 200, headers: NO_STORE });
   });
 }

@@ -1,4 +1,5 @@
-// POST /api/widgets/:id/visitors: starts (201) or renews (200) the widget's visitor → { token, visitorId, verified, name, email }.
+// POST /api/widgets/:id/visitors: starts (201) or renews (200) the widget's visitor → { token, visitorId, verified,
+// name, email }.
 // PATCH /api/widgets/:id/visitors { name?, email? } (visitor token): what the visitor tells about themselves.
 import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
@@ -27,6 +28,9 @@ export function PATCH(request: NextRequest, { params }: Context) {
     const input = await readJson(request, visitorDetailsSchema, CONVERSATION_BODY_LIMIT);
     const { widget, visitor } = await requireVisitor(request, (await params).id);
     const updated = await updateVisitorDetails(widget, visitor, input);
-    return NextResponse.json({ visitor: { name: updated.name, email: updated.email, verified: updated.userId !== null } }, { headers: NO_STORE });
+    return NextResponse.json(
+      { visitor: { name: updated.name, email: updated.email, verified: updated.userId !== null } },
+      { headers: NO_STORE },
+    );
   });
 }

@@ -29,13 +29,20 @@ export default withErrorPage(async function LocalCheckoutPage({ params }: PagePr
   const session = await localCheckoutSession(id);
   const order = session && (await orderSummary(session.orderId));
   if (!session || !order) notFound();
-  const [t, { Shop }, email] = await Promise.all([getTranslations('Shop.checkout'), loadMessages(locale), receiptAddress(order.id)]);
+  const [t, { Shop }, email] = await Promise.all([
+    getTranslations('Shop.checkout'),
+    loadMessages(locale),
+    receiptAddress(order.id),
+  ]);
   const open = statusOf(session) === 'open';
   const total = formatPrice(session.amountCents, session.currency, locale);
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-12">
-      <p role="note" className="mb-6 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm font-medium text-amber-950">
+      <p
+        role="note"
+        className="mb-6 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm font-medium text-amber-950"
+      >
         {t('testMode')}
       </p>
       <h1 className="mb-6 text-3xl font-bold text-slate-900">{t('title')}</h1>
@@ -58,12 +65,7 @@ export default withErrorPage(async function LocalCheckoutPage({ params }: PagePr
           </h2>
           {open && email && <p className="mb-4 break-words text-sm text-slate-700">{t('emailKnown', { email })}</p>}
           {open ? (
-            <LocalCheckoutForm
-              sessionId={session.id}
-              askEmail={!email}
-              total={total}
-              labels={Shop.checkout}
-            />
+            <LocalCheckoutForm sessionId={session.id} askEmail={!email} total={total} labels={Shop.checkout} />
           ) : (
             <p className="text-slate-700">{t('closed.message')}</p>
           )}

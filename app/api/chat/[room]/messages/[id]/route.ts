@@ -1,4 +1,5 @@
-// DELETE /api/chat/:room/messages/:id: support staff remove a message for everybody (204, also when it was already removed).
+// DELETE /api/chat/:room/messages/:id: support staff remove a message for everybody (204, also when it was already
+// removed).
 import type { NextRequest } from 'next/server';
 import { ApiError, handle } from '@/lib/api/errors';
 import { assertSameOrigin } from '@/lib/api/request';

@@ -29,7 +29,13 @@ export function POST(request: NextRequest, { params }: Context) {
     const input = await readJson(request, postMessageSchema, CONVERSATION_BODY_LIMIT);
     const { id, cid } = await params;
     const { widget, visitor } = await requireVisitor(request, id);
-    const { message, created } = await postVisitorMessage(widget, visitor, conversationId(cid), { ...input, requestKey: idempotencyHeader(request) ?? input.requestKey }, clientAddress(request));
+    const { message, created } = await postVisitorMessage(
+      widget,
+      visitor,
+      conversationId(cid),
+      { ...input, requestKey: idempotencyHeader(request) ?? input.requestKey },
+      clientAddress(request),
+    );
     return NextResponse.json({ message }, { status: created ? 201 : 200, headers: NO_STORE });
   });
 }

@@ -12,7 +12,10 @@ import { requireVisitor, updateVisitorDetails } from '@/lib/conversations/visito
 
 export const dynamic = 'force-dynamic';
 
-export function POST(request: NextRequest, { params }: RouteContext<'/api/widgets/[id]/conversations/[cid]/transcript'>) {
+export function POST(
+  request: NextRequest,
+  { params }: RouteContext<'/api/widgets/[id]/conversations/[cid]/transcript'>,
+) {
   return handle(request, async () => {
     assertSameOrigin(request);
     const input = await readJson(request, transcriptSchema, CONVERSATION_BODY_LIMIT);
