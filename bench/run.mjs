@@ -13,10 +13,19 @@ import { hostSpeed, keepRun, machine, printHistory, printResults, warnIfBusy } f
 import { root, startNext, startStaticServer } from './lib/servers.mjs';
 import { freePort } from '../scripts/auth-emulator.mjs';
 import { signedInSession } from './lib/session.mjs';
-import { LIMIT_BASELINE, baselines, bundles, chatBudgets, conversationBudgets, scenarios } from './scenarios.mjs';
+import {
+  LIMIT_BASELINE,
+  baselines,
+  bundles,
+  chatBudgets,
+  conversationBudgets,
+  landingBudgets,
+  scenarios,
+} from './scenarios.mjs';
 import { chatServerEnv, chatSettings, measureChatFanout } from './lib/chat-fanout.mjs';
 import { conversationServerEnv, conversationSettings, measureConversations } from './lib/conversations-load.mjs';
 import { printConversations } from './lib/report.mjs';
+import { landingSettings, measureLandingMemory } from './lib/landing-memory.mjs';
 
 const ratio = (value, reference) => (reference > 0 ? Math.round((value / reference) * 100) / 100 : null);
 
@@ -107,6 +116,44 @@ async function benchConversations(dataDir, servers) {
 }
 
 /** `BENCH_ONLY=conversations npm run bench`: that measurement alone, into bench/results/conversations.json. */
+/** The landing pages under load on an instance of their own: its RSS against its budget. */
+async function benchLandingMemory(dataDir, servers) {
+  const app = await startNext({
+    label: 'app (landing memory)',
+    dir: root,
+    readyPath: '/api/health',
+    viaStartScript: true,
+    env: { AUTH_EMULATOR_PORT: String(await freePort()), PGLITE_DATA_DIR: join(dataDir, 'landing') },
+  });
+  servers.landing = app;
+  try {
+    const result = await measureLandingMemory(app, landingSettings());
+    const budget = {
+      name: `landing under load (${result.connections} connections): server RSS <= ${landingBudgets.maxRssMb} MB`,
+      ok: result.rss_peak_mb <= landingBudgets.maxRssMb,
+      actual: result.rss_peak_mb,
+      limit: landingBudgets.maxRssMb,
+    };
+    console.log(
+      `  ${result.rps} req/s, ${result.non2xx} non-2xx; RSS ${result.rss_before_mb} → ${result.rss_peak_mb} MB`,
+    );
+    return { result, budget };
+  } finally {
+    await app.stop();
+    delete servers.landing;
+  }
+}
+
+async function landingOnly() {
+  buildIfNeeded();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  console.log('Landing under load (memory)');
+  const { result, budget } = await benchLandingMemory(dataDir, {});
+  console.log(`  ${budget.ok ? '✓' : '✗'} ${budget.name}: ${budget.actual}`);
+  if (result.non2xx > 0) process.exitCode = 1;
+}
+
 async function conversationsOnly() {
   buildIfNeeded();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
@@ -131,6 +178,7 @@ async function conversationsOnly() {
 
 async function main() {
   if (process.env.BENCH_ONLY === 'conversations') return conversationsOnly();
+  if (process.env.BENCH_ONLY === 'landing') return landingOnly();
   const settings = loadSettings();
   const chat = chatSettings();
   buildIfNeeded();
@@ -229,6 +277,10 @@ async function main() {
     await chatApp.stop();
     delete servers.chat;
 
+    console.log('\nLanding under load (memory)');
+    const landingMemory = await benchLandingMemory(dataDir, servers);
+    if (landingMemory.result.non2xx > 0) failures.push(`landing memory: ${landingMemory.result.non2xx} non-2xx`);
+
     console.log('\nConversations');
     const conversations = await benchConversations(dataDir, servers);
     if (conversations.result.stored < conversations.result.posted) {
@@ -323,6 +375,7 @@ async function main() {
         actual: chatResult.rss_peak_mb,
         limit: chatBudgets.maxRssMb,
       },
+      landingMemory.budget,
       ...conversations.budgets,
     ];
 
@@ -333,6 +386,7 @@ async function main() {
       bundles: bundleResults,
       chat: chatResult,
       conversations: conversations.result,
+      landing_memory: landingMemory.result,
       budgets,
       machine: { ...machine(settings), host_speed: { start: speedAtStart, end: hostSpeed() } },
     };

@@ -87,3 +87,6 @@ export const chatBudgets = { maxP99Ms: 100, maxRssMb: 400 };
 // conversation each, one message per visitor every BENCH_CONVERSATIONS_PERIOD s (10), for
 // BENCH_CONVERSATIONS_DURATION s (30), with one owner's inbox receiving everything.
 export const conversationBudgets = { maxP99Ms: 100, maxRssMb: 400 };
+
+// The landing pages under load (bench/lib/landing-memory.mjs): the server's RSS on an instance of its own.
+export const landingBudgets = { maxRssMb: 350 };
