@@ -33,7 +33,9 @@ export async function signedIn(prefix = 'user', { admin = false } = {}) {
       headers: { origin: ORIGIN },
     }),
   );
-  const setCookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+  const setCookie = response.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  // A refused sign-in says why (status and body) instead of failing later on a missing cookie.
+  if (!setCookie) throw new Error(`POST /api/session answered ${response.status}: ${await response.text()}`);
   const value = setCookie.slice(SESSION_COOKIE.length + 1, setCookie.indexOf(';'));
   return { ...account, email, value, cookie: `${SESSION_COOKIE}=${value}` };
 }
