@@ -11,7 +11,8 @@
 // - an answer to every HTTP method (scripts/methods.mjs), where Next answers 500 for some;
 // - compression, with the answers Next serves from its prerender cache (landing and product pages)
 //   tagged and compressed once per render at the best quality (scripts/precompressed.mjs) instead of on
-//   every answer at a quick one. Next's own compression and ETags are off under this server (next.config.ts).
+//   every answer at a quick one. Next's own compression and ETags are off under this server (next.config.ts);
+// - in production, a second's memory of those answers (scripts/answer-cache.mjs).
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ import compression from 'compression';
 import next from 'next';
 import nextEnv from '@next/env';
 import { nodeRoutes } from '../lib/node-bridge.mjs';
+import { answerCache } from './answer-cache.mjs';
 import { methodPolicy } from './methods.mjs';
 import { servePrecompressed } from './precompressed.mjs';
 
@@ -72,6 +74,8 @@ const handle = app.getRequestHandler();
 // instrumentation.ts offers them once the app runs (production's prepare() does not wait for it).
 const { routes, refuseMethod } = await nodeRoutes();
 
+// The production build's answers from the prerender cache, kept for a second (scripts/answer-cache.mjs).
+const serveKept = dev ? () => false : answerCache(join(root, '.next'));
 const methods = methodPolicy({ origin: `http://${hostname}:${process.env.PORT}`, refuseMethod });
 const compress = compression();
 
@@ -91,6 +95,7 @@ answer = (req, res) => {
   compress(req, res, () => {
     methods.completeRefusal(req, res);
     servePrecompressed(req, res);
+    if (serveKept(req, res)) return;
     handle(req, res);
   });
 };

@@ -28,7 +28,7 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-function run({ url, method = 'GET', headers = {}, body, uniqueRequestKey = false }, connections, duration) {
+function run({ url, method = 'GET', headers = {}, body, uniqueRequestKey = false, ...own }, connections, duration) {
   // A fresh requestKey per request, so that a create is measured, not an idempotent replay.
   const requests = uniqueRequestKey
     ? [
@@ -40,7 +40,16 @@ function run({ url, method = 'GET', headers = {}, body, uniqueRequestKey = false
         },
       ]
     : undefined;
-  return autocannon({ url, method, headers, body, connections, duration, timeout: 10, ...(requests && { requests }) });
+  return autocannon({
+    url,
+    method,
+    headers,
+    body,
+    connections: own.connections ?? connections,
+    duration,
+    timeout: 10,
+    ...(requests && { requests }),
+  });
 }
 
 function countStatuses(results) {
@@ -52,8 +61,9 @@ function countStatuses(results) {
 }
 
 /**
- * Measures every target (`{ label, request }`) and answers a map label → figures. Non-2xx answers and
- * socket errors are counted, never measured as successes: the caller checks them.
+ * Measures every target (`{ label, request }`; `request.connections` overrides the settings') and answers a
+ * map label → figures. Non-2xx answers and socket errors are counted, never measured as successes: the
+ * caller checks them.
  */
 export async function measureAll(targets, { connections, duration, warmup, rounds }, onProgress = () => {}) {
   const runs = new Map(targets.map(({ label }) => [label, []]));

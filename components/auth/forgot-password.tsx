@@ -25,16 +25,23 @@ type Props = {
  */
 export function ForgotPassword({ config, locale, labels: { forgot, fields }, errors, onOpen }: Props) {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [sending, setSending] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (sending) return;
     const email = String(new FormData(event.currentTarget).get('resetEmail') ?? '');
+    // The last answer goes while this one is on its way: it was about the address before.
+    setMessage(null);
+    setSending(true);
     try {
       await sendPasswordResetEmail(firebaseAuth(config, locale), email);
       setMessage({ ok: true, text: forgot.sent });
     } catch (error) {
       const unknown = (error as { code?: unknown }).code === 'auth/user-not-found';
       setMessage(unknown ? { ok: true, text: forgot.sent } : { ok: false, text: describeAuthError(error, errors) });
+    } finally {
+      setSending(false);
     }
   }
 
@@ -51,7 +58,7 @@ export function ForgotPassword({ config, locale, labels: { forgot, fields }, err
             {message.text}
           </p>
         )}
-        <Button type="submit" variant="secondary">
+        <Button type="submit" variant="secondary" disabled={sending} aria-busy={sending}>
           {forgot.submit}
         </Button>
       </form>

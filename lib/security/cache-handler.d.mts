@@ -4,4 +4,5 @@ export default class PrerenderCache {
   constructor(context: unknown);
   get(key: string, context: unknown): Promise<Entry>;
   set(key: string, data: unknown, context: unknown): Promise<void>;
+  revalidateTag(tags: string | string[], durations?: { expire?: number }): Promise<void>;
 }

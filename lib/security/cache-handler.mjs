@@ -11,7 +11,8 @@
 // (another port, another SITE_URL) share these files. A render made for another origin is never served:
 // it is a miss, rendered again for this one. The build's own renders carry none: theirs is the origin
 // the build knew (next.config.ts records it as BUILD_SITE_URL in the build's required-server-files.json).
-// Configured as `cacheHandler` in next.config.ts.
+// Storing a render or marking pages stale tells npm start's memory of answers to forget them
+// (scripts/answer-cache.mjs). Configured as `cacheHandler` in next.config.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
@@ -79,6 +80,10 @@ function storeAsNotFound(data) {
   if (!head.includes('<meta name="robots"')) data.html = data.html.replace('</head>', `${NOINDEX}</head>`);
 }
 
+// scripts/answer-cache.mjs's PRERENDER_CHANGED (a registered symbol: the launcher defines it, when it is npm start).
+const PRERENDER_CHANGED = Symbol.for('plauder.prerender-changed');
+const changed = () => globalThis[PRERENDER_CHANGED]?.();
+
 // Renders this process checked or made (an entry from the in-memory copy is checked once).
 const checked = new WeakSet();
 
@@ -99,6 +104,14 @@ export default class PrerenderCache extends FileSystemCache {
     return entry;
   }
 
+  async revalidateTag(tags, durations) {
+    try {
+      return await super.revalidateTag(tags, durations);
+    } finally {
+      changed();
+    }
+  }
+
   async set(key, data, context) {
     if (!RENDERS.has(data?.kind)) return super.set(key, data, context);
     secure(data);
@@ -110,6 +123,7 @@ export default class PrerenderCache extends FileSystemCache {
       return await super.set(key, data, context);
     } finally {
       withoutOrigin(data);
+      changed();
     }
   }
 }

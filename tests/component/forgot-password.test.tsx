@@ -60,6 +60,24 @@ describe('LoginForm and the reset of a forgotten password', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('takes the last answer away and sends once while a request is on its way', async () => {
+    jest.mocked(sendPasswordResetEmail).mockResolvedValueOnce(undefined);
+    await requestReset('first@example.com');
+    expect(screen.getByRole('status')).toHaveTextContent(FORGOT.sent);
+    let answer = () => {};
+    jest.mocked(sendPasswordResetEmail).mockReturnValueOnce(new Promise<void>((resolve) => (answer = resolve)));
+    await requestReset('second@example.com');
+    // The first address's answer is not this one's: nothing is said until the provider answers.
+    expect(screen.queryByRole('status')).toBeNull();
+    const submit = screen.getByRole('button', { name: FORGOT.submit });
+    expect(submit).toBeDisabled();
+    await act(async () => void fireEvent.submit(submit.closest('form')!));
+    expect(sendPasswordResetEmail).toHaveBeenCalledTimes(2);
+    await act(async () => answer());
+    expect(screen.getByRole('status')).toHaveTextContent(FORGOT.sent);
+    expect(submit).toBeEnabled();
+  });
+
   it('still says what went wrong when the request itself failed', async () => {
     jest
       .mocked(sendPasswordResetEmail)

@@ -89,7 +89,7 @@ async function expectPolicies(origin: string) {
 /** A GET through node:http, which sends exactly the headers given. */
 function get(
   url: string,
-  headers: Record<string, string>,
+  headers: Record<string, string> = {},
 ): Promise<{ status?: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     httpGet(url, { headers }, (res) => {
@@ -241,6 +241,34 @@ describe('npm start', () => {
     // Another render's tag, or a client that asks not to be answered from a cache, gets the page.
     expect((await get(page, { 'if-none-match': '"other"' })).status).toBe(200);
     expect((await get(page, { 'if-none-match': etag!, 'cache-control': 'no-cache' })).status).toBe(200);
+  });
+
+  it('answers a landing page again from a second’s memory, never across a cookie or language that routes elsewhere', async () => {
+    /** Asks for `path` until the answer comes from memory (an HTTP cache's Age), the page being kept. */
+    const kept = async (path: string) => {
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const answer = await get(app.origin + path);
+        if (answer.headers.age !== undefined) return answer;
+      }
+      throw new Error(`${path} was never answered from memory`);
+    };
+    for (const path of ['/', '/de']) {
+      const answer = await kept(path);
+      expect([answer.status, answer.headers.age, answer.headers['x-nextjs-cache']]).toEqual([200, '0', 'HIT']);
+      expect(answer.headers['content-security-policy']).toContain("'sha256-");
+      expect(answer.headers.etag).toBe((await get(app.origin + path)).headers.etag);
+    }
+    await kept('/');
+    const german: Record<string, string>[] = [
+      { cookie: 'i18n_redirected=de' },
+      { 'accept-language': 'de-DE,de;q=0.9' },
+    ];
+    for (const headers of german) {
+      const answer = await get(`${app.origin}/`, headers);
+      expect([answer.status, answer.headers.location]).toEqual([307, '/de']);
+    }
+    // The proxy runs for the product pages: their answers are Next's every time.
+    for (let i = 0; i < 3; i++) expect((await get(`${app.origin}/shop/starter`)).headers.age).toBeUndefined();
   });
 
   it('serves the site icons, with a day’s shared lifetime', async () => {

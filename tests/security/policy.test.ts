@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import fs from 'node:fs';
 import PrerenderCache from '@/lib/security/cache-handler.mjs';
+import { PRERENDER_CHANGED } from '../../scripts/answer-cache.mjs';
 import { documentPolicy, inlineScriptHashes, policySources, scriptHash } from '@/lib/security/policy.mjs';
 import { createNonce, noncePolicy } from '@/lib/security/csp';
 
@@ -94,6 +95,22 @@ describe('a prerendered page', () => {
     };
     await handler.set('/en-sitemap.xml', value, { cacheControl: { revalidate: false, expire: undefined } } as never);
     expect(value.headers).not.toHaveProperty('content-security-policy');
+  });
+
+  it('tells npm start’s memory of answers (scripts/answer-cache.mjs) when a render is stored or pages are marked stale', async () => {
+    const changed = jest.fn();
+    const hooks = globalThis as Record<symbol, unknown>;
+    hooks[PRERENDER_CHANGED] = changed;
+    try {
+      const handler = cache();
+      const value = { kind: 'APP_PAGE', html: PAGE, rscData: Buffer.from('rsc'), headers: {}, status: 200 };
+      await handler.set('/en', value, { cacheControl: { revalidate: 300, expire: undefined } } as never);
+      expect(changed).toHaveBeenCalledTimes(1);
+      await handler.revalidateTag(['_N_T_/layout'], { expire: 0 });
+      expect(changed).toHaveBeenCalledTimes(2);
+    } finally {
+      delete hooks[PRERENDER_CHANGED];
+    }
   });
 });
 
