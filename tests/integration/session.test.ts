@@ -175,6 +175,18 @@ describe('reading the session cookie', () => {
     );
     expect(await unsealSession(old, SECRET)).toBeNull();
   });
+
+  it('ends a session after 24 h also when its cookie was unsealed before (each value is unsealed once)', async () => {
+    const signedIn = Date.now() - 24 * 3600_000 + 60_000;
+    const cookie = { ...user, lastLoginAt: new Date(signedIn).toISOString() };
+    const sealed = await sealSession(cookie, SECRET);
+    expect(await unsealSession(sealed, SECRET)).toEqual(cookie);
+    expect(await unsealSession(sealed, SECRET, signedIn + 24 * 3600_000)).toEqual(cookie);
+    expect(await unsealSession(sealed, SECRET, signedIn + 24 * 3600_000 + 1)).toBeNull();
+    // Remembered per secret: the value means nothing under another one.
+    expect(await unsealSession(sealed, 'another-secret-that-is-long-enough-0000')).toBeNull();
+    expect(await unsealSession(sealed, SECRET)).toEqual(cookie);
+  });
 });
 
 describe('server-side revocation: a copied cookie stops working', () => {
