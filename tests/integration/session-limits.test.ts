@@ -7,7 +7,7 @@ import { database } from '@/lib/db';
 import { sessions, tickets } from '@/lib/db/schema';
 import { SESSION_COOKIE, sealSession, unsealSession } from '@/lib/session/cookie';
 import { activeSession } from '@/lib/session/server';
-import { createSession } from '@/lib/session/store';
+import { CHECK_RECORD_INTERVAL_MS, createSession } from '@/lib/session/store';
 import {
   craftedIdToken,
   linkProvider,
@@ -199,5 +199,35 @@ describe('a disabled or deleted account stops working', () => {
     expect(await ticketCount(uid)).toBe(1);
     const [row] = await sessionRows(uid);
     expect(Date.now() - row.checkedAt.getTime()).toBeLessThan(MINUTE);
+  });
+
+  it('writes a mutation’s check down at most every 10 s, and still asks the provider for each one', async () => {
+    const { uid, idToken } = await signUp(uniqueEmail('checked-often'));
+    const { value, cookie } = await signIn(idToken);
+    let posted = 0;
+    const post = () =>
+      createTicket(
+        apiRequest(
+          'POST',
+          '/api/tickets',
+          { cookie },
+          { ...ticket, subject: `Check ${++posted}` },
+          {
+            'content-type': 'application/json',
+          },
+        ),
+      );
+    const checkedAt = async () => (await sessionRows(uid))[0].checkedAt.getTime();
+    const atSignIn = await checkedAt();
+    expect((await post()).status).toBe(201);
+    expect(await checkedAt()).toBe(atSignIn);
+    await backdateProviderCheck(value, CHECK_RECORD_INTERVAL_MS);
+    const backdated = await checkedAt();
+    expect((await post()).status).toBe(201);
+    expect(await checkedAt()).toBeGreaterThan(backdated + CHECK_RECORD_INTERVAL_MS - 1000);
+    // Not written down, but asked: the next mutation of a disabled account is refused at once.
+    await adminAuth().updateUser(uid, { disabled: true });
+    expect((await post()).status).toBe(401);
+    expect(await ticketCount(uid)).toBe(2);
   });
 });
