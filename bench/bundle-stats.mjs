@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 
-const GLOBAL_NOT_FOUND = '[project]/app/global-not-found';
+// Whole documents rendered in place of a page: the global not-found page (experimental.globalNotFound) and the
+// root not-found boundary (a notFound() of the locale layout itself).
+const NOT_FOUND_DOCUMENTS = ['[project]/app/global-not-found', '[project]/app/not-found'];
 
 /** A page's client reference manifest (any page's: they all name the app's root entries alike). */
 function clientManifest(appDir) {
@@ -23,20 +25,19 @@ function clientManifest(appDir) {
 }
 
 /**
- * Chunks that only the global not-found page loads (experimental.globalNotFound). That page is a document of
- * its own (its own <html>), but Next's route stats list its chunks with every route, though no other page
- * loads them (compare the scripts of a prerendered page's HTML).
+ * Chunks that only the not-found documents load. Next's route stats list their chunks with every route, though a
+ * page loads them only when it renders one (compare the scripts of a prerendered page's HTML: `/` names neither).
  */
-function globalNotFoundOnly(nextDir) {
+function notFoundDocumentsOnly(nextDir) {
   const manifest = clientManifest(resolve(nextDir, 'server', 'app'));
   if (!manifest) return new Set();
   const sandbox = {};
   sandbox.globalThis = sandbox;
   runInNewContext(readFileSync(manifest, 'utf8'), sandbox);
   const entries = Object.values(sandbox.__RSC_MANIFEST)[0]?.entryJSFiles ?? {};
-  const only = new Set(entries[GLOBAL_NOT_FOUND] ?? []);
+  const only = new Set(NOT_FOUND_DOCUMENTS.flatMap((entry) => entries[entry] ?? []));
   for (const [entry, chunks] of Object.entries(entries))
-    if (entry !== GLOBAL_NOT_FOUND) for (const chunk of chunks) only.delete(chunk);
+    if (!NOT_FOUND_DOCUMENTS.includes(entry)) for (const chunk of chunks) only.delete(chunk);
   return only;
 }
 
@@ -50,7 +51,7 @@ export function firstLoadJs(nextDir, route) {
   }
   // The listed paths start with the dist dir's name: they are relative to the project directory.
   const projectDir = dirname(resolve(nextDir));
-  const notFoundOnly = [...globalNotFoundOnly(nextDir)].map((chunk) => resolve(nextDir, chunk));
+  const notFoundOnly = [...notFoundDocumentsOnly(nextDir)].map((chunk) => resolve(nextDir, chunk));
   const files = entry.firstLoadChunkPaths
     .map((path) => (isAbsolute(path) ? path : resolve(projectDir, path)))
     .filter((file) => !notFoundOnly.includes(file));

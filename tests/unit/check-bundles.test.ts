@@ -49,20 +49,23 @@ describe('bundle budgets', () => {
     }
   });
 
-  it('leaves out the chunks only the global not-found page loads (a document of its own)', () => {
+  it('leaves out the chunks only the not-found documents load (the global page and the root boundary)', () => {
     const build = fakeBuild({ '/[locale]': 100 * 1024, '/[locale]/chat': 100 * 1024 });
     try {
-      // Next's route stats list the global not-found page's own chunk with every route.
+      // Next's route stats list the not-found documents' own chunks with every route.
       writeFileSync(join(build.nextDir, 'static', 'not-found.js'), randomBytes(100 * 1024));
+      writeFileSync(join(build.nextDir, 'static', 'root-not-found.js'), randomBytes(100 * 1024));
       const statsFile = join(build.nextDir, 'diagnostics', 'route-bundle-stats.json');
       const stats = JSON.parse(readFileSync(statsFile, 'utf8')) as { firstLoadChunkPaths: string[] }[];
-      for (const route of stats) route.firstLoadChunkPaths.push('.next/static/not-found.js');
+      for (const route of stats)
+        route.firstLoadChunkPaths.push('.next/static/not-found.js', '.next/static/root-not-found.js');
       writeFileSync(statsFile, JSON.stringify(stats));
       const page = join(build.nextDir, 'server', 'app', '[locale]', '(shop)');
       mkdirSync(page, { recursive: true });
       const entryJSFiles = {
         '[project]/app/[locale]/layout': ['static/chunk-0.js'],
         '[project]/app/global-not-found': ['static/chunk-0.js', 'static/not-found.js'],
+        '[project]/app/not-found': ['static/chunk-0.js', 'static/root-not-found.js'],
       };
       writeFileSync(
         join(page, 'page_client-reference-manifest.js'),
