@@ -91,6 +91,9 @@ export async function errorResponse(request: Request, error: ApiError): Promise<
   return Response.json(body, { status: API_ERRORS[error.code], headers });
 }
 
+/** What a request whose client left is answered (nginx's "client closed request"); nobody receives it. */
+const CLIENT_GONE = 499;
+
 /**
  * Runs a route handler body with one budget for its database work (lib/db/budget); an ApiError
  * becomes its JSON answer, a database that cannot answer in time a 503, anything else a generic 500
@@ -108,6 +111,9 @@ export async function handle(request: Request, work: () => Promise<Response>): P
       console.error(`database unavailable: ${describeDatabaseError(error)}`);
       return errorResponse(request, new ApiError('unavailable'));
     }
+    // The client hung up (Node fails the unread body with ECONNRESET): nobody reads this answer, and a log
+    // line for it would be one anyone can cause at will.
+    if (request.signal.aborted) return new Response(null, { status: CLIENT_GONE });
     console.error(error);
     return errorResponse(request, new ApiError('internal'));
   }

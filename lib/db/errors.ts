@@ -21,23 +21,34 @@ const UNAVAILABLE_MESSAGES =
 
 type Described = { code?: unknown; message?: unknown; cause?: unknown };
 
-/** True when `error` (or one of its causes) says the database is unreachable or too slow. */
+function isDatabaseErrorLike(error: unknown): boolean {
+  return error instanceof DatabaseError || (error as { name?: unknown } | null)?.name === 'DatabaseError';
+}
+
+/** True when `code` or `message`, of an error of the database layer, says the database cannot answer. */
+function tellsUnavailable({ code, message }: Described): boolean {
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_NODE_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08')) return true;
+    if (UNAVAILABLE_MESSAGES.test(code)) return true;
+  }
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
+}
+
+/**
+ * True when `error` (or one of its causes) says the database is unreachable or too slow. A system code
+ * counts only on an error of the database layer (a DatabaseError): the same ECONNRESET on a request
+ * whose client hung up, or on a call to another service, says nothing of the database, and telling it
+ * so marked the database down for every dashboard page.
+ */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const { code, message, cause } = current as Described;
-    if (
-      typeof code === 'string' &&
-      (code === DEADLINE_EXCEEDED ||
-        code === RETOLD ||
-        UNAVAILABLE_NODE_CODES.has(code) ||
-        UNAVAILABLE_SQLSTATES.has(code) ||
-        code.startsWith('08'))
-    ) {
-      return true;
-    }
-    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+    const described = current as Described;
+    if (described.code === DEADLINE_EXCEEDED || described.code === RETOLD) return true;
+    if (isDatabaseErrorLike(current)) return tellsUnavailable(described);
+    // The drivers' own texts for a lost connection are theirs alone.
+    if (typeof described.message === 'string' && UNAVAILABLE_MESSAGES.test(described.message)) return true;
     if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable)) return true;
-    current = cause;
+    current = described.cause;
   }
   return false;
 }
@@ -103,8 +114,7 @@ export function failedStatement(
 /** One line for a log: what failed and why, never a value. */
 export function describeDatabaseError(error: unknown): string {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (current instanceof DatabaseError || (current as { name?: unknown }).name === 'DatabaseError')
-      return (current as Error).message;
+    if (isDatabaseErrorLike(current)) return (current as Error).message;
     current = (current as Described).cause;
   }
   const { code, name, message } = (error ?? {}) as { code?: unknown; name?: unknown; message?: unknown };

@@ -6,6 +6,7 @@ import { env } from '@/lib/env';
 import * as schema from './schema';
 import { seedCatalogue } from './seed';
 import { registerDatabaseProbe } from './availability';
+import { DatabaseError } from './errors';
 import { currentBudget, withRequestBudget, type DatabaseBudget } from './budget';
 import { listenPostgres, type ListenHandlers, type StopListening } from './listen';
 
@@ -87,7 +88,12 @@ const holder = globalThis as typeof globalThis & { __database?: Promise<Opened> 
 function open(): Promise<Opened> {
   if (!holder.__database) {
     const config = env.database;
-    const opening = config.kind === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir);
+    const opening = (config.kind === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir)).catch(
+      (error: unknown) => {
+        // Told as the database layer's own failure, without the driver's text (it may quote values).
+        throw error instanceof DatabaseError ? error : new DatabaseError('open', error);
+      },
+    );
     holder.__database = opening;
     // A failed open is not kept: the next request tries again, so the app recovers by itself.
     opening.catch(() => {

@@ -4,6 +4,7 @@ import { database } from '@/lib/db';
 import { sessions, tickets } from '@/lib/db/schema';
 import { handle } from '@/lib/api/errors';
 import { describeDatabaseError } from '@/lib/db/errors';
+import { databaseAvailable } from '@/lib/db/availability';
 
 // A value that the statements below send as a parameter and that must appear in no error and no log.
 const VALUE = 'not-a-uuid-but-a-secret@example.com';
@@ -45,5 +46,17 @@ describe('a failed statement', () => {
     expect(await response.text()).not.toContain('sessions');
     expect(logged).toHaveBeenCalled();
     expect(inspect(logged.mock.calls, { depth: 10 })).not.toContain(VALUE);
+  });
+
+  it('is neither logged nor told as the database’s when the client hung up (Node’s ECONNRESET on the body)', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const left = new AbortController();
+    const response = await handle(new Request('http://localhost:3000/api/tickets', { signal: left.signal }), () => {
+      left.abort();
+      throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+    });
+    expect(response.status).toBe(499);
+    expect(logged).not.toHaveBeenCalled();
+    expect(await databaseAvailable()).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { closeDatabase, database, databaseKind } from '@/lib/db';
 import { products } from '@/lib/db/schema';
-import { isDatabaseUnavailable } from '@/lib/db/errors';
+import { DatabaseError, isDatabaseUnavailable } from '@/lib/db/errors';
 import { catalogue } from '@/lib/shop/catalogue';
 
 describe('database', () => {
@@ -28,15 +28,16 @@ describe('database', () => {
   });
 
   it('tells an unreachable database from other errors', () => {
-    expect(
-      isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })),
-    ).toBe(true);
-    expect(
-      isDatabaseUnavailable(
-        new Error('Failed query', { cause: Object.assign(new Error('terminating'), { code: '57P01' }) }),
-      ),
-    ).toBe(true);
-    expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    expect(isDatabaseUnavailable(new DatabaseError('open', refused))).toBe(true);
+    const terminating = Object.assign(new Error('terminating'), { code: '57P01' });
+    expect(isDatabaseUnavailable(new Error('Failed query', { cause: new DatabaseError('select', terminating) }))).toBe(
+      true,
+    );
+    // The same codes from elsewhere (a client that hung up, another service) say nothing of the database.
+    expect(isDatabaseUnavailable(refused)).toBe(false);
+    expect(isDatabaseUnavailable(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))).toBe(false);
+    expect(isDatabaseUnavailable(new DatabaseError('insert', { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
   });
 });

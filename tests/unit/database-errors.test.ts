@@ -47,6 +47,11 @@ describe('database errors', () => {
         new DatabaseError('insert tickets', Object.assign(new Error('duplicate'), { code: '23505' }), 1),
       ),
     ).toBe(false);
+    // A system code counts on the database layer's errors only: a client that hung up fails its request's
+    // body with the same ECONNRESET.
+    expect(isDatabaseUnavailable(new DatabaseError('select sessions', { code: 'ECONNRESET' }, 2))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))).toBe(false);
+    expect(isDatabaseUnavailable(new Error('Failed query', { cause: { code: 'ECONNREFUSED' } }))).toBe(false);
   });
 
   it('retells a failure in one line for Next to print: no stack, no cause, no digest, still unavailable', () => {
