@@ -26,7 +26,7 @@ export const localProvider: PaymentProvider = {
     const candidate = `cs_local_${randomBytes(16).toString('hex')}`;
     const db = await database();
     // One session per order (a unique index): a repeated or concurrent request finds the first one.
-    await db
+    const [inserted] = await db
       .insert(localCheckoutSessions)
       .values({
         id: candidate,
@@ -38,11 +38,14 @@ export const localProvider: PaymentProvider = {
         cancelUrl,
         expiresAt: new Date(Date.now() + CHECKOUT_LIFETIME_MS),
       })
-      .onConflictDoNothing({ target: localCheckoutSessions.orderId });
-    const [{ id }] = await db
-      .select({ id: localCheckoutSessions.id })
-      .from(localCheckoutSessions)
-      .where(eq(localCheckoutSessions.orderId, order.id));
+      .onConflictDoNothing({ target: localCheckoutSessions.orderId })
+      .returning({ id: localCheckoutSessions.id });
+    const [{ id }] = inserted
+      ? [inserted]
+      : await db
+          .select({ id: localCheckoutSessions.id })
+          .from(localCheckoutSessions)
+          .where(eq(localCheckoutSessions.orderId, order.id));
     return { id, url: `${new URL(successUrl).origin}${localizedPath(`/shop/checkout/${id}`, order.locale)}` };
   },
   async retrieveCheckout(id: string) {

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { requestKey } from '@/lib/api/idempotency';
-import { database } from '@/lib/db';
+import { database, type Database } from '@/lib/db';
 import { ticketMessages, tickets, type TicketStatus } from '@/lib/db/schema';
 import type { Actor } from '@/lib/session/server';
 import { TICKET_PAGE_SIZE, type CreateTicketInput, type ReplyInput } from './schema';
@@ -77,7 +77,22 @@ export async function createTicket(
   });
 }
 
-/** The actor's tickets (support staff: everyone's with `all`), newest activity first, a page at a time. */
+/** A page of the tickets `where` selects, newest activity first. */
+function ticketPage(db: Database, where: SQL | undefined, page: number) {
+  return db
+    .select()
+    .from(tickets)
+    .where(where)
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .limit(TICKET_PAGE_SIZE)
+    .offset((page - 1) * TICKET_PAGE_SIZE);
+}
+
+/**
+ * The actor's tickets (support staff: everyone's with `all`), newest activity first, a page at a time; a page
+ * past the last one is answered with the last. A page neither full nor empty is the last, and tells the count
+ * itself: most lists are one such page, read with one query.
+ */
 export async function listTickets(
   actor: Actor,
   options: { status?: TicketStatus; page?: number; all?: boolean } = {},
@@ -88,16 +103,18 @@ export async function listTickets(
   if (!options.all) filters.push(eq(tickets.uid, actor.uid));
   if (options.status) filters.push(eq(tickets.status, options.status));
   const where = and(...filters);
-  const [{ total }] = await db.select({ total: count() }).from(tickets).where(where);
+  let page = Math.max(1, options.page ?? 1);
+  let items = await ticketPage(db, where, page);
+  let total = (page - 1) * TICKET_PAGE_SIZE + items.length;
+  if (items.length === TICKET_PAGE_SIZE || (items.length === 0 && page > 1)) {
+    [{ total }] = await db.select({ total: count() }).from(tickets).where(where);
+    const last = Math.max(1, Math.ceil(total / TICKET_PAGE_SIZE));
+    if (page > last) {
+      page = last;
+      items = total ? await ticketPage(db, where, page) : [];
+    }
+  }
   const pages = Math.max(1, Math.ceil(total / TICKET_PAGE_SIZE));
-  const page = Math.min(Math.max(1, options.page ?? 1), pages);
-  const items = await db
-    .select()
-    .from(tickets)
-    .where(where)
-    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-    .limit(TICKET_PAGE_SIZE)
-    .offset((page - 1) * TICKET_PAGE_SIZE);
   return { items: items.map(publicTicket), total, page, pages };
 }
 

@@ -89,14 +89,26 @@ describe('tickets through the JSON API', () => {
 
   it('pages the list and filters it by status', async () => {
     const me = await signedIn('pages');
-    for (let i = 0; i < 12; i++) await newTicket(me, { ...valid, subject: `Question number ${i}` });
+    for (let i = 0; i < 10; i++) await newTicket(me, { ...valid, subject: `Question number ${i}` });
+    // A full page may be the last one.
+    expect(await (await list(request('GET', '/api/tickets?page=1', me))).json()).toMatchObject({ total: 10, pages: 1 });
+    for (let i = 10; i < 12; i++) await newTicket(me, { ...valid, subject: `Question number ${i}` });
     const first = await (await list(request('GET', '/api/tickets?page=1', me))).json();
     const second = await (await list(request('GET', '/api/tickets?page=2', me))).json();
     expect(first).toMatchObject({ total: 12, pages: 2 });
     expect(first.items).toHaveLength(10);
     expect(second.items).toHaveLength(2);
     expect(second.items[1].subject).toBe('Question number 0');
+    expect(second).toMatchObject({ total: 12, page: 2, pages: 2 });
     expect((await (await list(request('GET', '/api/tickets?status=answered', me))).json()).total).toBe(0);
+    // A page past the last one (an old link, a ticket closed meanwhile) shows the last page.
+    const past = await (await list(request('GET', '/api/tickets?page=9', me))).json();
+    expect(past).toMatchObject({ total: 12, page: 2, pages: 2 });
+    expect(past.items.map((t: { subject: string }) => t.subject)).toEqual(
+      second.items.map((t: { subject: string }) => t.subject),
+    );
+    const none = await (await list(request('GET', '/api/tickets?status=answered&page=3', me))).json();
+    expect(none).toMatchObject({ items: [], total: 0, page: 1, pages: 1 });
   });
 
   it('a double submit creates one ticket', async () => {
