@@ -9,7 +9,7 @@ import { orders, products, type OrderStatus, type PaymentProviderName } from '@/
 import { localizedPath } from '@/lib/i18n/paths';
 import { paymentProvider } from '@/lib/payments';
 import { PaymentProviderError } from '@/lib/payments/provider';
-import { cancelOrder, largestPaidPlan, orderOfViewer } from './orders';
+import { cancelOrder, largestPaidPlanQuery, orderOfViewer } from './orders';
 import { sendReceipt } from './receipt';
 import { newOrderReference } from './reference';
 import { GERMAN_VAT_BASIS_POINTS } from './vat';
@@ -62,21 +62,23 @@ async function orderWithKey(key: string, hash: string): Promise<{ order: Order; 
 }
 
 /**
- * What may be bought. A plan (a product with a widget limit) is bought once per account: one of it, and
- * not when the buyer already has it or a larger one (the limit is the largest plan's, never a sum).
- * Other products (the setup service) add up.
+ * What may be bought, as the refusal when it may not. A plan (a product with a widget limit) is bought once
+ * per account: one of it, and not when the buyer already has it or a larger one (`owned`: the limit is the
+ * largest plan's, never a sum). Other products (the setup service) add up.
  */
-async function assertBuyable(product: Product, intent: PurchaseIntent): Promise<void> {
-  if (product.widgetLimit === null) return;
-  if (intent.quantity !== 1) throw new ApiError('invalidBody', { quantity: { code: 'tooBig', max: 1 } });
-  const owned = intent.buyer && (await largestPaidPlan(intent.buyer.uid));
-  if (owned && owned >= product.widgetLimit) throw new ApiError('planOwned');
+function refusal(product: Product | undefined, owned: number | null, intent: PurchaseIntent): ApiError | null {
+  if (!product) return new ApiError('productUnavailable', { productId: { code: 'invalidChoice' } });
+  if (product.widgetLimit === null) return null;
+  if (intent.quantity !== 1) return new ApiError('invalidBody', { quantity: { code: 'tooBig', max: 1 } });
+  return owned && owned >= product.widgetLimit ? new ApiError('planOwned') : null;
 }
 
 /**
  * The intent's order: the one its key already has, else a new pending order at the catalogue's price.
- * The unique key decides between concurrent requests; 400 `productUnavailable` for an unknown or
- * inactive product.
+ * The unique key decides between concurrent requests and repeats: the product and the buyer's plans are
+ * read in one statement, and the key's order only when the insert meets it or the intent is refused (a
+ * repeat is answered with its order whatever the catalogue or the buyer's plans say now). 400
+ * `productUnavailable` for an unknown or inactive product.
  */
 async function orderFor(
   intent: PurchaseIntent,
@@ -84,16 +86,24 @@ async function orderFor(
   provider: PaymentProviderName,
 ): Promise<{ order: Order; product: Product }> {
   const hash = fingerprint(intent);
-  const existing = await orderWithKey(key, hash);
-  if (existing) return existing;
   const db = await database();
-  const [product] = await db
-    .select()
+  const [found] = await db
+    .select({
+      product: products,
+      owned: intent.buyer
+        ? sql<number | null>`(${largestPaidPlanQuery(intent.buyer.uid, db)})`.mapWith(Number)
+        : sql<null>`null`,
+    })
     .from(products)
     .where(and(eq(products.slug, intent.productId), eq(products.active, true)))
     .limit(1);
-  if (!product) throw new ApiError('productUnavailable', { productId: { code: 'invalidChoice' } });
-  await assertBuyable(product, intent);
+  const refused = refusal(found?.product, found?.owned ?? null, intent);
+  if (refused) {
+    const existing = await orderWithKey(key, hash);
+    if (existing) return existing;
+    throw refused;
+  }
+  const { product } = found;
   // A reference drawn twice (1 in 2^40) conflicts like a repeated key: the key's order, else another draw.
   for (let attempt = 0; attempt < 3; attempt++) {
     const [order] = await db

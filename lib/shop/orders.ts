@@ -250,14 +250,18 @@ export function ordersOf(uid: string, limit = 20): Promise<OrderSummary[]> {
   return summaries(eq(orders.uid, uid), limit);
 }
 
-/** The largest widget limit among the plans the user has paid for, or null without one. */
-export async function largestPaidPlan(uid: string, executor?: Executor): Promise<number | null> {
-  const db = executor ?? (await database());
-  const [row] = await db
+/** The largest widget limit among the plans `uid` has paid for: a query, to run or to nest in another. */
+export function largestPaidPlanQuery(uid: string, executor: Executor) {
+  return executor
     .select({ limit: max(products.widgetLimit) })
     .from(orders)
     .innerJoin(products, eq(orders.productId, products.id))
     .where(and(eq(orders.uid, uid), eq(orders.status, 'paid')));
+}
+
+/** The largest widget limit among the plans the user has paid for, or null without one. */
+export async function largestPaidPlan(uid: string, executor?: Executor): Promise<number | null> {
+  const [row] = await largestPaidPlanQuery(uid, executor ?? (await database()));
   return row?.limit ?? null;
 }
 

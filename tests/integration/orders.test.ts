@@ -67,9 +67,14 @@ describe('a plan is bought once per account; the setup service adds up', () => {
 
   it('refuses a plan the buyer has, or a smaller one, with a clear 409; a larger one is an upgrade', async () => {
     const me = await signedIn('plan-once');
-    const professional = await buy(me, { productId: 'professional', quantity: 1 });
+    const key = crypto.randomUUID();
+    const professional = await buy(me, { productId: 'professional', quantity: 1 }, { 'idempotency-key': key });
     expect(await payFor(professional.body.url)).toBe(200);
     const before = await orderCount();
+    // A repeat of the paid intent (a reload, a retry) is answered with its order, not refused.
+    const repeat = await buy(me, { productId: 'professional', quantity: 1 }, { 'idempotency-key': key });
+    expect(repeat.response.status).toBe(200);
+    expect(repeat.body).toEqual(professional.body);
     for (const [plan, language, text] of [
       ['professional', 'en', 'already has this plan or a larger one'],
       ['starter', 'de', 'dieses Paket oder ein größeres bereits'],
