@@ -112,8 +112,9 @@ export async function handle(request: Request, work: () => Promise<Response>): P
       return errorResponse(request, new ApiError('unavailable'));
     }
     // The client hung up (Node fails the unread body with ECONNRESET): nobody reads this answer, and a log
-    // line for it would be one anyone can cause at will.
-    if (request.signal.aborted) return new Response(null, { status: CLIENT_GONE });
+    // line for it would be one anyone can cause at will. Any other failure is logged, hung up or not.
+    if (request.signal.aborted && (error as { code?: unknown } | null)?.code === 'ECONNRESET')
+      return new Response(null, { status: CLIENT_GONE });
     console.error(error);
     return errorResponse(request, new ApiError('internal'));
   }

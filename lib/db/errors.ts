@@ -54,6 +54,29 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
+ * The first code, or driver's fixed text for a lost connection, along `cause`'s chain: a driver's error comes
+ * as it is from a statement, and wrapped (Drizzle's "Failed query") from a migration.
+ */
+function reasonOf(cause: unknown): string {
+  for (let current = cause, depth = 0; current && depth < 5; depth++) {
+    const { code, message } = current as Described;
+    if (typeof code === 'string') return code;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return message;
+    current = (current as Described).cause;
+  }
+  return 'error';
+}
+
+/** The first DatabaseError along `error`'s chain of causes, or null. */
+export function databaseErrorIn(error: unknown): DatabaseError | null {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (isDatabaseErrorLike(current)) return current as DatabaseError;
+    current = (current as Described).cause;
+  }
+  return null;
+}
+
+/**
  * A statement that failed: its kind and table, the SQLSTATE or system code, how long it took. The
  * driver's message and details are left out on purpose: they quote values ("invalid input syntax for
  * type uuid: …", "Key (email)=(…) already exists"), and errors end up in logs.
@@ -68,13 +91,8 @@ export class DatabaseError extends Error {
     cause: unknown,
     readonly durationMs?: number,
   ) {
-    const { code, message, constraint } = (cause ?? {}) as Described & { constraint?: unknown };
-    const reason =
-      typeof code === 'string'
-        ? code
-        : typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)
-          ? message
-          : 'error';
+    const { constraint } = (cause ?? {}) as { constraint?: unknown };
+    const reason = reasonOf(cause);
     super(`${statement} failed: ${reason}${durationMs === undefined ? '' : ` after ${Math.round(durationMs)} ms`}`);
     this.name = 'DatabaseError';
     this.code = reason;

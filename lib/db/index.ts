@@ -6,7 +6,7 @@ import { env } from '@/lib/env';
 import * as schema from './schema';
 import { seedCatalogue } from './seed';
 import { registerDatabaseProbe } from './availability';
-import { DatabaseError } from './errors';
+import { DatabaseError, databaseErrorIn } from './errors';
 import { currentBudget, withRequestBudget, type DatabaseBudget } from './budget';
 import { listenPostgres, type ListenHandlers, type StopListening } from './listen';
 
@@ -90,8 +90,9 @@ function open(): Promise<Opened> {
     const config = env.database;
     const opening = (config.kind === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir)).catch(
       (error: unknown) => {
-        // Told as the database layer's own failure, without the driver's text (it may quote values).
-        throw error instanceof DatabaseError ? error : new DatabaseError('open', error);
+        // Told as the database layer's own failure (a statement's, when one failed), without the driver's text
+        // (it may quote values).
+        throw databaseErrorIn(error) ?? new DatabaseError('open', error);
       },
     );
     holder.__database = opening;

@@ -58,5 +58,11 @@ describe('a failed statement', () => {
     expect(response.status).toBe(499);
     expect(logged).not.toHaveBeenCalled();
     expect(await databaseAvailable()).toBe(true);
+    // Any other failure is still ours to know of, whether the client stayed or not.
+    const bug = await handle(new Request('http://localhost:3000/api/tickets', { signal: left.signal }), () => {
+      throw new TypeError('x is undefined');
+    });
+    expect(bug.status).toBe(500);
+    expect(logged).toHaveBeenCalledTimes(1);
   });
 });

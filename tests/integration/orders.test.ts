@@ -93,6 +93,26 @@ describe('a plan is bought once per account; the setup service adds up', () => {
   });
 });
 
+describe('a repeated intent', () => {
+  it('is answered with its order after the product left the catalogue; a new intent is refused', async () => {
+    const key = crypto.randomUUID();
+    const first = await buy(null, { productId: 'setup-service', quantity: 1 }, { 'idempotency-key': key });
+    expect(first.response.status).toBe(201);
+    const db = await database();
+    await db.update(products).set({ active: false }).where(eq(products.slug, 'setup-service'));
+    try {
+      const repeat = await buy(null, { productId: 'setup-service', quantity: 1 }, { 'idempotency-key': key });
+      expect(repeat.response.status).toBe(200);
+      expect(repeat.body).toEqual(first.body);
+      const other = await buy(null, { productId: 'setup-service', quantity: 1 });
+      expect(other.response.status).toBe(400);
+      expect(other.body.error.code).toBe('productUnavailable');
+    } finally {
+      await db.update(products).set({ active: true }).where(eq(products.slug, 'setup-service'));
+    }
+  });
+});
+
 describe('a checkout the buyer leaves', () => {
   it('is closed and cancelled: it can no longer be paid, and a repeat changes nothing', async () => {
     const me = await signedIn('cancel');

@@ -2,6 +2,7 @@
 import { inspect } from 'node:util';
 import {
   DatabaseError,
+  databaseErrorIn,
   deadlineExceeded,
   describeDatabaseError,
   failedStatement,
@@ -52,6 +53,16 @@ describe('database errors', () => {
     expect(isDatabaseUnavailable(new DatabaseError('select sessions', { code: 'ECONNRESET' }, 2))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))).toBe(false);
     expect(isDatabaseUnavailable(new Error('Failed query', { cause: { code: 'ECONNREFUSED' } }))).toBe(false);
+  });
+
+  it('finds the reason of a failure to open the database under the migrator’s wrapping', () => {
+    // Drizzle's migrator wraps the driver's error: the open's error still tells the database went away.
+    const opening = new DatabaseError('open', new Error('Failed query', { cause: { code: '57P01' } }));
+    expect(opening.code).toBe('57P01');
+    expect(isDatabaseUnavailable(opening)).toBe(true);
+    const statement = new DatabaseError('insert products', deadlineExceeded(), 3);
+    expect(databaseErrorIn(new Error('Failed query', { cause: statement }))).toBe(statement);
+    expect(databaseErrorIn(new Error('Failed query', { cause: { code: '57P01' } }))).toBeNull();
   });
 
   it('retells a failure in one line for Next to print: no stack, no cause, no digest, still unavailable', () => {
