@@ -21,6 +21,14 @@ const UNAVAILABLE_MESSAGES =
 
 type Described = { code?: unknown; message?: unknown; cause?: unknown };
 
+/** `error` and its causes, five at most. */
+function* causeChain(error: unknown): Generator<Described> {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    yield current as Described;
+    current = (current as Described).cause;
+  }
+}
+
 function isDatabaseErrorLike(error: unknown): boolean {
   return error instanceof DatabaseError || (error as { name?: unknown } | null)?.name === 'DatabaseError';
 }
@@ -41,14 +49,12 @@ function tellsUnavailable({ code, message }: Described): boolean {
  * so marked the database down for every dashboard page.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const described = current as Described;
-    if (described.code === DEADLINE_EXCEEDED || described.code === RETOLD) return true;
-    if (isDatabaseErrorLike(current)) return tellsUnavailable(described);
+  for (const current of causeChain(error)) {
+    if (current.code === DEADLINE_EXCEEDED || current.code === RETOLD) return true;
+    if (isDatabaseErrorLike(current)) return tellsUnavailable(current);
     // The drivers' own texts for a lost connection are theirs alone.
-    if (typeof described.message === 'string' && UNAVAILABLE_MESSAGES.test(described.message)) return true;
+    if (typeof current.message === 'string' && UNAVAILABLE_MESSAGES.test(current.message)) return true;
     if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable)) return true;
-    current = described.cause;
   }
   return false;
 }
@@ -58,21 +64,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * as it is from a statement, and wrapped (Drizzle's "Failed query") from a migration.
  */
 function reasonOf(cause: unknown): string {
-  for (let current = cause, depth = 0; current && depth < 5; depth++) {
-    const { code, message } = current as Described;
+  for (const { code, message } of causeChain(cause)) {
     if (typeof code === 'string') return code;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return message;
-    current = (current as Described).cause;
   }
   return 'error';
 }
 
 /** The first DatabaseError along `error`'s chain of causes, or null. */
 export function databaseErrorIn(error: unknown): DatabaseError | null {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (isDatabaseErrorLike(current)) return current as DatabaseError;
-    current = (current as Described).cause;
-  }
+  for (const current of causeChain(error)) if (isDatabaseErrorLike(current)) return current as DatabaseError;
   return null;
 }
 
@@ -131,10 +132,8 @@ export function failedStatement(
 
 /** One line for a log: what failed and why, never a value. */
 export function describeDatabaseError(error: unknown): string {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (isDatabaseErrorLike(current)) return (current as Error).message;
-    current = (current as Described).cause;
-  }
+  const found = databaseErrorIn(error);
+  if (found) return found.message;
   const { code, name, message } = (error ?? {}) as { code?: unknown; name?: unknown; message?: unknown };
   if (code === RETOLD && typeof message === 'string') return message;
   return typeof code === 'string' ? code : typeof name === 'string' ? name : 'unknown error';

@@ -77,6 +77,8 @@ export async function createTicket(
   });
 }
 
+const pagesOf = (total: number) => Math.max(1, Math.ceil(total / TICKET_PAGE_SIZE));
+
 /** A page of the tickets `where` selects, newest activity first. */
 function ticketPage(db: Database, where: SQL | undefined, page: number) {
   return db
@@ -108,14 +110,12 @@ export async function listTickets(
   let total = (page - 1) * TICKET_PAGE_SIZE + items.length;
   if (items.length === TICKET_PAGE_SIZE || (items.length === 0 && page > 1)) {
     [{ total }] = await db.select({ total: count() }).from(tickets).where(where);
-    const last = Math.max(1, Math.ceil(total / TICKET_PAGE_SIZE));
-    if (page > last) {
-      page = last;
+    if (page > pagesOf(total)) {
+      page = pagesOf(total);
       items = total ? await ticketPage(db, where, page) : [];
     }
   }
-  const pages = Math.max(1, Math.ceil(total / TICKET_PAGE_SIZE));
-  return { items: items.map(publicTicket), total, page, pages };
+  return { items: items.map(publicTicket), total, page, pages: pagesOf(total) };
 }
 
 /** One ticket with its thread, oldest message first; null when it is not the actor's (→ 404). */
