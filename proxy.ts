@@ -3,6 +3,7 @@ import { NextRequest, NextResponse } from 'next/server';
 import { routing } from '@/lib/i18n/routing';
 import { requestLocale } from '@/lib/i18n/negotiate';
 import { NEGOTIATED_HEADERS } from '@/lib/i18n/landing-routes';
+import { splitLocale } from '@/lib/i18n/paths';
 import { isProtectedPath, loginRedirect, skipsSessionCheck } from '@/lib/auth/guard';
 import { SESSION_COOKIE, unsealSession } from '@/lib/session/cookie';
 import { SESSION_HINT_COOKIE, sessionHintOptions } from '@/lib/session/hint';
@@ -94,7 +95,7 @@ export default async function proxy(incoming: NextRequest) {
   // An optimistic check: the cookie is only unsealed here (no call to the identity provider); the
   // dashboard layout and every handler verify the session again at the data.
   if (isProtectedPath(pathname) && !(await databaseAvailable()))
-    return withPolicy(await unavailablePage(request), nonce);
+    return withPolicy(await unavailablePage(splitLocale(pathname).locale), nonce);
   if (isProtectedPath(pathname) && !skipsSessionCheck(searchParams)) {
     const user = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value, sessionSecret());
     if (!user) return signedOutRedirect(request, loginRedirect(pathname, search));

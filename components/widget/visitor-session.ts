@@ -2,6 +2,7 @@
 
 import { $fetch } from 'ofetch';
 import { readApiError } from '@/lib/client/api-error';
+import { visitorStorageKey } from '@/lib/widgets/frame';
 
 /** The customer's signed-in user, from the snippet's data-user-* attributes (via the loader). */
 export type UserClaim = { id: string; hash: string; email?: string; name?: string };
@@ -68,7 +69,7 @@ export class VisitorSession {
     readonly widgetId: string,
     private readonly fallbackError: string,
   ) {
-    this.store = new TokenStore(`plauder:visitor:${widgetId}`);
+    this.store = new TokenStore(visitorStorageKey(widgetId));
   }
 
   get token(): string | null {

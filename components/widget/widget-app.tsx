@@ -36,6 +36,7 @@ type View = { kind: 'list' } | { kind: 'new' } | { kind: 'thread'; id: string };
 export function WidgetApp({
   widget,
   mode,
+  initiallyOpen,
   locale,
   labels,
   initialPresence,
@@ -43,12 +44,14 @@ export function WidgetApp({
 }: {
   widget: WidgetConfig;
   mode: 'launcher' | 'inline' | 'page';
+  /** Whether the panel shows at first (always, but for a launcher that has not been clicked). */
+  initiallyOpen: boolean;
   locale: string;
   labels: Messages['Widget'];
   initialPresence: PresenceView;
   initialConversation: string | null;
 }) {
-  const [open, setOpen] = useState(mode !== 'launcher');
+  const [open, setOpen] = useState(initiallyOpen);
   const [view, setView] = useState<View>(
     initialConversation ? { kind: 'thread', id: initialConversation } : { kind: 'list' },
   );

@@ -1,7 +1,6 @@
 import type { Locale } from '@/lib/i18n/routing';
+import { escapeHtml as escape } from '@/lib/html';
 import { scriptHash } from '@/lib/security/policy.mjs';
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const STYLE =
   'body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a;background:#f8fafc}a{color:#4338ca}';

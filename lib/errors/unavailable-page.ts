@@ -1,6 +1,5 @@
 import { createTranslator } from 'next-intl';
-import type { NextRequest } from 'next/server';
-import { splitLocale } from '@/lib/i18n/paths';
+import type { Locale } from '@/lib/i18n/routing';
 import { loadMessages } from '@/lib/i18n/messages';
 import { messagePage, UNAVAILABLE_RETRY_SECONDS } from './message-page';
 
@@ -13,11 +12,10 @@ import { messagePage, UNAVAILABLE_RETRY_SECONDS } from './message-page';
 export const PAGE_ADDRESS_HEADER = 'x-page-address';
 
 /**
- * 503 for a page while the database is down: a small page in the path's language that reloads itself
+ * 503 for a page while the database is down: a small page in `locale` that reloads itself
  * after a few seconds (the app recovers by itself when the database returns).
  */
-export async function unavailablePage(request: NextRequest): Promise<Response> {
-  const { locale } = splitLocale(request.nextUrl.pathname);
+export async function unavailablePage(locale: Locale): Promise<Response> {
   const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: 'Errors.unavailable' });
   return messagePage(locale, {
     status: 503,

@@ -1,5 +1,6 @@
 import 'server-only';
 import { createTranslator } from 'next-intl';
+import { escapeHtml } from '@/lib/html';
 import { loadMessages } from '@/lib/i18n/messages';
 import { SELLER_TIME_ZONE, type Locale } from '@/lib/i18n/routing';
 import { formatPrice } from '@/lib/shop/catalogue';
@@ -40,9 +41,6 @@ export type MailKind = keyof MailData;
 export type RenderedMail = { subject: string; text: string; html: string };
 
 type Translate = (key: string, values?: Record<string, string | number>) => string;
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Paragraphs of plain text (a link is a paragraph of its own), as text and as escaped HTML. */
 function layout(

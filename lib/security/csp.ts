@@ -17,6 +17,11 @@ export function createNonce(): string {
  * allowed by its hash.
  */
 export function noncePolicy(nonce: string, frameAncestors?: string): string {
+  return scriptPolicy([`'nonce-${nonce}'`, HEAD_SCRIPT_HASH], frameAncestors);
+}
+
+/** The policy of a document whose scripts `scripts` allows (nonces or hashes; lib/widgets/launcher.ts). */
+export function scriptPolicy(scripts: string[], frameAncestors?: string): string {
   sources ??= policySources();
-  return documentPolicy({ scripts: [`'nonce-${nonce}'`, HEAD_SCRIPT_HASH], frameAncestors, sources });
+  return documentPolicy({ scripts, frameAncestors, sources });
 }

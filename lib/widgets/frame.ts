@@ -3,10 +3,18 @@ import type { PublicWidget } from './service';
 /**
  * The messages between the widget page and the loader (public/embed.js) on the embedding page: the
  * widget says it is ready and when it opens or closes (with its side); the loader answers with the
- * page's context (its address and title, the signed-in user of the customer's site).
+ * page's context (its address and title, the signed-in user of the customer's site). The launcher page
+ * (lib/widgets/launcher.ts) asks the loader for the widget itself (`open`: the visitor clicked it).
  */
 export const RESIZE_MESSAGE = 'chatwidget:resize';
 export const CONTEXT_MESSAGE = 'chatwidget:context';
+export const LOAD_MESSAGE = 'chatwidget:load';
+
+/** Where the widget page keeps its visitor's token (its localStorage): the launcher page looks there too. */
+export const VISITOR_STORAGE_PREFIX = 'plauder:visitor:';
+export function visitorStorageKey(widgetId: string): string {
+  return `${VISITOR_STORAGE_PREFIX}${widgetId}`;
+}
 
 /**
  * The widget page's `frame-ancestors`: only the widget's allowed origins (and this site, for the

@@ -79,6 +79,7 @@ it('answers every method on every kind of address, and logs nothing', async () =
     ...api,
     chunk,
     '/embed.js',
+    '/embed/x/launcher',
     '/icon.svg',
     '/og/en.png',
     '/en-sitemap.xml',

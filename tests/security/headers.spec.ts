@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect, test } from '../e2e/fixtures';
 import type { Page } from '@playwright/test';
 import { signIn, startApiSession } from '../e2e/auth';
@@ -186,4 +187,21 @@ test('the widget page may be framed by its allowed origins only, and runs its sc
   expect((await request.get('/embed/AAAAAAAAAAAAAAAA')).headers()['content-security-policy']).toContain(
     "frame-ancestors 'none'",
   );
+
+  // Its launcher page (what a new visitor's page loads first): the same framing, its one script by hash.
+  const launcher = await request.get(`/embed/${widget.id}/launcher`);
+  expect(launcher.status()).toBe(200);
+  const launcherPolicy = expectStrictDocumentPolicy(launcher.headers());
+  expect(launcherPolicy['frame-ancestors']).toEqual(["'self'", 'https://shop.example.com']);
+  const html = await launcher.text();
+  expect(html).toContain('<html lang="en"');
+  const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, text]) => text);
+  expect(scripts).toHaveLength(1);
+  const hash = createHash('sha256').update(scripts[0]).digest('base64');
+  expect(launcherPolicy['script-src']).toEqual(["'self'", `'sha256-${hash}'`]);
+  // No such widget: a page in the visitor's language that nobody may frame.
+  const missing = await request.get('/embed/AAAAAAAAAAAAAAAA/launcher', { headers: { 'accept-language': 'de' } });
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(await missing.text()).toContain(`<title>${messages.de.Errors.missingWidget.title}</title>`);
 });

@@ -16,8 +16,9 @@ const MODES = ['launcher', 'inline', 'page'] as const;
 
 /**
  * The widget inside a customer's page (`?mode=inline`: the panel without a launcher; `?mode=page`: the
- * page an e-mail links to, with `conversation`). Its CSP header (set by the proxy) lets only the
- * widget's allowed origins frame it; the proxy also chose its language.
+ * page an e-mail links to, with `conversation`; `?open=1`: the launcher's widget already open, when a
+ * visitor clicked the launcher page, lib/widgets/launcher.ts). Its CSP header (set by the proxy) lets
+ * only the widget's allowed origins frame it; the proxy also chose its language.
  */
 export default async function EmbedPage({ params, searchParams }: PageProps<'/embed/[widgetId]'>) {
   const widget = await frameWidget((await params).widgetId);
@@ -41,6 +42,7 @@ export default async function EmbedPage({ params, searchParams }: PageProps<'/em
         allowedOrigins: widget.allowedOrigins,
       }}
       mode={mode}
+      initiallyOpen={mode !== 'launcher' || query.open === '1'}
       locale={locale}
       labels={Widget}
       initialPresence={presence ?? { available: false, availableForMs: null, nextOpenAt: null }}

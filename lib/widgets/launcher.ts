@@ -1,0 +1,99 @@
+import 'server-only';
+import { escapeHtml } from '@/lib/html';
+import { fill } from '@/lib/client/messages';
+import type { Locale } from '@/lib/i18n/routing';
+import { scriptHash } from '@/lib/security/policy.mjs';
+import { scriptPolicy } from '@/lib/security/csp';
+import { readableOn } from './colour';
+import { LOAD_MESSAGE, RESIZE_MESSAGE, VISITOR_STORAGE_PREFIX, widgetFrameAncestors } from './frame';
+import type { PublicWidget } from './service';
+
+/**
+ * The launcher page: what the loader (public/embed.js) shows a new visitor first, instead of the widget
+ * page with its React app. It is the widget's closed launcher (the same button, colour, side and
+ * label) in a plain document with one small script, so a page that embeds the widget pays nothing for
+ * it until a visitor wants to chat (Lighthouse charged the widget's hydration to the host page's total
+ * blocking time). A click asks the loader for the widget page, opened; a returning visitor (a token in
+ * the widget's storage) gets the widget page at once, for their conversations and unread answers.
+ * Opened by itself, with no loader to ask, it becomes the widget page.
+ */
+const SCRIPT = `(function () {
+  var button = document.querySelector('button[data-widget]');
+  var allowed = JSON.parse(button.getAttribute('data-origins'));
+  var parentOrigin = null;
+  if (window.parent !== window) {
+    var candidates = [window.location.ancestorOrigins && window.location.ancestorOrigins[0]];
+    try {
+      if (document.referrer) candidates.push(new URL(document.referrer).origin);
+    } catch (e) {}
+    for (var i = 0; i < candidates.length && !parentOrigin; i++) {
+      var c = candidates[i];
+      if (c && (allowed.indexOf(c) !== -1 || c === window.location.origin)) parentOrigin = c;
+    }
+  }
+  function load(open) {
+    if (parentOrigin) window.parent.postMessage({ type: ${JSON.stringify(LOAD_MESSAGE)}, open: open }, parentOrigin);
+    else window.location.replace(button.getAttribute('data-widget-page'));
+  }
+  var returning = false;
+  try {
+    returning = window.localStorage.getItem(${JSON.stringify(VISITOR_STORAGE_PREFIX)} + button.getAttribute('data-widget')) !== null;
+  } catch (e) {}
+  if (returning || !parentOrigin) return load(false);
+  button.addEventListener('click', function () {
+    if (button.getAttribute('aria-busy') === 'true') return;
+    button.setAttribute('aria-busy', 'true');
+    load(true);
+  });
+  window.parent.postMessage(
+    { type: ${JSON.stringify(RESIZE_MESSAGE)}, open: false, position: button.getAttribute('data-position') },
+    parentOrigin,
+  );
+})();`;
+
+/** The launcher's look: the widget page's closed launcher (components/widget/widget-app.tsx). */
+const STYLE =
+  'html,body{margin:0;background:transparent}' +
+  'button{position:fixed;bottom:4px;right:4px;display:flex;align-items:center;justify-content:center;width:64px;height:64px;padding:0;border:0;border-radius:9999px;cursor:pointer;box-shadow:0 10px 15px -3px rgb(0 0 0/.1),0 4px 6px -4px rgb(0 0 0/.1)}' +
+  'button[data-position=left]{right:auto;left:4px}' +
+  'button:focus-visible{outline:2px solid #0f172a;outline-offset:2px}' +
+  'button[aria-busy=true]{cursor:progress}button[aria-busy=true] svg{opacity:.7}';
+
+const ICON =
+  '<svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2"><path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z"/></svg>';
+
+const SCRIPT_HASH = scriptHash(SCRIPT);
+
+/** The widget page's address for a launcher's query (`lang`, which the loader passes). */
+export function widgetPagePath(widgetId: string, lang: string | null): string {
+  const path = `/embed/${encodeURIComponent(widgetId)}`;
+  return lang ? `${path}?${new URLSearchParams({ lang })}` : path;
+}
+
+/**
+ * The launcher page of `widget` in `locale` (`label`: the catalogue's `Widget.open`). Only the widget's
+ * allowed origins may frame it, like the widget page; its one script is allowed by its hash.
+ */
+export function launcherPage(
+  widget: Pick<PublicWidget, 'id' | 'name' | 'accentColor' | 'launcherPosition' | 'allowedOrigins'>,
+  { locale, label, lang }: { locale: Locale; label: string; lang: string | null },
+): Response {
+  const name = escapeHtml(widget.name);
+  const colours = `background-color:${widget.accentColor};color:${readableOn(widget.accentColor)}`;
+  const html =
+    `<!doctype html><html lang="${locale}" dir="ltr"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow">` +
+    `<title>${name}</title><style>${STYLE}</style></head><body><main aria-label="${name}">` +
+    `<button type="button" aria-label="${escapeHtml(fill(label, { name: widget.name }))}" style="${escapeHtml(colours)}"` +
+    ` data-widget="${escapeHtml(widget.id)}" data-position="${escapeHtml(widget.launcherPosition)}"` +
+    ` data-origins="${escapeHtml(JSON.stringify(widget.allowedOrigins))}"` +
+    ` data-widget-page="${escapeHtml(widgetPagePath(widget.id, lang))}">${ICON}</button>` +
+    `</main><script>${SCRIPT}</script></body></html>`;
+  return new Response(html, {
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': scriptPolicy([SCRIPT_HASH], widgetFrameAncestors(widget)),
+    },
+  });
+}

@@ -1,0 +1,104 @@
+// The widget's launcher page (lib/widgets/launcher.ts): a plain document in the widget's look whose one
+// script asks the loader (public/embed.js) for the widget page; its text is escaped and its policy
+// allows that script alone.
+import { inlineScriptHashes } from '@/lib/security/policy.mjs';
+import { launcherPage } from '@/lib/widgets/launcher';
+
+const widget = {
+  id: 'w_launch-1',
+  name: 'Help "&" <b>Co</b>',
+  accentColor: '#fde047',
+  launcherPosition: 'left' as const,
+  allowedOrigins: ['https://shop.example'],
+};
+
+async function render(lang: string | null = 'de') {
+  const response = launcherPage(widget, { locale: 'de', label: 'Chat öffnen: {name}', lang });
+  const html = await response.text();
+  return { response, html, document: new DOMParser().parseFromString(html, 'text/html') };
+}
+
+function directives(policy: string) {
+  return Object.fromEntries(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([n, ...v]) => [n, v]),
+  );
+}
+
+describe('the launcher page', () => {
+  it('is the widget’s launcher in its language, colour and side, with its name as text only', async () => {
+    const { response, document } = await render();
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(document.documentElement.lang).toBe('de');
+    expect(document.title).toBe(widget.name);
+    expect(document.querySelector('b')).toBeNull();
+    const button = document.querySelector('button')!;
+    expect(button.getAttribute('aria-label')).toBe(`Chat öffnen: ${widget.name}`);
+    expect(button.getAttribute('data-position')).toBe('left');
+    expect(button.style.backgroundColor).toBe('rgb(253, 224, 71)');
+    // A light accent gets dark text, as on the widget page.
+    expect(button.style.color).toBe('rgb(17, 24, 39)');
+    expect(JSON.parse(button.getAttribute('data-origins')!)).toEqual(widget.allowedOrigins);
+    expect(button.getAttribute('data-widget-page')).toBe('/embed/w_launch-1?lang=de');
+    expect((await render(null)).document.querySelector('button')!.getAttribute('data-widget-page')).toBe(
+      '/embed/w_launch-1',
+    );
+    expect(document.querySelector('main')!.getAttribute('aria-label')).toBe(widget.name);
+  });
+
+  it('may be framed by the widget’s origins only and runs its own script alone', async () => {
+    const { response, html } = await render();
+    const csp = directives(response.headers.get('content-security-policy')!);
+    expect(csp['frame-ancestors']).toEqual(["'self'", 'https://shop.example']);
+    const hashes = inlineScriptHashes(html);
+    expect(hashes).toHaveLength(1);
+    expect(csp['script-src']).toEqual(["'self'", hashes[0]]);
+  });
+});
+
+describe('the launcher page’s script, framed by an allowed page', () => {
+  const posted: Array<{ message: Record<string, unknown>; origin: string }> = [];
+  const host = { postMessage: (message: Record<string, unknown>, origin: string) => posted.push({ message, origin }) };
+
+  async function run({ referrer = 'https://shop.example/cart', returning = false } = {}) {
+    const { document: page } = await render();
+    document.documentElement.innerHTML = page.documentElement.innerHTML;
+    posted.length = 0;
+    localStorage.clear();
+    if (returning) localStorage.setItem(`plauder:visitor:${widget.id}`, '{"token":"t","userId":null}');
+    jest.spyOn(window, 'parent', 'get').mockReturnValue(host as unknown as Window);
+    jest.spyOn(document, 'referrer', 'get').mockReturnValue(referrer);
+    new Function(document.querySelector('script')!.textContent!)();
+    return document.querySelector('button')!;
+  }
+  afterEach(() => jest.restoreAllMocks());
+
+  it('shows itself on its side, and a click (once) asks for the widget page, opened', async () => {
+    const button = await run();
+    expect(posted).toEqual([
+      { message: { type: 'chatwidget:resize', open: false, position: 'left' }, origin: 'https://shop.example' },
+    ]);
+    button.click();
+    button.click();
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(posted.slice(1)).toEqual([
+      { message: { type: 'chatwidget:load', open: true }, origin: 'https://shop.example' },
+    ]);
+  });
+
+  it('asks for the widget page at once for a returning visitor, without showing itself', async () => {
+    await run({ returning: true });
+    expect(posted).toEqual([{ message: { type: 'chatwidget:load', open: false }, origin: 'https://shop.example' }]);
+  });
+
+  it('tells nothing to a page that is not one of the widget’s origins (it becomes the widget page)', async () => {
+    // jsdom does not navigate; it reports the attempt to its console.
+    const navigation = jest.spyOn(console, 'error').mockImplementation(() => {});
+    await run({ referrer: 'https://elsewhere.example/' });
+    expect(posted).toEqual([]);
+    expect(String(navigation.mock.calls[0]?.[0])).toMatch(/navigation/i);
+  });
+});
