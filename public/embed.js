@@ -69,11 +69,16 @@
       if (data.type === 'chatwidget:load' && !widgetPage) {
         // In the same frame (its focus stays), without a new entry in the page's history.
         widgetPage = true;
-        if (data.open === true) resize(true);
+        if (data.open === true) {
+          // At the panel's size at once, so that it shows in place; not in the page's way until it says so.
+          resize(true);
+          frame.style.pointerEvents = 'none';
+        }
         frame.contentWindow.location.replace(address('', data.open === true));
         return;
       }
       if (data.type !== 'chatwidget:resize') return;
+      frame.style.pointerEvents = '';
       var left = data.position === 'left';
       frame.style.left = left ? '16px' : '';
       frame.style.right = left ? '' : '16px';

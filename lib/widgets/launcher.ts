@@ -5,7 +5,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { scriptHash } from '@/lib/security/policy.mjs';
 import { scriptPolicy } from '@/lib/security/csp';
 import { readableOn } from './colour';
-import { LOAD_MESSAGE, RESIZE_MESSAGE, VISITOR_STORAGE_PREFIX, widgetFrameAncestors } from './frame';
+import { CONTEXT_MESSAGE, LOAD_MESSAGE, RESIZE_MESSAGE, VISITOR_STORAGE_PREFIX, widgetFrameAncestors } from './frame';
 import type { PublicWidget } from './service';
 
 /**
@@ -15,7 +15,8 @@ import type { PublicWidget } from './service';
  * it until a visitor wants to chat (Lighthouse charged the widget's hydration to the host page's total
  * blocking time). A click asks the loader for the widget page, opened; a returning visitor (a token in
  * the widget's storage) gets the widget page at once, for their conversations and unread answers.
- * Opened by itself, with no loader to ask, it becomes the widget page.
+ * Opened by itself, it becomes the widget page; in a plain iframe (no loader answers), a click opens the
+ * widget page there.
  */
 const SCRIPT = `(function () {
   var button = document.querySelector('button[data-widget]');
@@ -31,20 +32,35 @@ const SCRIPT = `(function () {
       if (c && (allowed.indexOf(c) !== -1 || c === window.location.origin)) parentOrigin = c;
     }
   }
-  function load(open) {
-    if (parentOrigin) window.parent.postMessage({ type: ${JSON.stringify(LOAD_MESSAGE)}, open: open }, parentOrigin);
-    else window.location.replace(button.getAttribute('data-widget-page'));
+  function widgetPage(open) {
+    var page = button.getAttribute('data-widget-page');
+    window.location.replace(open ? page + (page.indexOf('?') === -1 ? '?' : '&') + 'open=1' : page);
   }
+  // Opened by itself: the widget page. Framed by a page it cannot tell: nothing (nobody to ask or tell).
+  if (window.parent === window) return widgetPage(false);
+  if (!parentOrigin) return;
+  function load(open) {
+    window.parent.postMessage({ type: ${JSON.stringify(LOAD_MESSAGE)}, open: open }, parentOrigin);
+  }
+  // The loader answers the launcher's first message with the page's context; a plain iframe of this page
+  // has nobody to answer, and a click then opens the widget page here.
+  var loader = false;
+  window.addEventListener('message', function (event) {
+    var data = event.data;
+    if (event.source === window.parent && event.origin === parentOrigin && data && data.type === ${JSON.stringify(CONTEXT_MESSAGE)})
+      loader = true;
+  });
+  button.addEventListener('click', function () {
+    if (button.getAttribute('aria-busy') === 'true') return;
+    button.setAttribute('aria-busy', 'true');
+    if (loader) load(true);
+    else widgetPage(true);
+  });
   var returning = false;
   try {
     returning = window.localStorage.getItem(${JSON.stringify(VISITOR_STORAGE_PREFIX)} + button.getAttribute('data-widget')) !== null;
   } catch (e) {}
-  if (returning || !parentOrigin) return load(false);
-  button.addEventListener('click', function () {
-    if (button.getAttribute('aria-busy') === 'true') return;
-    button.setAttribute('aria-busy', 'true');
-    load(true);
-  });
+  if (returning) return load(false);
   window.parent.postMessage(
     { type: ${JSON.stringify(RESIZE_MESSAGE)}, open: false, position: button.getAttribute('data-position') },
     parentOrigin,

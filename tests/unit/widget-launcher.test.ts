@@ -62,31 +62,43 @@ describe('the launcher page', () => {
 describe('the launcher page’s script, framed by an allowed page', () => {
   const posted: Array<{ message: Record<string, unknown>; origin: string }> = [];
   const host = { postMessage: (message: Record<string, unknown>, origin: string) => posted.push({ message, origin }) };
+  // jsdom does not navigate: it reports each attempt to its console.
+  let navigations: jest.SpyInstance;
 
-  async function run({ referrer = 'https://shop.example/cart', returning = false } = {}) {
+  async function run({ referrer = 'https://shop.example/cart', returning = false, framed = true } = {}) {
     const { document: page } = await render();
     document.documentElement.innerHTML = page.documentElement.innerHTML;
     posted.length = 0;
     localStorage.clear();
     if (returning) localStorage.setItem(`plauder:visitor:${widget.id}`, '{"token":"t","userId":null}');
-    jest.spyOn(window, 'parent', 'get').mockReturnValue(host as unknown as Window);
+    if (framed) jest.spyOn(window, 'parent', 'get').mockReturnValue(host as unknown as Window);
     jest.spyOn(document, 'referrer', 'get').mockReturnValue(referrer);
+    navigations = jest.spyOn(console, 'error').mockImplementation(() => {});
     new Function(document.querySelector('script')!.textContent!)();
     return document.querySelector('button')!;
   }
+  /** The loader's answer to the launcher's first message. */
+  function loaderAnswers(origin = 'https://shop.example') {
+    const event = new MessageEvent('message', { data: { type: 'chatwidget:context', user: null, page: {} }, origin });
+    Object.defineProperty(event, 'source', { value: host });
+    window.dispatchEvent(event);
+  }
+  const navigated = () => navigations.mock.calls.filter(([error]) => /navigation/i.test(String(error))).length;
   afterEach(() => jest.restoreAllMocks());
 
-  it('shows itself on its side, and a click (once) asks for the widget page, opened', async () => {
+  it('shows itself on its side, and a click (once) asks the loader for the widget page, opened', async () => {
     const button = await run();
     expect(posted).toEqual([
       { message: { type: 'chatwidget:resize', open: false, position: 'left' }, origin: 'https://shop.example' },
     ]);
+    loaderAnswers();
     button.click();
     button.click();
     expect(button.getAttribute('aria-busy')).toBe('true');
     expect(posted.slice(1)).toEqual([
       { message: { type: 'chatwidget:load', open: true }, origin: 'https://shop.example' },
     ]);
+    expect(navigated()).toBe(0);
   });
 
   it('asks for the widget page at once for a returning visitor, without showing itself', async () => {
@@ -94,11 +106,24 @@ describe('the launcher page’s script, framed by an allowed page', () => {
     expect(posted).toEqual([{ message: { type: 'chatwidget:load', open: false }, origin: 'https://shop.example' }]);
   });
 
-  it('tells nothing to a page that is not one of the widget’s origins (it becomes the widget page)', async () => {
-    // jsdom does not navigate; it reports the attempt to its console.
-    const navigation = jest.spyOn(console, 'error').mockImplementation(() => {});
-    await run({ referrer: 'https://elsewhere.example/' });
+  it('opens the widget page itself when no loader answered (a plain iframe), or another page spoke', async () => {
+    const button = await run();
+    loaderAnswers('https://elsewhere.example');
+    button.click();
+    expect(posted.map(({ message }) => message.type)).toEqual(['chatwidget:resize']);
+    expect(navigated()).toBe(1);
+  });
+
+  it('tells nothing to a page that is not one of the widget’s origins, and does nothing', async () => {
+    const button = await run({ referrer: 'https://elsewhere.example/' });
+    button.click();
     expect(posted).toEqual([]);
-    expect(String(navigation.mock.calls[0]?.[0])).toMatch(/navigation/i);
+    expect(navigated()).toBe(0);
+  });
+
+  it('becomes the widget page when opened by itself', async () => {
+    await run({ framed: false });
+    expect(posted).toEqual([]);
+    expect(navigated()).toBe(1);
   });
 });
