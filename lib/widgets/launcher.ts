@@ -81,7 +81,7 @@ const ICON =
 const SCRIPT_HASH = scriptHash(SCRIPT);
 
 /** The widget page's address for a launcher's query (`lang`, which the loader passes). */
-export function widgetPagePath(widgetId: string, lang: string | null): string {
+function widgetPagePath(widgetId: string, lang: string | null): string {
   const path = `/embed/${encodeURIComponent(widgetId)}`;
   return lang ? `${path}?${new URLSearchParams({ lang })}` : path;
 }

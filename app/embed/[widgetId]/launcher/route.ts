@@ -18,18 +18,18 @@ export const dynamic = 'force-dynamic';
 export async function GET(request: NextRequest, { params }: RouteContext<'/embed/[widgetId]/launcher'>) {
   const lang = request.nextUrl.searchParams.get('lang');
   const acceptLanguage = request.headers.get('accept-language');
-  const widget = await publicWidget((await params).widgetId).catch((error: unknown) => {
-    if (isDatabaseUnavailable(error)) return 'unavailable' as const;
-    throw error;
-  });
-  if (widget === null || widget === 'unavailable') {
-    // The visitor's language: the host page's, else their browser's.
-    const locale = widgetLocale(
-      { locale: requestLocale(request.headers), followPageLanguage: true },
-      lang,
-      acceptLanguage,
-    );
-    if (widget === 'unavailable') return unavailablePage(locale);
+  // Without a widget to ask: the host page's language, else the browser's.
+  const visitorLocale = () =>
+    widgetLocale({ locale: requestLocale(request.headers), followPageLanguage: true }, lang, acceptLanguage);
+  let widget;
+  try {
+    widget = await publicWidget((await params).widgetId);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    return unavailablePage(visitorLocale());
+  }
+  if (!widget) {
+    const locale = visitorLocale();
     const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: 'Errors.missingWidget' });
     return messagePage(locale, { status: 404, title: t('title'), message: t('message') });
   }
