@@ -8,7 +8,12 @@ import { expect, test, localized, localesUnderTest, messages, openHydrated } fro
 /** From now on, every JavaScript file not loaded yet fails, as after a deployment; `until` a document load. */
 async function failNewChunks(page: Page, { untilDocumentLoad }: { untilDocumentLoad: boolean }) {
   let failing = true;
-  if (untilDocumentLoad) page.on('request', (request) => request.isNavigationRequest() && (failing = false));
+  // The page's own document: the landing page's chat widget loads its frame's document at an idle moment.
+  if (untilDocumentLoad)
+    page.on(
+      'request',
+      (request) => request.isNavigationRequest() && request.frame() === page.mainFrame() && (failing = false),
+    );
   await page.route('**/_next/static/**/*.js', (route) => (failing ? route.abort() : route.fallback()));
 }
 
