@@ -115,7 +115,6 @@ async function benchConversations(dataDir, servers) {
   return { result, budgets };
 }
 
-/** `BENCH_ONLY=conversations npm run bench`: that measurement alone, into bench/results/conversations.json. */
 /** The landing pages under load on an instance of their own: its RSS against its budget. */
 async function benchLandingMemory(dataDir, servers) {
   const app = await startNext({
@@ -144,6 +143,7 @@ async function benchLandingMemory(dataDir, servers) {
   }
 }
 
+/** `BENCH_ONLY=landing npm run bench`: that measurement alone. */
 async function landingOnly() {
   buildIfNeeded();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
@@ -154,6 +154,7 @@ async function landingOnly() {
   if (result.non2xx > 0) process.exitCode = 1;
 }
 
+/** `BENCH_ONLY=conversations npm run bench`: that measurement alone, into bench/results/conversations.json. */
 async function conversationsOnly() {
   buildIfNeeded();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-pglite-'));

@@ -61,9 +61,11 @@ if (
 // V8's up to 4 times: under the conversations' load it grew to 160–250 MB around 60–70 MB of live objects,
 // which took the server's RSS to 399 and 482 MB (budget 400); with 1.5 it stays near 105 MB, at more
 // frequent collections (npm run bench, bench/README.md).
+// PGlite's WebAssembly (9 MB) is compiled by TurboFan alone, not first by V8's baseline compiler (Liftoff)
+// and then again for its hot functions: the same req/s on the database's routes, about 45 MB less RSS.
 const server = spawn(
   process.execPath,
-  ['--heap-growing-percent=50', join(root, 'scripts', 'server.mjs'), ...(dev ? ['--dev'] : [])],
+  ['--heap-growing-percent=50', '--no-liftoff', join(root, 'scripts', 'server.mjs'), ...(dev ? ['--dev'] : [])],
   {
     cwd: root,
     stdio: 'inherit',
