@@ -234,7 +234,8 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('orders_uid_idx').on(table.uid),
+    // A user's orders, and their paid ones (the plans they hold) without reading the others.
+    index('orders_uid_status_idx').on(table.uid, table.status),
     // A guest's paid orders, found by address when its owner signs in.
     index('orders_guest_email_idx')
       .on(sql`lower(${table.email})`)

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { closeDatabase, database, databaseKind } from '@/lib/db';
 import { products } from '@/lib/db/schema';
 import { DatabaseError, isDatabaseUnavailable } from '@/lib/db/errors';
+import { openPgliteClient } from '@/lib/db/pglite';
 import { catalogue } from '@/lib/shop/catalogue';
 
 describe('database', () => {
@@ -39,5 +40,34 @@ describe('database', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))).toBe(false);
     expect(isDatabaseUnavailable(new DatabaseError('insert', { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
+  });
+
+  it("reads Drizzle's timestamps as text with the embedded client's own parsers, not with each statement's", async () => {
+    const { client, db } = await openPgliteClient('memory://');
+    try {
+      const query = jest.spyOn(client, 'query');
+      await db.execute(sql`create table stamps (at timestamp, at_tz timestamptz, day date, span interval)`);
+      await db.execute(
+        sql`insert into stamps values ('2026-11-25 10:00:00', '2026-11-25 10:00:00+00', '2026-11-25', '1 day')`,
+      );
+      const [row] = (await db.execute(sql`select * from stamps`)).rows;
+      // PostgreSQL's text, which Drizzle's columns parse themselves (a Date here would be parsed twice).
+      expect(row).toEqual({
+        at: '2026-11-25 10:00:00',
+        at_tz: '2026-11-25 10:00:00+00',
+        day: '2026-11-25',
+        span: '1 day',
+      });
+      // PGlite merges a statement's parsers with its ~300 own for every statement.
+      for (const [, , options] of query.mock.calls) expect(options).not.toHaveProperty('parsers');
+      // Any other parser a statement asks for is still its own.
+      const guarded = db.$client as unknown as typeof client;
+      const upper = await guarded.query('select $1::text as name', ['x'], {
+        parsers: { 25: (v: string) => v.toUpperCase() },
+      });
+      expect(upper.rows).toEqual([{ name: 'X' }]);
+    } finally {
+      await client.close();
+    }
   });
 });
