@@ -92,10 +92,11 @@ export async function startNext({
   const port = wanted ?? (await freePort());
   // ownSiteUrl: canonical links, sitemaps and Open Graph URLs name this very server (Lighthouse checks them).
   if (ownSiteUrl) env = { SITE_URL: `http://localhost:${port}`, ...env };
-  // `dev`: npm run dev (the start script with Next's development server).
+  // `dev`: npm run dev (the start script with Next's development server). The start script of `dir`, which
+  // serves its own folder's build: another checkout's build, compared with this one, is that checkout's.
   const args =
     viaStartScript || dev
-      ? [join(root, 'scripts', 'start.mjs'), ...(dev ? ['--dev'] : [])]
+      ? [join(dir, 'scripts', 'start.mjs'), ...(dev ? ['--dev'] : [])]
       : [nextBin, 'start', '-H', 'localhost', '-p', String(port)];
   const child = spawn(process.execPath, args, {
     cwd: dir,
