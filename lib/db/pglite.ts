@@ -11,7 +11,7 @@ type QueryOptions = Parameters<Queryable['query']>[2];
 
 /**
  * The types Drizzle reads from PostgreSQL's text itself: its PGlite session asks for them as text with every
- * statement. PGlite then merges those parsers with its own ~300 for every statement (~70 µs each, measured);
+ * statement. PGlite then merges those parsers with its own ~320 for every statement (~70 µs each, measured);
  * as the client's own parsers they are merged once. By oid: timestamp, timestamptz, interval, date, numeric[],
  * timestamp[], timestamptz[], interval[], date[] (drizzle-orm/pglite/session).
  */
