@@ -15,7 +15,7 @@ test('the language switch keeps path and query and round-trips', async ({ page, 
   await expect(page).toHaveURL(/\/de\/chat\?room=lobby&x=1$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.de.Chat.title);
-  expect((await localeCookie(context))?.value).toBe('de');
+  await expect.poll(async () => (await localeCookie(context))?.value).toBe('de');
 
   await page
     .getByRole('navigation', { name: messages.de.LocaleSwitcher.label })
@@ -25,7 +25,7 @@ test('the language switch keeps path and query and round-trips', async ({ page, 
   await expect(page).not.toHaveURL(/\/de\//);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.en.Chat.title);
-  expect((await localeCookie(context))?.value).toBe('en');
+  await expect.poll(async () => (await localeCookie(context))?.value).toBe('en');
 });
 
 test('the locale cookie is written on a visit: 365 days, path /, SameSite=Lax', async ({ page, context }) => {
@@ -33,8 +33,9 @@ test('the locale cookie is written on a visit: 365 days, path /, SameSite=Lax', 
   await page.goto('/de/login');
   // The browser writes it (a page's answer sets no cookie, so a CDN may keep it).
   await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  // A cookie the page writes reaches the browser's cookie store (which `context.cookies()` reads) a moment later.
+  await expect.poll(async () => (await localeCookie(context))?.value).toBe('de');
   const cookie = await localeCookie(context);
-  expect(cookie?.value).toBe('de');
   expect(cookie?.path).toBe('/');
   expect(cookie?.sameSite).toBe('Lax');
   expect(cookie?.secure).toBe(false);
@@ -57,7 +58,7 @@ test('the saved language is restored from local storage at start (spec §3)', as
   await page.goto('/chat?room=lobby');
   await expect(page).toHaveURL(/\/de\/chat\?room=lobby$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.de.Chat.title);
-  expect((await localeCookie(context))?.value).toBe('de');
+  await expect.poll(async () => (await localeCookie(context))?.value).toBe('de');
   // The German page as a document of its own: its language, and one title and description (a client-side
   // navigation left the English page's beside them).
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
