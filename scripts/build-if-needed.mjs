@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { firstLoadJs } from '../bench/bundle-stats.mjs';
+import { precompressStaticAssets } from './static-assets.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const STAMP = join(root, '.next', 'source-stamp');
@@ -66,6 +67,8 @@ export function buildIfNeeded({ force = false } = {}) {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  // npm start serves the scripts and stylesheet compressed once, here, at their best (scripts/static-assets.mjs).
+  console.log(`Compressed ${precompressStaticAssets(join(root, '.next'))} static assets ahead of serving them.`);
   writeFileSync(STAMP, stamp);
   printFirstLoadJs();
   return true;

@@ -11,6 +11,14 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const brotli = promisify(brotliCompress);
+/** Brotli's and gzip's best quality (`bytes`: what is compressed, its size a hint to brotli). */
+export const bestBrotli = (bytes) => ({
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+    [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+  },
+});
+export const BEST_GZIP = { level: constants.Z_BEST_COMPRESSION };
 const gzipped = promisify(gzip);
 /** Renders kept (each an ETag's brotli and gzip bytes); the oldest goes first. */
 const LIMIT = 256;
@@ -39,15 +47,7 @@ function holds(req, etag) {
 async function precompress(etag, body) {
   pending.add(etag);
   try {
-    const [br, gz] = await Promise.all([
-      brotli(body, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      }),
-      gzipped(body, { level: constants.Z_BEST_COMPRESSION }),
-    ]);
+    const [br, gz] = await Promise.all([brotli(body, bestBrotli(body)), gzipped(body, BEST_GZIP)]);
     ready.set(etag, { br, gzip: gz });
     if (ready.size > LIMIT) ready.delete(ready.keys().next().value);
   } finally {
@@ -55,8 +55,8 @@ async function precompress(etag, body) {
   }
 }
 
-/** The encoding a client takes that we keep: brotli first. */
-function accepted(header = '') {
+/** The encoding a client takes among those we keep (`names`): brotli first. */
+export function accepted(header = '', names = ['br', 'gzip']) {
   const offered = new Map(
     header.split(',').map((part) => {
       const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -64,7 +64,9 @@ function accepted(header = '') {
       return [name, q === undefined ? 1 : Number(q)];
     }),
   );
-  return ['br', 'gzip'].find((name) => (offered.get(name) ?? offered.get('*') ?? 0) > 0) ?? null;
+  return (
+    ['br', 'gzip'].find((name) => names.includes(name) && (offered.get(name) ?? offered.get('*') ?? 0) > 0) ?? null
+  );
 }
 
 /** Tags a prerendered answer, and serves its best compressed bytes when they are ready, else prepares them. */

@@ -11,7 +11,8 @@
 // - an answer to every HTTP method (scripts/methods.mjs), where Next answers 500 for some;
 // - compression, with the answers Next serves from its prerender cache (landing and product pages)
 //   tagged and compressed once per render at the best quality (scripts/precompressed.mjs) instead of on
-//   every answer at a quick one. Next's own compression and ETags are off under this server (next.config.ts);
+//   every answer at a quick one, and the build's scripts and stylesheet as the build compressed them
+//   (scripts/static-assets.mjs). Next's own compression and ETags are off under this server (next.config.ts);
 // - in production, a second's memory of those answers (scripts/answer-cache.mjs).
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -24,6 +25,7 @@ import { nodeRoutes } from '../lib/node-bridge.mjs';
 import { answerCache } from './answer-cache.mjs';
 import { methodPolicy } from './methods.mjs';
 import { servePrecompressed } from './precompressed.mjs';
+import { staticAssets } from './static-assets.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dev = process.argv.includes('--dev');
@@ -76,6 +78,8 @@ const { routes, refuseMethod } = await nodeRoutes();
 
 // The production build's answers from the prerender cache, kept for a second (scripts/answer-cache.mjs).
 const serveKept = dev ? () => false : answerCache(join(root, '.next'));
+// The build's scripts and stylesheet as it compressed them (scripts/static-assets.mjs).
+const servePrepared = dev ? () => {} : staticAssets(join(root, '.next'));
 const methods = methodPolicy({ origin: `http://${hostname}:${process.env.PORT}`, refuseMethod });
 const compress = compression();
 
@@ -95,6 +99,7 @@ answer = (req, res) => {
   compress(req, res, () => {
     methods.completeRefusal(req, res);
     servePrecompressed(req, res);
+    servePrepared(req, res);
     if (serveKept(req, res)) return;
     handle(req, res);
   });

@@ -3,7 +3,7 @@
 // every page with its Content-Security-Policy, or refuses to start saying why; npm start's server
 // ignores forwarded headers a client forged. Runs against the production build (scripts/test.mjs).
 import { spawn } from 'node:child_process';
-import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { get as httpGet, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
 import { freePort, nextBin, root, startNext, type StartedServer } from '../../bench/lib/servers.mjs';
 import { scriptHash } from '@/lib/security/policy.mjs';
@@ -216,6 +216,59 @@ describe('npm start', () => {
     }
     expect(brotliDecompressSync(best.br).equals(html)).toBe(true);
     expect(best.br.length).toBeLessThan(best.gzip.length);
+  });
+
+  it("serves the build's scripts and stylesheet as the build compressed them, at their best", async () => {
+    const page = (await get(`${app.origin}/`)).body.toString();
+    const assets = [...page.matchAll(/"(\/_next\/static\/chunks\/[^"]+\.(?:js|css))"/g)].map(([, path]) => path);
+    expect(assets.some((path) => path.endsWith('.css'))).toBe(true);
+    for (const path of new Set(assets)) {
+      const raw = await get(app.origin + path, { 'accept-encoding': 'identity' });
+      expect([path, raw.status, raw.headers['content-encoding']]).toEqual([path, 200, undefined]);
+      const best = {
+        br: brotliCompressSync(raw.body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: raw.body.length,
+          },
+        }),
+        gzip: gzipSync(raw.body, { level: constants.Z_BEST_COMPRESSION }),
+      };
+      for (const encoding of ['br', 'gzip'] as const) {
+        // From the first answer on: the build made them.
+        const answer = await get(app.origin + path, { 'accept-encoding': `${encoding}, deflate` });
+        expect([path, answer.headers['content-encoding'], answer.headers['content-length']]).toEqual([
+          path,
+          encoding,
+          String(best[encoding].length),
+        ]);
+        expect(answer.body.equals(best[encoding])).toBe(true);
+        // Next's own answer otherwise: its caching and resource policy.
+        expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(answer.headers['content-security-policy']).toBe(raw.headers['content-security-policy']);
+        expect(answer.headers['content-type']).toBe(raw.headers['content-type']);
+        expect(answer.headers.vary).toMatch(/accept-encoding/i);
+      }
+    }
+    const [path] = assets;
+    // A client that holds it, or asks for a range, gets Next's answer.
+    const held = await get(app.origin + path, {
+      'accept-encoding': 'br',
+      'if-modified-since': (await get(app.origin + path)).headers['last-modified']!,
+    });
+    expect([held.status, held.body.length]).toEqual([304, 0]);
+    const range = await get(app.origin + path, { 'accept-encoding': 'br', range: 'bytes=0-9' });
+    expect([range.status, range.headers['content-encoding'], range.body.length]).toEqual([206, undefined, 10]);
+    const head = await new Promise<IncomingHttpHeaders>((resolve, reject) =>
+      httpRequest(app.origin + path, { method: 'HEAD', headers: { 'accept-encoding': 'br' } }, (res) => {
+        res.resume();
+        resolve(res.headers);
+      })
+        .on('error', reject)
+        .end(),
+    );
+    const full = await get(app.origin + path, { 'accept-encoding': 'br' });
+    expect([head['content-encoding'], head['content-length']]).toEqual(['br', String(full.body.length)]);
   });
 
   it('tags a prerendered answer per render and representation, and answers 304 to a client that holds it', async () => {
