@@ -55,7 +55,7 @@ async function precompress(etag, body) {
   }
 }
 
-/** The encoding a client takes among those we keep (`names`): brotli first. */
+/** The encoding a client prefers among those we keep (`names`), by its q-values: brotli on a tie. */
 export function accepted(header = '', names = ['br', 'gzip']) {
   const offered = new Map(
     header.split(',').map((part) => {
@@ -64,9 +64,11 @@ export function accepted(header = '', names = ['br', 'gzip']) {
       return [name, q === undefined ? 1 : Number(q)];
     }),
   );
-  return (
-    ['br', 'gzip'].find((name) => names.includes(name) && (offered.get(name) ?? offered.get('*') ?? 0) > 0) ?? null
-  );
+  const weight = (name) => offered.get(name) ?? offered.get('*') ?? 0;
+  const [best] = ['br', 'gzip']
+    .filter((name) => names.includes(name) && weight(name) > 0)
+    .sort((a, b) => weight(b) - weight(a));
+  return best ?? null;
 }
 
 /** Tags a prerendered answer, and serves its best compressed bytes when they are ready, else prepares them. */

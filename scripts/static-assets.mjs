@@ -3,7 +3,7 @@
 // 15 % smaller than what the on-the-fly compression sends (the landing page's 196 KB of scripts and
 // stylesheet), and the server spends no CPU on it while a page loads. `npm start`'s server swaps them in
 // for the body of Next's own answer (scripts/server.mjs); `next start` and `npm run dev` do without them.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { accepted, BEST_GZIP, bestBrotli } from './precompressed.mjs';
@@ -14,9 +14,12 @@ const TEXT = /\.(?:js|css|svg|json|txt)$/;
 const SUFFIX = { br: '.br', gzip: '.gz' };
 
 function files(dir) {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name));
+  return (
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      // `parentPath` from Node 20.12, `path` before it.
+      .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
+  );
 }
 
 /** Writes each text asset's brotli and gzip beside it (`.br`, `.gz`), where they are smaller. Answers how many. */
@@ -41,7 +44,7 @@ export function precompressStaticAssets(buildDir) {
  */
 export function staticAssets(buildDir) {
   const staticDir = join(buildDir, 'static');
-  /** URL path → the prepared bytes by encoding. */
+  /** URL path → the asset's size and its prepared bytes by encoding. */
   const prepared = new Map();
   let found = [];
   try {
@@ -54,25 +57,29 @@ export function staticAssets(buildDir) {
     if (!encoding) continue;
     const asset = file.slice(0, -SUFFIX[encoding].length);
     const path = `/_next/static/${relative(staticDir, asset).split(sep).join('/')}`;
-    prepared.set(path, { ...prepared.get(path), [encoding]: readFileSync(file) });
+    const known = prepared.get(path) ?? { size: statSync(asset).size, encodings: {} };
+    known.encodings[encoding] = readFileSync(file);
+    prepared.set(path, known);
   }
 
   return function servePrepared(req, res) {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.range) return;
-    const variants = prepared.get(req.url.split('?')[0]);
-    if (!variants) return;
-    const encoding = accepted(req.headers['accept-encoding'], Object.keys(variants));
+    const asset = prepared.get(req.url.split('?')[0]);
+    if (!asset) return;
+    const encoding = accepted(req.headers['accept-encoding'], Object.keys(asset.encodings));
     if (!encoding) return;
-    const bytes = variants[encoding];
+    const bytes = asset.encodings[encoding];
     const { write, end } = res;
-    /** Decided when Next first writes: only a full answer (200) is swapped. */
+    /** Decided when Next first writes: only its full answer of this very file (a 200 of its size) is swapped. */
     let swapped;
     const swap = () => {
       if (swapped !== undefined) return swapped;
-      swapped = !res.headersSent && res.statusCode === 200;
+      swapped = !res.headersSent && res.statusCode === 200 && Number(res.getHeader('Content-Length')) === asset.size;
       if (swapped) {
         res.setHeader('Content-Encoding', encoding);
         res.setHeader('Content-Length', bytes.length);
+        // Its ranges are of the file as it is (a range request gets Next's answer).
+        res.removeHeader('Accept-Ranges');
       }
       return swapped;
     };
@@ -85,6 +92,11 @@ export function staticAssets(buildDir) {
     };
     res.end = function preparedEnd(chunk, ...rest) {
       if (!swap()) return end.call(this, chunk, ...rest);
+      if (res.statusCode !== 200 && !res.headersSent) {
+        // Next failed while reading the file, and answers with its error page instead.
+        for (const name of ['Content-Encoding', 'Content-Length']) res.removeHeader(name);
+        return end.call(this, chunk, ...rest);
+      }
       const callback = rest.find((arg) => typeof arg === 'function');
       return end.call(this, req.method === 'HEAD' ? undefined : bytes, callback);
     };

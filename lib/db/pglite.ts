@@ -30,8 +30,14 @@ export function withoutClientParsers(options: QueryOptions): QueryOptions {
 const PREPARABLE = /^\s*(?:select|insert|update|delete|with)\b/i;
 /** Named statements kept at most (the least recently used is closed): the code's statements fit many times over. */
 export const PREPARED_STATEMENTS_LIMIT = 200;
-/** A named statement PostgreSQL no longer has (26000), or whose result changed shape under a migration (0A000). */
-const STALE_STATEMENT = new Set(['26000', '0A000']);
+/**
+ * A named statement PostgreSQL no longer has (26000), or whose result changed shape under a migration (0A000
+ * from the plan cache's revalidation; other 0A000s are the statement's own failure).
+ */
+function isStale(error: unknown): boolean {
+  const { code, routine } = (error ?? {}) as { code?: string; routine?: string };
+  return code === '26000' || (code === '0A000' && routine === 'RevalidateCachedQuery');
+}
 
 function concat(messages: Uint8Array[]): Uint8Array {
   const joined = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
@@ -56,12 +62,19 @@ function namedStatements(client: PGlite, { parse, protocol }: Pick<PGliteModule,
   /** By text, least recently used first (a Map keeps insertion order). */
   const statements = new Map<string, { name: string; paramTypes: number[] }>();
   let counter = 0;
-  const send = (...messages: Uint8Array[]) => client.execProtocolStream(concat(messages), { syncToFs: false });
+  const send = (options: QueryOptions, ...messages: Uint8Array[]) =>
+    client.execProtocolStream(concat(messages), { syncToFs: false, onNotice: options?.onNotice });
+  /** Forgets a statement, here and in the session. */
+  const close = (text: string, name: string, options: QueryOptions) => {
+    statements.delete(text);
+    return send(options, serialize.close({ type: 'S', name }), serialize.sync());
+  };
 
   async function prepare(text: string, options: QueryOptions) {
     const name = `s${++counter}`;
     const described = await send(
-      serialize.parse({ name, text, types: options?.paramTypes }),
+      options,
+      serialize.parse({ name, text }),
       serialize.describe({ type: 'S', name }),
       serialize.sync(),
     );
@@ -69,8 +82,7 @@ function namedStatements(client: PGlite, { parse, protocol }: Pick<PGliteModule,
     statements.set(text, statement);
     if (statements.size > PREPARED_STATEMENTS_LIMIT) {
       const [oldestText, oldest] = statements.entries().next().value!;
-      statements.delete(oldestText);
-      await send(serialize.close({ type: 'S', name: oldest.name }), serialize.sync());
+      await close(oldestText, oldest.name, options);
     }
     return statement;
   }
@@ -90,6 +102,7 @@ function namedStatements(client: PGlite, { parse, protocol }: Pick<PGliteModule,
     });
     try {
       const messages = await send(
+        options,
         serialize.bind({ statement: name, values: serialized }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
@@ -97,15 +110,17 @@ function namedStatements(client: PGlite, { parse, protocol }: Pick<PGliteModule,
       );
       return parse.parseResults(messages, client.parsers, options)[0] as Results;
     } catch (error) {
-      if (!STALE_STATEMENT.has((error as { code?: string }).code ?? '')) throw error;
-      statements.delete(text);
+      if (!isStale(error)) throw error;
+      await close(text, name, options);
       // Outside a transaction the statement is simply prepared again; inside one, the transaction has failed.
       if (!retry) throw error;
       return execute(text, values, options, false);
     }
   }
 
-  const preparable = (text: string, options: QueryOptions) => PREPARABLE.test(text) && !options?.blob;
+  // A statement with its own parameter types keeps PGlite's way (they would be a second key of the cache).
+  const preparable = (text: string, options: QueryOptions) =>
+    PREPARABLE.test(text) && !options?.blob && !options?.paramTypes;
   return {
     /** `query` outside a transaction: it waits for an open transaction to end, as PGlite's own does. */
     query: (async (text, values = [], options) => {

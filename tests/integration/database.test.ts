@@ -125,6 +125,13 @@ describe('database', () => {
       expect((await run(read)).rows).toEqual([{ id: 1, body: 'one', tag: 'x' }]);
     });
 
+    it('keeps one statement that fails when it runs, without preparing it again', async () => {
+      // Refused by the planner (0A000, as a plan whose result changed shape is): the statement's own failure.
+      const locking = 'select n.id from notes n left join notes m on true for update of m';
+      for (let i = 0; i < 3; i++) await expect(run(locking)).rejects.toMatchObject({ cause: { code: '0A000' } });
+      expect(await preparedFor(locking)).toHaveLength(1);
+    });
+
     it('fails a bad statement or value as before, without its values, and the session goes on', async () => {
       const client = opened.db.$client as unknown as typeof opened.client;
       const badValue = client.query('select body from notes where id = $1', ['not a number']);

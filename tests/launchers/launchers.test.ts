@@ -248,7 +248,12 @@ describe('npm start', () => {
         expect(answer.headers['content-security-policy']).toBe(raw.headers['content-security-policy']);
         expect(answer.headers['content-type']).toBe(raw.headers['content-type']);
         expect(answer.headers.vary).toMatch(/accept-encoding/i);
+        // Ranges are of the file as it is: not offered on its encoded bytes.
+        expect(answer.headers['accept-ranges']).toBeUndefined();
       }
+      // The client's preference counts.
+      const preferred = await get(app.origin + path, { 'accept-encoding': 'br;q=0.1, gzip' });
+      expect(preferred.body.equals(best.gzip)).toBe(true);
     }
     const [path] = assets;
     // A client that holds it, or asks for a range, gets Next's answer.
