@@ -63,7 +63,8 @@ export function staticAssets(buildDir) {
   }
 
   return function servePrepared(req, res) {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.range) return;
+    if (!req.url.startsWith('/_next/static/') || (req.method !== 'GET' && req.method !== 'HEAD') || req.headers.range)
+      return;
     const asset = prepared.get(req.url.split('?')[0]);
     if (!asset) return;
     const encoding = accepted(req.headers['accept-encoding'], Object.keys(asset.encodings));

@@ -39,16 +39,6 @@ function isStale(error: unknown): boolean {
   return code === '26000' || (code === '0A000' && routine === 'RevalidateCachedQuery');
 }
 
-function concat(messages: Uint8Array[]): Uint8Array {
-  const joined = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
-  let offset = 0;
-  for (const message of messages) {
-    joined.set(message, offset);
-    offset += message.length;
-  }
-  return joined;
-}
-
 /**
  * Drizzle's statements as named (prepared) statements of PGlite's one session. PGlite's own `query` sends the
  * unnamed statement, which PostgreSQL parses and plans again for every execution: most of a short statement's
@@ -63,7 +53,7 @@ function namedStatements(client: PGlite, { parse, protocol }: Pick<PGliteModule,
   const statements = new Map<string, { name: string; paramTypes: number[] }>();
   let counter = 0;
   const send = (options: QueryOptions, ...messages: Uint8Array[]) =>
-    client.execProtocolStream(concat(messages), { syncToFs: false, onNotice: options?.onNotice });
+    client.execProtocolStream(Buffer.concat(messages), { syncToFs: false, onNotice: options?.onNotice });
   /** Forgets a statement, here and in the session. */
   const close = (text: string, name: string, options: QueryOptions) => {
     statements.delete(text);
