@@ -113,15 +113,12 @@ export async function startConversation(
     if (open >= OPEN_CONVERSATIONS_MAX)
       throw new ApiError('tooManyConversations', undefined, undefined, { max: OPEN_CONVERSATIONS_MAX });
     takeVisitorPostAllowance(visitor.id, address);
-    if (input.name || input.email) {
-      await tx
-        .update(visitors)
-        .set({
-          ...(input.name && !visitor.name && { name: input.name }),
-          ...(input.email && !visitor.email && { email: input.email }),
-        })
-        .where(eq(visitors.id, visitor.id));
-    }
+    // Only what the visitor has not given yet: a returning visitor's same address changes nothing.
+    const details = {
+      ...(input.name && !visitor.name && { name: input.name }),
+      ...(input.email && !visitor.email && { email: input.email }),
+    };
+    if (Object.keys(details).length > 0) await tx.update(visitors).set(details).where(eq(visitors.id, visitor.id));
     const [conversation] = await tx
       .insert(conversations)
       .values({

@@ -111,6 +111,19 @@ describe('visitors and owners', () => {
     for (const s of [owners, adaStream, bobStream]) s.close();
   });
 
+  it('starts a returning visitor’s next conversation when they give the same details again', async () => {
+    const { owner, widgetId } = await ownWidget();
+    const visitor = await newVisitor(widgetId);
+    const details = { name: 'Ada', email: 'ada@example.com' };
+    await converse(widgetId, visitor, 'First question', details);
+    // Nothing left to store: the second start used to fail with a 500 ("No values to set").
+    const second = await converse(widgetId, visitor, 'Second question', details);
+    const listed = await (await inbox(apiRequest('GET', '/api/conversations', owner))).json();
+    const entry = listed.conversations.find((c: { id: string }) => c.id === second.conversation.id);
+    expect(entry.visitor).toMatchObject({ name: 'Ada', email: 'ada@example.com' });
+    expect(listed.conversations).toHaveLength(2);
+  });
+
   it('answers 404 for another visitor’s or another widget’s conversation, and for another owner', async () => {
     const { owner, widgetId } = await ownWidget();
     const other = await ownWidget();
