@@ -12,6 +12,7 @@ export const API_ERRORS = {
   forbiddenOrigin: 403,
   invalidJson: 400,
   invalidBody: 400,
+  invalidCursor: 400,
   payloadTooLarge: 413,
   photoTooLarge: 413,
   unsupportedMediaType: 415,

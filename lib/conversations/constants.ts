@@ -10,6 +10,7 @@ export const CONVERSATION_BODY_LIMIT = 16 * 1024;
 export const OPEN_CONVERSATIONS_MAX = 3;
 /** Messages a thread page holds; older ones come with `before`. */
 export const THREAD_PAGE_SIZE = 50;
+/** Conversations a page of the inbox holds; the next page comes with its `nextCursor`. */
 export const INBOX_PAGE_SIZE = 50;
 /** Typing indicators end by themselves after this long without a new one. */
 export const TYPING_TTL_MS = 6_000;
@@ -67,6 +68,17 @@ export type InboxConversationView = {
   pageTitle: string | null;
   locale: 'en' | 'de';
   visitor: VisitorDetails;
+};
+
+/** A page of the inbox (GET /api/conversations). */
+export type InboxPage = {
+  conversations: InboxConversationView[];
+  /** The next page's `cursor`; null on the last page. */
+  nextCursor: string | null;
+  /** Conversations with unread visitor messages, all of them (the navigation's badge). */
+  unread: number;
+  /** Where the inbox's event stream starts (its Last-Event-ID). */
+  cursor: number;
 };
 
 /** Whether the team answers now, for how long that holds without news, and when it is back. */

@@ -5,7 +5,7 @@ import { widgets } from '@/lib/db/schema';
 import { EventHub, passingFrame } from '@/lib/realtime/hub';
 import { SUPPORT_OWNER } from '@/lib/widgets/owner';
 import type { PresenceView } from './constants';
-import { inboxEntry } from './inbox';
+import { inboxEntry, unreadConversations } from './inbox';
 import { inboxEvents, visitorEvents } from './log';
 import { presenceOf } from './presence';
 import { CONVERSATIONS_CHANNEL, parseSignal } from './signal';
@@ -17,6 +17,7 @@ import { describeDatabaseError } from '@/lib/db/errors';
  */
 export const visitorScope = (visitorId: string) => `v:${visitorId}`;
 export const inboxScope = (actor: { uid: string; admin: boolean }) => `${actor.admin ? 'a' : 'o'}:${actor.uid}`;
+const actorOfInbox = (scope: string) => ({ uid: scope.slice(2), admin: scope.startsWith('a:') });
 /** The visitors' streams of one widget hear its presence. */
 export const widgetGroup = (widgetId: string) => `w:${widgetId}`;
 
@@ -46,7 +47,32 @@ function relay(what: string, work: Promise<unknown>) {
 }
 
 function createConversationHub(): EventHub {
-  return new EventHub('conversations', {
+  const counting = new Map<string, { again: boolean }>();
+  /**
+   * Sends an inbox's streams the actor's unread total (the navigation's badge) as it is now: one count at
+   * a time per scope, and one more after it when something changed meanwhile, so the last one sent is current.
+   */
+  function sendUnread(scope: string) {
+    const running = counting.get(scope);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const state = { again: false };
+    counting.set(scope, state);
+    relay(
+      'unread total',
+      (async () => {
+        do {
+          state.again = false;
+          const total = await unreadConversations(actorOfInbox(scope));
+          hub.push(scope, passingFrame('unread', { total }));
+        } while (state.again && hub.count(scope) > 0);
+      })().finally(() => counting.delete(scope)),
+    );
+  }
+
+  const hub: EventHub = new EventHub('conversations', {
     channel: CONVERSATIONS_CHANNEL,
     notify(payload, hub) {
       const signal = parseSignal(payload);
@@ -71,7 +97,10 @@ function createConversationHub(): EventHub {
             unread: signal.n,
           });
           hub.push(visitorScope(signal.v), frame);
-          for (const scope of inboxScopesOf(hub, signal.o)) hub.push(scope, frame);
+          for (const scope of inboxScopesOf(hub, signal.o)) {
+            hub.push(scope, frame);
+            if (signal.s === 'operator' && hub.count(scope) > 0) sendUnread(scope);
+          }
           return;
         }
         case 'c': {
@@ -99,9 +128,13 @@ function createConversationHub(): EventHub {
     load(scope, after, limit) {
       const [kind, id] = [scope.slice(0, 1), scope.slice(2)];
       if (kind === 'v') return visitorEvents(id, after, limit);
+      // An inbox's log is read when a stream joins, after new messages and after a lost notification: each
+      // may have changed its unread total.
+      sendUnread(scope);
       return inboxEvents(kind === 'a' ? [id, SUPPORT_OWNER] : [id], after, limit);
     },
   });
+  return hub;
 }
 
 // One hub per process, whichever bundle loads this module.

@@ -7,8 +7,9 @@ import { ApiError } from '@/lib/api/errors';
 import { displayNameOf } from '@/lib/chat/identity';
 import type { Actor } from '@/lib/session/server';
 import { ownedBy, ownersOf } from '@/lib/widgets/owner';
-import { INBOX_PAGE_SIZE, type InboxConversationView, type MessageView } from './constants';
+import { INBOX_PAGE_SIZE, type InboxConversationView, type InboxPage, type MessageView } from './constants';
 import { appendMessage } from './log';
+import { decodeInboxCursor, encodeInboxCursor, timestampOf } from './cursor';
 import type { inboxFilterSchema, postMessageSchema } from './schema';
 import { markRead, streamCursor, threadMessages } from './threads';
 import { inboxColumns, inboxConversationView, messageView } from './views';
@@ -25,22 +26,44 @@ function filterOf(filter: Filter): SQL | undefined {
   return undefined;
 }
 
-/** The actor's inbox: conversations of their widgets, latest activity first; and where its stream starts. */
-export async function listInbox(
-  actor: Actor,
-  filter: Filter = 'all',
-): Promise<{ conversations: InboxConversationView[]; unread: number; cursor: number }> {
+/** Activity time in microseconds, exact (the page cursor's position). */
+const activityMicros = sql<number>`(extract(epoch from ${conversations.lastMessageAt}) * 1000000)::bigint`.mapWith(
+  Number,
+);
+
+/**
+ * A page of the actor's inbox: conversations of their widgets, latest activity first (ties by id), after
+ * the position of `cursor` (keyset paging: a conversation that moves up meanwhile is neither repeated nor
+ * skipped); and where its stream starts.
+ */
+export async function listInbox(actor: Actor, query: { filter?: Filter; cursor?: string } = {}): Promise<InboxPage> {
+  const after = query.cursor === undefined ? null : decodeInboxCursor(query.cursor);
   const cursor = await streamCursor();
   const db = await database();
   const rows = await db
-    .select(inboxColumns)
+    .select({ ...inboxColumns, at: activityMicros })
     .from(conversations)
     .innerJoin(widgets, eq(widgets.id, conversations.widgetId))
     .innerJoin(visitors, eq(visitors.id, conversations.visitorId))
-    .where(and(ownedBy(actor), filterOf(filter)))
-    .orderBy(desc(conversations.lastMessageAt))
-    .limit(INBOX_PAGE_SIZE);
-  return { conversations: rows.map(inboxConversationView), unread: await unreadConversations(actor), cursor };
+    .where(
+      and(
+        ownedBy(actor),
+        filterOf(query.filter ?? 'all'),
+        after
+          ? sql`(${conversations.lastMessageAt}, ${conversations.id}) < (${timestampOf(after.at)}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(INBOX_PAGE_SIZE + 1);
+  const page = rows.slice(0, INBOX_PAGE_SIZE);
+  const last = rows.length > INBOX_PAGE_SIZE ? page.at(-1)! : null;
+  return {
+    conversations: page.map(inboxConversationView),
+    nextCursor: last && encodeInboxCursor({ at: last.at, id: last.conversation.id }),
+    unread: await unreadConversations(actor),
+    cursor,
+  };
 }
 
 /** How many of the actor's conversations have visitor messages no operator has read (the navigation's badge). */

@@ -77,7 +77,7 @@ export const typingSchema = z.object({ typing: z.boolean() });
 /** POST …/transcript: where to send it (the visitor's known address when left out). */
 export const transcriptSchema = z.object({ email: email.optional() });
 
-/** GET /api/conversations?status=open|closed|unread. */
+/** GET /api/conversations?status=open|closed|unread (`all` for anything else). */
 export const inboxFilterSchema = z.enum(['open', 'closed', 'unread', 'all']).catch('all');
 
 /** `before` for older messages of a thread; anything malformed means "the latest". */

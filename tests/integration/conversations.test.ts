@@ -11,10 +11,10 @@ import { GET as inbox } from '@/app/api/conversations/route';
 import { GET as inboxThread, PATCH as inboxPatch } from '@/app/api/conversations/[cid]/route';
 import { POST as reply } from '@/app/api/conversations/[cid]/messages/route';
 import { POST as operatorTyping } from '@/app/api/conversations/[cid]/typing/route';
-import { GET as inboxEvents } from '@/app/api/conversations/events/route';
 import { sseReader } from '../support/sse';
 import { ORIGIN, apiRequest } from './signed-in';
 import { converse, newVisitor, ownWidget, visitorRequest, type Visitor } from './visitors';
+import { inboxStream } from './inbox';
 
 const widgetCtx = (id: string) => ({ params: Promise.resolve({ id }) });
 const threadCtx = (id: string, cid: string) => ({ params: Promise.resolve({ id, cid }) });
@@ -27,17 +27,6 @@ async function visitorStream(widgetId: string, visitor: Visitor) {
     signal: controller.signal,
   });
   const response = await visitorEvents(request, widgetCtx(widgetId));
-  expect(response.status).toBe(200);
-  return { ...sseReader(response.body!), close: () => controller.abort() };
-}
-
-async function inboxStream(owner: { cookie: string }) {
-  const controller = new AbortController();
-  const request = new NextRequest(`${ORIGIN}/api/conversations/events`, {
-    headers: { cookie: owner.cookie, 'x-forwarded-for': '203.0.113.5' },
-    signal: controller.signal,
-  });
-  const response = await inboxEvents(request);
   expect(response.status).toBe(200);
   return { ...sseReader(response.body!), close: () => controller.abort() };
 }

@@ -1,4 +1,5 @@
-// GET /api/conversations?status=open|closed|unread (owner's session): the inbox → { conversations, unread, cursor }.
+// GET /api/conversations?status=open|closed|unread&cursor= (owner's session): a page of the inbox →
+// { conversations, nextCursor, unread, cursor }.
 import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { validate } from '@/lib/api/request';
@@ -12,7 +13,10 @@ export const dynamic = 'force-dynamic';
 export function GET(request: NextRequest) {
   return handle(request, async () => {
     const actor = await requireActor(request);
-    const filter = validate(inboxFilterSchema, request.nextUrl.searchParams.get('status') ?? 'all');
-    return NextResponse.json(await listInbox(actor, filter), { headers: NO_STORE });
+    const params = request.nextUrl.searchParams;
+    const filter = validate(inboxFilterSchema, params.get('status') ?? 'all');
+    return NextResponse.json(await listInbox(actor, { filter, cursor: params.get('cursor') ?? undefined }), {
+      headers: NO_STORE,
+    });
   });
 }
