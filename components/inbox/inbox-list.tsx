@@ -1,22 +1,27 @@
 'use client';
 
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import type { InboxConversationView } from '@/lib/conversations/constants';
 import { plural, type Messages } from '@/lib/client/messages';
 import { cn } from '@/lib/cn';
 import type { Filter } from './use-inbox';
+import { InboxMore } from './inbox-more';
 
 export function visitorName(conversation: InboxConversationView, labels: Messages['Dashboard']['inbox']): string {
   return conversation.visitor.name ?? conversation.visitor.email ?? labels.anonymous;
 }
 
-/** The filters and the conversations, newest activity first: who, from which widget, the last message, unread. */
+/**
+ * The filters and the conversations loaded so far, newest activity first: who, from which widget, the last
+ * message, unread; older ones page by page at the end of the list.
+ */
 export function InboxList({
   conversations,
   filter,
   onFilter,
   selected,
   onSelect,
+  more,
   labels,
   locale,
 }: {
@@ -25,9 +30,11 @@ export function InboxList({
   onFilter: (filter: Filter) => void;
   selected: string | null;
   onSelect: (id: string) => void;
+  more: { hasMore: boolean; loading: boolean; load: () => Promise<InboxConversationView[]> };
   labels: Messages['Dashboard']['inbox'];
   locale: string;
 }) {
+  const list = useRef<HTMLElement>(null);
   const date = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }), [locale]);
   const shown = conversations.filter(
     (c) => filter === 'all' || (filter === 'unread' ? c.unread > 0 : c.status === filter),
@@ -56,8 +63,8 @@ export function InboxList({
           </label>
         ))}
       </fieldset>
-      <nav aria-label={labels.list} className="min-h-0 flex-1 overflow-y-auto">
-        {shown.length === 0 ? (
+      <nav ref={list} aria-label={labels.list} className="min-h-0 flex-1 overflow-y-auto">
+        {shown.length === 0 && !more.hasMore ? (
           <p className="p-4 text-sm text-slate-700">{labels.empty}</p>
         ) : (
           <ul className="divide-y divide-slate-200">
@@ -105,6 +112,7 @@ export function InboxList({
             ))}
           </ul>
         )}
+        <InboxMore key={filter} list={list} {...more} labels={labels.more} locale={locale} />
       </nav>
     </div>
   );

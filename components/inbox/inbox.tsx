@@ -1,8 +1,10 @@
 'use client';
 
 import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'next/navigation';
 import { $fetch } from 'ofetch';
-import type { InboxConversationView } from '@/lib/conversations/constants';
+import { CONVERSATION_ID_SHAPE, type InboxPage } from '@/lib/conversations/constants';
+import { readApiError } from '@/lib/client/api-error';
 import type { PresenceMode } from '@/lib/widgets/settings';
 import { toast } from '@/lib/client/toast';
 import { cn } from '@/lib/cn';
@@ -11,42 +13,45 @@ import { InboxThread } from './inbox-thread';
 import { useInbox, type Filter } from './use-inbox';
 import type { Messages } from '@/lib/client/messages';
 
+/** Opens a conversation as a new history entry (`?conversation=`), so that Back returns to the one before. */
+function openConversation(id: string) {
+  const url = new URL(window.location.href);
+  if (url.searchParams.get('conversation') === id) return;
+  url.searchParams.set('conversation', id);
+  window.history.pushState(null, '', url);
+}
+
 /**
  * The owner's inbox: the availability switch, the conversations with their filters, and the chosen
- * conversation beside them; everything live. `?conversation=` (the link of a notification) opens one.
+ * conversation beside them; everything live. The chosen one is `?conversation=` of the address (also the
+ * link of a notification), so a reload, a shared link and Back open it, loaded or not.
  */
 export function Inbox({
   initial,
   presence: initialPresence,
   labels,
   locale,
-  selected: initialSelected,
 }: {
-  initial: { conversations: InboxConversationView[]; unread: number; cursor: number };
+  initial: InboxPage;
   presence: PresenceMode;
   labels: Messages['Dashboard']['inbox'];
   locale: string;
-  selected: string | null;
 }) {
   const inbox = useInbox(initial);
   const [filter, setFilter] = useState<Filter>('all');
-  const [selected, setSelected] = useState<string | null>(initialSelected);
+  const selected = useSearchParams().get('conversation');
   const [presence, setPresence] = useState(initialPresence);
-  const [failed, setFailed] = useState<string | null>(null);
-  const { loadThread, loadFilter, upsert, addMessage } = inbox;
+  const [failed, setFailed] = useState<{ id: string; notFound: boolean } | null>(null);
+  const { loadThread, loadMore, upsert, addMessage } = inbox;
 
   useEffect(() => {
-    if (!selected) return;
-    void loadThread(selected).catch(() => setFailed(selected));
+    if (!selected || !CONVERSATION_ID_SHAPE.test(selected)) return;
+    void loadThread(selected).catch((caught) =>
+      setFailed({ id: selected, notFound: readApiError(caught).code === 'notFound' }),
+    );
   }, [selected, loadThread]);
 
-  const chooseFilter = useCallback(
-    (value: Filter) => {
-      setFilter(value);
-      void loadFilter(value).catch(() => {});
-    },
-    [loadFilter],
-  );
+  const loadPage = useCallback(() => loadMore(filter), [loadMore, filter]);
 
   async function choosePresence(value: PresenceMode) {
     const previous = presence;
@@ -61,7 +66,10 @@ export function Inbox({
   }
 
   const current = inbox.conversations.find((c) => c.id === selected);
-  const loadError = failed !== null && failed === selected;
+  const problem =
+    selected && !CONVERSATION_ID_SHAPE.test(selected)
+      ? labels.notFound
+      : failed?.id === selected && (failed.notFound ? labels.notFound : labels.errors.load);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -104,9 +112,10 @@ export function Inbox({
         <InboxList
           conversations={inbox.conversations}
           filter={filter}
-          onFilter={chooseFilter}
+          onFilter={setFilter}
           selected={selected}
-          onSelect={setSelected}
+          onSelect={openConversation}
+          more={{ hasMore: inbox.hasMore(filter), loading: !!inbox.loading[filter], load: loadPage }}
           labels={labels}
           locale={locale}
         />
@@ -124,8 +133,8 @@ export function Inbox({
               onSent={addMessage}
             />
           ) : (
-            <p role={loadError ? 'alert' : undefined} className="p-6 text-sm text-slate-700">
-              {loadError ? labels.errors.load : labels.select}
+            <p role={problem ? 'alert' : undefined} className="p-6 text-sm text-slate-700">
+              {problem || (selected ? labels.opening : labels.select)}
             </p>
           )}
         </div>

@@ -1,27 +1,42 @@
 'use client';
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { $fetch } from 'ofetch';
 import { openEventStream, type StreamStatus } from '@/lib/client/event-stream';
-import { TYPING_TTL_MS, type InboxConversationView, type MessageView } from '@/lib/conversations/constants';
+import {
+  TYPING_TTL_MS,
+  type InboxConversationView,
+  type InboxPage,
+  type MessageView,
+} from '@/lib/conversations/constants';
 import { UNREAD_EVENT } from '@/lib/dashboard/nav';
 import { mergeMessages } from '@/components/conversations/thread-view';
 
 export type Filter = 'all' | 'open' | 'closed' | 'unread';
 
+/** The server's order: latest activity first, ties by id. */
 function sorted(list: InboxConversationView[]) {
-  return [...list].sort((a, b) => b.lastMessageAt.localeCompare(a.lastMessageAt));
+  return [...list].sort((a, b) => b.lastMessageAt.localeCompare(a.lastMessageAt) || b.id.localeCompare(a.id));
 }
 
 /**
- * The inbox's data: the conversations of the owner's widgets, the threads opened, and who is typing,
- * kept live by the owner's event stream from the cursor of the first list on (new conversations and
- * messages, visitors typing and reading). Tells the navigation the number of unread conversations.
+ * The inbox's data: the conversations of the owner's widgets loaded so far (page by page), the threads
+ * opened, and who is typing, kept live by the owner's event stream from the cursor of the first page on
+ * (new conversations and messages, visitors typing and reading, the unread total). Tells the navigation
+ * the number of unread conversations: the server's count of all of them, not of those loaded.
  */
-export function useInbox(initial: { conversations: InboxConversationView[]; unread: number; cursor: number }) {
+export function useInbox(initial: InboxPage) {
   const [all, setAll] = useState<Record<string, InboxConversationView>>(() =>
     Object.fromEntries(initial.conversations.map((c) => [c.id, c])),
   );
+  const [unread, setUnread] = useState(initial.unread);
+  // Where each filter's next page starts; null once it has none. A page's position holds for every filter
+  // (everything newer than it is loaded), so a filter not paged yet goes on from the first list's.
+  const [next, setNext] = useState<Partial<Record<Filter, string | null>> & { all: string | null }>({
+    all: initial.nextCursor,
+  });
+  const [loading, setLoading] = useState<Partial<Record<Filter, boolean>>>({});
+  const paging = useRef(new Set<Filter>());
   const [threads, setThreads] = useState<Record<string, MessageView[]>>({});
   const [typing, setTyping] = useState<Record<string, boolean>>({});
   const [status, setStatus] = useState<StreamStatus>('connecting');
@@ -51,6 +66,8 @@ export function useInbox(initial: { conversations: InboxConversationView[]; unre
           if (message.sender === 'visitor') setTyping((current) => ({ ...current, [conversation.id]: false }));
         } else if (event === 'conversation') {
           upsert(payload as InboxConversationView);
+        } else if (event === 'unread') {
+          setUnread((payload as { total: number }).total);
         } else if (event === 'typing' && payload.sender === 'visitor') {
           clearTimeout(pending[payload.conversationId]);
           setTyping((current) => ({ ...current, [payload.conversationId]: payload.typing }));
@@ -78,16 +95,15 @@ export function useInbox(initial: { conversations: InboxConversationView[]; unre
     };
   }, [initial.cursor, upsert]);
 
-  const conversations = sorted(Object.values(all));
-  const unreadCount = conversations.filter((c) => c.unread > 0).length;
+  const conversations = useMemo(() => sorted(Object.values(all)), [all]);
   useEffect(() => {
-    window.dispatchEvent(new CustomEvent(UNREAD_EVENT, { detail: unreadCount }));
-  }, [unreadCount]);
+    window.dispatchEvent(new CustomEvent(UNREAD_EVENT, { detail: unread }));
+  }, [unread]);
 
   const loadThread = useCallback(
     async (id: string, before?: number) => {
       const page = await $fetch<{ conversation: InboxConversationView; messages: MessageView[] }>(
-        `/api/conversations/${id}`,
+        `/api/conversations/${encodeURIComponent(id)}`,
         { query: before ? { before } : {} },
       );
       upsert(page.conversation);
@@ -97,13 +113,35 @@ export function useInbox(initial: { conversations: InboxConversationView[]; unre
     [upsert],
   );
 
-  /** Older conversations for a filter (the first list holds the latest of all). */
-  const loadFilter = useCallback(async (filter: Filter) => {
-    const page = await $fetch<{ conversations: InboxConversationView[] }>('/api/conversations', {
-      query: { status: filter },
-    });
-    setAll((current) => ({ ...current, ...Object.fromEntries(page.conversations.map((c) => [c.id, c])) }));
-  }, []);
+  const cursorOf = useCallback(
+    (filter: Filter): string | null => {
+      const own = next[filter];
+      return own === undefined ? next.all : own;
+    },
+    [next],
+  );
+
+  /** The next page of `filter`; answers its conversations (none when it has no more or is being read). */
+  const loadMore = useCallback(
+    async (filter: Filter): Promise<InboxConversationView[]> => {
+      const cursor = cursorOf(filter);
+      if (cursor === null || paging.current.has(filter)) return [];
+      paging.current.add(filter);
+      setLoading((current) => ({ ...current, [filter]: true }));
+      try {
+        const page = await $fetch<InboxPage>('/api/conversations', { query: { status: filter, cursor } });
+        // What is loaded already stays: the stream keeps it current.
+        setAll((current) => ({ ...Object.fromEntries(page.conversations.map((c) => [c.id, c])), ...current }));
+        setNext((current) => ({ ...current, [filter]: page.nextCursor }));
+        return page.conversations;
+      } finally {
+        paging.current.delete(filter);
+        setLoading((current) => ({ ...current, [filter]: false }));
+      }
+    },
+    [cursorOf],
+  );
+  const hasMore = (filter: Filter) => cursorOf(filter) !== null;
 
   const addMessage = useCallback(
     (message: MessageView) =>
@@ -114,5 +152,5 @@ export function useInbox(initial: { conversations: InboxConversationView[]; unre
     [],
   );
 
-  return { conversations, unreadCount, threads, typing, status, upsert, loadThread, loadFilter, addMessage };
+  return { conversations, unread, threads, typing, status, upsert, loadThread, loadMore, hasMore, loading, addMessage };
 }

@@ -81,6 +81,9 @@ export type InboxPage = {
   cursor: number;
 };
 
+/** Only ids of this shape are requested from the inbox's address (the server decides whether they exist). */
+export const CONVERSATION_ID_SHAPE = /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i;
+
 /** Whether the team answers now, for how long that holds without news, and when it is back. */
 export type PresenceView = { available: boolean; availableForMs: number | null; nextOpenAt: string | null };
 

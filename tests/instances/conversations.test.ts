@@ -80,10 +80,11 @@ it('carries a conversation between a visitor on one instance and its owner on an
   expect(started.status).toBe(201);
   const cid = started.body.conversation.id as string;
 
-  // A → B: the message, typing.
+  // A → B: the message, the account's unread total (the navigation's badge), typing.
   expect(
     (await expectEvent(inbox, 'message', (d) => (d.message as { text: string }).text === question)).conversation,
   ).toMatchObject({ id: cid, unread: 1 });
+  await expectEvent(inbox, 'unread', (d) => d.total === 1);
   expect(
     (
       await call(a, `/api/widgets/${widgetId}/conversations/${cid}/typing`, {

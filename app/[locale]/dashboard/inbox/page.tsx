@@ -7,7 +7,6 @@ import { requireUser } from '@/lib/session/require-user';
 import { actorOf } from '@/lib/session/server';
 import { listInbox, presenceSetting } from '@/lib/conversations/inbox';
 import { loadMessages } from '@/lib/i18n/messages';
-import { conversationIdSchema } from '@/lib/conversations/schema';
 import { listWidgets } from '@/lib/widgets/service';
 import { PageHeader } from '@/components/ui/page-header';
 import { Inbox } from '@/components/inbox/inbox';
@@ -18,22 +17,17 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/dashboar
 }
 
 /** The owner's inbox: every conversation of their widgets (support staff: Plauder's own too), live. */
-export default withErrorPage(async function InboxPage({
-  params,
-  searchParams,
-}: PageProps<'/[locale]/dashboard/inbox'>) {
+export default withErrorPage(async function InboxPage({ params }: PageProps<'/[locale]/dashboard/inbox'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const actor = actorOf(await requireUser());
-  const [t, { Dashboard }, initial, presence, { widgets }, query] = await Promise.all([
+  const [t, { Dashboard }, initial, presence, { widgets }] = await Promise.all([
     getTranslations('Dashboard.inbox'),
     loadMessages(locale),
     listInbox(actor),
     presenceSetting(actor),
     listWidgets(actor),
-    searchParams,
   ]);
-  const requested = conversationIdSchema.safeParse(query.conversation);
   return (
     <>
       <PageHeader title={t('title')} lead={t('lead')} />
@@ -45,13 +39,7 @@ export default withErrorPage(async function InboxPage({
           </Link>
         </p>
       ) : (
-        <Inbox
-          initial={initial}
-          presence={presence}
-          labels={Dashboard.inbox}
-          locale={locale}
-          selected={requested.success ? requested.data : null}
-        />
+        <Inbox initial={initial} presence={presence} labels={Dashboard.inbox} locale={locale} />
       )}
     </>
   );
