@@ -1,5 +1,5 @@
 import type { BrowserContext } from '@playwright/test';
-import { expect, test, messages } from './fixtures';
+import { expect, test, messages, localesUnderTest, localized, routes } from './fixtures';
 
 async function localeCookie(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === 'i18n_redirected');
@@ -26,6 +26,38 @@ test('the language switch keeps path and query and round-trips', async ({ page, 
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.en.Chat.title);
   await expect.poll(async () => (await localeCookie(context))?.value).toBe('en');
+});
+
+// Crawlers often send no Accept-Language. Prerendered English pages are rendered under their internal
+// `/en/…` route; the switch must still link to the page's own addresses.
+test.describe('the language switch in the served HTML, without Accept-Language', () => {
+  const pages = [
+    ...routes.filter((route) => route.public).map((route) => route.path),
+    '/shop/professional',
+    '/imprint',
+    '/privacy',
+    '/terms',
+    '/no-such-page',
+  ];
+  for (const locale of localesUnderTest) {
+    test(`links every page to itself in English and German (${locale})`, async ({ playwright, baseURL }) => {
+      const crawler = await playwright.request.newContext({ baseURL });
+      try {
+        for (const path of pages.map((page) => localized(page, locale))) {
+          const response = await crawler.get(path, { maxRedirects: 0 });
+          expect(response.headers()['content-type'], path).toContain('text/html');
+          const html = await response.text();
+          const links = Object.fromEntries(
+            [...html.matchAll(/<a hrefLang="(en|de)"[^>]*? href="([^"]*)"/g)].map(([, lang, href]) => [lang, href]),
+          );
+          const own = localized(path.replace(/^\/de(?=\/|$)/, '') || '/', 'en');
+          expect({ path, links }).toEqual({ path, links: { en: own, de: localized(own, 'de') } });
+        }
+      } finally {
+        await crawler.dispose();
+      }
+    });
+  }
 });
 
 test('the locale cookie is written on a visit: 365 days, path /, SameSite=Lax', async ({ page, context }) => {
