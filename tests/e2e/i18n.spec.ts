@@ -60,6 +60,65 @@ test.describe('the language switch in the served HTML, without Accept-Language',
   }
 });
 
+// The remembered language moves a page opened afresh (spec §2, §3), never one the visitor goes back to:
+// Back after a switch shows the page in the language it had, and that language is remembered from then on.
+for (const locale of localesUnderTest) {
+  const other = locale === 'en' ? 'de' : 'en';
+  for (const path of ['/', '/chat']) {
+    test(`Back after switching from ${locale} to ${other} on ${path} shows the ${locale} page and stays there`, async ({
+      page,
+      context,
+    }) => {
+      const start = localized(path, locale);
+      const switched = localized(path, other);
+      const own = new RegExp(`^[^?#]*://[^/]+${start}$`);
+      await page.goto(start);
+      await page.locator('html[data-hydrated="true"]').waitFor();
+      await page
+        .getByRole('navigation', { name: messages[locale].LocaleSwitcher.label })
+        .getByRole('link', { name: messages[other].LocaleSwitcher.names[other] })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`^[^?#]*://[^/]+${switched}$`));
+      await expect(page.locator('html')).toHaveAttribute('lang', other);
+      await expect.poll(async () => (await localeCookie(context))?.value).toBe(other);
+
+      await page.goBack();
+      await expect(page).toHaveURL(own);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      // Remembered once the page has started: no move to the other language can follow.
+      await expect.poll(async () => (await localeCookie(context))?.value).toBe(locale);
+      await expect(page).toHaveURL(own);
+      await expect(page.locator('main').getByRole('heading', { level: 1 })).toHaveText(
+        path === '/' ? messages[locale].Home.hero.title : messages[locale].Chat.title,
+      );
+      // A reload is a fresh visit in the remembered language: still this page.
+      await page.reload();
+      await page.locator('html[data-hydrated="true"]').waitFor();
+      await expect.poll(async () => (await localeCookie(context))?.value).toBe(locale);
+      await expect(page).toHaveURL(own);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    });
+  }
+}
+
+test('Back to an English document after a German one loaded on its own keeps English', async ({ page, context }) => {
+  await page.goto('/chat');
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  await page
+    .getByRole('navigation', { name: messages.en.LocaleSwitcher.label })
+    .getByRole('link', { name: 'Deutsch' })
+    .click();
+  await expect(page).toHaveURL(/\/de\/chat$/);
+  // The German page becomes a document of its own, so Back loads the English one as a document too.
+  await page.reload();
+  await page.locator('html[lang="de"][data-hydrated="true"]').waitFor();
+  await page.goBack();
+  await expect(page).toHaveURL(/:\/\/[^/]+\/chat$/);
+  await expect.poll(async () => (await localeCookie(context))?.value).toBe('en');
+  await expect(page).toHaveURL(/:\/\/[^/]+\/chat$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
 test('the locale cookie is written on a visit: 365 days, path /, SameSite=Lax', async ({ page, context }) => {
   const before = Date.now() / 1000;
   await page.goto('/de/login');
