@@ -1,7 +1,7 @@
 // The widget's settings at work on a customer's site: identity verification of its signed-in users, the
 // visitor's language, the launcher's side, the live preview and snippet; limits a visitor cannot reset.
 import { createHmac } from 'node:crypto';
-import { axeViolations, expect, messages, test } from './fixtures';
+import { axeViolations, expect, localesUnderTest, localized, messages, test } from './fixtures';
 import { signIn } from './auth';
 import { createWidget, hostSite, snippet, visitor } from './host-site';
 import { baseURL, e2ePostsPerWindow } from '../../playwright.config';
@@ -68,6 +68,64 @@ test('a verified user sees their history on a fresh device; a wrong hash is refu
     await site.close();
   }
 });
+
+// A customer testing on their own computer (issue 33): `http://127.0.0.1:<port>` is allowed, through the form,
+// the frame's frame-ancestors and the visitor's conversation; every refused origin says why.
+for (const locale of localesUnderTest) {
+  test(`a site on http://127.0.0.1 shows the widget, and each refused origin says why (${locale})`, async ({
+    page,
+    browser,
+    consoleErrors,
+  }) => {
+    // The refused origins answer 400, which the browser logs.
+    consoleErrors.allow(/status of 400 \(Bad Request\) \(http:\/\/[^)]+\/api\/widgets\)$/);
+    const m = messages[locale];
+    const e = m.Dashboard.embed.form;
+    const site = await hostSite({ hostname: '127.0.0.1' });
+    try {
+      await signIn(page, undefined, locale);
+      await page.goto(localized('/dashboard/embed', locale));
+      await page.locator('html[data-hydrated="true"]').waitFor();
+      const form = page.getByRole('form', { name: e.title });
+      await form.getByLabel(e.name).fill('Shop help');
+      const origins = form.getByLabel(e.origins);
+      const refused = {
+        'http://shop.example.com': m.Api.fields.originHttp,
+        'https://shop.example.com/help': m.Api.fields.originPath,
+        'https://*.example.com': m.Api.fields.originWildcard,
+        'shop.example.com': m.Api.fields.originNoScheme,
+        'http://[::1]:8000': m.Api.fields.originIpv6,
+      };
+      await origins.fill([site.origin, '', ...Object.keys(refused)].join('\n'));
+      await form.getByRole('button', { name: e.submit }).click();
+      await expect(form.locator(`#${await origins.getAttribute('id')}-error li`)).toHaveText(
+        Object.entries(refused).map(([origin, message]) =>
+          e.originError.replace('{origin}', origin).replace('{message}', message),
+        ),
+      );
+      await expect(origins).toHaveAttribute('aria-invalid', 'true');
+      expect(await axeViolations(page)).toEqual([]);
+
+      await origins.fill(site.origin);
+      await form.getByRole('button', { name: e.submit }).click();
+      await expect(page.locator('[data-toast-type="success"]', { hasText: e.saved })).toBeVisible();
+      await expect(page).toHaveURL(/[?&]widget=/);
+      const widgetId = new URL(page.url()).searchParams.get('widget')!;
+
+      site.setPage({ body: snippet(widgetId), lang: locale });
+      const guest = await visitor(browser, site.origin);
+      const w = m.Widget;
+      await guest.widget.getByRole('button', { name: w.open.replace('{name}', 'Shop help') }).click();
+      const question = `Testing on 127.0.0.1 ${Date.now()}`;
+      await guest.widget.getByRole('form', { name: w.composer }).getByLabel(w.message).fill(question);
+      await guest.widget.getByRole('form', { name: w.composer }).getByRole('button', { name: w.send }).click();
+      await expect(guest.widget.getByRole('log').getByText(question)).toBeVisible();
+      await guest.context.close();
+    } finally {
+      await site.close();
+    }
+  });
+}
 
 test('a widget that follows the visitor speaks German on a German page and in a German browser', async ({
   page,
