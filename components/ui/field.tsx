@@ -57,11 +57,20 @@ export function TextField({
   hint,
   error,
   className,
+  'aria-describedby': describedBy,
   ...props
 }: Common & InputHTMLAttributes<HTMLInputElement>) {
+  const own = controlProps(id, hint, error);
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <input type="text" {...controlProps(id, hint, error)} className={cn(control, className)} {...props} />
+      <input
+        type="text"
+        {...own}
+        // The error (or hint) first, then what the caller adds (a password's rules).
+        aria-describedby={[own['aria-describedby'], describedBy].filter(Boolean).join(' ') || undefined}
+        className={cn(control, className)}
+        {...props}
+      />
     </FieldFrame>
   );
 }
