@@ -166,15 +166,22 @@ export function WidgetForm({
         options={languages}
         error={fields.locale}
       />
-      <label className="flex items-start gap-2 text-sm text-slate-900">
-        <input
-          type="checkbox"
-          checked={values.followPageLanguage}
-          onChange={(e) => set('followPageLanguage', e.target.checked)}
-          className="mt-0.5 h-4 w-4"
-        />
-        {labels.followLanguage}
-      </label>
+      <div className="space-y-1">
+        {/* Following the visitor is the default; the box keeps one language for everybody. */}
+        <label className="flex items-start gap-2 text-sm text-slate-900">
+          <input
+            type="checkbox"
+            checked={!values.followPageLanguage}
+            onChange={(e) => set('followPageLanguage', !e.target.checked)}
+            aria-describedby={`${prefix}fixed-language-hint`}
+            className="mt-0.5 h-4 w-4"
+          />
+          {labels.fixedLanguage}
+        </label>
+        <p id={`${prefix}fixed-language-hint`} className="text-sm text-slate-600">
+          {labels.fixedLanguageHint}
+        </p>
+      </div>
       <fieldset className="space-y-1">
         <legend className="text-sm font-medium text-slate-900">{labels.position}</legend>
         <div className="flex gap-4">

@@ -122,7 +122,7 @@ export const widgetFields = {
 export const createWidgetSchema = z.object({
   ...widgetFields,
   greeting: widgetFields.greeting.default(''),
-  followPageLanguage: widgetFields.followPageLanguage.default(false),
+  followPageLanguage: widgetFields.followPageLanguage.default(true),
   launcherPosition: widgetFields.launcherPosition.default('right'),
   preChat: widgetFields.preChat.default('off'),
   awayMessage: widgetFields.awayMessage.default(''),

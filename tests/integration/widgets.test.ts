@@ -95,6 +95,8 @@ describe('widgets through the JSON API', () => {
       allowedOrigins: ['https://shop.example.com', 'http://localhost:8080'],
       accentColor: '#0f766e',
       locale: 'de',
+      // Unless told otherwise, a widget speaks each visitor's language (the default one for others).
+      followPageLanguage: true,
     });
     expect(widget.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(widget).not.toHaveProperty('requestKey');
