@@ -24,13 +24,41 @@ type Props = {
   errors: AuthErrorMessages;
 };
 
+type Field = 'email' | 'password' | 'confirm';
+/** In the order of the form: the first with an error gets the focus. */
+const FIELDS: Field[] = ['email', 'password', 'confirm'];
+
+/** What is missing or wrong in each field, by the browser's own constraint checks (`required`, `type=email`). */
+function fieldErrors(form: HTMLFormElement, signup: Props['labels']['signup']): Partial<Record<Field, string>> {
+  const input = (name: Field) => form.elements.namedItem(name) as HTMLInputElement;
+  const [email, password, confirm] = FIELDS.map(input);
+  const found: Partial<Record<Field, string>> = {};
+  if (email.validity.valueMissing) found.email = signup.missing.email;
+  else if (email.validity.typeMismatch) found.email = signup.invalidEmail;
+  if (password.validity.valueMissing) found.password = signup.missing.password;
+  if (confirm.validity.valueMissing) found.confirm = signup.missing.confirm;
+  else if (password.value !== confirm.value) found.confirm = signup.mismatch;
+  return found;
+}
+
 export function SignupForm({ config, locale, next, labels: { fields, signup }, errors }: Props) {
   const [rules, setRules] = useState<PasswordRule[]>([
     { key: 'minLength', value: DEFAULT_MIN_PASSWORD_LENGTH, met: false },
     { key: 'maxLength', value: MAX_PASSWORD_LENGTH, met: true },
   ]);
   const [error, setError] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
+
+  // A field's error goes once it is edited; the next submit checks it again.
+  const clear = (name: Field) => setInvalid((current) => ({ ...current, [name]: undefined }));
+  const field = (name: Field) => ({
+    id: name,
+    label: fields[name],
+    required: true,
+    error: invalid[name],
+    onChange: () => clear(name),
+  });
 
   async function onPassword(password: string) {
     setRules((await passwordRules(firebaseAuth(config, locale), password)).rules);
@@ -38,13 +66,17 @@ export function SignupForm({ config, locale, next, labels: { fields, signup }, e
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const found = fieldErrors(event.currentTarget, signup);
+    setInvalid(found);
+    const first = FIELDS.find((name) => found[name]);
+    if (first) {
+      setError(null);
+      (event.currentTarget.elements.namedItem(first) as HTMLInputElement).focus();
+      return;
+    }
     const form = new FormData(event.currentTarget);
     const email = String(form.get('email') ?? '');
     const password = String(form.get('password') ?? '');
-    if (password !== form.get('confirm')) {
-      setError(signup.mismatch);
-      return;
-    }
     setBusy(true);
     setError(null);
     try {
@@ -72,15 +104,16 @@ export function SignupForm({ config, locale, next, labels: { fields, signup }, e
       aria-busy={busy}
       noValidate
     >
-      <TextField id="email" type="email" label={fields.email} autoComplete="email" required />
+      <TextField {...field('email')} type="email" autoComplete="email" />
       <TextField
-        id="password"
+        {...field('password')}
         type="password"
-        label={fields.password}
         autoComplete="new-password"
         aria-describedby="password-rules"
-        onChange={(event) => void onPassword(event.currentTarget.value)}
-        required
+        onChange={(event) => {
+          clear('password');
+          void onPassword(event.currentTarget.value);
+        }}
       />
       <div id="password-rules">
         <p className="text-sm font-medium text-slate-900">{signup.checklist}</p>
@@ -97,7 +130,7 @@ export function SignupForm({ config, locale, next, labels: { fields, signup }, e
           ))}
         </ul>
       </div>
-      <TextField id="confirm" type="password" label={fields.confirm} autoComplete="new-password" required />
+      <TextField {...field('confirm')} type="password" autoComplete="new-password" />
       <FormError message={error} />
       <Button type="submit" className="w-full" disabled={busy}>
         {signup.submit}

@@ -15,15 +15,14 @@ function readable(path: string): string {
 }
 
 /**
- * The 404 page's content in `locale`: heading, the requested `path` in the message, and the ways on. With
- * `path` the whole page is in the served HTML; without it (a render that cannot know the address) the
- * browser fills the path in. A prerendered page that shows it is stored and served as a 404
+ * The 404 page's content in `locale`: heading, the specification's message `Page Not Found: {path}` with
+ * the requested `path`, and the ways on. With `path` the whole page is in the served HTML, the message as
+ * one text (React escapes the path); without it (a render that cannot know the address) the browser fills
+ * the path in. A prerendered page that shows it is stored and served as a 404
  * (lib/security/cache-handler.mjs, by the `data-error-variant` of ErrorView).
  */
 export async function NotFoundView({ locale, path }: { locale: Locale; path: string | null }) {
   const t = await getTranslations({ locale, namespace: 'Errors' });
-  const shown = () =>
-    path === null ? <RequestedPath /> : <code className="break-all font-mono">{readable(path)}</code>;
   return (
     <ErrorView
       status={404}
@@ -42,7 +41,14 @@ export async function NotFoundView({ locale, path }: { locale: Locale; path: str
         </>
       }
     >
-      <p>{t.rich('notFound.message', { path: shown })}</p>
+      <p className="break-words">
+        {path === null ? (
+          <RequestedPath message={t.raw('notFound.message') as string} />
+        ) : (
+          t('notFound.message', { path: readable(path) })
+        )}
+      </p>
+      <p className="mt-2">{t('notFound.hint')}</p>
     </ErrorView>
   );
 }

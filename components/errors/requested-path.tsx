@@ -1,6 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
+import { fill } from '@/lib/client/messages';
 
 const subscribe = () => () => {};
 
@@ -13,10 +14,11 @@ function readablePath(): string {
 }
 
 /**
- * The path the visitor asked for, as the address bar shows it. Read from `location` rather than the
- * router: a prerendered 404 page is rendered once for every unknown path, so only the browser knows it.
+ * `message` (`Page Not Found: {path}`) with the path the visitor asked for, as the address bar shows it.
+ * Read from `location` rather than the router: a render that calls notFound() does not know the address,
+ * so only the browser does.
  */
-export function RequestedPath() {
-  const pathname = useSyncExternalStore(subscribe, readablePath, () => null);
-  return <code className="break-all font-mono">{pathname}</code>;
+export function RequestedPath({ message }: { message: string }) {
+  const pathname = useSyncExternalStore(subscribe, readablePath, () => '');
+  return fill(message, { path: pathname });
 }

@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import NextLink from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import type { Locale } from '@/lib/i18n/routing';
-import { localizedPath, splitLocale } from '@/lib/i18n/paths';
+import { localizedPath, pagePath } from '@/lib/i18n/paths';
 import { rememberLocale } from '@/lib/client/locale-memory';
 import { cn } from '@/lib/cn';
 
@@ -12,7 +12,8 @@ type Option = { locale: Locale; label: string };
 type Props = { current: Locale; options: Option[] };
 
 function Links({ current, options, search = '' }: Props & { search?: string }) {
-  const { path } = splitLocale(usePathname());
+  // The rendered path: a prerendered English page's is its internal `/en/…` route.
+  const path = pagePath(usePathname());
   return (
     <ul className="flex items-center gap-1">
       {options.map((option) => (

@@ -12,6 +12,8 @@ type Props = {
   status?: TicketStatus;
   /** Support staff see who wrote each ticket. */
   showAuthor?: boolean;
+  /** What an unfiltered empty list says, when not the customer's own "You have not opened a ticket yet". */
+  empty?: string;
 };
 
 const query = (path: string, status: TicketStatus | undefined, page: number) => ({
@@ -20,7 +22,7 @@ const query = (path: string, status: TicketStatus | undefined, page: number) => 
 });
 
 /** Status filter, the tickets of one page (newest activity first) and the page navigation. */
-export async function TicketList({ result, path, status, showAuthor = false }: Props) {
+export async function TicketList({ result, path, status, showAuthor = false, empty }: Props) {
   const t = await getTranslations('Dashboard.tickets');
   const filters: Array<TicketStatus | undefined> = [undefined, ...TICKET_STATUSES];
   return (
@@ -41,7 +43,7 @@ export async function TicketList({ result, path, status, showAuthor = false }: P
         </ul>
       </nav>
       {result.items.length === 0 ? (
-        <p className="text-slate-700">{status ? t('list.emptyFiltered') : t('list.empty')}</p>
+        <p className="text-slate-700">{status ? t('list.emptyFiltered') : (empty ?? t('list.empty'))}</p>
       ) : (
         <ul className="divide-y divide-slate-200" aria-label={t('list.title')}>
           {result.items.map((ticket) => (

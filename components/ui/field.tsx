@@ -5,7 +5,10 @@ const control =
   'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm ' +
   'focus:border-brand-700 focus:outline-2 focus:outline-brand-700 disabled:bg-slate-100';
 
-type FieldFrameProps = { id: string; label: string; hint?: string; error?: string; children: ReactNode };
+/** A field's error, or one per part of it (each refused line of a list), said together. */
+export type FieldError = string | string[];
+
+type FieldFrameProps = { id: string; label: string; hint?: string; error?: FieldError; children: ReactNode };
 
 function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
   return (
@@ -19,17 +22,25 @@ function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
           {hint}
         </p>
       )}
-      {error && (
+      {typeof error === 'string' && (
         <p id={`${id}-error`} className="text-sm text-red-700">
           {error}
         </p>
+      )}
+      {Array.isArray(error) && (
+        <ul id={`${id}-error`} className="space-y-1 text-sm text-red-700">
+          {error.map((line, index) => (
+            // The same sentence may come twice (one origin written twice).
+            <li key={index}>{line}</li>
+          ))}
+        </ul>
       )}
     </div>
   );
 }
 
 /** The attributes that tie a control to its label, hint and error. */
-function controlProps(id: string, hint?: string, error?: string) {
+function controlProps(id: string, hint?: string, error?: FieldError) {
   return {
     id,
     name: id,
@@ -38,7 +49,7 @@ function controlProps(id: string, hint?: string, error?: string) {
   } as const;
 }
 
-type Common = { id: string; label: string; hint?: string; error?: string };
+type Common = { id: string; label: string; hint?: string; error?: FieldError };
 
 export function TextField({
   id,
@@ -46,11 +57,20 @@ export function TextField({
   hint,
   error,
   className,
+  'aria-describedby': describedBy,
   ...props
 }: Common & InputHTMLAttributes<HTMLInputElement>) {
+  const own = controlProps(id, hint, error);
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
-      <input type="text" {...controlProps(id, hint, error)} className={cn(control, className)} {...props} />
+      <input
+        type="text"
+        {...own}
+        // The error (or hint) first, then what the caller adds (a password's rules).
+        aria-describedby={[own['aria-describedby'], describedBy].filter(Boolean).join(' ') || undefined}
+        className={cn(control, className)}
+        {...props}
+      />
     </FieldFrame>
   );
 }

@@ -1,11 +1,11 @@
 'use client';
 
-import { type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { useJsonSubmit } from '@/lib/client/json-submit';
 import { toast } from '@/lib/client/toast';
 import type { BusinessHours, LauncherPosition, PreChatMode } from '@/lib/widgets/settings';
-import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { SelectField, TextAreaField, TextField, type FieldError } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { fill, type Messages } from '@/lib/client/messages';
@@ -28,13 +28,19 @@ export type WidgetFormValues = {
   notifyEmail: string;
 };
 
-/** The first error about the origins list, as a sentence naming the line it concerns. */
-function originsError(fields: Record<string, string>, template: string): string | undefined {
+/**
+ * What is wrong with the origins list: about the list as a whole, or a sentence per refused origin,
+ * quoting it as it was sent (`sent`: the non-empty lines, trimmed).
+ */
+function originsError(fields: Record<string, string>, template: string, sent: string[]): FieldError | undefined {
   if (fields.allowedOrigins) return fields.allowedOrigins;
-  const entry = Object.entries(fields).find(([key]) => key.startsWith('allowedOrigins.'));
-  if (!entry) return undefined;
-  const line = Number(entry[0].split('.')[1]) + 1;
-  return fill(template, { line, message: entry[1] });
+  const refused = Object.entries(fields)
+    .filter(([key]) => /^allowedOrigins\.\d+$/.test(key))
+    .map(([key, message]) => ({ index: Number(key.split('.')[1]), message }))
+    .sort((a, b) => a.index - b.index);
+  return refused.length
+    ? refused.map(({ index, message }) => fill(template, { origin: sent[index] ?? '', message }))
+    : undefined;
 }
 
 /** The first error about a field or any part of it (`businessHours.days.mon.to`). */
@@ -64,18 +70,21 @@ export function WidgetForm({
 }) {
   const router = useRouter();
   const { submit, busy, error, fields } = useJsonSubmit(labels.error);
+  const [sentOrigins, setSentOrigins] = useState<string[]>([]);
   const prefix = values.id ? 'edit-' : 'new-';
   const set = <K extends keyof WidgetFormValues>(key: K, value: WidgetFormValues[K]) =>
     onChange({ ...values, [key]: value });
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const allowedOrigins = values.origins
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean);
+    setSentOrigins(allowedOrigins);
     const body = {
       name: values.name,
-      allowedOrigins: values.origins
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter(Boolean),
+      allowedOrigins,
       accentColor: values.accentColor,
       greeting: values.greeting,
       locale: values.locale,
@@ -122,7 +131,7 @@ export function WidgetForm({
         rows={3}
         spellCheck={false}
         autoCapitalize="off"
-        error={originsError(fields, labels.originLine)}
+        error={originsError(fields, labels.originError, sentOrigins)}
       />
       <div className="space-y-1">
         <label htmlFor={`${prefix}accent`} className="block text-sm font-medium text-slate-900">
@@ -157,15 +166,22 @@ export function WidgetForm({
         options={languages}
         error={fields.locale}
       />
-      <label className="flex items-start gap-2 text-sm text-slate-900">
-        <input
-          type="checkbox"
-          checked={values.followPageLanguage}
-          onChange={(e) => set('followPageLanguage', e.target.checked)}
-          className="mt-0.5 h-4 w-4"
-        />
-        {labels.followLanguage}
-      </label>
+      <div className="space-y-1">
+        {/* Following the visitor is the default; the box keeps one language for everybody. */}
+        <label className="flex items-start gap-2 text-sm text-slate-900">
+          <input
+            type="checkbox"
+            checked={!values.followPageLanguage}
+            onChange={(e) => set('followPageLanguage', !e.target.checked)}
+            aria-describedby={`${prefix}fixed-language-hint`}
+            className="mt-0.5 h-4 w-4"
+          />
+          {labels.fixedLanguage}
+        </label>
+        <p id={`${prefix}fixed-language-hint`} className="text-sm text-slate-600">
+          {labels.fixedLanguageHint}
+        </p>
+      </div>
       <fieldset className="space-y-1">
         <legend className="text-sm font-medium text-slate-900">{labels.position}</legend>
         <div className="flex gap-4">

@@ -1,11 +1,35 @@
 import type { ZodError } from 'zod';
 
+/** The sentences the catalogue has for a field (Api.fields). */
+const FIELD_ISSUE_CODES = [
+  'required',
+  'tooShort',
+  'tooLong',
+  'tooSmall',
+  'tooBig',
+  'invalidChoice',
+  'invalid',
+  // Why a value is no web origin (an allowed origin of a widget).
+  'originWildcard',
+  'originNoScheme',
+  'originScheme',
+  'originNotUrl',
+  'originPath',
+  'originCredentials',
+  'originIpv6',
+  'originHost',
+  'originHttp',
+] as const;
+export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];
+
 /** What is wrong with one field, in words the catalogue (Api.fields) turns into a sentence. */
-export type FieldIssue = {
-  code: 'required' | 'tooShort' | 'tooLong' | 'tooSmall' | 'tooBig' | 'invalidChoice' | 'invalid';
-  min?: number;
-  max?: number;
-};
+export type FieldIssue = { code: FieldIssueCode; min?: number; max?: number };
+
+/** A refinement names its own sentence: `ctx.addIssue({ code: 'custom', params: { fieldIssue } })`. */
+function customCode(params: Record<string, unknown> | undefined): FieldIssueCode {
+  const code = params?.fieldIssue;
+  return (FIELD_ISSUE_CODES as readonly unknown[]).includes(code) ? (code as FieldIssueCode) : 'invalid';
+}
 
 function issueOf(issue: ZodError['issues'][number]): FieldIssue {
   switch (issue.code) {
@@ -19,6 +43,8 @@ function issueOf(issue: ZodError['issues'][number]): FieldIssue {
       return { code: issue.origin === 'string' ? 'tooLong' : 'tooBig', max: Number(issue.maximum) };
     case 'invalid_value':
       return { code: 'invalidChoice' };
+    case 'custom':
+      return { code: customCode(issue.params) };
     default:
       return { code: 'invalid' };
   }

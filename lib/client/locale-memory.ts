@@ -29,6 +29,21 @@ export function savedLocale(): Locale | null {
   return isLocale(stored) ? stored : null;
 }
 
+// Set by the first move through this document's history (Back, Forward): Next shows the page it moves
+// to without loading a document, so only this event tells it from a page opened afresh.
+let traversed = false;
+if (typeof window !== 'undefined') window.addEventListener('popstate', () => (traversed = true));
+
+/**
+ * Whether the page was opened afresh (an address typed, a link, a reload), not reached through the
+ * browser's history: neither in this document (popstate) nor as a document of its own (`back_forward`).
+ */
+function openedAfresh(): boolean {
+  if (traversed) return false;
+  const [entry] = performance.getEntriesByType?.('navigation') ?? [];
+  return (entry as PerformanceNavigationTiming | undefined)?.type !== 'back_forward';
+}
+
 /** Saves `locale` in the cookie and local storage, writing only what changes. */
 export function rememberLocale(locale: Locale): void {
   if (cookieLocale() !== locale) document.cookie = localeCookieString(locale);
@@ -46,9 +61,11 @@ function preferredLocale(languages: readonly string[]): Locale | null {
 }
 
 /**
- * At start: a page without a language prefix (English under `as-needed`) opened by a browser that saved
- * another language, or on a first visit prefers another, is that page in that language (the address to
- * go to is answered); any other page is remembered as the visitor's language.
+ * At start: a page without a language prefix (English under `as-needed`) opened afresh by a browser that
+ * saved another language, or on a first visit prefers another, is that page in that language (the address
+ * to go to is answered); any other page is remembered as the visitor's language. A page reached through
+ * the history is one the visitor chose before (Back after switching to German shows the English page):
+ * it stays, and its language is remembered.
  */
 export function restoreLocale(
   pageLocale: Locale,
@@ -66,6 +83,7 @@ export function localeTarget(
   location: Pick<Location, 'pathname' | 'search' | 'hash'>,
   languages: readonly string[] = [],
 ): string | null {
+  if (!openedAfresh()) return null;
   const saved = savedLocale() ?? preferredLocale(languages);
   const { path } = splitLocale(location.pathname);
   const prefixed = path !== location.pathname;

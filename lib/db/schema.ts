@@ -294,7 +294,8 @@ export const widgets = pgTable(
     greeting: text('greeting').notNull().default(''),
     /** The default language; with `followPageLanguage`, used when the visitor's language is neither. */
     locale: text('locale').$type<'en' | 'de'>().notNull(),
-    followPageLanguage: boolean('follow_page_language').notNull().default(false),
+    /** Speak the visitor's language (the host page's, then the browser's); false: always `locale`. */
+    followPageLanguage: boolean('follow_page_language').notNull().default(true),
     launcherPosition: text('launcher_position').$type<LauncherPosition>().notNull().default('right'),
     preChat: text('pre_chat').$type<PreChatMode>().notNull().default('off'),
     awayMessage: text('away_message').notNull().default(''),

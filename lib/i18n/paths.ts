@@ -13,6 +13,16 @@ export function splitLocale(pathname: string): { locale: Locale; path: string } 
   return { locale: defaultLocale, path: pathname || '/' };
 }
 
+/**
+ * The path of a rendered page without its language prefix, whichever it is. Next renders an English page
+ * under its internal route (`/` as `/en`, `/shop/x` as `/en/shop/x`), and a prerendered page keeps that
+ * path in its HTML, while the page's address has no prefix (`as-needed`).
+ */
+export function pagePath(pathname: string): string {
+  const [, first, ...rest] = pathname.split('/');
+  return isLocale(first) ? `/${rest.join('/')}` : pathname || '/';
+}
+
 /** The `document.cookie` assignment that remembers `locale` with the attributes of the spec (§3). */
 export function localeCookieString(locale: Locale): string {
   const { name, maxAge, path, sameSite, secure } = localeCookie;

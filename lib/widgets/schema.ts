@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idempotencyKey, plainText, singleLineText } from '@/lib/api/schemas';
+import type { FieldIssueCode } from '@/lib/api/fields';
 import { LAUNCHER_POSITIONS, PRE_CHAT_MODES, WEEKDAYS, type BusinessHours } from './settings';
 
 export const WIDGET_NAME_MAX = 60;
@@ -11,39 +12,68 @@ export const RETENTION_DAYS_MAX = 3650;
 export const FREE_WIDGET_LIMIT = 1;
 
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+/** Hosts of this computer, which a browser reaches over http only from itself (testing). */
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3})$/;
+/** A value written without its scheme: `shop.example.com`, `localhost:3000`, `shop.example.com/help`. */
+const WITHOUT_SCHEME = /^[a-z0-9.-]+(?::\d+)?(?:[/?#].*)?$/i;
+
+/** Why a value is no allowed origin; each names its sentence among the API's field messages (Api.fields). */
+export type OriginProblem = Extract<
+  FieldIssueCode,
+  | 'originWildcard'
+  | 'originNoScheme'
+  | 'originScheme'
+  | 'originNotUrl'
+  | 'originPath'
+  | 'originCredentials'
+  | 'originIpv6'
+  | 'originHost'
+  | 'originHttp'
+>;
 
 /**
- * `https://host[:port]` as an origin (lower case, default port dropped), or null. `http://` only for
- * localhost (testing). No path (a single `/` is tolerated), query, fragment, credentials or wildcards:
- * the result goes into a CSP `frame-ancestors` list as it is.
+ * `https://host[:port]` as an origin (lower case, default port dropped), or why it cannot be one.
+ * `http://` only for this computer (localhost, 127.x.x.x: testing). No path (a single `/` is tolerated),
+ * query, fragment, credentials or wildcards: the result goes into a CSP `frame-ancestors` list as it is,
+ * whose host grammar has no IPv6 literals (Chromium drops `http://[::1]:8000` from the list).
  */
-export function normalizeOrigin(input: string): string | null {
+export function checkOrigin(input: string): { origin: string } | { problem: OriginProblem } {
   const value = input.trim();
-  const match = /^(https?):\/\/([^/?#]+)\/?$/i.exec(value);
-  if (!match) return null;
+  if (value.includes('*')) return { problem: 'originWildcard' };
+  if (WITHOUT_SCHEME.test(value)) return { problem: 'originNoScheme' };
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1].toLowerCase();
+  if (!scheme) return { problem: 'originNotUrl' };
+  if (scheme !== 'https' && scheme !== 'http') return { problem: 'originScheme' };
+  const parts = /^https?:\/\/([^/?#]*)(.*)$/i.exec(value);
+  if (!parts || !parts[1]) return { problem: 'originNotUrl' };
+  if (parts[2] !== '' && parts[2] !== '/') return { problem: 'originPath' };
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return null;
+    return { problem: 'originHost' };
   }
-  if (url.username || url.password) return null;
-  const hostname = url.hostname;
-  if (url.protocol === 'http:' && hostname !== 'localhost') return null;
-  if (!HOSTNAME.test(hostname)) return null;
-  return url.origin;
+  if (url.username || url.password) return { problem: 'originCredentials' };
+  if (url.hostname.startsWith('[')) return { problem: 'originIpv6' };
+  if (!HOSTNAME.test(url.hostname)) return { problem: 'originHost' };
+  if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) return { problem: 'originHttp' };
+  return { origin: url.origin };
+}
+
+/** `checkOrigin`'s origin, or null. */
+export function normalizeOrigin(input: string): string | null {
+  const checked = checkOrigin(input);
+  return 'origin' in checked ? checked.origin : null;
 }
 
 const origin = z
   .string()
   .max(300)
   .transform((value, context) => {
-    const normalized = normalizeOrigin(value);
-    if (!normalized) {
-      context.addIssue({ code: 'custom', message: 'invalid origin' });
-      return z.NEVER;
-    }
-    return normalized;
+    const checked = checkOrigin(value);
+    if ('origin' in checked) return checked.origin;
+    context.addIssue({ code: 'custom', message: checked.problem, params: { fieldIssue: checked.problem } });
+    return z.NEVER;
   });
 
 /** A time zone the runtime knows (IANA name). */
@@ -92,7 +122,7 @@ export const widgetFields = {
 export const createWidgetSchema = z.object({
   ...widgetFields,
   greeting: widgetFields.greeting.default(''),
-  followPageLanguage: widgetFields.followPageLanguage.default(false),
+  followPageLanguage: widgetFields.followPageLanguage.default(true),
   launcherPosition: widgetFields.launcherPosition.default('right'),
   preChat: widgetFields.preChat.default('off'),
   awayMessage: widgetFields.awayMessage.default(''),

@@ -24,7 +24,7 @@ jest.mock('@/lib/client/session', () => ({ startServerSession: jest.fn() }));
 
 const { fields: FIELDS, signup: SIGNUP } = en.Auth;
 
-async function signUpWith(password: string) {
+function renderForm() {
   render(
     <SignupForm
       config={{ apiKey: 'k', authDomain: 'd', projectId: 'p', emulatorUrl: null, google: true }}
@@ -34,10 +34,18 @@ async function signUpWith(password: string) {
       errors={en.Auth.errors}
     />,
   );
+}
+
+async function submit() {
+  await act(async () => void fireEvent.click(screen.getByRole('button', { name: SIGNUP.submit })));
+}
+
+async function signUpWith(password: string) {
+  renderForm();
   fireEvent.change(screen.getByLabelText(FIELDS.email), { target: { value: 'ada@example.com' } });
   fireEvent.change(screen.getByLabelText(FIELDS.password), { target: { value: password } });
   fireEvent.change(screen.getByLabelText(FIELDS.confirm), { target: { value: password } });
-  await act(async () => void fireEvent.click(screen.getByRole('button', { name: SIGNUP.submit })));
+  await submit();
 }
 
 beforeEach(() => {
@@ -64,5 +72,42 @@ describe('SignupForm and the password’s length', () => {
     await waitFor(() => expect(startServerSession).toHaveBeenCalled());
     expect(screen.queryByRole('alert')).toBeNull();
     expect(createUserWithEmailAndPassword).toHaveBeenCalledWith({}, 'ada@example.com', password);
+  });
+});
+
+describe('SignupForm and its required fields', () => {
+  it('marks every empty field at once, each with its message, and focuses the first', async () => {
+    renderForm();
+    await submit();
+    for (const [label, message] of [
+      [FIELDS.email, SIGNUP.missing.email],
+      [FIELDS.password, SIGNUP.missing.password],
+      [FIELDS.confirm, SIGNUP.missing.confirm],
+    ]) {
+      const field = screen.getByLabelText(label);
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
+    }
+    expect(screen.getByLabelText(FIELDS.email)).toHaveFocus();
+    // Not a form error on top of the fields' own.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(createUserWithEmailAndPassword).not.toHaveBeenCalled();
+  });
+
+  it('names a malformed address and different passwords at their fields, and clears a field once edited', async () => {
+    renderForm();
+    fireEvent.change(screen.getByLabelText(FIELDS.email), { target: { value: 'ada@' } });
+    fireEvent.change(screen.getByLabelText(FIELDS.password), { target: { value: 'secret-123' } });
+    fireEvent.change(screen.getByLabelText(FIELDS.confirm), { target: { value: 'secret-124' } });
+    await submit();
+    expect(screen.getByLabelText(FIELDS.email)).toHaveAccessibleDescription(SIGNUP.invalidEmail);
+    expect(screen.getByLabelText(FIELDS.password)).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText(FIELDS.confirm)).toHaveAccessibleDescription(SIGNUP.mismatch);
+    expect(screen.getByLabelText(FIELDS.email)).toHaveFocus();
+
+    fireEvent.change(screen.getByLabelText(FIELDS.email), { target: { value: 'ada@example.com' } });
+    expect(screen.getByLabelText(FIELDS.email)).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText(FIELDS.confirm)).toHaveAttribute('aria-invalid', 'true');
+    expect(createUserWithEmailAndPassword).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import { expect, test, messages } from './fixtures';
+import { axeViolations, expect, test, localesUnderTest, localized, messages } from './fixtures';
 import { baseURL } from '../../playwright.config';
 import {
   craftedSessionCookie,
@@ -45,13 +45,53 @@ test('sign up refuses a password of 20,000 characters with the maximum, in Germa
 
 test('sign up refuses two different passwords, in German', async ({ page }) => {
   await page.goto('/de/signup');
+  await page.locator('html[data-hydrated="true"]').waitFor();
   const form = page.getByRole('form', { name: messages.de.Auth.signup.title });
   await form.getByLabel(messages.de.Auth.fields.email).fill(uniqueEmail('mismatch'));
   await form.getByLabel(messages.de.Auth.fields.password, { exact: true }).fill('secret-123');
   await form.getByLabel(messages.de.Auth.fields.confirm).fill('secret-124');
   await form.getByRole('button', { name: messages.de.Auth.signup.submit }).click();
-  await expect(form.getByRole('alert')).toHaveText(messages.de.Auth.signup.mismatch);
+  const confirm = form.getByLabel(messages.de.Auth.fields.confirm);
+  await expect(confirm).toHaveAttribute('aria-invalid', 'true');
+  await expect(confirm).toHaveAccessibleDescription(messages.de.Auth.signup.mismatch);
+  await expect(confirm).toBeFocused();
+  await expect(page).toHaveURL(/\/de\/signup$/);
 });
+
+for (const locale of localesUnderTest) {
+  test(`sign up with everything empty marks every field at once and focuses the first (${locale})`, async ({
+    page,
+  }) => {
+    const { fields, signup } = messages[locale].Auth;
+    await page.goto(localized('/signup', locale));
+    await page.locator('html[data-hydrated="true"]').waitFor();
+    const form = page.getByRole('form', { name: signup.title });
+    await form.getByRole('button', { name: signup.submit }).click();
+    const expected = [
+      [form.getByLabel(fields.email), signup.missing.email],
+      [form.getByLabel(fields.password, { exact: true }), signup.missing.password],
+      [form.getByLabel(fields.confirm), signup.missing.confirm],
+    ] as const;
+    for (const [field, message] of expected) {
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveAccessibleDescription(new RegExp(`^${message.replace(/[.?]/g, '\\$&')}`));
+      await expect(form.getByText(message)).toBeVisible();
+    }
+    await expect(form.getByLabel(fields.email)).toBeFocused();
+    await expect(form.getByRole('alert')).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A malformed address: only that field is marked now.
+    await form.getByLabel(fields.email).fill('ada@');
+    await form.getByLabel(fields.password, { exact: true }).fill('secret-123');
+    await form.getByLabel(fields.confirm).fill('secret-123');
+    await form.getByRole('button', { name: signup.submit }).click();
+    await expect(form.getByLabel(fields.email)).toHaveAccessibleDescription(signup.invalidEmail);
+    await expect(form.getByLabel(fields.email)).toBeFocused();
+    await expect(form.locator('[aria-invalid="true"]')).toHaveCount(1);
+    await expect(page).toHaveURL(new RegExp(`${localized('/signup', locale)}$`));
+  });
+}
 
 test('signed out at /de/dashboard/tickets?tab=open: login, then back at that exact path', async ({ page }) => {
   const account = await createAccount(page.request);

@@ -12,9 +12,27 @@ for (const { path, locale } of unknown) {
     consoleErrors.allow(/status of 404 \(Not Found\)/);
     const response = await page.goto(path);
     expect(response?.status()).toBe(404);
-    const [before, after] = messages[locale].Errors.notFound.message.split('<path></path>');
-    await expect(page.getByText(`${before}${path}${after}`)).toBeVisible();
+    // The specification's sentence (`Page Not Found: {path}`) in the served HTML, as one text.
+    const sentence = messages[locale].Errors.notFound.message.replace('{path}', path);
+    expect(await response?.text()).toContain(`>${sentence}<`);
+    await expect(page.getByText(sentence, { exact: true })).toBeVisible();
+    await expect(page.getByText(messages[locale].Errors.notFound.hint)).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages[locale].Errors.notFound.title);
+  });
+}
+
+for (const locale of localesUnderTest) {
+  test(`the 404 page shows a requested path with markup in it as text (${locale})`, async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/status of 404 \(Not Found\)/);
+    const path = localized('/%3Cimg%20src=x%20onerror=alert(1)%3E', locale);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    const html = (await response?.text()) ?? '';
+    expect(html).not.toContain('<img src=x');
+    const shown = messages[locale].Errors.notFound.message.replace('{path}', decodeURI(path));
+    expect(html).toContain(shown.replace('<', '&lt;').replace('>', '&gt;'));
+    await expect(page.getByText(shown, { exact: true })).toBeVisible();
+    await expect(page.locator('main img')).toHaveCount(0);
   });
 }
 

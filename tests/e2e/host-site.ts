@@ -11,8 +11,14 @@ export type HostSite = {
   close(): Promise<void>;
 };
 
-/** A site on a free port of localhost; its page is what `setPage` last said. */
-export async function hostSite(): Promise<HostSite> {
+/**
+ * A site on a free port of this computer, reached as `http://localhost:<port>` or (`hostname`) as
+ * `http://127.0.0.1:<port>`, as `python3 -m http.server --bind 127.0.0.1` announces it; its page is what
+ * `setPage` last said.
+ */
+export async function hostSite({
+  hostname = 'localhost',
+}: { hostname?: 'localhost' | '127.0.0.1' } = {}): Promise<HostSite> {
   let page = { body: '', lang: 'en' as string | undefined, title: 'Customer shop' };
   const server: Server = createServer((_request, response) => {
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -23,7 +29,7 @@ export async function hostSite(): Promise<HostSite> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    origin: `http://localhost:${(server.address() as AddressInfo).port}`,
+    origin: `http://${hostname}:${(server.address() as AddressInfo).port}`,
     setPage: (next) => (page = { lang: 'en', title: 'Customer shop', ...next }),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

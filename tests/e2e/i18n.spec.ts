@@ -1,5 +1,5 @@
 import type { BrowserContext } from '@playwright/test';
-import { expect, test, messages } from './fixtures';
+import { expect, test, messages, localesUnderTest, localized, routes } from './fixtures';
 
 async function localeCookie(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === 'i18n_redirected');
@@ -26,6 +26,97 @@ test('the language switch keeps path and query and round-trips', async ({ page, 
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.en.Chat.title);
   await expect.poll(async () => (await localeCookie(context))?.value).toBe('en');
+});
+
+// Crawlers often send no Accept-Language. Prerendered English pages are rendered under their internal
+// `/en/…` route; the switch must still link to the page's own addresses.
+test.describe('the language switch in the served HTML, without Accept-Language', () => {
+  const pages = [
+    ...routes.filter((route) => route.public).map((route) => route.path),
+    '/shop/professional',
+    '/imprint',
+    '/privacy',
+    '/terms',
+    '/no-such-page',
+  ];
+  for (const locale of localesUnderTest) {
+    test(`links every page to itself in English and German (${locale})`, async ({ playwright, baseURL }) => {
+      const crawler = await playwright.request.newContext({ baseURL });
+      try {
+        for (const path of pages.map((page) => localized(page, locale))) {
+          const response = await crawler.get(path, { maxRedirects: 0 });
+          expect(response.headers()['content-type'], path).toContain('text/html');
+          const html = await response.text();
+          const links = Object.fromEntries(
+            [...html.matchAll(/<a hrefLang="(en|de)"[^>]*? href="([^"]*)"/g)].map(([, lang, href]) => [lang, href]),
+          );
+          const own = localized(path.replace(/^\/de(?=\/|$)/, '') || '/', 'en');
+          expect({ path, links }).toEqual({ path, links: { en: own, de: localized(own, 'de') } });
+        }
+      } finally {
+        await crawler.dispose();
+      }
+    });
+  }
+});
+
+// The remembered language moves a page opened afresh (spec §2, §3), never one the visitor goes back to:
+// Back after a switch shows the page in the language it had, and that language is remembered from then on.
+for (const locale of localesUnderTest) {
+  const other = locale === 'en' ? 'de' : 'en';
+  for (const path of ['/', '/chat']) {
+    test(`Back after switching from ${locale} to ${other} on ${path} shows the ${locale} page and stays there`, async ({
+      page,
+      context,
+    }) => {
+      const start = localized(path, locale);
+      const switched = localized(path, other);
+      const own = new RegExp(`^[^?#]*://[^/]+${start}$`);
+      await page.goto(start);
+      await page.locator('html[data-hydrated="true"]').waitFor();
+      await page
+        .getByRole('navigation', { name: messages[locale].LocaleSwitcher.label })
+        .getByRole('link', { name: messages[other].LocaleSwitcher.names[other] })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`^[^?#]*://[^/]+${switched}$`));
+      await expect(page.locator('html')).toHaveAttribute('lang', other);
+      await expect.poll(async () => (await localeCookie(context))?.value).toBe(other);
+
+      await page.goBack();
+      await expect(page).toHaveURL(own);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      // Remembered once the page has started: no move to the other language can follow.
+      await expect.poll(async () => (await localeCookie(context))?.value).toBe(locale);
+      await expect(page).toHaveURL(own);
+      await expect(page.locator('main').getByRole('heading', { level: 1 })).toHaveText(
+        path === '/' ? messages[locale].Home.hero.title : messages[locale].Chat.title,
+      );
+      // A reload is a fresh visit in the remembered language: still this page.
+      await page.reload();
+      await page.locator('html[data-hydrated="true"]').waitFor();
+      await expect.poll(async () => (await localeCookie(context))?.value).toBe(locale);
+      await expect(page).toHaveURL(own);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    });
+  }
+}
+
+test('Back to an English document after a German one loaded on its own keeps English', async ({ page, context }) => {
+  await page.goto('/chat');
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  await page
+    .getByRole('navigation', { name: messages.en.LocaleSwitcher.label })
+    .getByRole('link', { name: 'Deutsch' })
+    .click();
+  await expect(page).toHaveURL(/\/de\/chat$/);
+  // The German page becomes a document of its own, so Back loads the English one as a document too.
+  await page.reload();
+  await page.locator('html[lang="de"][data-hydrated="true"]').waitFor();
+  await page.goBack();
+  await expect(page).toHaveURL(/:\/\/[^/]+\/chat$/);
+  await expect.poll(async () => (await localeCookie(context))?.value).toBe('en');
+  await expect(page).toHaveURL(/:\/\/[^/]+\/chat$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
 test('the locale cookie is written on a visit: 365 days, path /, SameSite=Lax', async ({ page, context }) => {

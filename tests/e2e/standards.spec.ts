@@ -33,10 +33,11 @@ for (const locale of localesUnderTest) {
         await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
         const main = page.locator('main');
         await expect(main.getByRole('heading', { level: 1 })).toHaveText(m.Errors.notFound.title);
-        const [before, after] = m.Errors.notFound.message.split('<path></path>');
-        await expect(main.getByText(`${before}${path}${after}`)).toBeVisible();
-        // The heading says what it is, the message says more: it does not repeat the heading.
-        expect(m.Errors.notFound.message).not.toContain(m.Errors.notFound.title);
+        // The specification's sentence with the path, as one text of the served HTML (crawlers, no script).
+        const sentence = m.Errors.notFound.message.replace('{path}', path);
+        expect(await response?.text()).toContain(`>${sentence}<`);
+        await expect(main.getByText(sentence, { exact: true })).toBeVisible();
+        await expect(main.getByText(m.Errors.notFound.hint)).toBeVisible();
         await expect(main.getByRole('link', { name: m.Errors.home })).toHaveAttribute('href', localized('/', locale));
         await expect(main.getByRole('link', { name: m.Errors.plans })).toHaveAttribute(
           'href',

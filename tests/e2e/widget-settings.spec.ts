@@ -1,7 +1,8 @@
 // The widget's settings at work on a customer's site: identity verification of its signed-in users, the
 // visitor's language, the launcher's side, the live preview and snippet; limits a visitor cannot reset.
 import { createHmac } from 'node:crypto';
-import { axeViolations, expect, messages, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { axeViolations, expect, localesUnderTest, localized, messages, test, type Locale } from './fixtures';
 import { signIn } from './auth';
 import { createWidget, hostSite, snippet, visitor } from './host-site';
 import { baseURL, e2ePostsPerWindow } from '../../playwright.config';
@@ -68,6 +69,119 @@ test('a verified user sees their history on a fresh device; a wrong hash is refu
     await site.close();
   }
 });
+
+/** A new owner's form for a first widget, in `locale`, named "Shop help". */
+async function newWidgetForm(page: Page, locale: Locale) {
+  const e = messages[locale].Dashboard.embed.form;
+  await signIn(page, undefined, locale);
+  await page.goto(localized('/dashboard/embed', locale));
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  const form = page.getByRole('form', { name: e.title });
+  await form.getByLabel(e.name).fill('Shop help');
+  return form;
+}
+
+// A customer testing on their own computer (issue 33): `http://127.0.0.1:<port>` is allowed, through the form,
+// the frame's frame-ancestors and the visitor's conversation; every refused origin says why.
+for (const locale of localesUnderTest) {
+  test(`a site on http://127.0.0.1 shows the widget, and each refused origin says why (${locale})`, async ({
+    page,
+    browser,
+    consoleErrors,
+  }) => {
+    // The refused origins answer 400, which the browser logs.
+    consoleErrors.allow(/status of 400 \(Bad Request\) \(http:\/\/[^)]+\/api\/widgets\)$/);
+    const m = messages[locale];
+    const e = m.Dashboard.embed.form;
+    const site = await hostSite({ hostname: '127.0.0.1' });
+    try {
+      const form = await newWidgetForm(page, locale);
+      const origins = form.getByLabel(e.origins);
+      const refused = {
+        'http://shop.example.com': m.Api.fields.originHttp,
+        'https://shop.example.com/help': m.Api.fields.originPath,
+        'https://*.example.com': m.Api.fields.originWildcard,
+        'shop.example.com': m.Api.fields.originNoScheme,
+        'http://[::1]:8000': m.Api.fields.originIpv6,
+      };
+      await origins.fill([site.origin, '', ...Object.keys(refused)].join('\n'));
+      await form.getByRole('button', { name: e.submit }).click();
+      await expect(form.locator(`#${await origins.getAttribute('id')}-error li`)).toHaveText(
+        Object.entries(refused).map(([origin, message]) =>
+          e.originError.replace('{origin}', origin).replace('{message}', message),
+        ),
+      );
+      await expect(origins).toHaveAttribute('aria-invalid', 'true');
+      expect(await axeViolations(page)).toEqual([]);
+
+      await origins.fill(site.origin);
+      await form.getByRole('button', { name: e.submit }).click();
+      await expect(page.locator('[data-toast-type="success"]', { hasText: e.saved })).toBeVisible();
+      await expect(page).toHaveURL(/[?&]widget=/);
+      const widgetId = new URL(page.url()).searchParams.get('widget')!;
+
+      site.setPage({ body: snippet(widgetId), lang: locale });
+      const guest = await visitor(browser, site.origin);
+      const w = m.Widget;
+      await guest.widget.getByRole('button', { name: w.open.replace('{name}', 'Shop help') }).click();
+      const question = `Testing on 127.0.0.1 ${Date.now()}`;
+      await guest.widget.getByRole('form', { name: w.composer }).getByLabel(w.message).fill(question);
+      await guest.widget.getByRole('form', { name: w.composer }).getByRole('button', { name: w.send }).click();
+      await expect(guest.widget.getByRole('log').getByText(question)).toBeVisible();
+      await guest.context.close();
+    } finally {
+      await site.close();
+    }
+  });
+}
+
+// The landing page promises every visitor their own language (issue 33): a widget made with the form's
+// defaults follows the visitor; the owner can keep one language for everybody.
+for (const locale of localesUnderTest) {
+  const other = locale === 'en' ? 'de' : 'en';
+  test(`a new widget speaks the visitor’s language by default, and one language once the owner says so (${locale})`, async ({
+    page,
+    browser,
+  }) => {
+    const e = messages[locale].Dashboard.embed.form;
+    const open = (language: typeof locale) => messages[language].Widget.open.replace('{name}', 'Shop help');
+    const browserLocale = { en: 'en-GB', de: 'de-DE' }[other];
+    const site = await hostSite();
+    try {
+      const form = await newWidgetForm(page, locale);
+      await form.getByLabel(e.origins).fill(site.origin);
+      await expect(form.getByLabel(e.language, { exact: true })).toHaveValue(locale);
+      const fixed = form.getByRole('checkbox', { name: e.fixedLanguage });
+      await expect(fixed).not.toBeChecked();
+      await expect(fixed).toHaveAccessibleDescription(e.fixedLanguageHint);
+      await form.getByRole('button', { name: e.submit }).click();
+      await expect(page).toHaveURL(/[?&]widget=/);
+      const widgetId = new URL(page.url()).searchParams.get('widget')!;
+
+      // A page and a browser in the other language: the widget speaks it.
+      site.setPage({ body: snippet(widgetId), lang: other });
+      const guest = await visitor(browser, site.origin, { locale: browserLocale });
+      await guest.widget.getByRole('button', { name: open(other) }).click();
+      await expect(guest.widget.locator('html')).toHaveAttribute('lang', other);
+      await expect(guest.widget.getByRole('form', { name: messages[other].Widget.composer })).toBeVisible();
+      await guest.context.close();
+
+      const settings = page.getByRole('form', { name: `${e.editTitle}: Shop help` });
+      await expect(settings.getByRole('checkbox', { name: e.fixedLanguage })).not.toBeChecked();
+      await settings.getByRole('checkbox', { name: e.fixedLanguage }).check();
+      const saved = page.waitForResponse(
+        (r) => r.url().endsWith(`/api/widgets/${widgetId}`) && r.request().method() === 'PATCH',
+      );
+      await settings.getByRole('button', { name: e.save }).click();
+      expect((await saved).status()).toBe(200);
+      const again = await visitor(browser, site.origin, { locale: browserLocale });
+      await expect(again.widget.getByRole('button', { name: open(locale) })).toBeVisible();
+      await again.context.close();
+    } finally {
+      await site.close();
+    }
+  });
+}
 
 test('a widget that follows the visitor speaks German on a German page and in a German browser', async ({
   page,

@@ -3,7 +3,9 @@ import { GET as list, POST as create } from '@/app/api/widgets/route';
 import { DELETE as remove, GET as show, PATCH as update } from '@/app/api/widgets/[id]/route';
 import { database } from '@/lib/db';
 import { orders, products, widgets } from '@/lib/db/schema';
-import { normalizeOrigin } from '@/lib/widgets/schema';
+import { checkOrigin, normalizeOrigin } from '@/lib/widgets/schema';
+import en from '@/messages/en.json';
+import de from '@/messages/de.json';
 import { apiRequest, signedIn } from './signed-in';
 
 const request = apiRequest;
@@ -42,26 +44,44 @@ describe('origins', () => {
     ['https://shop.example.com:443', 'https://shop.example.com'],
     ['https://shop.example.com:8443', 'https://shop.example.com:8443'],
     ['http://localhost:3000', 'http://localhost:3000'],
+    ['http://LOCALHOST:5173/', 'http://localhost:5173'],
+    // What `python3 -m http.server --bind 127.0.0.1` announces: the loopback addresses, over http.
+    ['http://127.0.0.1:8000', 'http://127.0.0.1:8000'],
+    ['http://127.0.0.1:8000/', 'http://127.0.0.1:8000'],
+    ['http://127.0.0.1', 'http://127.0.0.1'],
+    ['https://127.0.0.1:8443', 'https://127.0.0.1:8443'],
     ['https://xn--mnchen-3ya.de', 'https://xn--mnchen-3ya.de'],
     ['https://münchen.de', 'https://xn--mnchen-3ya.de'],
-  ])('accepts %s as %s', (input, expected) => expect(normalizeOrigin(input)).toBe(expected));
+  ])('accepts %s as %s', (input, expected) => expect(checkOrigin(input)).toEqual({ origin: expected }));
 
+  // Each refusal names why, so that the form can say it (Api.fields).
   it.each([
-    'http://shop.example.com',
-    'shop.example.com',
-    'https://shop.example.com/path',
-    'https://shop.example.com?x=1',
-    'https://shop.example.com#top',
-    'https://user:pw@shop.example.com',
-    'https://*.example.com',
-    'https://shop.example.com; script-src *',
-    'https://shop example.com',
-    'javascript:alert(1)',
-    'https://',
-    'ftp://example.com',
-    '*',
-    "'self'",
-  ])('refuses %s', (input) => expect(normalizeOrigin(input)).toBeNull());
+    ['http://shop.example.com', 'originHttp'],
+    ['http://192.168.1.20:8000', 'originHttp'],
+    ['http://localhost.example.com', 'originHttp'],
+    ['shop.example.com', 'originNoScheme'],
+    ['localhost:3000', 'originNoScheme'],
+    ['www.example.com/help', 'originNoScheme'],
+    ['https://shop.example.com/path', 'originPath'],
+    ['https://shop.example.com?x=1', 'originPath'],
+    ['https://shop.example.com#top', 'originPath'],
+    ['https://user:pw@shop.example.com', 'originCredentials'],
+    ['https://*.example.com', 'originWildcard'],
+    ['https://shop.example.com; script-src *', 'originWildcard'],
+    ['*', 'originWildcard'],
+    ['https://shop example.com', 'originHost'],
+    ['https://shop_1.example.com', 'originHost'],
+    // CSP's host grammar has no IPv6 literals: Chromium drops such a source from frame-ancestors.
+    ['http://[::1]:8000', 'originIpv6'],
+    ['https://[2001:db8::1]', 'originIpv6'],
+    ['javascript:alert(1)', 'originScheme'],
+    ['ftp://example.com', 'originScheme'],
+    ['https://', 'originNotUrl'],
+    ["'self'", 'originNotUrl'],
+  ])('refuses %s: %s', (input, problem) => {
+    expect(checkOrigin(input)).toEqual({ problem });
+    expect(normalizeOrigin(input)).toBeNull();
+  });
 });
 
 describe('widgets through the JSON API', () => {
@@ -75,6 +95,8 @@ describe('widgets through the JSON API', () => {
       allowedOrigins: ['https://shop.example.com', 'http://localhost:8080'],
       accentColor: '#0f766e',
       locale: 'de',
+      // Unless told otherwise, a widget speaks each visitor's language (the default one for others).
+      followPageLanguage: true,
     });
     expect(widget.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(widget).not.toHaveProperty('requestKey');
@@ -175,6 +197,43 @@ describe('widgets through the JSON API', () => {
     );
     expect((await create(request('POST', '/api/widgets', null, valid))).status).toBe(401);
     expect(await rows(me.uid)).toHaveLength(0);
+  });
+
+  it('says why each refused origin is refused, in the caller’s language, and writes nothing', async () => {
+    const me = await signedIn('widgets');
+    const allowedOrigins = [
+      'http://127.0.0.1:8000',
+      'http://shop.example.com',
+      'https://shop.example.com/help',
+      'https://*.example.com',
+      'shop.example.com',
+      'http://[::1]:8000',
+    ];
+    for (const [language, m] of [
+      ['en', en],
+      ['de', de],
+    ] as const) {
+      const response = await create(
+        request('POST', '/api/widgets', me, { ...valid, allowedOrigins }, { 'accept-language': language }),
+      );
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.fields).toEqual({
+        'allowedOrigins.1': m.Api.fields.originHttp,
+        'allowedOrigins.2': m.Api.fields.originPath,
+        'allowedOrigins.3': m.Api.fields.originWildcard,
+        'allowedOrigins.4': m.Api.fields.originNoScheme,
+        'allowedOrigins.5': m.Api.fields.originIpv6,
+      });
+    }
+    expect(await rows(me.uid)).toHaveLength(0);
+    const accepted = await create(
+      request('POST', '/api/widgets', me, {
+        ...valid,
+        allowedOrigins: ['http://127.0.0.1:8000', 'http://localhost:5173'],
+      }),
+    );
+    expect(accepted.status).toBe(201);
+    expect((await accepted.json()).widget.allowedOrigins).toEqual(['http://127.0.0.1:8000', 'http://localhost:5173']);
   });
 
   it("answers 404 for another user's widget and changes nothing", async () => {

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { localeCookieString, localizedPath, splitLocale } from '@/lib/i18n/paths';
+import { localeCookieString, localizedPath, pagePath, splitLocale } from '@/lib/i18n/paths';
 import { localizedHref } from '@/lib/i18n/link';
 import { landingHeaders, landingRedirects, landingRewrites } from '@/lib/i18n/landing-routes';
 
@@ -18,6 +18,18 @@ describe('localized paths', () => {
     expect(splitLocale('/chat')).toEqual({ locale: 'en', path: '/chat' });
     expect(splitLocale('/dex')).toEqual({ locale: 'en', path: '/dex' });
     expect(splitLocale('/en/chat')).toEqual({ locale: 'en', path: '/en/chat' });
+  });
+
+  it('takes any language prefix off a rendered page’s path, the internal /en of English pages too', () => {
+    expect(pagePath('/en')).toBe('/');
+    expect(pagePath('/en/shop/starter')).toBe('/shop/starter');
+    expect(pagePath('/de')).toBe('/');
+    expect(pagePath('/de/chat')).toBe('/chat');
+    expect(pagePath('/de/en/x')).toBe('/en/x');
+    expect(pagePath('/')).toBe('/');
+    expect(pagePath('/chat')).toBe('/chat');
+    expect(pagePath('/english')).toBe('/english');
+    expect(localizedPath(pagePath('/en'), 'de')).toBe('/de');
   });
 
   it('localizes hrefs with query and fragment', () => {

@@ -112,7 +112,7 @@ export default withErrorPage(async function EmbedPage({
               accentColor: '#4338ca',
               greeting: '',
               locale,
-              followPageLanguage: false,
+              followPageLanguage: true,
               launcherPosition: 'right',
               preChat: 'off',
               awayMessage: '',
