@@ -101,8 +101,8 @@ function summary(row: SummaryRow): OrderSummary {
 /**
  * Moves an order towards `target`. Paid is final: a late `expired` or `failed` never takes a payment
  * back, while `paid` wins over anything (events may arrive in any order). A checkout the buyer
- * cancelled stays cancelled when its provider later reports it expired. A payment keeps the address the
- * buyer gave at the checkout when the order had none (a guest's), for the receipt.
+ * cancelled stays cancelled when its provider later reports it expired. A payment, or its failure, keeps
+ * the address the buyer gave at the checkout when the order had none (a guest's), for the e-mail about it.
  */
 async function settle(
   executor: Executor,
@@ -123,10 +123,8 @@ async function settle(
     .set({
       status: target,
       updatedAt: new Date(),
-      ...(target === 'paid' && {
-        paidAt: new Date(),
-        ...(email && { email: sql`coalesce(${orders.email}, ${email})` }),
-      }),
+      ...(target === 'paid' && { paidAt: new Date() }),
+      ...((target === 'paid' || target === 'failed') && email && { email: sql`coalesce(${orders.email}, ${email})` }),
     })
     .where(eq(orders.id, orderId));
   return true;
@@ -170,7 +168,7 @@ export async function applyCheckoutEvent(
     const { paymentStatus, status, email } = event.session;
     // Paid wins, whatever the event: events arrive in any order, and a session read from Stripe is the truth.
     if (paymentStatus === 'paid' || paymentStatus === 'no_payment_required') await settle(tx, orderId, 'paid', email);
-    else if (event.type === 'checkout.session.async_payment_failed') await settle(tx, orderId, 'failed');
+    else if (event.type === 'checkout.session.async_payment_failed') await settle(tx, orderId, 'failed', email);
     // A session read from Stripe must really have expired; an event's own copy is taken at its word.
     else if (event.type === 'checkout.session.expired' && (status === undefined || status === 'expired'))
       await settle(tx, orderId, 'expired');

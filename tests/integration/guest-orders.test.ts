@@ -3,7 +3,6 @@
 // the order joins the account that verifies that address, at sign-in or after the verification.
 import { NextRequest } from 'next/server';
 import { eq } from 'drizzle-orm';
-import { POST as checkout } from '@/app/api/checkout/route';
 import { POST as cancel } from '@/app/api/checkout/cancel/route';
 import { GET as checkoutReturn } from '@/app/api/checkout/return/route';
 import { POST as pay } from '@/app/api/checkout/local/[id]/route';
@@ -16,22 +15,7 @@ import { recentlyAttached } from '@/lib/shop/guest-orders';
 import { widgetLimit } from '@/lib/widgets/service';
 import { signInWithPassword, signUp, uniqueEmail } from './emulator';
 import { ORIGIN, apiRequest, signedIn } from './signed-in';
-
-type Client = { cookie: string } | null;
-
-async function buy(client: Client, productId: string, language = 'en') {
-  const response = await checkout(
-    apiRequest(
-      'POST',
-      '/api/checkout',
-      client,
-      { productId, quantity: 1 },
-      { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID(), 'accept-language': language },
-    ),
-  );
-  const body = await response.json();
-  return { orderId: body.orderId as string, sessionId: /cs_local_[0-9a-f]{32}/.exec(body.url)![0] };
-}
+import { buy } from './checkouts';
 
 function payLocal(sessionId: string, body: Record<string, unknown>, language = 'en') {
   return pay(
