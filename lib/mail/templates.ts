@@ -3,7 +3,8 @@ import { createTranslator } from 'next-intl';
 import { toSingleLine } from '@/lib/api/schemas';
 import { escapeHtml } from '@/lib/html';
 import { loadMessages } from '@/lib/i18n/messages';
-import { SELLER_TIME_ZONE, type Locale } from '@/lib/i18n/routing';
+import type { Locale } from '@/lib/i18n/routing';
+import { sellerTime } from '@/lib/i18n/seller-time';
 import { formatPrice } from '@/lib/shop/catalogue';
 import { splitVat } from '@/lib/shop/vat';
 
@@ -117,16 +118,7 @@ const templates: { [K in MailKind]: (t: Translate, data: MailData[K], locale: Lo
   receipt: (t, data, locale) => {
     const price = (cents: number) => formatPrice(cents, data.currency, locale);
     const { netCents, vatCents, ratePercent } = splitVat(data.amountCents, data.vatRateBasisPoints);
-    // The reader's time zone is unknown here: the seller's, named.
-    const date = new Intl.DateTimeFormat(locale, {
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: SELLER_TIME_ZONE,
-      timeZoneName: 'short',
-    }).format(new Date(data.paidAt));
+    const date = sellerTime(data.paidAt, locale);
     const line = {
       quantity: data.quantity,
       product: data.product,

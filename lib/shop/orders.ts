@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, isNull, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import { database, type Executor } from '@/lib/db';
 import { orders, processedWebhookEvents, products, type OrderStatus } from '@/lib/db/schema';
 import { CHECKOUT_LIFETIME_MS, type ProviderSession } from '@/lib/payments/provider';
@@ -203,15 +203,16 @@ export async function confirmCheckout(session: ProviderSession): Promise<{ id: s
 }
 
 /** The summaries of the orders that `where` selects (with their product), newest first. */
-async function summaries(where: SQL | undefined, limit: number): Promise<OrderSummary[]> {
+async function summaries(where: SQL | undefined, limit: number, offset = 0): Promise<OrderSummary[]> {
   const db = await database();
   const rows = await db
     .select(summaryColumns)
     .from(orders)
     .innerJoin(products, eq(orders.productId, products.id))
     .where(where)
-    .orderBy(desc(orders.createdAt))
-    .limit(limit);
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
   return rows.map(summary);
 }
 
@@ -246,6 +247,21 @@ export async function orderOfViewer(id: string, viewer: string | null): Promise<
 /** The user's orders, newest first. */
 export function ordersOf(uid: string, limit = 20): Promise<OrderSummary[]> {
   return summaries(eq(orders.uid, uid), limit);
+}
+
+export const ORDER_PAGE_SIZE = 20;
+
+/** A page of the user's orders, newest first; a page past the last is answered with the last. */
+export async function orderPage(
+  uid: string,
+  page: number,
+): Promise<{ items: OrderSummary[]; total: number; page: number; pages: number }> {
+  const db = await database();
+  const [{ total }] = await db.select({ total: count() }).from(orders).where(eq(orders.uid, uid));
+  const pages = Math.max(1, Math.ceil(total / ORDER_PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), pages);
+  const items = total ? await summaries(eq(orders.uid, uid), ORDER_PAGE_SIZE, (current - 1) * ORDER_PAGE_SIZE) : [];
+  return { items, total, page: current, pages };
 }
 
 /** The largest widget limit among the plans `uid` has paid for: a query, to run or to nest in another. */

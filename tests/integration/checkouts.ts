@@ -21,6 +21,9 @@ export async function buy(client: { cookie: string } | null, productId: string, 
 
 export const SECRET = process.env.STRIPE_WEBHOOK_SECRET!;
 
+/** The card form of the local checkout, filled with Stripe's test card that pays. */
+export const CARD = { card: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada Lovelace' };
+
 /** A checkout event as Stripe sends it; `email`: the address the buyer gave at the checkout. */
 export function event(
   type: string,

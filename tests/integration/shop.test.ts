@@ -10,7 +10,7 @@ import { database } from '@/lib/db';
 import { localCheckoutSessions, orders, processedWebhookEvents, products } from '@/lib/db/schema';
 import { widgetLimit } from '@/lib/widgets/service';
 import { ORIGIN, signedIn } from './signed-in';
-import { SECRET, deliver, event } from './checkouts';
+import { CARD, SECRET, deliver, event } from './checkouts';
 
 function post(
   handler: (request: NextRequest) => Promise<Response>,
@@ -40,7 +40,7 @@ function payLocal(id: string, card: string, headers: Record<string, string> = {}
   return pay(
     new NextRequest(`${ORIGIN}/api/checkout/local/${id}`, {
       method: 'POST',
-      body: JSON.stringify({ card, email }),
+      body: JSON.stringify({ ...CARD, card, email }),
       headers: { origin: ORIGIN, 'content-type': 'application/json', ...headers },
     }),
     { params: Promise.resolve({ id }) },
