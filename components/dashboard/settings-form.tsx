@@ -17,7 +17,6 @@ type Texts = Messages['Dashboard']['settings'];
 const NOTIFICATIONS = {
   notifyTicketReplies: 'ticketReplies',
   notifyOrderUpdates: 'orderUpdates',
-  notifyProductNews: 'productNews',
 } as const;
 
 type Props = {
@@ -48,7 +47,6 @@ export function SettingsForm({ initial, labels, languages, themes, saved, settin
       theme: String(form.get('theme')),
       notifyTicketReplies: form.has('notifyTicketReplies'),
       notifyOrderUpdates: form.has('notifyOrderUpdates'),
-      notifyProductNews: form.has('notifyProductNews'),
     };
     if (!(await submit('/api/settings', 'PUT', settings))) return;
     applyTheme(settings.theme);
@@ -94,6 +92,7 @@ export function SettingsForm({ initial, labels, languages, themes, saved, settin
               key={key}
               id={key}
               label={labels.notifications[text]}
+              hint={labels.notifications[`${text}Hint`]}
               defaultChecked={initial[key as keyof typeof NOTIFICATIONS]}
             />
           ))}

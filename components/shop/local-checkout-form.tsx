@@ -7,9 +7,13 @@ import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { fill, type Messages } from '@/lib/client/messages';
 
+/** The card's fields, in the order of the form (the server names the invalid ones, all at once). */
+const CARD_FIELDS = ['card', 'expiry', 'cvc', 'name'] as const;
+
 /**
  * The card form of the local test checkout: pays the session, then follows its success URL. Asks for
  * the e-mail address the receipt goes to when the order has none (a guest's), as Stripe Checkout does.
+ * The server checks every field (this form sends them as typed) and answers each one's problem.
  */
 export function LocalCheckoutForm({
   sessionId,
@@ -27,18 +31,17 @@ export function LocalCheckoutForm({
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const card = String(form.get('card') ?? '');
-    // Left empty, the address is missing (the server says it is required), not malformed.
-    const email = askEmail ? String(form.get('email') ?? '').trim() : '';
-    const result = await submit<{ url: string }>(`/api/checkout/local/${encodeURIComponent(sessionId)}`, 'POST', {
-      card,
-      ...(email && { email }),
-    });
+    const value = (name: string) => String(form.get(name) ?? '');
+    const body = Object.fromEntries(
+      [...CARD_FIELDS, ...(askEmail ? ['email'] : [])].map((name) => [name, value(name)]),
+    );
+    const result = await submit<{ url: string }>(`/api/checkout/local/${encodeURIComponent(sessionId)}`, 'POST', body);
     if (result) window.location.assign(result.url);
   }
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-labelledby="payment-title" noValidate>
+      <p className="text-sm text-slate-700">{labels.allRequired}</p>
       {askEmail && (
         <TextField
           id="email"
@@ -62,7 +65,15 @@ export function LocalCheckoutForm({
         error={fields.card}
       />
       <div className="grid grid-cols-2 gap-4">
-        <TextField id="expiry" label={labels.expiry} autoComplete="cc-exp" placeholder="12/34" maxLength={5} />
+        <TextField
+          id="expiry"
+          label={labels.expiry}
+          autoComplete="cc-exp"
+          placeholder={labels.expiryPlaceholder}
+          maxLength={7}
+          required
+          error={fields.expiry}
+        />
         <TextField
           id="cvc"
           label={labels.cvc}
@@ -70,10 +81,12 @@ export function LocalCheckoutForm({
           autoComplete="cc-csc"
           placeholder="123"
           maxLength={4}
+          required
+          error={fields.cvc}
         />
       </div>
-      <TextField id="cardholder" label={labels.name} autoComplete="cc-name" maxLength={80} />
-      <FormError message={fields.card || fields.email ? null : error} />
+      <TextField id="name" label={labels.name} autoComplete="cc-name" maxLength={80} required error={fields.name} />
+      <FormError message={Object.keys(fields).length > 0 ? null : error} />
       <Button type="submit" size="lg" disabled={busy} className="w-full">
         {busy ? labels.paying : fill(labels.pay, { amount: total })}
       </Button>

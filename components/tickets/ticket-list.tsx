@@ -3,6 +3,7 @@ import { Link } from '@/lib/i18n/link';
 import { TICKET_STATUSES, type TicketStatus } from '@/lib/db/schema';
 import type { TicketView } from '@/lib/tickets/service';
 import { RelativeTime } from '@/components/ui/relative-time';
+import { Pagination } from '@/components/dashboard/pagination';
 import { StatusBadge } from './status-badge';
 
 type Props = {
@@ -65,33 +66,7 @@ export async function TicketList({ result, path, status, showAuthor = false, emp
           ))}
         </ul>
       )}
-      {result.pages > 1 && (
-        <nav aria-label={t('pagination.label')} className="flex items-center justify-between gap-4 text-sm">
-          {result.page > 1 ? (
-            <Link
-              href={query(path, status, result.page - 1)}
-              rel="prev"
-              className="font-semibold text-brand-700 underline underline-offset-4"
-            >
-              {t('pagination.previous')}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-slate-700">{t('pagination.page', { page: result.page, pages: result.pages })}</span>
-          {result.page < result.pages ? (
-            <Link
-              href={query(path, status, result.page + 1)}
-              rel="next"
-              className="font-semibold text-brand-700 underline underline-offset-4"
-            >
-              {t('pagination.next')}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pagination page={result.page} pages={result.pages} href={(page) => query(path, status, page)} />
     </div>
   );
 }

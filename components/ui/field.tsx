@@ -117,20 +117,29 @@ export function SelectField({
 export function CheckboxField({
   id,
   label,
+  hint,
   ...props
-}: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+}: { id: string; label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <div className="flex items-center gap-2">
-      <input
-        id={id}
-        name={id}
-        type="checkbox"
-        className="h-4 w-4 rounded border-slate-400 accent-brand-700"
-        {...props}
-      />
-      <label htmlFor={id} className="text-sm text-slate-900">
-        {label}
-      </label>
+    <div>
+      <div className="flex items-center gap-2">
+        <input
+          id={id}
+          name={id}
+          type="checkbox"
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          className="h-4 w-4 rounded border-slate-400 accent-brand-700"
+          {...props}
+        />
+        <label htmlFor={id} className="text-sm text-slate-900">
+          {label}
+        </label>
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className="ml-6 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

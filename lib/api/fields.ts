@@ -19,6 +19,12 @@ const FIELD_ISSUE_CODES = [
   'originIpv6',
   'originHost',
   'originHttp',
+  // Why a card of the test checkout is refused (Stripe's own checks).
+  'cardNumber',
+  'expiryInvalid',
+  'expiryPast',
+  'cvc3',
+  'cvc4',
 ] as const;
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];
 
@@ -49,6 +55,9 @@ function issueOf(issue: ZodError['issues'][number]): FieldIssue {
       return { code: 'invalid' };
   }
 }
+
+/** The parameters of a schema's own check (`.refine(check, fieldCheck('cardNumber'))`) that name its word. */
+export const fieldCheck = (fieldIssue: FieldIssueCode) => ({ params: { fieldIssue } });
 
 /** The first problem of each field of a failed validation, keyed by the field's path (`_` for the whole body). */
 export function fieldIssues(error: ZodError): Record<string, FieldIssue> {

@@ -1,15 +1,15 @@
 import 'server-only';
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { database, onDatabaseClose } from '@/lib/db';
+import { database } from '@/lib/db';
 import { conversationMessages, conversations, visitors, widgets } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { localizedPath } from '@/lib/i18n/paths';
 import { sendMail } from '@/lib/mail';
+import { mailLater, mailsSettled } from '@/lib/mail/later';
 import { createTranslator } from 'next-intl';
 import { loadMessages } from '@/lib/i18n/messages';
 import { issueVisitorToken } from './token';
 import { presenceOf } from './presence';
-import { describeDatabaseError } from '@/lib/db/errors';
 
 /** At most one e-mail per conversation and side in this time. */
 export const NOTIFY_INTERVAL_MS = 10 * 60_000;
@@ -112,20 +112,8 @@ export async function notifyVisitor(
   return true;
 }
 
-// Notifications still running; the database waits for them before it closes.
-const pending = new Set<Promise<unknown>>();
 /** Resolves once the notifications started so far have finished (the database's close, tests). */
-export const notificationsSettled = () => Promise.allSettled(pending).then(() => undefined);
-onDatabaseClose(notificationsSettled);
-
-/** Runs a notification after the answer has gone out; a failure is logged, never the request's. */
-function later(work: () => Promise<unknown>, what: string) {
-  const running = new Promise((resolve) => setImmediate(resolve))
-    .then(work)
-    .catch((error: Error) => console.error(`mail: ${what} failed: ${describeDatabaseError(error)}`))
-    .finally(() => pending.delete(running));
-  pending.add(running);
-}
+export const notificationsSettled = mailsSettled;
 
 /**
  * After a visitor's message: mails the owner when nobody is available to answer. Decided first on the
@@ -136,10 +124,10 @@ export function notifyOwnerLater(
   widget: Pick<typeof widgets.$inferSelect, 'notifyEmail' | 'presence' | 'operatorSeenAt' | 'businessHours'>,
 ) {
   if (!widget.notifyEmail || presenceOf(widget).available) return;
-  later(() => notifyOwner(conversationId), 'owner notification');
+  mailLater(() => notifyOwner(conversationId), 'owner notification');
 }
 export const notifyVisitorLater = (conversationId: string, reply: { operator: string; text: string }) =>
-  later(() => notifyVisitor(conversationId, reply), 'reply notification');
+  mailLater(() => notifyVisitor(conversationId, reply), 'reply notification');
 
 /**
  * Owners of conversations whose visitor has waited UNANSWERED_MS while the team was available (so no

@@ -1,20 +1,32 @@
 import 'server-only';
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
-import { feedback, orders, ticketMessages, tickets } from '@/lib/db/schema';
+import { feedback, orders, products, ticketMessages, tickets, type OrderStatus } from '@/lib/db/schema';
 
 export type Activity =
   | { kind: 'ticketOpened' | 'replySent' | 'staffReplied'; at: Date; ticketId: string; subject: string }
-  | { kind: 'feedbackSent'; at: Date; rating: number };
+  | { kind: 'feedbackSent'; at: Date; rating: number }
+  /** A paid order (when it was paid), or one that was not (when it was placed) with its status. */
+  | {
+      kind: 'orderPaid' | 'orderPlaced';
+      at: Date;
+      orderId: string;
+      reference: string;
+      product: { en: string; de: string };
+      status: OrderStatus;
+    };
 
 const LATEST = 5;
 
-/** What the overview shows: open tickets, paid orders, and the latest things that happened in the account. */
+/**
+ * What the overview shows: open tickets, paid orders, and the latest things that happened in the account
+ * (tickets, feedback and orders).
+ */
 export async function accountOverview(
   uid: string,
 ): Promise<{ openTickets: number; orders: number; activity: Activity[] }> {
   const db = await database();
-  const [[open], [ordered], messages, given] = await Promise.all([
+  const [[open], [ordered], messages, given, placed] = await Promise.all([
     db
       .select({ total: count() })
       .from(tickets)
@@ -44,6 +56,19 @@ export async function accountOverview(
       .where(eq(feedback.uid, uid))
       .orderBy(desc(feedback.createdAt))
       .limit(LATEST),
+    db
+      .select({
+        at: sql<Date>`coalesce(${orders.paidAt}, ${orders.createdAt})`.mapWith(orders.createdAt),
+        orderId: orders.id,
+        reference: orders.reference,
+        product: products.name,
+        status: orders.status,
+      })
+      .from(orders)
+      .innerJoin(products, eq(orders.productId, products.id))
+      .where(eq(orders.uid, uid))
+      .orderBy(desc(sql`coalesce(${orders.paidAt}, ${orders.createdAt})`))
+      .limit(LATEST),
   ]);
   const activity: Activity[] = [
     ...messages.map(({ at, staff, ticketId, subject, first }) => ({
@@ -53,6 +78,10 @@ export async function accountOverview(
       subject,
     })),
     ...given.map(({ at, rating }) => ({ kind: 'feedbackSent' as const, at, rating })),
+    ...placed.map((order) => ({
+      kind: order.status === 'paid' ? ('orderPaid' as const) : ('orderPlaced' as const),
+      ...order,
+    })),
   ];
   activity.sort((a, b) => b.at.getTime() - a.at.getTime());
   return { openTickets: open.total, orders: ordered.total, activity: activity.slice(0, LATEST) };

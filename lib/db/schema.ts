@@ -40,7 +40,6 @@ export const profiles = pgTable('profiles', {
   locale: text('locale').$type<'en' | 'de'>(),
   theme: text('theme').$type<Theme>().notNull().default('system'),
   notifyTicketReplies: boolean('notify_ticket_replies').notNull().default(true),
-  notifyProductNews: boolean('notify_product_news').notNull().default(false),
   notifyOrderUpdates: boolean('notify_order_updates').notNull().default(true),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -100,6 +99,8 @@ export const tickets = pgTable(
     subject: text('subject').notNull(),
     category: text('category').$type<TicketCategory>().notNull(),
     status: text('status').$type<TicketStatus>().notNull().default('open'),
+    /** The language the ticket was opened in: its e-mails' when the owner has saved none in the settings. */
+    locale: text('locale').$type<'en' | 'de'>().notNull().default('en'),
     /** Client-chosen key: a double submit finds the first ticket instead of creating a second. */
     requestKey: text('request_key').notNull(),
     createdAt: createdAt(),
@@ -127,6 +128,11 @@ export const ticketMessages = pgTable(
     staff: boolean('staff').notNull().default(false),
     body: text('body').notNull(),
     requestKey: text('request_key').notNull(),
+    /**
+     * When the ticket's owner was mailed this staff reply: claimed before sending (one e-mail per reply,
+     * however often its request is repeated), released when the sending failed.
+     */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -228,6 +234,11 @@ export const orders = pgTable(
      * payment's paths gets there first), released when the sending failed.
      */
     receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
+    /**
+     * The status the buyer was last mailed about (lib/shop/order-mail.ts): claimed before sending, so a
+     * redelivered event or a repeated request mails a change once; released when the sending failed.
+     */
+    notifiedStatus: text('notified_status').$type<OrderStatus>(),
     /** A guest's order attached to the account with its verified address (the dashboard says so). */
     attachedAt: timestamp('attached_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,8 +1,10 @@
 import 'server-only';
 import { createTranslator } from 'next-intl';
+import { toSingleLine } from '@/lib/api/schemas';
 import { escapeHtml } from '@/lib/html';
 import { loadMessages } from '@/lib/i18n/messages';
-import { SELLER_TIME_ZONE, type Locale } from '@/lib/i18n/routing';
+import type { Locale } from '@/lib/i18n/routing';
+import { sellerTime } from '@/lib/i18n/seller-time';
 import { formatPrice } from '@/lib/shop/catalogue';
 import { splitVat } from '@/lib/shop/vat';
 
@@ -33,6 +35,18 @@ export type MailData = {
     link: string;
     /** The seller's name and address. */
     seller: string;
+  };
+  /** To a ticket's owner: support answered (`text`, the reply), with links to the ticket and the settings. */
+  ticketReply: { subject: string; text: string; link: string; settings: string };
+  /** To a buyer: the payment of an order failed after the checkout (a delayed payment method's outcome). */
+  paymentFailed: {
+    reference: string;
+    product: string;
+    amountCents: number;
+    currency: string;
+    link: string;
+    /** The settings' address for a signed-in buyer (who can turn these e-mails off); null for a guest. */
+    settings: string | null;
   };
 };
 export type MailKind = keyof MailData;
@@ -104,16 +118,7 @@ const templates: { [K in MailKind]: (t: Translate, data: MailData[K], locale: Lo
   receipt: (t, data, locale) => {
     const price = (cents: number) => formatPrice(cents, data.currency, locale);
     const { netCents, vatCents, ratePercent } = splitVat(data.amountCents, data.vatRateBasisPoints);
-    // The reader's time zone is unknown here: the seller's, named.
-    const date = new Intl.DateTimeFormat(locale, {
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone: SELLER_TIME_ZONE,
-      timeZoneName: 'short',
-    }).format(new Date(data.paidAt));
+    const date = sellerTime(data.paidAt, locale);
     const line = {
       quantity: data.quantity,
       product: data.product,
@@ -137,6 +142,29 @@ const templates: { [K in MailKind]: (t: Translate, data: MailData[K], locale: Lo
       t('receipt.footer', { seller: data.seller }),
     );
   },
+  ticketReply: (t, data) => {
+    // A ticket's subject may hold line breaks; a mail's subject line may not.
+    const subject = toSingleLine(data.subject);
+    return layout(
+      t('ticketReply.subject', { subject }),
+      [t('ticketReply.intro', { subject }), data.text, { link: data.link, label: t('ticketReply.action') }],
+      t('ticketReply.footer', { settings: data.settings }),
+    );
+  },
+  paymentFailed: (t, data, locale) =>
+    layout(
+      t('paymentFailed.subject', { reference: data.reference }),
+      [
+        t('paymentFailed.intro', {
+          reference: data.reference,
+          product: data.product,
+          amount: formatPrice(data.amountCents, data.currency, locale),
+        }),
+        t('paymentFailed.next'),
+        { link: data.link, label: t('paymentFailed.action') },
+      ],
+      data.settings ? t('paymentFailed.footer', { settings: data.settings }) : t('paymentFailed.footerGuest'),
+    ),
 };
 
 /** Renders an e-mail of `kind` in `locale`, every text from messages (Mail). */

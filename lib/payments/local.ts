@@ -4,13 +4,23 @@ import { and, eq, gt } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import { localCheckoutSessions, orders } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
+import { validate } from '@/lib/api/request';
+import { localPaymentSchema } from '@/lib/shop/schema';
 import { localizedPath } from '@/lib/i18n/paths';
 import { applyCheckoutEvent } from '@/lib/shop/orders';
+import { cardDigits } from './cards';
 import { sendReceipt } from '@/lib/shop/receipt';
 import { CHECKOUT_LIFETIME_MS, type CheckoutRequest, type PaymentProvider, type ProviderSession } from './provider';
 
-/** The test cards of the local checkout, as in Stripe's test mode. */
-export const TEST_CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
+/** Stripe's test cards (docs.stripe.com/testing) and what its test mode answers them; others are declined. */
+export const TEST_CARDS: Record<string, 'succeeds' | 'cardDeclined' | 'expiredCard' | 'incorrectCvc'> = {
+  '4242424242424242': 'succeeds', // Visa
+  '5555555555554444': 'succeeds', // Mastercard
+  '378282246310005': 'succeeds', // American Express (a 4-digit security code)
+  '4000000000000002': 'cardDeclined', // card_declined (generic_decline)
+  '4000000000000069': 'expiredCard', // expired_card
+  '4000000000000127': 'incorrectCvc', // incorrect_cvc
+};
 
 type Row = typeof localCheckoutSessions.$inferSelect;
 
@@ -91,31 +101,18 @@ export async function receiptAddress(orderId: string): Promise<string | null> {
   return row?.email ?? null;
 }
 
-/** A card number's digits when it passes the Luhn check, else null. */
-export function cardDigits(input: string): string | null {
-  const digits = input.replace(/[\s-]/g, '');
-  if (!/^\d{13,19}$/.test(digits)) return null;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0 ? digits : null;
-}
-
 /**
- * Pays a local checkout with a test card: 4242 4242 4242 4242 succeeds, anything else is declined
- * (402, as Stripe's test mode declines 4000 0000 0000 0002 and real cards). A successful payment
- * completes the session and raises `checkout.session.completed` in the same transaction, as Stripe's
- * webhook would; the browser then goes to the session's success URL. Like Stripe, the checkout asks for
- * the buyer's e-mail address (the receipt's) unless the order has it (a signed-in buyer's).
+ * Pays a local checkout with one of Stripe's test cards, answered as Stripe's test mode answers it:
+ * 4242 4242 4242 4242 (and the other cards that succeed) pays; 4000 0000 0000 0002 is declined
+ * (`card_declined`), 4000 0000 0000 0069 has expired (`expired_card`), 4000 0000 0000 0127 has another
+ * security code (`incorrect_cvc`), each a 402 with Stripe's meaning; any other number is declined, as
+ * Stripe declines real cards in test mode. The card form is checked first, every field at once (400). A
+ * successful payment completes the session and raises `checkout.session.completed` in the same
+ * transaction, as Stripe's webhook would; the browser then goes to the session's success URL. Like Stripe,
+ * the checkout asks for the buyer's e-mail address (the receipt's) unless the order has it (a signed-in
+ * buyer's).
  */
-export async function payLocalCheckout(id: string, card: string, email?: string): Promise<{ successUrl: string }> {
-  const digits = cardDigits(card);
+export async function payLocalCheckout(id: string, body: unknown): Promise<{ successUrl: string }> {
   const db = await database();
   const { successUrl, orderId } = await db.transaction(async (tx) => {
     const [session] = await tx
@@ -125,15 +122,15 @@ export async function payLocalCheckout(id: string, card: string, email?: string)
       .for('update')
       .limit(1);
     if (!session) throw new ApiError('notFound');
-    const [order] = await tx.select({ email: orders.email }).from(orders).where(eq(orders.id, session.orderId));
-    const emailMissing = !order.email && !email;
-    if (!digits || emailMissing)
-      throw new ApiError('invalidBody', {
-        ...(!digits && { card: { code: 'invalid' } }),
-        ...(emailMissing && { email: { code: 'required' } }),
-      });
-    if (statusOf(session) !== 'open') throw new ApiError('checkoutClosed');
-    if (digits !== TEST_CARDS.success) throw new ApiError('cardDeclined');
+    const [order] = await tx
+      .select({ email: orders.email, status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, session.orderId));
+    const { card, email } = validate(localPaymentSchema(!order.email), body);
+    if (statusOf(session) !== 'open')
+      throw new ApiError(order.status === 'cancelled' ? 'checkoutCancelled' : 'checkoutClosed');
+    const outcome = TEST_CARDS[cardDigits(card)!] ?? 'cardDeclined';
+    if (outcome !== 'succeeds') throw new ApiError(outcome);
     await tx
       .update(localCheckoutSessions)
       .set({ status: 'complete', paymentStatus: 'paid' })

@@ -23,6 +23,7 @@ export type PageKey =
   | 'feedback'
   | 'embed'
   | 'inbox'
+  | 'orders'
   | 'admin'
   | 'sample'
   | 'test'

@@ -7,7 +7,6 @@ export const settingsSchema = z.object({
   theme: z.enum(THEMES),
   notifyTicketReplies: z.boolean(),
   notifyOrderUpdates: z.boolean(),
-  notifyProductNews: z.boolean(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

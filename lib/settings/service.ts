@@ -14,7 +14,6 @@ export async function getSettings(uid: string, fallbackLocale: Locale): Promise<
     theme: row?.theme ?? 'system',
     notifyTicketReplies: row?.notifyTicketReplies ?? true,
     notifyOrderUpdates: row?.notifyOrderUpdates ?? true,
-    notifyProductNews: row?.notifyProductNews ?? false,
     saved: Boolean(row),
   };
 }

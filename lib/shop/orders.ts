@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, isNull, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import { database, type Executor } from '@/lib/db';
 import { orders, processedWebhookEvents, products, type OrderStatus } from '@/lib/db/schema';
 import { CHECKOUT_LIFETIME_MS, type ProviderSession } from '@/lib/payments/provider';
@@ -101,8 +101,8 @@ function summary(row: SummaryRow): OrderSummary {
 /**
  * Moves an order towards `target`. Paid is final: a late `expired` or `failed` never takes a payment
  * back, while `paid` wins over anything (events may arrive in any order). A checkout the buyer
- * cancelled stays cancelled when its provider later reports it expired. A payment keeps the address the
- * buyer gave at the checkout when the order had none (a guest's), for the receipt.
+ * cancelled stays cancelled when its provider later reports it expired. A payment, or its failure, keeps
+ * the address the buyer gave at the checkout when the order had none (a guest's), for the e-mail about it.
  */
 async function settle(
   executor: Executor,
@@ -123,10 +123,8 @@ async function settle(
     .set({
       status: target,
       updatedAt: new Date(),
-      ...(target === 'paid' && {
-        paidAt: new Date(),
-        ...(email && { email: sql`coalesce(${orders.email}, ${email})` }),
-      }),
+      ...(target === 'paid' && { paidAt: new Date() }),
+      ...((target === 'paid' || target === 'failed') && email && { email: sql`coalesce(${orders.email}, ${email})` }),
     })
     .where(eq(orders.id, orderId));
   return true;
@@ -170,7 +168,7 @@ export async function applyCheckoutEvent(
     const { paymentStatus, status, email } = event.session;
     // Paid wins, whatever the event: events arrive in any order, and a session read from Stripe is the truth.
     if (paymentStatus === 'paid' || paymentStatus === 'no_payment_required') await settle(tx, orderId, 'paid', email);
-    else if (event.type === 'checkout.session.async_payment_failed') await settle(tx, orderId, 'failed');
+    else if (event.type === 'checkout.session.async_payment_failed') await settle(tx, orderId, 'failed', email);
     // A session read from Stripe must really have expired; an event's own copy is taken at its word.
     else if (event.type === 'checkout.session.expired' && (status === undefined || status === 'expired'))
       await settle(tx, orderId, 'expired');
@@ -205,15 +203,16 @@ export async function confirmCheckout(session: ProviderSession): Promise<{ id: s
 }
 
 /** The summaries of the orders that `where` selects (with their product), newest first. */
-async function summaries(where: SQL | undefined, limit: number): Promise<OrderSummary[]> {
+async function summaries(where: SQL | undefined, limit: number, offset = 0): Promise<OrderSummary[]> {
   const db = await database();
   const rows = await db
     .select(summaryColumns)
     .from(orders)
     .innerJoin(products, eq(orders.productId, products.id))
     .where(where)
-    .orderBy(desc(orders.createdAt))
-    .limit(limit);
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
   return rows.map(summary);
 }
 
@@ -248,6 +247,21 @@ export async function orderOfViewer(id: string, viewer: string | null): Promise<
 /** The user's orders, newest first. */
 export function ordersOf(uid: string, limit = 20): Promise<OrderSummary[]> {
   return summaries(eq(orders.uid, uid), limit);
+}
+
+export const ORDER_PAGE_SIZE = 20;
+
+/** A page of the user's orders, newest first; a page past the last is answered with the last. */
+export async function orderPage(
+  uid: string,
+  page: number,
+): Promise<{ items: OrderSummary[]; total: number; page: number; pages: number }> {
+  const db = await database();
+  const [{ total }] = await db.select({ total: count() }).from(orders).where(eq(orders.uid, uid));
+  const pages = Math.max(1, Math.ceil(total / ORDER_PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), pages);
+  const items = total ? await summaries(eq(orders.uid, uid), ORDER_PAGE_SIZE, (current - 1) * ORDER_PAGE_SIZE) : [];
+  return { items, total, page: current, pages };
 }
 
 /** The largest widget limit among the plans `uid` has paid for: a query, to run or to nest in another. */

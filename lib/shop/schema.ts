@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { idempotencyKey } from '@/lib/api/schemas';
+import { fieldCheck } from '@/lib/api/fields';
+import { idempotencyKey, singleLineText } from '@/lib/api/schemas';
+import { cardDigits, cvcLength, hasExpired, parseExpiry } from '@/lib/payments/cards';
 
 /**
  * POST /api/checkout: a product of the catalogue (its public id, the slug) and 1–10 of it; the purchase
@@ -15,10 +17,36 @@ export const checkoutSchema = z.object({
 export const cancelSchema = z.object({ orderId: z.uuid() });
 
 /**
- * POST /api/checkout/local/:id: the test card's number (the other card fields only look like a
- * checkout), and the buyer's e-mail address, required when the order has none (a guest's).
+ * POST /api/checkout/local/:id: the card as a checkout checks it before charging it (a number that passes
+ * the Luhn check, an expiry month not in the past, a security code of 3 digits, 4 for American Express,
+ * the cardholder's name), and the buyer's e-mail address, required when the order has none (a guest's).
+ * Every field is checked, so an empty form is told each missing field at once.
  */
-export const localPaymentSchema = z.object({ card: z.string().min(1).max(40), email: z.email().max(254).optional() });
+export function localPaymentSchema(emailRequired: boolean) {
+  // A field left out counts as left empty, so that it is named with the others instead of stopping the check.
+  const text = (max: number) => z.string().trim().min(1).max(max);
+  const email = text(254).refine((value) => z.email().safeParse(value).success, fieldCheck('invalid'));
+  return z
+    .object({
+      card: text(40)
+        .refine((value) => cardDigits(value) !== null, fieldCheck('cardNumber'))
+        .prefault(''),
+      expiry: text(10)
+        .refine((value) => parseExpiry(value) !== null, { ...fieldCheck('expiryInvalid'), abort: true })
+        .refine((value) => !hasExpired(parseExpiry(value)!), fieldCheck('expiryPast'))
+        .prefault(''),
+      cvc: text(10).prefault(''),
+      name: singleLineText(1, 80).prefault(''),
+      email: emailRequired ? email.prefault('') : email.optional(),
+    })
+    .superRefine((value, context) => {
+      const digits = cvcLength(value.card);
+      if (!new RegExp(`^\\d{${digits}}$`).test(value.cvc))
+        context.addIssue({ code: 'custom', path: ['cvc'], ...fieldCheck(digits === 4 ? 'cvc4' : 'cvc3') });
+    });
+}
+
+export type LocalPayment = z.infer<ReturnType<typeof localPaymentSchema>>;
 
 /** Largest webhook body (Stripe's events are far smaller). */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;

@@ -4,7 +4,9 @@ import { ApiError } from '@/lib/api/errors';
 import { requestKey } from '@/lib/api/idempotency';
 import { database, type Database } from '@/lib/db';
 import { ticketMessages, tickets, type TicketStatus } from '@/lib/db/schema';
+import type { Locale } from '@/lib/i18n/routing';
 import type { Actor } from '@/lib/session/server';
+import { notifyTicketReplyLater } from './notify';
 import { TICKET_PAGE_SIZE, type CreateTicketInput, type ReplyInput } from './schema';
 
 export type Ticket = typeof tickets.$inferSelect;
@@ -46,17 +48,28 @@ async function visibleTicket(actor: Actor, id: string): Promise<Ticket | null> {
   return row ?? null;
 }
 
-/** Opens a ticket with its first message, in one transaction; a double submit answers the first ticket. */
+/**
+ * Opens a ticket with its first message, in one transaction; a double submit answers the first ticket.
+ * `locale`: the language it is opened in (its e-mails', unless the owner saves another in the settings).
+ */
 export async function createTicket(
   actor: Actor,
   input: CreateTicketInput,
+  locale: Locale,
 ): Promise<{ ticket: TicketView; created: boolean }> {
   const key = requestKey(input.requestKey, actor.uid, [input.subject, input.category, input.message]);
   const db = await database();
   return db.transaction(async (tx) => {
     const [ticket] = await tx
       .insert(tickets)
-      .values({ uid: actor.uid, email: actor.email, subject: input.subject, category: input.category, requestKey: key })
+      .values({
+        uid: actor.uid,
+        email: actor.email,
+        subject: input.subject,
+        category: input.category,
+        locale,
+        requestKey: key,
+      })
       .onConflictDoNothing({ target: [tickets.uid, tickets.requestKey] })
       .returning();
     if (!ticket) {
@@ -135,8 +148,9 @@ export async function getTicket(
 }
 
 /**
- * Adds a reply. Support staff's reply marks the ticket answered; the owner's reopens it for support.
- * A closed ticket takes no replies until it is reopened.
+ * Adds a reply. Support staff's reply marks the ticket answered and is mailed to the owner (after the
+ * answer; a repeated request finds the reply and mails it only if it was not yet); the owner's reopens it
+ * for support. A closed ticket takes no replies until it is reopened.
  */
 export async function replyToTicket(
   actor: Actor,
@@ -149,7 +163,7 @@ export async function replyToTicket(
   const staff = actor.admin && ticket.uid !== actor.uid;
   const key = requestKey(input.requestKey, actor.uid, [id, input.message]);
   const db = await database();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [message] = await tx
       .insert(ticketMessages)
       .values({
@@ -182,6 +196,8 @@ export async function replyToTicket(
       .returning();
     return { message: publicMessage(message), ticket: publicTicket(updated), created: true };
   });
+  if (result.message.staff) notifyTicketReplyLater(result.message.id);
+  return result;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idempotencyKey, plainText, singleLineText } from '@/lib/api/schemas';
-import type { FieldIssueCode } from '@/lib/api/fields';
+import { fieldCheck, type FieldIssueCode } from '@/lib/api/fields';
 import { LAUNCHER_POSITIONS, PRE_CHAT_MODES, WEEKDAYS, type BusinessHours } from './settings';
 
 export const WIDGET_NAME_MAX = 60;
@@ -72,7 +72,7 @@ const origin = z
   .transform((value, context) => {
     const checked = checkOrigin(value);
     if ('origin' in checked) return checked.origin;
-    context.addIssue({ code: 'custom', message: checked.problem, params: { fieldIssue: checked.problem } });
+    context.addIssue({ code: 'custom', message: checked.problem, ...fieldCheck(checked.problem) });
     return z.NEVER;
   });
 

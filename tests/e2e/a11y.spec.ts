@@ -36,6 +36,7 @@ for (const locale of localesUnderTest) {
     '/dashboard/settings',
     '/dashboard/embed',
     '/dashboard/inbox',
+    '/dashboard/orders',
     '/dashboard/admin',
   ]) {
     test(`signed in (${locale}): ${path === 'ticket' ? 'a ticket page' : path} has no accessibility violations`, async ({

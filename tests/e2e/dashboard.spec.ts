@@ -42,12 +42,13 @@ test('settings: the language switches the interface and is remembered; the theme
   await page.locator('html[data-hydrated]').waitFor();
   await page.getByLabel(en.language.label).selectOption('de');
   await page.getByLabel(en.theme.options.dark).check();
-  await page.getByLabel(en.notifications.productNews).check();
+  await page.getByLabel(en.notifications.ticketReplies).uncheck();
   await page.getByRole('button', { name: en.save }).click();
   await expect(page).toHaveURL(/\/de\/dashboard\/settings$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(de.title);
   await expect(page.locator('[data-toast-type="success"]', { hasText: de.saved })).toBeVisible();
-  await expect(page.getByLabel(de.notifications.productNews)).toBeChecked();
+  await expect(page.getByLabel(de.notifications.ticketReplies)).not.toBeChecked();
+  await expect(page.getByLabel(de.notifications.orderUpdates)).toBeChecked();
   await expect(page.getByLabel(de.theme.options.dark)).toBeChecked();
   const cookies = await context.cookies();
   expect(cookies.find((c) => c.name === 'i18n_redirected')?.value).toBe('de');

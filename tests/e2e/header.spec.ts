@@ -139,8 +139,17 @@ for (const locale of localesUnderTest) {
       await page.locator('html[data-hydrated="true"]').waitFor();
       const nav = page.getByRole('navigation', { name: m.Dashboard.navLabel });
       const entries = nav.getByRole('link');
-      await expect(entries).toHaveCount(7);
-      for (const key of ['overview', 'inbox', 'profile', 'settings', 'tickets', 'feedback', 'embed'] as const) {
+      await expect(entries).toHaveCount(8);
+      for (const key of [
+        'overview',
+        'inbox',
+        'profile',
+        'settings',
+        'tickets',
+        'feedback',
+        'embed',
+        'orders',
+      ] as const) {
         // The inbox's link also names its unread count when there is one.
         const entry = nav.getByRole('link', { name: m.Dashboard.nav[key], exact: key !== 'inbox' });
         await expect(entry).toBeInViewport({ ratio: 1 });

@@ -71,6 +71,12 @@ test('buy the setup service twice and pay with the keyboard only', async ({ page
   await page.keyboard.type('keyboard@example.com');
   await tabTo(page, pay.getByLabel(c.card), 1);
   await page.keyboard.type('4242 4242 4242 4242');
+  await tabTo(page, pay.getByLabel(c.expiry), 1);
+  await page.keyboard.type('12/34');
+  await tabTo(page, pay.getByLabel(c.cvc), 1);
+  await page.keyboard.type('123');
+  await tabTo(page, pay.getByLabel(c.name), 1);
+  await page.keyboard.type('Kim Keyboard');
   await tabTo(page, pay.getByRole('button', { name: c.pay.replace('{amount}', '€298.00') }), 6);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/shop\/success\?order=/);

@@ -17,11 +17,21 @@ async function startCheckout(page: Page, locale: Locale, product: string, quanti
   await page.locator('html[data-hydrated="true"]').waitFor();
 }
 
+/** Fills the open local checkout's card form (Stripe's test card that pays, unless `card` says otherwise). */
+async function fillCard(page: Page, locale: Locale, total: string, card = '4242 4242 4242 4242') {
+  const c = messages[locale].Shop.checkout;
+  const form = page.getByRole('form', { name: c.pay.replace('{amount}', total) });
+  await form.getByLabel(c.card).fill(card);
+  await form.getByLabel(c.expiry).fill('12/34');
+  await form.getByLabel(c.cvc).fill('123');
+  await form.getByLabel(c.name).fill('Ada Lovelace');
+  return form;
+}
+
 /** Pays the open local checkout with the test card that succeeds. */
 async function pay(page: Page, locale: Locale, total: string) {
   const c = messages[locale].Shop.checkout;
-  const form = page.getByRole('form', { name: c.pay.replace('{amount}', total) });
-  await form.getByLabel(c.card).fill('4242 4242 4242 4242');
+  const form = await fillCard(page, locale, total);
   await form.getByRole('button', { name: c.pay.replace('{amount}', total) }).click();
   await expect(page).toHaveURL(new RegExp(`${prefix(locale)}/shop/success\\?order=[0-9a-f-]{36}$`));
 }
@@ -56,8 +66,7 @@ for (const locale of ['en', 'de'] as const) {
     await expect(page.getByRole('region', { name: c.summary })).toContainText(total);
     expect(await axeViolations(page)).toEqual([]);
 
-    const form = page.getByRole('form', { name: c.pay.replace('{amount}', total) });
-    await form.getByLabel(c.card).fill('4000 0000 0000 0002');
+    const form = await fillCard(page, locale, total, '4000 0000 0000 0002');
     await form.getByRole('button', { name: c.pay.replace('{amount}', total) }).click();
     await expect(form.getByRole('alert')).toHaveText(messages[locale].Api.errors.cardDeclined);
     await pay(page, locale, total);
@@ -89,16 +98,94 @@ for (const locale of ['en', 'de'] as const) {
     );
     expect(await axeViolations(page)).toEqual([]);
     const orderId = new URL(page.url()).searchParams.get('order')!;
+    const ordered = (await order.locator('[data-order-date]').textContent())!;
 
     const { count, list } = await dashboardOrders(page, locale);
     await expect(count).toHaveText('1');
     const row = list.locator(`[data-order-id="${orderId}"]`);
     await expect(row).toContainText(s.status.paid);
+    // The overview's activity counts the order: it never says that nothing has happened.
+    const overview = messages[locale].Dashboard.overview;
+    const activity = page.getByRole('region', { name: overview.activity });
+    await expect(activity).not.toContainText(overview.noActivity);
+    await expect(
+      activity.getByRole('link', {
+        name: overview.activityKinds.orderPaid.replace('{product}', name).replace('{reference}', reference),
+      }),
+    ).toBeVisible();
     await row.getByRole('link', { name: reference }).click();
     await expect(page.locator('[data-order-reference]')).toHaveText(reference);
+
+    // The orders page, from the dashboard's navigation: the order with its date, items, amount and status.
+    const o = messages[locale].Dashboard.orders;
+    await page.goto(`${prefix(locale)}/dashboard`);
+    await page
+      .getByRole('navigation', { name: messages[locale].Dashboard.navLabel })
+      .getByRole('link', { name: messages[locale].Dashboard.nav.orders })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`${prefix(locale)}/dashboard/orders$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(o.title);
+    const table = page.getByRole('table', { name: o.list });
+    const columns = [o.columns.reference, o.columns.date, o.columns.items, o.columns.amount, o.columns.status];
+    await expect(table.getByRole('columnheader')).toHaveText(columns);
+    const listed = table.locator(`[data-order-id="${orderId}"]`);
+    await expect(listed.getByRole('cell')).toHaveText([ordered, `${name} × 2`, total, s.status.paid]);
+    expect(await axeViolations(page)).toEqual([]);
+    await listed.getByRole('link', { name: o.receipt.replace('{reference}', reference) }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix(locale)}/shop/success\\?order=${orderId}$`));
   });
 
-  test(`cancel the checkout: nothing was charged, and the order says so (${locale})`, async ({ page }) => {
+  test(`the card form checks every field and answers Stripe's test cards (${locale})`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/status of 40[02] .*\/api\/checkout\/local\//);
+    const fields = messages[locale].Api.fields;
+    const errors = messages[locale].Api.errors;
+    await startCheckout(page, locale, 'Starter');
+    const total = price('29.00');
+    const form = page.getByRole('form', { name: c.pay.replace('{amount}', total) });
+    await expect(form).toContainText(c.allRequired);
+    // The e-mail address is asked of a guest, for the receipt: it says so.
+    await expect(form.getByLabel(c.email)).toHaveAccessibleDescription(c.emailHint);
+
+    // An empty form: every field is marked at once, each with its own sentence.
+    await form.getByRole('button', { name: c.pay.replace('{amount}', total) }).click();
+    for (const label of [c.email, c.card, c.expiry, c.cvc, c.name]) {
+      await expect(form.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+      await expect(form.getByLabel(label)).toHaveAccessibleDescription(fields.required);
+    }
+    await expect(form.getByRole('alert')).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // An expired card (01/20), a card number that fails its check digit, an Amex security code on a Visa.
+    await form.getByLabel(c.email).fill(uniqueEmail('cards'));
+    await form.getByLabel(c.card).fill('4242 4242 4242 4241');
+    await form.getByLabel(c.expiry).fill('01/20');
+    await form.getByLabel(c.cvc).fill('1234');
+    await form.getByLabel(c.name).fill('Ada Lovelace');
+    await form.getByRole('button', { name: c.pay.replace('{amount}', total) }).click();
+    await expect(form.getByLabel(c.card)).toHaveAccessibleDescription(fields.cardNumber);
+    await expect(form.getByLabel(c.expiry)).toHaveAccessibleDescription(fields.expiryPast);
+    await expect(form.getByLabel(c.cvc)).toHaveAccessibleDescription(fields.cvc3);
+    await expect(form.getByLabel(c.email)).not.toHaveAttribute('aria-invalid', 'true');
+
+    // Stripe's test cards, each with Stripe's meaning.
+    for (const [card, code] of [
+      ['4000 0000 0000 0069', 'expiredCard'],
+      ['4000 0000 0000 0127', 'incorrectCvc'],
+      ['4000 0000 0000 0002', 'cardDeclined'],
+    ] as const) {
+      await fillCard(page, locale, total, card);
+      await form.getByRole('button', { name: c.pay.replace('{amount}', total) }).click();
+      await expect(form.getByRole('alert')).toHaveText(errors[code]);
+    }
+    await pay(page, locale, total);
+  });
+
+  test(`cancel the checkout: nothing was charged, and the order and the checkout say so (${locale})`, async ({
+    page,
+  }) => {
     await signIn(page, undefined, locale);
     await startCheckout(page, locale, 'Starter');
     const checkout = page.url();
@@ -113,9 +200,14 @@ for (const locale of ['en', 'de'] as const) {
     const { count, list } = await dashboardOrders(page, locale);
     await expect(list.locator(`[data-order-id="${orderId}"]`)).toContainText(s.status.cancelled);
     await expect(count).toHaveText('0');
-    // The checkout was closed: it can no longer be paid.
+    // The checkout was closed: it can no longer be paid, and reopened it says that it was cancelled.
     await page.goto(checkout);
-    await expect(page.getByRole('heading', { name: c.closed.title })).toBeVisible();
+    const closed = page.getByRole('region', { name: c.closed.cancelled.title });
+    await expect(closed).toContainText(c.closed.cancelled.message);
+    await expect(page.getByRole('form')).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await closed.getByRole('link', { name: c.closed.startAgain.replace('{product}', 'Starter') }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix(locale)}/shop/starter$`));
   });
 
   test(`a plan is bought once: a plan already owned, or a smaller one, is refused (${locale})`, async ({
@@ -141,7 +233,7 @@ for (const locale of ['en', 'de'] as const) {
   });
 }
 
-// The viewer is far from the seller: every time the pages show is in the viewer's zone.
+// The viewer is far from the seller: the receipt's times are the seller's, named, on the page as in the e-mail.
 test.describe('a guest’s purchase reaches its buyer', () => {
   test.use({ timezoneId: 'America/New_York' });
 
@@ -157,10 +249,9 @@ test.describe('a guest’s purchase reaches its buyer', () => {
       const email = uniqueEmail('guest');
       const total = locale === 'de' ? '29,00 €' : '€29.00';
       await startCheckout(page, locale, 'Starter');
-      const form = page.getByRole('form', { name: c.pay.replace('{amount}', total) });
+      const form = await fillCard(page, locale, total);
       await expect(form.getByLabel(c.email)).toHaveAccessibleDescription(c.emailHint);
       // Without the address nothing is paid.
-      await form.getByLabel(c.card).fill('4242 4242 4242 4242');
       await form.getByRole('button', { name: c.pay.replace('{amount}', total) }).click();
       await expect(form.getByLabel(c.email)).toHaveAccessibleDescription(messages[locale].Api.fields.required);
       expect(await axeViolations(page)).toEqual([]);
@@ -171,21 +262,24 @@ test.describe('a guest’s purchase reaches its buyer', () => {
       await expect(order.getByRole('status')).toHaveText(s.status.paid);
       await expect(order).toContainText(email);
       const reference = (await order.locator('[data-order-reference]').textContent())!;
-      // The order's time in the viewer's zone (New York), not the server's (Berlin).
-      const time = order.locator('[data-order-date] time');
-      const shown = await time.evaluate(
+      // The time of the payment in the seller's zone, named: Berlin's, though the viewer is in New York.
+      const paid = order.locator('[data-order-paid] time');
+      const berlin = await paid.evaluate(
         (element, language) =>
           new Intl.DateTimeFormat(language, {
             year: 'numeric',
-            month: 'short',
+            month: 'long',
             day: 'numeric',
             hour: '2-digit',
             minute: '2-digit',
-            timeZone: 'America/New_York',
+            timeZone: 'Europe/Berlin',
+            timeZoneName: 'short',
           }).format(new Date(element.getAttribute('datetime')!)),
         locale,
       );
-      await expect(time).toHaveText(shown);
+      await expect(paid).toHaveText(berlin);
+      await expect(paid).toHaveText(locale === 'de' ? /(MEZ|MESZ)$/ : /GMT\+[12]$/);
+      const paidAt = (await paid.textContent())!;
       const next = page.getByRole('region', { name: s.nextStep.title });
       await expect(next).toContainText(s.nextStep.guestText.replace('{email}', email));
       await expect(next.getByRole('link', { name: s.nextStep.guestAction })).toHaveAttribute(
@@ -198,6 +292,8 @@ test.describe('a guest’s purchase reaches its buyer', () => {
       await page.goto(`${localized('/mailbox', locale)}?to=${encodeURIComponent(email)}`);
       const receipt = page.getByRole('article', { name: subject });
       await expect(receipt).toContainText(messages[locale].Mail.receipt.total.replace('{amount}', total));
+      // The same moment, written the same way, as on the success page.
+      await expect(receipt).toContainText(messages[locale].Mail.receipt.intro.replace('{date}', paidAt));
       await expect(receipt).toContainText(messages[locale].Mail.receipt.actionGuest);
 
       // An account with that address, once verified, has the order, and the dashboard says so.

@@ -24,7 +24,6 @@ for (const { saved, page: pageLocale } of pairs) {
       theme: 'system',
       notifyTicketReplies: true,
       notifyOrderUpdates: true,
-      notifyProductNews: false,
     };
     expect((await device.put('/api/settings', { headers: { origin: baseURL }, data: settings })).status()).toBe(200);
     await device.dispose();
@@ -54,7 +53,6 @@ test('a redirect after sign-in keeps its page, in the saved language', async ({ 
     theme: 'dark',
     notifyTicketReplies: true,
     notifyOrderUpdates: true,
-    notifyProductNews: false,
   };
   expect((await device.put('/api/settings', { headers: { origin: baseURL }, data: settings })).status()).toBe(200);
   await device.dispose();

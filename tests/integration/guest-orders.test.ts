@@ -3,7 +3,6 @@
 // the order joins the account that verifies that address, at sign-in or after the verification.
 import { NextRequest } from 'next/server';
 import { eq } from 'drizzle-orm';
-import { POST as checkout } from '@/app/api/checkout/route';
 import { POST as cancel } from '@/app/api/checkout/cancel/route';
 import { GET as checkoutReturn } from '@/app/api/checkout/return/route';
 import { POST as pay } from '@/app/api/checkout/local/[id]/route';
@@ -16,22 +15,7 @@ import { recentlyAttached } from '@/lib/shop/guest-orders';
 import { widgetLimit } from '@/lib/widgets/service';
 import { signInWithPassword, signUp, uniqueEmail } from './emulator';
 import { ORIGIN, apiRequest, signedIn } from './signed-in';
-
-type Client = { cookie: string } | null;
-
-async function buy(client: Client, productId: string, language = 'en') {
-  const response = await checkout(
-    apiRequest(
-      'POST',
-      '/api/checkout',
-      client,
-      { productId, quantity: 1 },
-      { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID(), 'accept-language': language },
-    ),
-  );
-  const body = await response.json();
-  return { orderId: body.orderId as string, sessionId: /cs_local_[0-9a-f]{32}/.exec(body.url)![0] };
-}
+import { CARD, buy } from './checkouts';
 
 function payLocal(sessionId: string, body: Record<string, unknown>, language = 'en') {
   return pay(
@@ -73,7 +57,7 @@ describe('the local checkout asks a guest for the receipt’s address', () => {
     'refuses a guest’s payment without one, in the buyer’s language, and writes nothing (%s)',
     async (language, sentence) => {
       const { orderId, sessionId } = await buy(null, 'starter', language);
-      const response = await payLocal(sessionId, { card: '4242 4242 4242 4242' }, language);
+      const response = await payLocal(sessionId, CARD, language);
       expect(response.status).toBe(400);
       expect((await response.json()).error).toMatchObject({ code: 'invalidBody', fields: { email: sentence } });
       expect(await row(orderId)).toMatchObject({ status: 'pending', email: null, receiptSentAt: null });
@@ -89,10 +73,10 @@ describe('the local checkout asks a guest for the receipt’s address', () => {
 
   it('refuses an address that is none, with the card’s problem beside it', async () => {
     const { sessionId } = await buy(null, 'starter');
-    const response = await payLocal(sessionId, { card: '1234', email: 'not an address' });
+    const response = await payLocal(sessionId, { ...CARD, email: 'not an address' });
     expect(response.status).toBe(400);
     expect(Object.keys((await response.json()).error.fields)).toEqual(['email']);
-    const both = await payLocal(sessionId, { card: '1234' });
+    const both = await payLocal(sessionId, { ...CARD, card: '1234' });
     expect(Object.keys((await both.json()).error.fields).sort()).toEqual(['card', 'email']);
   });
 });
@@ -126,7 +110,7 @@ describe('the receipt', () => {
     async (language, subject, lines) => {
       const email = uniqueEmail('receipt');
       const { orderId, sessionId } = await buy(null, 'professional', language);
-      expect((await payLocal(sessionId, { card: '4242 4242 4242 4242', email })).status).toBe(200);
+      expect((await payLocal(sessionId, { ...CARD, email })).status).toBe(200);
       const paid = await row(orderId);
       expect(paid).toMatchObject({ status: 'paid', email, uid: null });
       // The buyer returns, and reloads the cancel page they had open: no second receipt.
@@ -152,7 +136,7 @@ describe('the receipt', () => {
   it('goes to a signed-in buyer’s address without asking, pointing to their first widget', async () => {
     const me = await signedIn('receipt-member');
     const { sessionId } = await buy(me, 'starter');
-    expect((await payLocal(sessionId, { card: '4242 4242 4242 4242' })).status).toBe(200);
+    expect((await payLocal(sessionId, CARD)).status).toBe(200);
     const sent = await mailsTo(me.email);
     expect(sent).toHaveLength(1);
     expect(sent[0].text).toContain('Create your first widget: http://localhost:3000/dashboard/embed');
@@ -163,7 +147,7 @@ describe('a guest’s order joins the account that verifies its address', () => 
   it('at sign-in with the verified address, once; the plan then counts for the account', async () => {
     const email = uniqueEmail('guest-buyer');
     const { orderId, sessionId } = await buy(null, 'business');
-    await payLocal(sessionId, { card: '4242 4242 4242 4242', email: email.toUpperCase() });
+    await payLocal(sessionId, { ...CARD, email: email.toUpperCase() });
     const account = await signUp(email);
     // Not verified yet: whoever typed the address at the checkout proves nothing.
     await signIn(email);
@@ -188,7 +172,7 @@ describe('a guest’s order joins the account that verifies its address', () => 
   it('leaves another address’s orders, and unpaid ones, where they are', async () => {
     const email = uniqueEmail('guest-other');
     const paidElsewhere = await buy(null, 'starter');
-    await payLocal(paidElsewhere.sessionId, { card: '4242 4242 4242 4242', email: uniqueEmail('someone-else') });
+    await payLocal(paidElsewhere.sessionId, { ...CARD, email: uniqueEmail('someone-else') });
     const unpaid = await buy(null, 'starter');
     await (await database()).update(orders).set({ email }).where(eq(orders.id, unpaid.orderId));
     const account = await signUp(email);

@@ -8,9 +8,10 @@ import { POST as pay } from '@/app/api/checkout/local/[id]/route';
 import { database } from '@/lib/db';
 import { orders, products } from '@/lib/db/schema';
 import { accountOverview } from '@/lib/dashboard/overview';
-import { orderOfViewer, ordersOf } from '@/lib/shop/orders';
-import { ORDER_REFERENCE } from '@/lib/shop/reference';
+import { ORDER_PAGE_SIZE, orderOfViewer, orderPage, ordersOf } from '@/lib/shop/orders';
+import { ORDER_REFERENCE, newOrderReference } from '@/lib/shop/reference';
 import { apiRequest, signedIn } from './signed-in';
+import { CARD } from './checkouts';
 
 type Client = Awaited<ReturnType<typeof signedIn>> | null;
 
@@ -32,7 +33,7 @@ async function buy(
 async function payFor(url: string) {
   const id = /cs_local_[0-9a-f]{32}/.exec(url)![0];
   const response = await pay(
-    apiRequest('POST', `/api/checkout/local/${id}`, null, { card: '4242 4242 4242 4242', email: 'guest@example.com' }),
+    apiRequest('POST', `/api/checkout/local/${id}`, null, { ...CARD, email: 'guest@example.com' }),
     { params: Promise.resolve({ id }) },
   );
   return response.status;
@@ -176,6 +177,73 @@ describe('what the dashboard shows', () => {
       'expired',
     ]);
     expect(Object.values(statuses).sort()).toEqual(['cancelled', 'expired', 'paid', 'pending']);
+  });
+
+  it('counts orders as activity: a paid one when it was paid, another with its status', async () => {
+    const me = await signedIn('activity');
+    expect((await accountOverview(me.uid)).activity).toEqual([]);
+    const paid = await buy(me, { productId: 'starter', quantity: 1 });
+    await payFor(paid.body.url);
+    const left = await buy(me, { productId: 'setup-service', quantity: 1 });
+    await cancelOrder(me, left.body.orderId);
+    const [paidOrder, leftOrder] = await Promise.all(
+      [paid, left].map(async ({ body }) => (await orderOfViewer(body.orderId, me.uid))!),
+    );
+    expect((await accountOverview(me.uid)).activity).toEqual([
+      {
+        kind: 'orderPlaced',
+        at: new Date(leftOrder.createdAt),
+        orderId: leftOrder.id,
+        reference: leftOrder.reference,
+        product: leftOrder.product.name,
+        status: 'cancelled',
+      },
+      {
+        kind: 'orderPaid',
+        at: new Date(paidOrder.paidAt!),
+        orderId: paidOrder.id,
+        reference: paidOrder.reference,
+        product: paidOrder.product.name,
+        status: 'paid',
+      },
+    ]);
+  });
+
+  it('lists the user’s orders a page at a time, newest first, and nobody else’s', async () => {
+    const [me, other] = await Promise.all([signedIn('order-pages'), signedIn('order-pages-other')]);
+    const db = await database();
+    const [product] = await db.select().from(products).where(eq(products.slug, 'setup-service'));
+    const row = (uid: string, minutesAgo: number) => ({
+      reference: newOrderReference(),
+      uid,
+      productId: product.id,
+      quantity: 1,
+      amountCents: product.priceCents,
+      currency: product.currency,
+      createdAt: new Date(Date.now() - minutesAgo * 60_000),
+    });
+    const mine = await db
+      .insert(orders)
+      .values(Array.from({ length: ORDER_PAGE_SIZE + 2 }, (_, index) => row(me.uid, index)))
+      .returning({ id: orders.id });
+    await db.insert(orders).values(row(other.uid, 0));
+
+    const first = await orderPage(me.uid, 1);
+    expect({ ...first, items: first.items.length }).toEqual({
+      items: ORDER_PAGE_SIZE,
+      total: ORDER_PAGE_SIZE + 2,
+      page: 1,
+      pages: 2,
+    });
+    const second = await orderPage(me.uid, 2);
+    expect([...first.items, ...second.items].map((order) => order.id)).toEqual(mine.map((order) => order.id));
+    expect((await orderPage(me.uid, 99)).page).toBe(2);
+    expect(await orderPage((await signedIn('order-pages-none')).uid, 1)).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      pages: 1,
+    });
   });
 });
 

@@ -10,7 +10,6 @@ const valid = {
   theme: 'dark',
   notifyTicketReplies: false,
   notifyOrderUpdates: true,
-  notifyProductNews: true,
 };
 
 function put(client: Client, body: unknown, headers: Record<string, string> = {}) {
@@ -37,7 +36,6 @@ describe('settings', () => {
       theme: 'system',
       notifyTicketReplies: true,
       notifyOrderUpdates: true,
-      notifyProductNews: false,
     });
   });
 
@@ -90,8 +88,8 @@ describe('settings', () => {
   it.each([
     [{ ...valid, locale: 'fr' }, ['locale']],
     [{ ...valid, theme: 'sepia' }, ['theme']],
-    [{ ...valid, notifyProductNews: 'yes' }, ['notifyProductNews']],
-    [{}, ['locale', 'theme', 'notifyTicketReplies', 'notifyOrderUpdates', 'notifyProductNews']],
+    [{ ...valid, notifyOrderUpdates: 'yes' }, ['notifyOrderUpdates']],
+    [{}, ['locale', 'theme', 'notifyTicketReplies', 'notifyOrderUpdates']],
   ])('refuse %j, naming the fields, and keep what was saved', async (body, fields) => {
     const me = await signedIn('settings-bad');
     const response = await put(me, body);

@@ -10,8 +10,7 @@ import { database } from '@/lib/db';
 import { localCheckoutSessions, orders, processedWebhookEvents, products } from '@/lib/db/schema';
 import { widgetLimit } from '@/lib/widgets/service';
 import { ORIGIN, signedIn } from './signed-in';
-
-const SECRET = process.env.STRIPE_WEBHOOK_SECRET!;
+import { CARD, SECRET, deliver, event } from './checkouts';
 
 function post(
   handler: (request: NextRequest) => Promise<Response>,
@@ -41,7 +40,7 @@ function payLocal(id: string, card: string, headers: Record<string, string> = {}
   return pay(
     new NextRequest(`${ORIGIN}/api/checkout/local/${id}`, {
       method: 'POST',
-      body: JSON.stringify({ card, email }),
+      body: JSON.stringify({ ...CARD, card, email }),
       headers: { origin: ORIGIN, 'content-type': 'application/json', ...headers },
     }),
     { params: Promise.resolve({ id }) },
@@ -63,39 +62,6 @@ async function order(id: string) {
 async function orderCount() {
   const db = await database();
   return (await db.select({ id: orders.id }).from(orders)).length;
-}
-
-/** A checkout event as Stripe sends it, with a real signature (or another secret's). */
-function event(
-  type: string,
-  session: { id: string; orderId: string; paid: boolean },
-  id = `evt_${crypto.randomUUID().replaceAll('-', '')}`,
-) {
-  return JSON.stringify({
-    id,
-    object: 'event',
-    type,
-    data: {
-      object: {
-        id: session.id,
-        object: 'checkout.session',
-        payment_status: session.paid ? 'paid' : 'unpaid',
-        metadata: { orderId: session.orderId },
-        client_reference_id: session.orderId,
-      },
-    },
-  });
-}
-
-function deliver(payload: string, secret = SECRET, signature?: string) {
-  const header = signature ?? Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return webhook(
-    new NextRequest(`${ORIGIN}/api/stripe/webhook`, {
-      method: 'POST',
-      body: payload,
-      headers: { 'stripe-signature': header, 'content-type': 'application/json' },
-    }),
-  );
 }
 
 describe('catalogue', () => {

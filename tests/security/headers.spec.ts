@@ -141,6 +141,7 @@ test('signed in: the dashboard pages run without violations', async ({ page }) =
     '/de/dashboard/feedback',
     '/dashboard/embed',
     '/de/dashboard/inbox',
+    '/de/dashboard/orders',
   ]) {
     const { response, violations } = await violationsOf(page, path);
     expectStrictDocumentPolicy(response.headers());

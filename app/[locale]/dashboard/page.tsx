@@ -16,6 +16,7 @@ import { ordersOf } from '@/lib/shop/orders';
 import { recentlyAttached } from '@/lib/shop/guest-orders';
 import { formatPrice } from '@/lib/shop/catalogue';
 import { withErrorPage } from '@/lib/errors/page-boundary';
+import { NoOrders } from '@/components/shop/no-orders';
 
 const SHORTCUTS = [
   { href: '/dashboard/embed', key: 'embed' },
@@ -42,10 +43,28 @@ export default withErrorPage(async function DashboardPage({ params }: PageProps<
   // E-mail accounts confirm their address; Google has done that already.
   const unverified = !user.emailVerified && user.providerIds[0] === 'password';
   const attached = orders.filter((order) => recentlyAttached(order.attachedAt));
-  const describe = (item: Activity) =>
+  const describe = (item: Activity) => {
+    switch (item.kind) {
+      case 'feedbackSent':
+        return t('activityKinds.feedbackSent', { rating: item.rating });
+      case 'orderPaid':
+      case 'orderPlaced':
+        return t(`activityKinds.${item.kind}`, {
+          product: item.product[locale],
+          reference: item.reference,
+          status: status(item.status),
+        });
+      default:
+        return t(`activityKinds.${item.kind}`, { subject: item.subject });
+    }
+  };
+  // Where an item leads: its ticket, or its order's receipt; feedback nowhere.
+  const target = (item: Activity) =>
     item.kind === 'feedbackSent'
-      ? t('activityKinds.feedbackSent', { rating: item.rating })
-      : t(`activityKinds.${item.kind}`, { subject: item.subject });
+      ? null
+      : 'ticketId' in item
+        ? `/dashboard/tickets/${item.ticketId}`
+        : `/shop/success?order=${item.orderId}`;
   return (
     <>
       <PageHeader title={t('title')} lead={t('lead')}>
@@ -142,13 +161,10 @@ export default withErrorPage(async function DashboardPage({ params }: PageProps<
           <ul className="space-y-2">
             {overview.activity.map((item, index) => (
               <li key={index} className="flex flex-wrap justify-between gap-2 text-slate-900">
-                {item.kind === 'feedbackSent' ? (
+                {target(item) === null ? (
                   <span>{describe(item)}</span>
                 ) : (
-                  <Link
-                    href={`/dashboard/tickets/${item.ticketId}`}
-                    className="text-brand-700 underline underline-offset-4"
-                  >
+                  <Link href={target(item)!} className="text-brand-700 underline underline-offset-4">
                     {describe(item)}
                   </Link>
                 )}
@@ -162,12 +178,7 @@ export default withErrorPage(async function DashboardPage({ params }: PageProps<
       </Card>
       <Card title={t('ordersTitle')} titleId="orders-title" className="mt-6">
         {orders.length === 0 ? (
-          <p className="text-slate-700">
-            {t('noOrders')}{' '}
-            <Link href="/#plans" className="text-brand-700 underline underline-offset-4">
-              {t('toShop')}
-            </Link>
-          </p>
+          <NoOrders />
         ) : (
           <ul className="divide-y divide-slate-200">
             {orders.map((order) => (
@@ -194,6 +205,13 @@ export default withErrorPage(async function DashboardPage({ params }: PageProps<
               </li>
             ))}
           </ul>
+        )}
+        {orders.length > 0 && (
+          <p className="mt-3">
+            <Link href="/dashboard/orders" className="text-sm font-medium text-brand-700 underline underline-offset-4">
+              {t('allOrders')}
+            </Link>
+          </p>
         )}
       </Card>
     </>

@@ -5,6 +5,7 @@ import { assertSameOrigin, idempotencyHeader, readJson, validate } from '@/lib/a
 import { createTicketSchema, listQuerySchema } from '@/lib/tickets/schema';
 import { createTicket, listTickets } from '@/lib/tickets/service';
 import { requireActor } from '@/lib/session/server';
+import { requestLocale } from '@/lib/i18n/negotiate';
 
 export const dynamic = 'force-dynamic';
 
@@ -26,10 +27,11 @@ export function POST(request: NextRequest) {
     assertSameOrigin(request);
     const actor = await requireActor(request);
     const input = await readJson(request, createTicketSchema);
-    const { ticket, created } = await createTicket(actor, {
-      ...input,
-      requestKey: idempotencyHeader(request) ?? input.requestKey,
-    });
+    const { ticket, created } = await createTicket(
+      actor,
+      { ...input, requestKey: idempotencyHeader(request) ?? input.requestKey },
+      requestLocale(request.headers),
+    );
     return NextResponse.json({ ticket }, { status: created ? 201 : 200, headers: { 'Cache-Control': 'no-store' } });
   });
 }

@@ -2,7 +2,8 @@
 // the webhook secret (in every mode: without a configured secret nothing verifies); a missing or bad
 // signature is a 400 and nothing is written. With Stripe configured, the event's session is then read
 // from Stripe (its fulfilment guidance) and that decides, not the event's copy; Stripe unreachable is
-// a 503, so Stripe delivers the event again. Each event is applied once (lib/shop/orders.ts).
+// a 503, so Stripe delivers the event again. Each event is applied once (lib/shop/orders.ts); a failed
+// payment is mailed to the buyer after the answer (lib/shop/order-mail.ts).
 import { NextResponse, type NextRequest } from 'next/server';
 import Stripe from 'stripe';
 import { ApiError, handle } from '@/lib/api/errors';
@@ -13,6 +14,7 @@ import { PaymentProviderError } from '@/lib/payments/provider';
 import { PROVIDER_RETRY_AFTER_SECONDS } from '@/lib/shop/checkout';
 import { CHECKOUT_EVENTS, applyCheckoutEvent, type CheckoutEvent } from '@/lib/shop/orders';
 import { sendReceiptOf } from '@/lib/shop/receipt';
+import { mailOrderChangeLater } from '@/lib/shop/order-mail';
 import { WEBHOOK_BODY_LIMIT } from '@/lib/shop/schema';
 
 export const dynamic = 'force-dynamic';
@@ -52,8 +54,11 @@ export function POST(request: NextRequest) {
     const session = await sessionOf(event.data.object as Stripe.Checkout.Session);
     if (!session) return NextResponse.json({ received: true, result: 'ignored' });
     const result = await applyCheckoutEvent({ id: event.id, type: event.type, session });
-    // A redelivery sends a receipt that failed the first time (sent ones are never repeated).
-    if (result !== 'ignored') await sendReceiptOf(session);
+    // A redelivery sends a receipt or status e-mail that failed the first time (sent ones are never repeated).
+    if (result !== 'ignored') {
+      await sendReceiptOf(session);
+      mailOrderChangeLater(session);
+    }
     return NextResponse.json({ received: true, result });
   });
 }

@@ -10,21 +10,13 @@ import { Card } from '@/components/ui/card';
 import { buttonClasses } from '@/components/ui/button';
 import { OrderRefresh } from '@/components/shop/order-refresh';
 import { OrderLines } from '@/components/shop/order-receipt';
-import { LocalTime } from '@/components/ui/local-time';
-import { cn } from '@/lib/cn';
+import { OrderStatusBadge } from '@/components/shop/order-status';
+import { sellerTime } from '@/lib/i18n/seller-time';
 import { withErrorPage } from '@/lib/errors/page-boundary';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/shop/success'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'shopSuccess');
 }
-
-const STATUS_STYLE = {
-  pending: 'bg-amber-100 text-amber-950',
-  paid: 'bg-green-100 text-green-900',
-  failed: 'bg-red-100 text-red-900',
-  expired: 'bg-slate-200 text-slate-900',
-  cancelled: 'bg-slate-200 text-slate-900',
-} as const;
 
 /**
  * The order after the checkout, as its receipt: reference, line items, net, VAT and total, the buyer's
@@ -54,8 +46,16 @@ export default withErrorPage(async function ShopSuccessPage({
               </dd>
               <dt className="font-medium">{t('date')}</dt>
               <dd data-order-date>
-                <LocalTime dateTime={order.createdAt} locale={locale} />
+                <time dateTime={order.createdAt}>{sellerTime(order.createdAt, locale)}</time>
               </dd>
+              {order.paidAt && (
+                <>
+                  <dt className="font-medium">{t('paidAt')}</dt>
+                  <dd data-order-paid>
+                    <time dateTime={order.paidAt}>{sellerTime(order.paidAt, locale)}</time>
+                  </dd>
+                </>
+              )}
               {order.email && (
                 <>
                   <dt className="font-medium">{t('email')}</dt>
@@ -64,13 +64,7 @@ export default withErrorPage(async function ShopSuccessPage({
               )}
               <dt className="font-medium">{t('status.label')}</dt>
               <dd>
-                <span
-                  role="status"
-                  data-order-status={order.status}
-                  className={cn('rounded px-2 py-0.5 text-sm font-semibold', STATUS_STYLE[order.status])}
-                >
-                  {t(`status.${order.status}`)}
-                </span>
+                <OrderStatusBadge status={order.status} label={t(`status.${order.status}`)} live />
               </dd>
             </dl>
             <OrderLines order={order} locale={locale} />

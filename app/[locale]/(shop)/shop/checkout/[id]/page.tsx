@@ -10,6 +10,8 @@ import { Card } from '@/components/ui/card';
 import { LocalCheckoutForm } from '@/components/shop/local-checkout-form';
 import { PurchaseTerms } from '@/components/legal/purchase-terms';
 import { withErrorPage } from '@/lib/errors/page-boundary';
+import { Link } from '@/lib/i18n/link';
+import { buttonClasses } from '@/components/ui/button';
 import { loadMessages } from '@/lib/i18n/messages';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/shop/checkout/[id]'>): Promise<Metadata> {
@@ -35,6 +37,8 @@ export default withErrorPage(async function LocalCheckoutPage({ params }: PagePr
     receiptAddress(order.id),
   ]);
   const open = statusOf(session) === 'open';
+  // Why a checkout no longer takes a payment: its buyer left it, it was paid, or its time ran out.
+  const closed = order.status === 'cancelled' ? 'cancelled' : order.status === 'paid' ? 'paid' : 'expired';
   const total = formatPrice(session.amountCents, session.currency, locale);
 
   return (
@@ -61,24 +65,35 @@ export default withErrorPage(async function LocalCheckoutPage({ params }: PagePr
         </Card>
         <section aria-labelledby="payment-title" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
           <h2 id="payment-title" className="mb-4 text-lg font-semibold text-slate-900">
-            {open ? t('pay', { amount: total }) : t('closed.title')}
+            {open ? t('pay', { amount: total }) : t(`closed.${closed}.title`)}
           </h2>
-          {open && email && <p className="mb-4 break-words text-sm text-slate-700">{t('emailKnown', { email })}</p>}
           {open ? (
-            <LocalCheckoutForm sessionId={session.id} askEmail={!email} total={total} labels={Shop.checkout} />
+            <>
+              {email && <p className="mb-4 break-words text-sm text-slate-700">{t('emailKnown', { email })}</p>}
+              <LocalCheckoutForm sessionId={session.id} askEmail={!email} total={total} labels={Shop.checkout} />
+              <div className="mt-4">
+                <PurchaseTerms locale={locale} at="checkout" />
+              </div>
+              <p className="mt-4 text-center">
+                <a href={session.cancelUrl} className="text-sm font-medium text-brand-700 underline">
+                  {t('cancel')}
+                </a>
+              </p>
+            </>
           ) : (
-            <p className="text-slate-700">{t('closed.message')}</p>
+            <>
+              <p className="mb-4 text-slate-700">{t(`closed.${closed}.message`)}</p>
+              {closed === 'paid' ? (
+                <Link href={`/shop/success?order=${order.id}`} className={buttonClasses('primary')}>
+                  {t('closed.viewOrder')}
+                </Link>
+              ) : (
+                <Link href={`/shop/${order.product.slug}`} className={buttonClasses('primary')}>
+                  {t('closed.startAgain', { product: order.product.name[locale] })}
+                </Link>
+              )}
+            </>
           )}
-          {open && (
-            <div className="mt-4">
-              <PurchaseTerms locale={locale} at="checkout" />
-            </div>
-          )}
-          <p className="mt-4 text-center">
-            <a href={session.cancelUrl} className="text-sm font-medium text-brand-700 underline">
-              {t('cancel')}
-            </a>
-          </p>
         </section>
       </div>
     </div>
