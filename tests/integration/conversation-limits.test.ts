@@ -2,7 +2,6 @@
 // is the one the server appended to X-Forwarded-For (npm start drops whatever the client sent, and a
 // trusted proxy appends what it saw), never a cookie or an entry the client wrote itself.
 import { NextRequest } from 'next/server';
-import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { POST as startVisitor } from '@/app/api/widgets/[id]/visitors/route';
 import { POST as startConversation } from '@/app/api/widgets/[id]/conversations/route';
@@ -14,6 +13,7 @@ import { POST as lobbyPost } from '@/app/api/chat/[room]/messages/route';
 import { GET as lobbyEvents } from '@/app/api/chat/[room]/events/route';
 import { database } from '@/lib/db';
 import { chatMessages, conversationMessages, conversations, rateLimits } from '@/lib/db/schema';
+import { uniqueAddress } from '../support/addresses';
 import { ORIGIN, apiRequest } from './signed-in';
 import { converse, newVisitor, nextAddress, ownWidget, visitorRequest, type Visitor } from './visitors';
 
@@ -287,7 +287,7 @@ it('caps event streams per address, whatever X-Forwarded-For entries the client 
 
 it('limits a guest of the /chat lobby by address: rotating the cookie or X-Forwarded-For resets nothing', async () => {
   // The lobby and its limits outlive a test run on PostgreSQL: this run's address and messages are its own.
-  const address = `2001:db8::${randomBytes(4).toString('hex')}`;
+  const address = uniqueAddress();
   const run = Date.now();
   const send = (i: number, headers: Record<string, string>) =>
     lobbyPost(
