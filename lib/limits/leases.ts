@@ -29,7 +29,8 @@ const expiry = sql`now() + ${LEASE_TTL_MS}::int * interval '1 millisecond'`;
 
 /**
  * Keeps every slot of this process taken for another LEASE_TTL_MS: one row, however many streams it
- * serves (renewing each slot's own row cost about 0.1 ms a slot on PGlite, every 10 s).
+ * serves (a row per slot would hold PGlite's one connection for every slot, every RENEW_MS), and
+ * releases the slots whose release failed before.
  */
 export async function renewLeases(): Promise<void> {
   const db = await database();
