@@ -12,6 +12,8 @@ import { mergeMessages } from '@/components/conversations/thread-view';
 import { VisitorSession, WidgetApiError, type StartedVisitor, type UserClaim } from './visitor-session';
 
 type Phase = 'idle' | 'starting' | 'ready' | 'refused';
+/** Refusals whose own text the visitor reads (who they are, when to try again); anything else: `errors.start`. */
+const TOLD = new Set(['identityUnverified', 'tooManyVisitors']);
 type MessageEvent = { message: MessageView; conversation: VisitorConversationView };
 
 function upsert(list: VisitorConversationView[], conversation: VisitorConversationView) {
@@ -60,9 +62,7 @@ export function useVisitorConversations({
         setPhase('ready');
         return list.cursor;
       } catch (caught) {
-        setRefusal(
-          caught instanceof WidgetApiError && caught.code === 'identityUnverified' ? caught.message : errors.start,
-        );
+        setRefusal(caught instanceof WidgetApiError && TOLD.has(caught.code ?? '') ? caught.message : errors.start);
         setPhase('refused');
         return null;
       }

@@ -33,6 +33,7 @@ export function WidgetEditor({
   path,
   titleId,
   title,
+  visitorsPerHourDefault,
 }: {
   initial: WidgetFormValues;
   labels: Pick<Messages['Dashboard']['embed'], 'form' | 'preview' | 'snippet' | 'identity'>;
@@ -44,6 +45,7 @@ export function WidgetEditor({
   path: string;
   titleId: string;
   title: string;
+  visitorsPerHourDefault: number;
 }) {
   const [values, setValues] = useState(initial);
   const code = values.id ? snippets(origin, values.id, values.name) : null;
@@ -60,6 +62,7 @@ export function WidgetEditor({
             onChange={setValues}
             path={path}
             titleId={titleId}
+            visitorsPerHourDefault={visitorsPerHourDefault}
           />
         </Card>
         <Card title={preview.title} titleId={`${titleId}-preview`}>

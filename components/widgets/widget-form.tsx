@@ -4,14 +4,19 @@ import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { useJsonSubmit } from '@/lib/client/json-submit';
 import { toast } from '@/lib/client/toast';
-import type { BusinessHours, LauncherPosition, PreChatMode } from '@/lib/widgets/settings';
+import {
+  VISITORS_PER_HOUR_MAX,
+  type BusinessHours,
+  type LauncherPosition,
+  type PreChatMode,
+} from '@/lib/widgets/settings';
 import { SelectField, TextAreaField, TextField, type FieldError } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { fill, type Messages } from '@/lib/client/messages';
 import { HoursField } from './hours-field';
 
-/** The form's values as the browser edits them (the origins and the retention as typed). */
+/** The form's values as the browser edits them (the origins, the retention and the ceiling as typed). */
 export type WidgetFormValues = {
   id?: string;
   name: string;
@@ -26,6 +31,7 @@ export type WidgetFormValues = {
   businessHours: BusinessHours | null;
   retentionDays: string;
   notifyEmail: string;
+  visitorsPerHour: string;
 };
 
 /**
@@ -59,6 +65,7 @@ export function WidgetForm({
   onChange,
   path,
   titleId,
+  visitorsPerHourDefault,
 }: {
   labels: Messages['Dashboard']['embed']['form'];
   languages: Array<{ value: string; label: string }>;
@@ -67,6 +74,8 @@ export function WidgetForm({
   onChange: (values: WidgetFormValues) => void;
   path: string;
   titleId: string;
+  /** The service's ceiling of new visitors per address and hour (CHAT_VISITORS_PER_HOUR). */
+  visitorsPerHourDefault: number;
 }) {
   const router = useRouter();
   const { submit, busy, error, fields } = useJsonSubmit(labels.error);
@@ -95,6 +104,7 @@ export function WidgetForm({
       businessHours: values.businessHours,
       retentionDays: values.retentionDays.trim() ? Number(values.retentionDays) : null,
       notifyEmail: values.notifyEmail.trim() || null,
+      visitorsPerHour: values.visitorsPerHour.trim() ? Number(values.visitorsPerHour) : null,
     };
     const result = values.id
       ? await submit<{ widget: { id: string } }>(`/api/widgets/${values.id}`, 'PATCH', body)
@@ -249,6 +259,18 @@ export function WidgetForm({
         value={values.retentionDays}
         onChange={(e) => set('retentionDays', e.target.value)}
         error={fields.retentionDays}
+      />
+      <TextField
+        id={`${prefix}visitors-per-hour`}
+        type="number"
+        min={1}
+        max={VISITORS_PER_HOUR_MAX}
+        inputMode="numeric"
+        label={labels.visitorsPerHour}
+        hint={fill(labels.visitorsPerHourHint, { default: visitorsPerHourDefault.toLocaleString(locale) })}
+        value={values.visitorsPerHour}
+        onChange={(e) => set('visitorsPerHour', e.target.value)}
+        error={fields.visitorsPerHour}
       />
       <FormError message={error} />
       <Button type="submit" disabled={busy}>

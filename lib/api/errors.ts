@@ -86,13 +86,23 @@ export async function errorResponse(request: Request, error: ApiError): Promise<
   const body: ApiErrorBody = {
     error: {
       code: error.code,
-      message: t(`errors.${error.code}`, { seconds: retryAfter ?? 0, ...error.values }),
+      message: t(`errors.${error.code}`, { ...waitOf(retryAfter ?? 0), ...error.values }),
       ...(fields && { fields }),
     },
   };
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
   if (retryAfter !== undefined) headers['Retry-After'] = String(retryAfter);
   return Response.json(body, { status: API_ERRORS[error.code], headers });
+}
+
+/**
+ * A wait as people say it: seconds under a minute, else minutes under an hour, else hours, rounded up
+ * (2,436 s: 41 minutes), so that trying again after it works. The messages choose the word by `unit`.
+ */
+export function waitOf(seconds: number): { unit: 'second' | 'minute' | 'hour'; count: number } {
+  if (seconds < 60) return { unit: 'second', count: Math.max(0, Math.ceil(seconds)) };
+  const minutes = Math.ceil(seconds / 60);
+  return minutes < 60 ? { unit: 'minute', count: minutes } : { unit: 'hour', count: Math.ceil(minutes / 60) };
 }
 
 /** What a request whose client left is answered (nginx's "client closed request"); nobody receives it. */

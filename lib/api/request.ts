@@ -55,7 +55,8 @@ export async function readJson<T>(request: Request, schema: ZodType<T>, limit = 
 
 /** `data` parsed by `schema`, or a 400 naming each invalid field. */
 export function validate<T>(schema: ZodType<T>, data: unknown): T {
-  const parsed = schema.safeParse(data);
+  // With the input in each issue, a value of the wrong type reads "invalid", not "required" (lib/api/fields).
+  const parsed = schema.safeParse(data, { reportInput: true });
   if (!parsed.success) throw new ApiError('invalidBody', fieldIssues(parsed.error));
   return parsed.data;
 }

@@ -1,36 +1,61 @@
 import 'server-only';
-import { takeAllowance, takeAllowances, takeSlot } from '@/lib/api/rate-limit';
+import type { Executor } from '@/lib/db';
+import { takeAllowance, takeAllowances } from '@/lib/limits/allowances';
+import { takeSlot } from '@/lib/limits/leases';
 import { env } from '@/lib/env';
 
 /**
- * Counts a message of `poster` (a user id, a guest's address, a visitor's signed id with the address):
- * at most `CHAT_POSTS_PER_WINDOW` in any `CHAT_POST_WINDOW_MS`; beyond that a 429 saying when to retry.
+ * Counts a message of `poster` (a user id, a guest's address): at most `CHAT_POSTS_PER_WINDOW` in a
+ * `CHAT_POST_WINDOW_MS` window; beyond that a 429 saying when to retry.
  */
-export function takePostAllowance(poster: string, now = Date.now()): void {
-  takeAllowance('posts', poster, env.chat.postsPerWindow, env.chat.postWindowMs, 'rateLimited', now);
+export function takePostAllowance(poster: string): Promise<void> {
+  return takeAllowance('posts', poster, env.chat.postsPerWindow, env.chat.postWindowMs, 'rateLimited');
 }
 
 /**
  * Counts a message of a widget's visitor: keyed by their signed id with the client address, and all
- * visitors of one address together at four times the allowance, so that starting new visitors does not
- * reset it either (a new visitor per address is limited as well: CHAT_VISITORS_PER_HOUR).
+ * visitors of one address on that widget together at four times the allowance, so that starting new
+ * visitors does not reset it either (new visitors are limited as well: `takeNewVisitorAllowance`).
+ * Another widget's visitors at the same address count apart.
  */
-export function takeVisitorPostAllowance(visitorId: string, address: string, now = Date.now()): void {
+export function takeVisitorPostAllowance(
+  widgetId: string,
+  visitorId: string,
+  address: string,
+  executor?: Pick<Executor, 'execute'>,
+): Promise<void> {
   const { postsPerWindow, postWindowMs } = env.chat;
-  takeAllowances(
+  return takeAllowances(
     [
       { bucket: 'posts', key: `visitor:${visitorId}@${address}`, max: postsPerWindow, windowMs: postWindowMs },
-      { bucket: 'address-posts', key: address, max: postsPerWindow * 4, windowMs: postWindowMs },
+      { bucket: 'address-posts', key: `${widgetId}@${address}`, max: postsPerWindow * 4, windowMs: postWindowMs },
     ],
     'rateLimited',
-    now,
+    executor,
   );
 }
 
 /**
- * Opens an event-stream slot for `address` (at most `CHAT_STREAMS_PER_IP`, the chat's and the
- * conversations' together); returns its release, or throws 429.
+ * Counts a new visitor of a widget from `address`: at most the widget's own ceiling an hour (its
+ * owner's setting, else `CHAT_VISITORS_PER_HOUR`), so that a busy widget never stops another's.
  */
-export function takeStreamSlot(address: string): () => void {
+export function takeNewVisitorAllowance(
+  widget: { id: string; visitorsPerHour: number | null },
+  address: string,
+): Promise<void> {
+  const max = widget.visitorsPerHour ?? env.chat.visitorsPerHour;
+  return takeAllowance('visitors', `${widget.id}@${address}`, max, 60 * 60 * 1000, 'tooManyVisitors');
+}
+
+/**
+ * Opens an event-stream slot of `address` for the lobby and the inbox (at most `CHAT_STREAMS_PER_IP`
+ * together); answers its release, or throws 429.
+ */
+export function takeStreamSlot(address: string): Promise<() => Promise<void>> {
   return takeSlot('streams', address, env.chat.streamsPerIp, 'tooManyStreams');
+}
+
+/** The same for a widget's visitors: `CHAT_STREAMS_PER_IP` per widget and address. */
+export function takeVisitorStreamSlot(widgetId: string, address: string): Promise<() => Promise<void>> {
+  return takeSlot('visitor-streams', `${widgetId}@${address}`, env.chat.streamsPerIp, 'tooManyStreams');
 }

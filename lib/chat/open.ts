@@ -16,6 +16,6 @@ import { chatHub } from './hub';
 export async function startChatStream(roomId: string, request: NextRequest): Promise<EventStreamStart> {
   const room = await requireRoom(roomId);
   const after = parseEventId(requestedLastEventId(request)) ?? (await latestCursor(room.id));
-  const release = takeStreamSlot(clientAddress(request));
+  const release = await takeStreamSlot(clientAddress(request));
   return { hub: chatHub(), scope: room.id, after, release };
 }

@@ -5,7 +5,7 @@ import { database, onDatabaseClose } from '@/lib/db';
 import { visitors, widgets } from '@/lib/db/schema';
 import { clientAddress } from '@/lib/api/request';
 import { parseEventId } from '@/lib/chat/schema';
-import { takeStreamSlot } from '@/lib/chat/limits';
+import { takeStreamSlot, takeVisitorStreamSlot } from '@/lib/chat/limits';
 import { passingFrame } from '@/lib/realtime/hub';
 import { requestedLastEventId, type EventStreamStart } from '@/lib/realtime/sse';
 import { requireActor } from '@/lib/session/server';
@@ -84,7 +84,7 @@ export async function beginVisitorStream(request: NextRequest, widgetId: string)
   const { widget, visitor } = await requireVisitor(request, widgetId);
   const after = lastEventId(request) ?? (await latestMessageId());
   const presence = await widgetPresence(widget.id);
-  const release = takeStreamSlot(clientAddress(request));
+  const release = await takeVisitorStreamSlot(widget.id, clientAddress(request));
   present.visitors.set(visitor.id, (present.visitors.get(visitor.id) ?? 0) + 1);
   ensureRefresh();
   await refreshVisitors([visitor.id]).catch(() => {});
@@ -119,7 +119,7 @@ export async function beginVisitorStream(request: NextRequest, widgetId: string)
 export async function beginInboxStream(request: NextRequest): Promise<EventStreamStart> {
   const actor = await requireActor(request);
   const after = lastEventId(request) ?? (await latestMessageId());
-  const release = takeStreamSlot(clientAddress(request));
+  const release = await takeStreamSlot(clientAddress(request));
   const owners = ownersOf(actor);
   const entry = present.operators.get(actor.uid) ?? { owners, streams: 0 };
   entry.streams++;

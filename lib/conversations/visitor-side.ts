@@ -112,7 +112,7 @@ export async function startConversation(
       .where(and(eq(conversations.visitorId, visitor.id), eq(conversations.status, 'open')));
     if (open >= OPEN_CONVERSATIONS_MAX)
       throw new ApiError('tooManyConversations', undefined, undefined, { max: OPEN_CONVERSATIONS_MAX });
-    takeVisitorPostAllowance(visitor.id, address);
+    await takeVisitorPostAllowance(widget.id, visitor.id, address, tx);
     // Only what the visitor has not given yet: a returning visitor's same address changes nothing.
     const details = {
       ...(input.name && !visitor.name && { name: input.name }),
@@ -158,7 +158,7 @@ export async function postVisitorMessage(
 ): Promise<{ message: MessageView; created: boolean }> {
   const conversation = await ownConversation(visitor, conversationId);
   if (conversation.status === 'closed') throw new ApiError('conversationClosed');
-  takeVisitorPostAllowance(visitor.id, address);
+  await takeVisitorPostAllowance(widget.id, visitor.id, address);
   const db = await database();
   const { message, created } = await db.transaction(async (tx) => {
     if (input.pageUrl) {

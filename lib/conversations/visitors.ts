@@ -3,8 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import { conversations, visitors, widgets } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
-import { takeAllowance } from '@/lib/api/rate-limit';
-import { env } from '@/lib/env';
+import { takeNewVisitorAllowance } from '@/lib/chat/limits';
 import { bearerToken, issueVisitorToken, newVisitorId, verifyUserHash, verifyVisitorToken } from './token';
 import { signal } from './signal';
 import type { z } from 'zod';
@@ -57,7 +56,7 @@ export type StartedVisitor = {
  * HMAC-SHA256(widget secret, user id): then it is that user's one visitor on every device; a wrong or
  * missing hash is refused (403), never taken as that user. Otherwise a valid token of this widget is
  * renewed, unless it names a verified user the page no longer claims (signed out: a new anonymous
- * visitor); a bad token is a 401. New anonymous visitors per address are limited.
+ * visitor); a bad token is a 401. New anonymous visitors per widget and address are limited.
  */
 export async function startVisitor(
   request: Pick<Request, 'headers'>,
@@ -115,7 +114,7 @@ export async function startVisitor(
       };
     }
   }
-  takeAllowance('visitors', address, env.chat.visitorsPerHour, 60 * 60 * 1000, 'tooManyVisitors');
+  await takeNewVisitorAllowance(widget, address);
   const [row] = await db
     .insert(visitors)
     .values({ id: newVisitorId(), widgetId: widget.id, locale })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idempotencyKey, plainText, singleLineText } from '@/lib/api/schemas';
 import { fieldCheck, type FieldIssueCode } from '@/lib/api/fields';
-import { LAUNCHER_POSITIONS, PRE_CHAT_MODES, WEEKDAYS, type BusinessHours } from './settings';
+import { LAUNCHER_POSITIONS, PRE_CHAT_MODES, VISITORS_PER_HOUR_MAX, WEEKDAYS, type BusinessHours } from './settings';
 
 export const WIDGET_NAME_MAX = 60;
 export const WIDGET_GREETING_MAX = 200;
@@ -116,6 +116,8 @@ export const widgetFields = {
   businessHours: businessHoursSchema.nullable(),
   retentionDays: z.number().int().min(1).max(RETENTION_DAYS_MAX).nullable(),
   notifyEmail: z.email().max(254).nullable(),
+  /** Null: the service's default (CHAT_VISITORS_PER_HOUR). */
+  visitorsPerHour: z.number().int().min(1).max(VISITORS_PER_HOUR_MAX).nullable(),
 };
 
 /** A new widget: the settings the form leaves out get their defaults. */
@@ -128,6 +130,7 @@ export const createWidgetSchema = z.object({
   awayMessage: widgetFields.awayMessage.default(''),
   businessHours: widgetFields.businessHours.default(null),
   retentionDays: widgetFields.retentionDays.default(null),
+  visitorsPerHour: widgetFields.visitorsPerHour.default(null),
   notifyEmail: widgetFields.notifyEmail.optional(),
   requestKey: idempotencyKey.optional(),
 });

@@ -27,6 +27,8 @@ export type WidgetView = {
   businessHours: BusinessHours | null;
   retentionDays: number | null;
   notifyEmail: string | null;
+  /** New visitors one address may start per hour; null: the service's default. */
+  visitorsPerHour: number | null;
   presence: PresenceMode;
   /** Whether identity verification has a secret (the secret itself is shown once, when made). */
   identityVerification: boolean;
@@ -65,6 +67,7 @@ function view(row: Row): WidgetView {
     businessHours: row.businessHours ?? null,
     retentionDays: row.retentionDays,
     notifyEmail: row.notifyEmail,
+    visitorsPerHour: row.visitorsPerHour,
     presence: row.presence,
     identityVerification: row.identitySecret !== null,
     createdAt: row.createdAt.toISOString(),

@@ -12,3 +12,8 @@ export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as con
 export type Weekday = (typeof WEEKDAYS)[number];
 /** A weekly schedule in a time zone: the opening hours of each day (`HH:MM`), none on a closed day. */
 export type BusinessHours = { timeZone: string; days: Partial<Record<Weekday, { from: string; to: string }>> };
+/**
+ * The most new visitors per client address and hour a widget's owner may allow (many visitors may share
+ * one address: an office, a school, a mobile carrier).
+ */
+export const VISITORS_PER_HOUR_MAX = 100_000;

@@ -4,11 +4,21 @@ import { createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { axeViolations, expect, localesUnderTest, localized, messages, test, type Locale } from './fixtures';
 import { signIn } from './auth';
-import { createWidget, hostSite, snippet, visitor } from './host-site';
+import { createWidget, hostSite, snippet, visitor, type HostSite } from './host-site';
 import { baseURL, e2ePostsPerWindow } from '../../playwright.config';
 
 const w = messages.en.Widget;
 const open = (name = 'Shop help') => w.open.replace('{name}', name);
+
+/** The signed-in owner's new widget for `site`, its settings open in the dashboard. */
+async function widgetSettings(page: Page, site: HostSite) {
+  await signIn(page);
+  const widgetId = await createWidget(page, { allowedOrigins: [site.origin] });
+  await page.goto(`/dashboard/embed?widget=${widgetId}`);
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  const form = page.getByRole('form', { name: `${messages.en.Dashboard.embed.form.editTitle}: Shop help` });
+  return { widgetId, form };
+}
 
 test('a verified user sees their history on a fresh device; a wrong hash is refused', async ({
   page,
@@ -228,11 +238,7 @@ test('the preview and the snippet follow the settings before saving; the launche
   const site = await hostSite();
   const e = messages.en.Dashboard.embed;
   try {
-    await signIn(page);
-    const widgetId = await createWidget(page, { allowedOrigins: [site.origin] });
-    await page.goto(`/dashboard/embed?widget=${widgetId}`);
-    await page.locator('html[data-hydrated="true"]').waitFor();
-    const form = page.getByRole('form', { name: `${e.form.editTitle}: Shop help` });
+    const { widgetId, form } = await widgetSettings(page, site);
     await form.getByLabel(e.form.name).fill('Help & Co');
     await expect(page.locator('[data-preview-name]')).toHaveText('Help & Co');
     await expect(page.locator('[data-snippet="snippet-script"]')).toContainText('data-title="Help &amp; Co"');
@@ -289,5 +295,57 @@ test('rotating X-Forwarded-For or cookies does not reset a visitor’s limit at 
     }
   } finally {
     await api.dispose();
+  }
+});
+
+test('the owner sets how many new chats one network may start; a visitor past it reads when to try again', async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
+  // The refused setting (400) and the refused start (429) are the server's answers, which the browser logs.
+  consoleErrors.allow(
+    /status of 400 \(Bad Request\) \(http:\/\/[^)]+\/api\/widgets\/[^/]+\)$/,
+    /status of 429 \(Too Many Requests\) \(http:\/\/[^)]+\/api\/widgets\/[^/]+\/visitors\)$/,
+  );
+  const site = await hostSite();
+  const e = messages.en.Dashboard.embed;
+  try {
+    const { widgetId, form } = await widgetSettings(page, site);
+    const ceiling = form.getByLabel(e.form.visitorsPerHour);
+    // Empty: the service's default, which the hint names (CHAT_VISITORS_PER_HOUR of the tests' server).
+    await expect(ceiling).toHaveValue('');
+    await expect(ceiling).toHaveAccessibleDescription(e.form.visitorsPerHourHint.replace('{default}', '10,000'));
+    await ceiling.fill('0');
+    await form.getByRole('button', { name: e.form.save }).click();
+    await expect(ceiling).toHaveAccessibleDescription(messages.en.Api.fields.tooSmall.replace('{min}', '1'));
+    await ceiling.fill('1');
+    await form.getByRole('button', { name: e.form.save }).click();
+    await expect(page.locator('[data-toast-type="success"]', { hasText: e.form.saved })).toBeVisible();
+    await expect(ceiling).toHaveValue('1');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The same field in German.
+    await page.goto(`/de/dashboard/embed?widget=${widgetId}`);
+    const de = messages.de.Dashboard.embed.form;
+    await expect(page.getByLabel(de.visitorsPerHour).first()).toHaveAccessibleDescription(
+      de.visitorsPerHourHint.replace('{default}', '10.000'),
+    );
+
+    site.setPage({ body: snippet(widgetId) });
+    const first = await visitor(browser, site.origin);
+    await first.widget.getByRole('button', { name: open() }).click();
+    await expect(first.widget.getByRole('form', { name: w.composer })).toBeVisible();
+    await first.context.close();
+    // The next new visitor from this address within the hour is told when to come back.
+    const second = await visitor(browser, site.origin);
+    await second.widget.getByRole('button', { name: open() }).click();
+    await expect(second.widget.getByRole('alert').filter({ hasText: /\w/ })).toHaveText(
+      'Too many new chats from your network. Please try again in 1 hour.',
+    );
+    expect(await axeViolations(second.page)).toEqual([]);
+    await second.context.close();
+  } finally {
+    await site.close();
   }
 });

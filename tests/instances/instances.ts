@@ -2,6 +2,9 @@
 // each talks to the test run's Auth emulator (global setup) and to the PostgreSQL it is given.
 export type Server = {
   origin: string;
+  /** The process group's leader (the start script): `process.kill(-pid, 'SIGKILL')` ends the instance at once. */
+  pid: number;
+  exited: Promise<unknown>;
   stop: () => Promise<void>;
   /** Everything the instance printed so far. */
   output: () => string;

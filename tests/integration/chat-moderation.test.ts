@@ -11,6 +11,7 @@ import { DELETE as unmute } from '@/app/api/chat/[room]/mutes/[id]/route';
 import { database } from '@/lib/db';
 import { chatMessages, chatMutes, chatRooms } from '@/lib/db/schema';
 import { postMessage, type Room } from '@/lib/chat/service';
+import { uniqueAddress } from '../support/addresses';
 import { sseReader } from '../support/sse';
 import { ORIGIN, apiRequest, signedIn } from './signed-in';
 
@@ -33,11 +34,10 @@ async function newRoom(): Promise<Room> {
   return { id };
 }
 
-let address = 0;
 /** A guest: their own address (rate limits) and the cookies the server gave them. */
 function guest(name: string) {
   const jar = new Map<string, string>();
-  const ip = `198.51.100.${++address}`;
+  const ip = uniqueAddress();
   return {
     name,
     jar,

@@ -7,6 +7,7 @@ import { database } from '@/lib/db';
 import { chatMessages, chatRooms } from '@/lib/db/schema';
 import { chatHub } from '@/lib/chat/hub';
 import { postMessage, type Room } from '@/lib/chat/service';
+import { uniqueAddress } from '../support/addresses';
 import { sseReader, until } from '../support/sse';
 import { ORIGIN, signedIn } from './signed-in';
 
@@ -24,9 +25,8 @@ async function newRoom(): Promise<Room> {
   return { id };
 }
 
-let address = 0;
 /** Each poster its own address, so that rate limits of one test do not reach the next. */
-const nextAddress = () => `198.51.100.${++address}`;
+const nextAddress = uniqueAddress;
 
 function open(room: string, headers: Record<string, string> = {}, query = '') {
   const controller = new AbortController();

@@ -2,17 +2,20 @@
 // is the one the server appended to X-Forwarded-For (npm start drops whatever the client sent, and a
 // trusted proxy appends what it saw), never a cookie or an entry the client wrote itself.
 import { NextRequest } from 'next/server';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { POST as startVisitor } from '@/app/api/widgets/[id]/visitors/route';
 import { POST as startConversation } from '@/app/api/widgets/[id]/conversations/route';
 import { POST as post } from '@/app/api/widgets/[id]/conversations/[cid]/messages/route';
 import { GET as events } from '@/app/api/widgets/[id]/events/route';
 import { PATCH as patchConversation } from '@/app/api/conversations/[cid]/route';
+import { PATCH as patchWidget } from '@/app/api/widgets/[id]/route';
 import { POST as lobbyPost } from '@/app/api/chat/[room]/messages/route';
+import { GET as lobbyEvents } from '@/app/api/chat/[room]/events/route';
 import { database } from '@/lib/db';
-import { chatMessages, conversationMessages, conversations } from '@/lib/db/schema';
+import { chatMessages, conversationMessages, conversations, rateLimits } from '@/lib/db/schema';
+import { uniqueAddress } from '../support/addresses';
 import { ORIGIN, apiRequest } from './signed-in';
-import { converse, newVisitor, ownWidget, visitorRequest, type Visitor } from './visitors';
+import { converse, newVisitor, nextAddress, ownWidget, visitorRequest, type Visitor } from './visitors';
 
 const ctx = (id: string, cid = '') => ({ params: Promise.resolve({ id, cid }) });
 /** What a client rotates: a cookie of its own, and entries of X-Forwarded-For before the server's. */
@@ -81,6 +84,9 @@ it('limits an address across the visitors it starts, and how many it may start',
   }
   // Four visitors' worth (4 × 5) from one address in the window, not six.
   expect(accepted).toBe(20);
+  // Another widget's visitors at that address are not held back by this one's.
+  const { widgetId: otherWidget } = await ownWidget();
+  await converse(otherWidget, await newVisitor(otherWidget, address), 'elsewhere');
 
   // New visitors per address per hour (CHAT_VISITORS_PER_HOUR, 60); rotating X-Forwarded-For does not help.
   const minter = '192.0.2.21';
@@ -102,6 +108,89 @@ it('limits an address across the visitors it starts, and how many it may start',
     code: 'tooManyVisitors',
     message: expect.stringContaining('Netzwerk'),
   });
+  // Counted per widget: the same address starts visitors of another widget (Plauder's own, say) as before.
+  await newVisitor(otherWidget, minter);
+});
+
+function widgetSettings(owner: Awaited<ReturnType<typeof ownWidget>>['owner'], widgetId: string, body: unknown) {
+  return patchWidget(
+    apiRequest('PATCH', `/api/widgets/${widgetId}`, owner, body, { 'accept-language': 'de' }),
+    ctx(widgetId),
+  );
+}
+
+it('lets a widget’s owner set its ceiling of new visitors per address, within bounds told in their language', async () => {
+  const { owner, widgetId } = await ownWidget();
+  for (const [value, message] of [
+    [0, 'Bitte geben Sie mindestens 1 ein.'],
+    [100_001, 'Bitte geben Sie höchstens 100000 ein.'],
+    [2.5, 'Dieser Wert ist ungültig.'],
+    ['70', 'Dieser Wert ist ungültig.'],
+  ] as const) {
+    const refused = await widgetSettings(owner, widgetId, { visitorsPerHour: value });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.fields).toEqual({ visitorsPerHour: message });
+  }
+  const raised = await widgetSettings(owner, widgetId, { visitorsPerHour: 70 });
+  expect(raised.status).toBe(200);
+  expect((await raised.json()).widget.visitorsPerHour).toBe(70);
+
+  const address = nextAddress();
+  for (let i = 0; i < 70; i++) await newVisitor(widgetId, address);
+  const mint = () =>
+    startVisitor(
+      visitorRequest('POST', `/api/widgets/${widgetId}/visitors`, null, {}, { 'x-forwarded-for': address }),
+      ctx(widgetId),
+    );
+  expect((await mint()).status).toBe(429);
+  // Back to the service's default (60), already used up; a smaller ceiling holds at once too.
+  expect((await widgetSettings(owner, widgetId, { visitorsPerHour: null })).status).toBe(200);
+  expect((await mint()).status).toBe(429);
+  // Someone else's widget is not theirs to change.
+  const { owner: stranger } = await ownWidget();
+  expect((await widgetSettings(stranger, widgetId, { visitorsPerHour: 100_000 })).status).toBe(404);
+  expect((await mint()).status).toBe(429);
+});
+
+it('says how long to wait in minutes or hours, in English and in German; Retry-After stays in seconds', async () => {
+  const { widgetId } = await ownWidget(undefined, { visitorsPerHour: 1 });
+  const address = nextAddress();
+  await newVisitor(widgetId, address);
+  const mint = async (language: string) => {
+    const response = await startVisitor(
+      visitorRequest(
+        'POST',
+        `/api/widgets/${widgetId}/visitors`,
+        null,
+        {},
+        { 'x-forwarded-for': address, 'accept-language': language },
+      ),
+      ctx(widgetId),
+    );
+    expect(response.status).toBe(429);
+    return { retryAfter: Number(response.headers.get('retry-after')), message: (await response.json()).error.message };
+  };
+  // The hour has just begun.
+  expect(await mint('en')).toEqual({
+    retryAfter: expect.any(Number),
+    message: 'Too many new chats from your network. Please try again in 1 hour.',
+  });
+  expect((await mint('de')).message).toBe(
+    'Zu viele neue Chats aus Ihrem Netzwerk. Bitte versuchen Sie es in 1 Stunde erneut.',
+  );
+  // 40 minutes and some seconds left: 41 minutes (rounded up, so that trying then works).
+  const db = await database();
+  await db
+    .update(rateLimits)
+    .set({ resetsAt: sql`now() + interval '40 minutes 36 seconds'` })
+    .where(and(eq(rateLimits.bucket, 'visitors'), eq(rateLimits.key, `${widgetId}@${address}`)));
+  const en = await mint('en');
+  expect(en.message).toBe('Too many new chats from your network. Please try again in 41 minutes.');
+  expect(en.retryAfter).toBeGreaterThanOrEqual(2434);
+  expect(en.retryAfter).toBeLessThanOrEqual(2436);
+  expect((await mint('de')).message).toBe(
+    'Zu viele neue Chats aus Ihrem Netzwerk. Bitte versuchen Sie es in 41 Minuten erneut.',
+  );
 });
 
 it('allows three open conversations per visitor, messages up to 4,000 characters and bodies up to 16 KB', async () => {
@@ -170,12 +259,35 @@ it('caps event streams per address, whatever X-Forwarded-For entries the client 
   };
   for (let i = 0; i < 20; i++) expect((await open(i)).status).toBe(200);
   expect((await open(20)).status).toBe(429);
+  // Another widget's visitors at that address, and the lobby, have slots of their own.
+  const { widgetId: otherWidget } = await ownWidget();
+  const other = await newVisitor(otherWidget);
+  const elsewhere = new AbortController();
+  controllers.push(elsewhere);
+  const otherStream = await events(
+    new NextRequest(`${ORIGIN}/api/widgets/${otherWidget}/events`, {
+      headers: { authorization: `Bearer ${other.token}`, 'x-forwarded-for': '192.0.2.30' },
+      signal: elsewhere.signal,
+    }),
+    ctx(otherWidget),
+  );
+  expect(otherStream.status).toBe(200);
+  const lobby = new AbortController();
+  controllers.push(lobby);
+  const lobbyStream = await lobbyEvents(
+    new NextRequest(`${ORIGIN}/api/chat/lobby/events`, {
+      headers: { 'x-forwarded-for': '192.0.2.30' },
+      signal: lobby.signal,
+    }),
+    { params: Promise.resolve({ room: 'lobby' }) },
+  );
+  expect(lobbyStream.status).toBe(200);
   for (const controller of controllers) controller.abort();
 });
 
 it('limits a guest of the /chat lobby by address: rotating the cookie or X-Forwarded-For resets nothing', async () => {
-  const address = '192.0.2.40';
-  // The lobby outlives a test run on PostgreSQL: this run's messages carry a mark of their own.
+  // The lobby and its limits outlive a test run on PostgreSQL: this run's address and messages are its own.
+  const address = uniqueAddress();
   const run = Date.now();
   const send = (i: number, headers: Record<string, string>) =>
     lobbyPost(

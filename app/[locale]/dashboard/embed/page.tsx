@@ -37,6 +37,7 @@ function formValues(widget: WidgetView): WidgetFormValues {
     businessHours: widget.businessHours,
     retentionDays: widget.retentionDays === null ? '' : String(widget.retentionDays),
     notifyEmail: widget.notifyEmail ?? '',
+    visitorsPerHour: widget.visitorsPerHour === null ? '' : String(widget.visitorsPerHour),
   };
 }
 
@@ -66,6 +67,7 @@ export default withErrorPage(async function EmbedPage({
     locale,
     origin: env.siteUrl,
     path,
+    visitorsPerHourDefault: env.chat.visitorsPerHour,
   };
 
   return (
@@ -119,6 +121,7 @@ export default withErrorPage(async function EmbedPage({
               businessHours: null,
               retentionDays: '',
               notifyEmail: user.email ?? '',
+              visitorsPerHour: '',
             }}
             {...editor}
             titleId="widget-form-title"

@@ -38,11 +38,11 @@ export function POST(request: NextRequest, { params }: RouteContext<'/api/chat/[
     let issued: string | null = null;
     if (session) {
       poster = { kind: 'user', uid: session.uid, name: displayNameOf(session) };
-      takePostAllowance(`user:${session.uid}`);
+      await takePostAllowance(`user:${session.uid}`);
     } else {
       if (!input.name) throw new ApiError('invalidBody', { name: { code: 'required' } });
       // Keyed by what the client cannot choose: a guest's cookie or a forged X-Forwarded-For would reset it.
-      takePostAllowance(`guest:${clientAddress(request)}`);
+      await takePostAllowance(`guest:${clientAddress(request)}`);
       const identity = guestIdentity(request.cookies.get(GUEST_COOKIE)?.value);
       issued = identity.issued;
       poster = { kind: 'guest', name: input.name, guestId: identity.id };
