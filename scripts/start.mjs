@@ -7,6 +7,9 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { DEMO_PROJECT_ID, startAuthEmulator } from './auth-emulator.mjs';
+import { warnIfUnsupportedNode } from './node-version.mjs';
+
+warnIfUnsupportedNode();
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = process.env.PORT || '3000';
