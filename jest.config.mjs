@@ -1,3 +1,4 @@
+import vm from 'node:vm';
 import nextJest from 'next/jest.js';
 
 const createJestConfig = nextJest({ dir: './' });
@@ -91,9 +92,22 @@ const projects = {
   },
 };
 
+// Where Node can (24.9+ with --experimental-vm-modules), Jest 30 loads a required .mjs file or ESM package as
+// an ES module; next/jest's SWC would have turned it into CommonJS first ("exports is not defined"). There,
+// they go untransformed; on older Node, Jest still needs them as CommonJS.
+const requiresEsmNatively = typeof vm.SourceTextModule?.prototype.hasAsyncGraph === 'function';
+
 async function project(config) {
   const resolved = await createJestConfig(config)();
-  resolved.transformIgnorePatterns = [`/node_modules/(?!(${esm.join('|')})/)`, '^.+\\.module\\.(css|sass|scss)$'];
+  if (requiresEsmNatively) {
+    resolved.transform = Object.fromEntries(
+      Object.entries(resolved.transform).map(([pattern, transformer]) => [pattern.replace('|mjs)', ')'), transformer]),
+    );
+  }
+  resolved.transformIgnorePatterns = [
+    requiresEsmNatively ? '/node_modules/' : `/node_modules/(?!(${esm.join('|')})/)`,
+    '^.+\\.module\\.(css|sass|scss)$',
+  ];
   return resolved;
 }
 

@@ -1,7 +1,8 @@
-// npm run lighthouse: Lighthouse 12 (mobile, its default throttling) with Debian's Chromium against the
-// production build on `/` and `/de`; prints the four category scores and the web vitals and writes them
-// to bench/results/lighthouse.json. Targets: accessibility, best practices, SEO 100; performance at least
-// the bare page's of the same run, its TBT within 50 ms and its LCP within 0.3 s of the bare page's.
+// npm run lighthouse: Lighthouse 12 (mobile, its default throttling) with Debian's Chromium (or the one
+// scripts/chromium.cjs finds) against the production build on `/` and `/de`; prints the four category
+// scores and the web vitals and writes them to bench/results/lighthouse.json. Targets: accessibility, best
+// practices, SEO 100; performance at least the bare page's of the same run, its TBT within 50 ms and its
+// LCP within 0.3 s of the bare page's.
 //
 // One Lighthouse run varies by ±10 performance points on this 2-core host, so each page is run
 // LIGHTHOUSE_RUNS times (default 5) and the median run is reported (Lighthouse's own computeMedianRun:
@@ -15,6 +16,7 @@ import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { launch } from 'chrome-launcher';
 import { buildIfNeeded } from './build-if-needed.mjs';
+import { chromiumPath } from './chromium.cjs';
 import { buildFixtureIfNeeded, fixtureDir } from '../bench/lib/fixture.mjs';
 import { root, startNext } from '../bench/lib/servers.mjs';
 
@@ -96,7 +98,7 @@ async function measure(chrome, origin, pages, categories) {
 buildIfNeeded();
 buildFixtureIfNeeded();
 const chrome = await launch({
-  chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  chromePath: chromiumPath(),
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 });
 let results;

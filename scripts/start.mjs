@@ -7,6 +7,10 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { DEMO_PROJECT_ID, startAuthEmulator } from './auth-emulator.mjs';
+import { warnIfUnsupportedNode } from './node-version.mjs';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
+
+warnIfUnsupportedNode();
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = process.env.PORT || '3000';
@@ -56,16 +60,9 @@ if (
 
 // scripts/server.mjs: Next's handler on localhost:$PORT (loopback only), behind the check of forwarded
 // headers.
-// V8's default young generation (16 MB semi-spaces): 32 MB once bought chat p99 95 → 61 ms, but cost
-// about 50 MB of RSS. The old generation may grow to 1.5 times what the last full collection kept, not
-// V8's up to 4 times: under the conversations' load it grew to 160–250 MB around 60–70 MB of live objects,
-// which took the server's RSS to 399 and 482 MB (budget 400); with 1.5 it stays near 105 MB, at more
-// frequent collections (npm run bench, bench/README.md).
-// PGlite's WebAssembly (9 MB) is compiled by TurboFan alone, not first by V8's baseline compiler (Liftoff)
-// and then again for its hot functions: the same req/s on the database's routes, about 45 MB less RSS.
 const server = spawn(
   process.execPath,
-  ['--heap-growing-percent=50', '--no-liftoff', join(root, 'scripts', 'server.mjs'), ...(dev ? ['--dev'] : [])],
+  [...SERVER_NODE_FLAGS, join(root, 'scripts', 'server.mjs'), ...(dev ? ['--dev'] : [])],
   {
     cwd: root,
     stdio: 'inherit',

@@ -2,9 +2,12 @@
 // end-to-end suite (Playwright) against it. Ends with one line counting every test of both runners.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.mjs';
+import { warnIfUnsupportedNode } from './node-version.mjs';
+
+warnIfUnsupportedNode();
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -44,11 +47,12 @@ const jestEnv = {
   NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim(),
 };
 
-function jest(name, args, env) {
+function jest(name, args, env, node) {
   const report = join(results, `${name}.json`);
+  const jestArgs = ['--ci', '--json', `--outputFile=${report}`, ...args];
   run(
-    bin('jest'),
-    ['--ci', '--json', `--outputFile=${report}`, ...args],
+    node ?? bin('jest'),
+    node ? [join(root, 'node_modules', 'jest', 'bin', 'jest.js'), ...jestArgs] : jestArgs,
     () => {
       const result = readJson(report);
       if (!result) return;
@@ -81,4 +85,13 @@ run(bin('playwright'), ['test'], () => {
   totals.failed += report.stats.unexpected;
   totals.skipped += report.stats.skipped;
 });
+// TEST_SECOND_NODE names another Node binary (.ci/run: Node 22 beside 24): the unit, component, security
+// and integration tests (PGlite) run once more on it.
+const secondNode = process.env.TEST_SECOND_NODE;
+if (secondNode) {
+  const { stdout: version } = spawnSync(secondNode, ['--version'], { encoding: 'utf8' });
+  console.log(`\nOn Node ${version.trim()}:`);
+  const env = { ...jestEnv, PATH: `${dirname(secondNode)}${delimiter}${process.env.PATH}` };
+  jest('jest-second-node', ['--selectProjects', 'unit', 'integration', 'security'], env, secondNode);
+}
 summary();

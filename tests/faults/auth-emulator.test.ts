@@ -2,6 +2,7 @@
 // language and stays usable; once the service is back, the same page (no reload) signs in.
 import { chromium, type Browser } from 'playwright-core';
 import { freePort, startAuthEmulator } from '../../scripts/auth-emulator.mjs';
+import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.cjs';
 import { instances, type Server } from '../instances/instances';
 import de from '@/messages/de.json';
 
@@ -30,7 +31,7 @@ beforeAll(async () => {
   emulator = await startAuthEmulator({ port });
   // The app talks to this test's own emulator, which the test stops and starts again.
   app = await servers.start('app', { env: { FIREBASE_AUTH_EMULATOR_HOST: emulator.host } });
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 });
 
 afterAll(async () => {

@@ -1,0 +1,2 @@
+// Types of server-flags.mjs.
+export const SERVER_NODE_FLAGS: string[];
