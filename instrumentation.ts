@@ -6,27 +6,32 @@
 // conversations' retention and notifications run in the background.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const [
-    { assertTrustedForwarding },
-    { database, databaseKind },
-    { watchCatalogue },
-    { offerNodeAnswers },
-    { startConversationJobs },
-  ] = await Promise.all([
-    import('./lib/security/forwarding'),
-    import('./lib/db'),
-    import('./lib/shop/catalogue-watch'),
-    import('./lib/realtime/offer'),
-    import('./lib/conversations/jobs'),
-  ]);
-  assertTrustedForwarding();
-  offerNodeAnswers();
-  watchCatalogue();
-  startConversationJobs();
   try {
-    await database();
-    console.log(`database: ${await databaseKind()} ready`);
+    const [
+      { assertTrustedForwarding },
+      { database, databaseKind },
+      { watchCatalogue },
+      { offerNodeAnswers },
+      { startConversationJobs },
+    ] = await Promise.all([
+      import('./lib/security/forwarding'),
+      import('./lib/db'),
+      import('./lib/shop/catalogue-watch'),
+      import('./lib/realtime/offer'),
+      import('./lib/conversations/jobs'),
+    ]);
+    assertTrustedForwarding();
+    offerNodeAnswers();
+    watchCatalogue();
+    startConversationJobs();
+    try {
+      await database();
+      console.log(`database: ${await databaseKind()} ready`);
+    } catch (error) {
+      console.error(`database: not ready yet (${(error as Error).message}); retrying on the next request`);
+    }
   } catch (error) {
-    console.error(`database: not ready yet (${(error as Error).message}); retrying on the next request`);
+    // An invalid setting, or anything else that fails here, ends the process (a Node-only module).
+    (await import('./lib/errors/start-failure')).refuseToStart(error);
   }
 }

@@ -36,6 +36,15 @@ const FORWARDED = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', '
 // for them as well (in production they bypass it and carry the policy of their prerender).
 const DEV_HEADER = 'x-plauder-dev';
 
+// Until the app answers, a failure ends the process, so that a supervisor sees it: Next logs an uncaught
+// exception or an unhandled rejection and goes on, which left a port open that never answered.
+const refuseToStart = (error) => {
+  console.error('Refusing to start:', error);
+  process.exit(1);
+};
+process.on('uncaughtException', refuseToStart);
+process.on('unhandledRejection', refuseToStart);
+
 // Requests that arrive while the app starts wait for it.
 let answer;
 let started;
@@ -105,6 +114,8 @@ answer = (req, res) => {
   });
 };
 started();
+process.off('uncaughtException', refuseToStart);
+process.off('unhandledRejection', refuseToStart);
 console.log(`▲ Next.js ready on http://${hostname}:${process.env.PORT}`);
 
 let stopping = false;

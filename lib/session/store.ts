@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, isNull, lt, ne } from 'drizzle-orm';
 import { database, type Executor } from '@/lib/db';
 import { sessions, type SessionProfile } from '@/lib/db/schema';
-import { adminAuth } from '@/lib/firebase/admin';
+import { callIdentityProvider } from '@/lib/firebase/admin';
 import { SESSION_LIFETIME_MS } from './expiry';
 import type { SessionCookie } from './cookie';
 
@@ -85,7 +85,7 @@ export async function revokeUserSessions(
  */
 async function providerVerdict(uid: string, since: Date, admin: boolean): Promise<'ok' | 'this' | 'all'> {
   try {
-    const record = await adminAuth().getUser(uid);
+    const record = await callIdentityProvider((auth) => auth.getUser(uid));
     if (record.disabled) return 'all';
     // Support staff whose admin claim was withdrawn sign in again, without it.
     if (admin && record.customClaims?.admin !== true) return 'this';
@@ -97,8 +97,9 @@ async function providerVerdict(uid: string, since: Date, admin: boolean): Promis
       (error as { code?: unknown; errorInfo?: { code?: unknown } })?.errorInfo?.code ??
       (error as { code?: unknown })?.code;
     if (code === 'auth/user-not-found') return 'all';
-    // The provider is unreachable: the sealed, 24 h session stands until the next check.
-    return 'ok';
+    // No verdict (IdentityUnavailable, a 503, when the provider did not answer in time): the session is neither
+    // confirmed nor ended.
+    throw error;
   }
 }
 

@@ -5,7 +5,7 @@ import { ApiError, handle } from '@/lib/api/errors';
 import { assertSameOrigin } from '@/lib/api/request';
 import { env } from '@/lib/env';
 import { readFormData } from '@/lib/api/body';
-import { adminAuth } from '@/lib/firebase/admin';
+import { callIdentityProvider } from '@/lib/firebase/admin';
 import { AVATAR_PATH } from '@/lib/avatar/default';
 import { MAX_PHOTO_BYTES, deletePhoto, processPhoto, savePhoto } from '@/lib/avatar/photo';
 import { requireApiSession } from '@/lib/session/server';
@@ -27,7 +27,7 @@ export function POST(request: NextRequest) {
     // The provider keeps the address, so the SDK's user and every session show the new photo; the version
     // in the query makes browsers fetch it anew.
     const photoURL = `${env.siteUrl}${AVATAR_PATH}${encodeURIComponent(session.uid)}?v=${Date.now()}`;
-    await adminAuth().updateUser(session.uid, { photoURL });
+    await callIdentityProvider((auth) => auth.updateUser(session.uid, { photoURL }));
     return NextResponse.json({ photoURL }, { status: 201, headers: { 'Cache-Control': 'no-store' } });
   });
 }
@@ -37,7 +37,7 @@ export function DELETE(request: NextRequest) {
     assertSameOrigin(request);
     const session = await requireApiSession(request);
     await deletePhoto(session.uid);
-    await adminAuth().updateUser(session.uid, { photoURL: null });
+    await callIdentityProvider((auth) => auth.updateUser(session.uid, { photoURL: null }));
     return NextResponse.json({ photoURL: null }, { headers: { 'Cache-Control': 'no-store' } });
   });
 }
