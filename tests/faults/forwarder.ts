@@ -10,7 +10,9 @@ type Pair = {
   losing?: boolean;
 };
 
-const COMMIT = /\bcommit\b/i;
+// The COMMIT statement itself, as a simple query (`Q`, length, text) or a parsed one (`P`, length,
+// unnamed, text): the word alone also matches data, such as an author's name.
+const COMMIT = /[QP][\s\S]{4}\0?commit\0/i;
 
 /**
  * A TCP forwarder on 127.0.0.1 in front of a database server, which a test can make fail the ways a

@@ -26,21 +26,23 @@ async function stored(text: string) {
   return rows.map((row) => row.id);
 }
 
-/** Posts `body` and loses the answer to its COMMIT; then resends it until the database is back. */
+/** Posts `body` and loses the answer to its COMMIT; then resends it until the app answers. */
 async function postLosingTheAnswer(body: Record<string, string>, cookie?: string) {
   setup.forwarder.loseCommitReply('insert into "chat_messages"');
   const lost = await post(body, cookie);
   expect(lost.status).toBe(503);
   expect(lost.headers.getSetCookie()).toEqual([]);
   let resent: Response | undefined;
+  // Refused (503) until the app has its database again; then answered with the first message.
   await until(
     async () => {
       resent = await post(body, cookie);
-      return resent.status;
+      return resent.status !== 503;
     },
-    200,
+    true,
     20_000,
   );
+  expect(resent!.status).toBe(200);
   return resent!;
 }
 
