@@ -2,8 +2,8 @@
 // request, so a broken configuration shows at start. A database that is down is retried on use. The
 // prerendered shop pages follow the database's catalogue (lib/shop/catalogue-watch). What npm start's
 // server answers on Node's response itself (the event streams, refused methods) is offered to it through
-// lib/node-bridge.mjs (lib/realtime/offer). Plauder's own widget is created when missing; the
-// conversations' retention and notifications run in the background.
+// lib/node-bridge.mjs (lib/realtime/offer); under `next start` the event streams end on SIGTERM. Plauder's own
+// widget is created when missing; the conversations' retention and notifications run in the background.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   try {
@@ -11,7 +11,7 @@ export async function register() {
       { assertTrustedForwarding },
       { database, databaseKind },
       { watchCatalogue },
-      { offerNodeAnswers },
+      { offerNodeAnswers, drainStreamsOnSignals },
       { startConversationJobs },
     ] = await Promise.all([
       import('./lib/security/forwarding'),
@@ -22,6 +22,7 @@ export async function register() {
     ]);
     assertTrustedForwarding();
     offerNodeAnswers();
+    if (!process.env.PLAUDER_SERVER) drainStreamsOnSignals();
     watchCatalogue();
     startConversationJobs();
     try {

@@ -54,6 +54,8 @@ const schema = z.object({
   TEST_FAULTS: optional(booleanString),
   /** Live chat: ms between heartbeat comments on an open event stream. */
   CHAT_HEARTBEAT_MS: optional(z.coerce.number().int().min(100).max(120_000)),
+  /** On SIGTERM: ms the requests in flight may take before the server stops anyway. */
+  DRAIN_TIMEOUT_MS: optional(z.coerce.number().int().min(1_000).max(600_000)),
   /** Live chat: open event streams allowed per client address. */
   CHAT_STREAMS_PER_IP: optional(z.coerce.number().int().min(1).max(100_000)),
   /** Live chat: messages one poster may send per window (CHAT_POST_WINDOW_MS). */
@@ -114,6 +116,8 @@ export type Env = Readonly<{
   }>;
   /** Renders fail on request (the `x-test-fault` header), to test the error pages; local mode only. */
   testFaults: boolean;
+  /** How long a stopping server lets its requests in flight finish (scripts/drain.mjs). */
+  drainTimeoutMs: number;
   chat: Readonly<{
     heartbeatMs: number;
     streamsPerIp: number;
@@ -267,6 +271,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       api: value.STRIPE_API_URL ? stripeApi(value.STRIPE_API_URL) : null,
     }),
     testFaults: value.TEST_FAULTS ?? false,
+    drainTimeoutMs: value.DRAIN_TIMEOUT_MS ?? 10_000,
     chat: Object.freeze({
       heartbeatMs: value.CHAT_HEARTBEAT_MS ?? 15_000,
       streamsPerIp: value.CHAT_STREAMS_PER_IP ?? 20,

@@ -34,12 +34,17 @@ export function verifyGuestIdentity(value: string | undefined): string | null {
 }
 
 /**
- * A guest's identity from their `chat_guest` cookie, or a new one (a random id of 128 bits) with the
- * cookie value `<id>.<HMAC>` to set (`issued`) when the cookie is missing or not ours.
+ * A guest's identity from their `chat_guest` cookie, or a new one (128 bits) with the cookie value
+ * `<id>.<HMAC>` to set (`issued`) when the cookie is missing or not ours. A new identity is random, or
+ * derived from the post's `requestKey`: a first post resent because its answer (and cookie) was lost
+ * then has the same author, so its key finds the first message.
  */
-export function guestIdentity(value: string | undefined): { id: string; issued: string | null } {
+export function guestIdentity(value: string | undefined, requestKey?: string): { id: string; issued: string | null } {
   const known = verifyGuestIdentity(value);
   if (known) return { id: known, issued: null };
-  const id = randomBytes(16).toString('base64url');
-  return { id, issued: `${id}.${mac(id).toString('base64url')}` };
+  const id = requestKey
+    ? createHmac('sha256', identityKey()).update(`chat-guest-from-key.v1.${requestKey}`).digest().subarray(0, 16)
+    : randomBytes(16);
+  const encoded = id.toString('base64url');
+  return { id: encoded, issued: `${encoded}.${mac(encoded).toString('base64url')}` };
 }

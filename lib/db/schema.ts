@@ -489,9 +489,15 @@ export const chatMessages = pgTable(
      * resuming after Last-Event-ID hears of removals in commit order like it hears of messages.
      */
     deletionId: bigint('deletion_id', { mode: 'number' }),
+    /** The posting client's key (kept across its retries): a repeated post answers the first message. */
+    requestKey: text('request_key'),
   },
   (table) => [
     index('chat_messages_room_id_idx').on(table.room, table.id),
+    // One message per key, room and author (a user, or a guest's signed identity); posts without a key repeat.
+    uniqueIndex('chat_messages_request_key_idx')
+      .on(table.room, sql`coalesce(${table.authorUid}, '')`, sql`coalesce(${table.authorGuest}, '')`, table.requestKey)
+      .where(sql`${table.requestKey} is not null`),
     // The room's log: a message's own id, or its removal's once removed.
     index('chat_messages_room_event_idx').on(table.room, sql`coalesce(${table.deletionId}, ${table.id})`),
     index('chat_messages_author_guest_idx')

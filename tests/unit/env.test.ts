@@ -36,6 +36,7 @@ describe('parseEnv', () => {
       operator: expect.objectContaining({ demo: true, name: 'Plauder Demo GmbH', country: 'DE' }),
       stripe: { secretKey: null, webhookSecret: null, api: null },
       testFaults: false,
+      drainTimeoutMs: 10_000,
       chat: { heartbeatMs: 15_000, streamsPerIp: 20, postsPerWindow: 5, postWindowMs: 10_000, visitorsPerHour: 60 },
       supportWidgetId: 'plauder-support',
       supportEmail: null,
@@ -56,6 +57,13 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
     expect(parseEnv({ SUPPORT_WIDGET_ID: 'off' }).supportWidgetId).toBeNull();
     expect(() => parseEnv({ SUPPORT_WIDGET_ID: 'no spaces' })).toThrow(/SUPPORT_WIDGET_ID/);
+  });
+
+  it('bounds the drain on SIGTERM by DRAIN_TIMEOUT_MS, from 1 s to 10 min', () => {
+    expect(parseEnv({ DRAIN_TIMEOUT_MS: '30000' }).drainTimeoutMs).toBe(30_000);
+    expect(parseEnv({ DRAIN_TIMEOUT_MS: '' }).drainTimeoutMs).toBe(10_000);
+    for (const value of ['0', '999', '600001', '5s'])
+      expect(() => parseEnv({ DRAIN_TIMEOUT_MS: value })).toThrow(/DRAIN_TIMEOUT_MS/);
   });
 
   it('offers Google sign-in unless FIREBASE_GOOGLE_SIGN_IN turns it off', () => {
