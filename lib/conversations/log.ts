@@ -4,7 +4,7 @@ import { database, type Executor } from '@/lib/db';
 import { conversationMessages, conversations, visitors, widgets } from '@/lib/db/schema';
 import type { LoggedEvent } from '@/lib/realtime/hub';
 import { loggedFrame } from '@/lib/realtime/hub';
-import type { MessageSender } from './constants';
+import type { MessageSender } from '@/lib/db/schema/conversations';
 import { signal } from './signal';
 import { inboxColumns, inboxConversationView, messageView, preview, visitorConversationView } from './views';
 
