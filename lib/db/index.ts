@@ -1,7 +1,6 @@
 import 'server-only';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { env } from '@/lib/env';
 import * as schema from './schema';
 import { seedCatalogue } from './seed';
@@ -9,11 +8,7 @@ import { registerDatabaseProbe } from './availability';
 import { DatabaseError, databaseErrorIn } from './errors';
 import { currentBudget, withRequestBudget, type DatabaseBudget } from './budget';
 import { listenPostgres, type ListenHandlers, type StopListening } from './listen';
-
-/** The app's database, whichever driver is behind it. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** A database or an open transaction of it. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
+import type { Database } from './types';
 
 type Opened = {
   db: Database;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { catalogue } from '@/lib/shop/catalogue';
-import type { Database } from './index';
+import type { Database } from './types';
 import { products } from './schema';
 
 /**

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
-import { database, type Database } from '@/lib/db';
+import { database } from '@/lib/db';
+import type { Database } from '@/lib/db/types';
 import { products } from '@/lib/db/schema';
 import { isDatabaseUnavailable, unavailableInOneLine } from '@/lib/db/errors';
 import type { Locale } from '@/lib/i18n/routing';
