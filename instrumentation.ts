@@ -19,6 +19,8 @@ export async function register() {
       import('./lib/shop/catalogue-watch'),
       import('./lib/realtime/offer'),
       import('./lib/conversations/jobs'),
+      // Registers the catalogue's seed with the database, which the first `database()` below runs.
+      import('./lib/shop/seed'),
     ]);
     assertTrustedForwarding();
     offerNodeAnswers();

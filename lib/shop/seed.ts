@@ -1,7 +1,9 @@
+import 'server-only';
 import { sql } from 'drizzle-orm';
-import { catalogue } from '@/lib/shop/catalogue';
-import type { Database } from './types';
-import { products } from './schema';
+import { onDatabaseOpen } from '@/lib/db';
+import { products } from '@/lib/db/schema/shop';
+import type { Database } from '@/lib/db/types';
+import { catalogue } from './catalogue';
 
 /**
  * The demo catalogue, and nothing else, is seeded: data/products.json is the catalogue's source, so a
@@ -31,3 +33,7 @@ export async function seedCatalogue(db: Database): Promise<void> {
       },
     });
 }
+
+// Whoever imports this module (the server's start, the shop's readers) has the catalogue in the database
+// before `database()` first answers, on every opening.
+onDatabaseOpen('catalogue', seedCatalogue);
