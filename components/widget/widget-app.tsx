@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PresenceView } from '@/lib/conversations/constants';
 import { RESIZE_MESSAGE } from '@/lib/widgets/frame';
-import type { BusinessHours, LauncherPosition, PreChatMode } from '@/lib/db/schema/widgets';
+import type { BusinessHours, LauncherPosition, PreChatMode } from '@/lib/db/schema/widget-settings';
 import { cn } from '@/lib/cn';
 import { embeddingOrigin, useEmbeddingContext } from './embedding';
 import { fill, plural, type Messages } from '@/lib/client/messages';

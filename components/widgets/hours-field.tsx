@@ -1,6 +1,6 @@
 'use client';
 
-import { WEEKDAYS, type BusinessHours } from '@/lib/db/schema/widgets';
+import { WEEKDAYS, type BusinessHours } from '@/lib/db/schema/widget-settings';
 import { fill, type Messages } from '@/lib/client/messages';
 
 type Labels = Pick<

@@ -7,7 +7,7 @@ import {
   VISITORS_PER_HOUR_MAX,
   WEEKDAYS,
   type BusinessHours,
-} from '@/lib/db/schema/widgets';
+} from '@/lib/db/schema/widget-settings';
 
 export const WIDGET_NAME_MAX = 60;
 export const WIDGET_GREETING_MAX = 200;

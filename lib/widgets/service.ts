@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api/errors';
 import { requestKey } from '@/lib/api/idempotency';
 import type { Actor } from '@/lib/session/server';
 import { FREE_WIDGET_LIMIT, type CreateWidgetInput, type UpdateWidgetInput } from './schema';
-import type { BusinessHours, LauncherPosition, PreChatMode, PresenceMode } from '@/lib/db/schema/widgets';
+import type { BusinessHours, LauncherPosition, PreChatMode, PresenceMode } from '@/lib/db/schema/widget-settings';
 import { ownedBy } from './owner';
 import { largestPaidPlan } from '@/lib/shop/orders';
 

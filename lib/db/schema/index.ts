@@ -5,6 +5,7 @@ export * from './tickets';
 export * from './feedback';
 export * from './shop';
 export * from './widgets';
+export * from './widget-settings';
 export * from './conversations';
 export * from './mail';
 export * from './chat';
