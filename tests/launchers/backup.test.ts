@@ -26,6 +26,8 @@ it('backs up the database of a running npm start while tickets are written throu
     readyPath: '/api/health',
     viaStartScript: true,
     env: {
+      // The embedded database even when this test run has a PostgreSQL server (TEST_DATABASE_URL).
+      DATABASE_URL: '',
       PGLITE_DATA_DIR: folder,
       FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST!,
       SESSION_SECRET: process.env.SESSION_SECRET!,
