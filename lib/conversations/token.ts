@@ -62,12 +62,30 @@ export function bearerToken(request: Pick<Request, 'headers'>): string | null {
   return match?.[1] ?? null;
 }
 
+/** Whether `hash` is HMAC-SHA256(secret, message) in hex; compared in constant time. */
+function signs(secret: string, message: string, hash: string): boolean {
+  const expected = createHmac('sha256', secret).update(message, 'utf8').digest();
+  const given = /^[0-9a-f]{64}$/i.test(hash) ? Buffer.from(hash, 'hex') : Buffer.alloc(0);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
 /**
  * Identity verification of the customer's signed-in user: `userHash` must be HMAC-SHA256(widget secret,
- * user id) in hex, as the customer's server computes it. Compared in constant time.
+ * user id) in hex, as the customer's server computes it. It verifies the id and nothing else.
  */
 export function verifyUserHash(secret: string, userId: string, userHash: string): boolean {
-  const expected = createHmac('sha256', secret).update(userId, 'utf8').digest();
-  const given = /^[0-9a-f]{64}$/i.test(userHash) ? Buffer.from(userHash, 'hex') : Buffer.alloc(0);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return signs(secret, userId, userHash);
+}
+
+/**
+ * The user's e-mail address and name, signed beside the id: HMAC-SHA256(widget secret, id, e-mail and
+ * name on lines of their own, empty when not given). Ids have no line breaks, so this never equals an
+ * id's hash; and an e-mail address has none, so the lines cannot be shifted.
+ */
+export function verifyUserDetailsHash(
+  secret: string,
+  user: { id: string; email?: string; name?: string },
+  detailsHash: string,
+): boolean {
+  return signs(secret, `${user.id}\n${user.email ?? ''}\n${user.name ?? ''}`, detailsHash);
 }

@@ -354,6 +354,9 @@ export const visitors = pgTable(
     userId: text('user_id'),
     name: text('name'),
     email: text('email'),
+    /** Signed by the customer's server (the details hash); false: the visitor's own word, never shown as verified. */
+    nameVerified: boolean('name_verified').notNull().default(false),
+    emailVerified: boolean('email_verified').notNull().default(false),
     locale: text('locale').$type<'en' | 'de'>(),
     createdAt: createdAt(),
     /** Last time the visitor had the widget open (its event stream refreshes this). */
