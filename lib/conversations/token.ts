@@ -17,7 +17,11 @@ function mac(payload: string): Buffer {
   return createHmac('sha256', tokenKey()).update(`${VERSION}.${payload}`).digest();
 }
 
-export type VisitorClaim = { widgetId: string; visitorId: string };
+/**
+ * `generation`: for a verified user, the widget secret's rotation the token was issued under (0 when
+ * the token names none: before the first rotation).
+ */
+export type VisitorClaim = { widgetId: string; visitorId: string; generation?: number };
 
 /** A new random visitor id (128 bits). */
 export function newVisitorId(): string {
@@ -30,7 +34,12 @@ export function newVisitorId(): string {
  */
 export function issueVisitorToken(claim: VisitorClaim, now = Date.now()): string {
   const payload = Buffer.from(
-    JSON.stringify({ w: claim.widgetId, v: claim.visitorId, e: Math.floor((now + VISITOR_TOKEN_TTL_MS) / 1000) }),
+    JSON.stringify({
+      w: claim.widgetId,
+      v: claim.visitorId,
+      ...(claim.generation !== undefined && { g: claim.generation }),
+      e: Math.floor((now + VISITOR_TOKEN_TTL_MS) / 1000),
+    }),
   ).toString('base64url');
   return `${VERSION}.${payload}.${mac(payload).toString('base64url')}`;
 }
@@ -45,7 +54,7 @@ export function verifyVisitorToken(token: string | null | undefined, widgetId: s
   const given = Buffer.from(parts[2], 'base64url');
   const expected = mac(parts[1]);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new ApiError('invalidVisitorToken');
-  let claim: { w?: unknown; v?: unknown; e?: unknown };
+  let claim: { w?: unknown; v?: unknown; g?: unknown; e?: unknown };
   try {
     claim = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
   } catch {
@@ -53,7 +62,7 @@ export function verifyVisitorToken(token: string | null | undefined, widgetId: s
   }
   if (claim.w !== widgetId || typeof claim.v !== 'string' || typeof claim.e !== 'number' || claim.e * 1000 <= now)
     throw new ApiError('invalidVisitorToken');
-  return { widgetId, visitorId: claim.v };
+  return { widgetId, visitorId: claim.v, generation: typeof claim.g === 'number' ? claim.g : 0 };
 }
 
 /** The bearer token of a request (`Authorization: Bearer …`), or null. */

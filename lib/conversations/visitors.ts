@@ -30,14 +30,16 @@ export async function requireWidget(id: string): Promise<WidgetRow> {
 
 /**
  * The visitor of a request's bearer token for `widgetId`, with the widget, in one query: 401 for a bad
- * token (checked before the database is asked), or for a visitor or widget deleted since.
+ * token (checked before the database is asked), for a visitor or widget deleted since, or for a
+ * verified user's token issued before the widget's secret was rotated (the widget then starts again,
+ * with the new secret's hash).
  */
 export async function requireVisitor(
   request: Pick<Request, 'headers'>,
   widgetId: string,
 ): Promise<{ widget: WidgetRow; visitor: VisitorRow }> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(widgetId)) throw new ApiError('notFound');
-  const { visitorId } = verifyVisitorToken(bearerToken(request), widgetId);
+  const { visitorId, generation } = verifyVisitorToken(bearerToken(request), widgetId);
   const db = await database();
   const [row] = await db
     .select({ widget: widgets, visitor: visitors })
@@ -45,7 +47,8 @@ export async function requireVisitor(
     .innerJoin(widgets, eq(widgets.id, visitors.widgetId))
     .where(and(eq(visitors.id, visitorId), eq(visitors.widgetId, widgetId)))
     .limit(1);
-  if (!row) throw new ApiError('invalidVisitorToken');
+  if (!row || (row.visitor.userId !== null && generation !== row.widget.identityGeneration))
+    throw new ApiError('invalidVisitorToken');
   return row;
 }
 
@@ -124,7 +127,7 @@ export async function startVisitor(
       .returning();
     const created = row.createdAt.getTime() === row.lastSeenAt.getTime();
     return {
-      token: issueVisitorToken({ widgetId: widget.id, visitorId: row.id }),
+      token: issueVisitorToken({ widgetId: widget.id, visitorId: row.id, generation: widget.identityGeneration }),
       visitorId: row.id,
       created,
       verified: true,

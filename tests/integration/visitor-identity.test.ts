@@ -2,7 +2,7 @@
 // customer's signed-in user, verified by HMAC-SHA256(widget secret, user id) from the customer's server.
 import { createHmac } from 'node:crypto';
 import { POST as start } from '@/app/api/widgets/[id]/visitors/route';
-import { GET as list } from '@/app/api/widgets/[id]/conversations/route';
+import { GET as list, POST as startConversation } from '@/app/api/widgets/[id]/conversations/route';
 import { POST as rotate } from '@/app/api/widgets/[id]/secret/route';
 import { GET as show } from '@/app/api/widgets/[id]/route';
 import { GET as inbox } from '@/app/api/conversations/route';
@@ -206,6 +206,40 @@ describe('identity verification', () => {
     const broken = await startAs(widgetId, { user: { id: `${id}\nx`, hash: hmac(secret, `${id}\nx`) } });
     expect(broken.status).toBe(400);
     expect((await broken.json()).error.fields).toHaveProperty(['user.id']);
+  });
+
+  it('ends what the old secret bought: verified visitors’ earlier tokens answer 401, anonymous ones go on', async () => {
+    const { owner, widgetId } = await ownWidget();
+    const rotateSecret = async () =>
+      (await (await rotate(apiRequest('POST', `/api/widgets/${widgetId}/secret`, owner), ctx(widgetId))).json())
+        .secret as string;
+    const secret = await rotateSecret();
+    const verified = await (await startAs(widgetId, { user: { id: 'u-9', hash: hmac(secret, 'u-9') } })).json();
+    const anonymous = await newVisitor(widgetId);
+    await converse(widgetId, { ...verified, address: '198.51.100.9' }, 'Private to u-9');
+    await converse(widgetId, anonymous, 'Anonymous question');
+    const history = (token: string) =>
+      list(visitorRequest('GET', `/api/widgets/${widgetId}/conversations`, token), ctx(widgetId));
+    expect((await history(verified.token)).status).toBe(200);
+
+    const next = await rotateSecret();
+    const refused = await history(verified.token);
+    expect(refused.status).toBe(401);
+    expect((await refused.json()).error.code).toBe('invalidVisitorToken');
+    const write = await startConversation(
+      visitorRequest('POST', `/api/widgets/${widgetId}/conversations`, verified.token, { text: 'Still me?' }),
+      ctx(widgetId),
+    );
+    expect(write.status).toBe(401);
+    expect((await history(anonymous.token)).status).toBe(200);
+
+    // The widget starts again with the new secret's hash: the same visitor, their history.
+    const again = await (await startAs(widgetId, { user: { id: 'u-9', hash: hmac(next, 'u-9') } })).json();
+    expect(again.visitorId).toBe(verified.visitorId);
+    const mine = await (await history(again.token)).json();
+    expect(mine.conversations.map((c: { lastMessagePreview: string }) => c.lastMessagePreview)).toEqual([
+      'Private to u-9',
+    ]);
   });
 
   it('refuses to rotate the secret of another owner’s widget (404)', async () => {

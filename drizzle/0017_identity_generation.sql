@@ -1,0 +1,1 @@
+ALTER TABLE "widgets" ADD COLUMN "identity_generation" integer DEFAULT 0 NOT NULL;
