@@ -43,6 +43,8 @@ export const API_ERRORS = {
   rateLimited: 429,
   tooManyStreams: 429,
   tooManyVisitors: 429,
+  tooManyTranscripts: 429,
+  transcriptLinkInvalid: 404,
   muted: 403,
   muteUnavailable: 409,
   unavailable: 503,

@@ -92,6 +92,9 @@ export const typingSchema = z.object({ typing: z.boolean() });
 /** POST …/transcript: where to send it (the visitor's known address when left out). */
 export const transcriptSchema = z.object({ email: email.optional() });
 
+/** POST /api/transcripts: the token of a confirmation mail's link. */
+export const transcriptConfirmationSchema = z.object({ token: z.string().regex(/^[\w-]{43}$/) });
+
 /** GET /api/conversations?status=open|closed|unread (`all` for anything else). */
 export const inboxFilterSchema = z.enum(['open', 'closed', 'unread', 'all']).catch('all');
 

@@ -21,6 +21,8 @@ export type MailData = {
   operatorReply: { widget: string; operator: string; text: string; link: string };
   /** To a visitor who asked for it: the whole conversation. */
   transcript: { widget: string; lines: TranscriptLine[]; timeZone: string };
+  /** To an address a transcript was asked for that nobody has confirmed: the link that sends it (no chat text). */
+  transcriptConfirmation: { widget: string; link: string };
   /** To a buyer: a paid order's receipt, and the next step (a guest's: the account the order joins). */
   receipt: {
     reference: string;
@@ -115,6 +117,15 @@ const templates: { [K in MailKind]: (t: Translate, data: MailData[K], locale: Lo
       t('transcript.footer', { widget: data.widget }),
     );
   },
+  transcriptConfirmation: (t, data) =>
+    layout(
+      t('transcriptConfirmation.subject', { widget: data.widget }),
+      [
+        t('transcriptConfirmation.intro', { widget: data.widget }),
+        { link: data.link, label: t('transcriptConfirmation.action') },
+      ],
+      t('transcriptConfirmation.footer', { widget: data.widget }),
+    ),
   receipt: (t, data, locale) => {
     const price = (cents: number) => formatPrice(cents, data.currency, locale);
     const { netCents, vatCents, ratePercent } = splitVat(data.amountCents, data.vatRateBasisPoints);
