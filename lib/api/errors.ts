@@ -44,6 +44,7 @@ export const API_ERRORS = {
   tooManyStreams: 429,
   tooManyVisitors: 429,
   tooManyTranscripts: 429,
+  tooManyPhotoChanges: 429,
   transcriptLinkInvalid: 404,
   muted: 403,
   muteUnavailable: 409,
