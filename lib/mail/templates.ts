@@ -95,7 +95,10 @@ const templates: { [K in MailKind]: (t: Translate, data: MailData[K], locale: Lo
     layout(
       t('operatorReply.subject', { widget: data.widget }),
       [
-        t('operatorReply.intro', { operator: data.operator, widget: data.widget }),
+        // An operator without a display name answers under the widget's name.
+        data.operator === data.widget
+          ? t('operatorReply.introTeam', { widget: data.widget })
+          : t('operatorReply.intro', { operator: data.operator, widget: data.widget }),
         data.text,
         { link: data.link, label: t('operatorReply.action') },
       ],

@@ -122,6 +122,9 @@ describe('notifications', () => {
     const [sent] = await mailsTo(vera);
     expect(sent).toMatchObject({ kind: 'operatorReply', subject: 'Help desk has answered you' });
     expect(sent.text).toContain('Anything else?');
+    // The owner has no display name: the widget's name answers, never a part of their address.
+    expect(sent.text).toContain('Help desk answered your message:');
+    expect(sent.text).not.toContain(owner.email.split('@')[0]);
     const link = /(http\S+\/embed\/\S+)/.exec(sent.text)![1];
     const url = new URL(link);
     expect(url.origin).toBe(ORIGIN);
