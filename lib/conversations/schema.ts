@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idempotencyKey, plainText, singleLineText } from '@/lib/api/schemas';
+import { idempotencyKey, plainText, singleLineText, withoutBidiControls } from '@/lib/api/schemas';
 import { CONVERSATION_TEXT_MAX, EMAIL_MAX, VISITOR_NAME_MAX } from './constants';
 
 const locale = z.enum(['en', 'de']);
@@ -48,6 +48,7 @@ const page = {
   pageUrl: z
     .url({ protocol: /^https?$/ })
     .max(2000)
+    .transform(withoutBidiControls)
     .optional()
     .catch(undefined),
   pageTitle: singleLineText(0, 300).optional().catch(undefined),

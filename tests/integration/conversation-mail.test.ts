@@ -10,7 +10,7 @@ import { POST as confirmTranscript } from '@/app/api/transcripts/route';
 import { POST as rotate } from '@/app/api/widgets/[id]/secret/route';
 import { GET as visitorEvents } from '@/app/api/widgets/[id]/events/route';
 import { POST as reply } from '@/app/api/conversations/[cid]/messages/route';
-import { PATCH as patchConversation } from '@/app/api/conversations/[cid]/route';
+import { GET as inboxThread, PATCH as patchConversation } from '@/app/api/conversations/[cid]/route';
 import { PUT as setPresence } from '@/app/api/conversations/presence/route';
 import { PATCH as updateWidget, DELETE as deleteWidget } from '@/app/api/widgets/[id]/route';
 import { database } from '@/lib/db';
@@ -265,6 +265,43 @@ describe('notifications', () => {
     const asked = await askTranscript(widgetId, other, theirs.id);
     expect(await asked.json()).toEqual({ status: 'confirm', email: given });
     expect((await mailsTo(given)).map((mail) => mail.kind)).toEqual(['transcriptConfirmation']);
+  });
+
+  it('keeps bidirectional controls out of what the inbox shows and the transcript mails', async () => {
+    const { owner, widgetId } = await ownWidget();
+    const visitor = await newVisitor(widgetId);
+    const [rlo, lri, pdi] = ['\u202E', '\u2066', '\u2069'];
+    const { conversation } = await converse(
+      widgetId,
+      visitor,
+      `The invoice: https://files.example/invoice${rlo}fdp.exe ${lri}ok${pdi}`,
+      { name: `Ev${rlo}e`, pageUrl: `https://shop.example.com/?q=${rlo}txt.exe`, pageTitle: `Cart${rlo}` },
+    );
+    await reply(
+      apiRequest('POST', `/api/conversations/${conversation.id}/messages`, owner, { text: `See ${rlo}gnp.exe` }),
+      cidCtx(conversation.id),
+    );
+    const controls = /[\u202A-\u202E\u2066-\u2069]/;
+    const thread = await (
+      await inboxThread(apiRequest('GET', `/api/conversations/${conversation.id}`, owner), cidCtx(conversation.id))
+    ).json();
+    expect(controls.test(JSON.stringify(thread))).toBe(false);
+    expect(thread.conversation).toMatchObject({
+      visitor: { name: 'Eve' },
+      pageUrl: 'https://shop.example.com/?q=txt.exe',
+      pageTitle: 'Cart',
+    });
+    expect(thread.messages.map((message: { text: string }) => message.text)).toEqual([
+      'The invoice: https://files.example/invoicefdp.exe ok',
+      'See gnp.exe',
+    ]);
+
+    const email = `eve-${Date.now()}@example.com`;
+    await (await database()).update(visitors).set({ transcriptEmail: email }).where(eq(visitors.id, visitor.visitorId));
+    expect((await askTranscript(widgetId, visitor, conversation.id)).status).toBe(202);
+    const [sent] = await mailsTo(email);
+    expect(sent.text).toContain('https://files.example/invoicefdp.exe ok');
+    expect(controls.test(sent.text + sent.html + sent.subject)).toBe(false);
   });
 
   it('mails a transcript at once to the address the customer’s server signed', async () => {
