@@ -1,20 +1,25 @@
 import 'server-only';
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '@/lib/api/errors';
-import { sessionSecret } from '@/lib/session/secret';
+import { sessionSecrets } from '@/lib/session/secret';
 
 /** How long a visitor token holds; the widget renews it on every start. */
 export const VISITOR_TOKEN_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 const VERSION = 'v1';
 
-let key: Buffer | undefined;
-/** A key of its own for visitor tokens, derived from the session secret (no further setting). */
-function tokenKey(): Buffer {
-  return (key ??= Buffer.from(hkdfSync('sha256', sessionSecret(), Buffer.alloc(0), 'plauder visitor token v1', 32)));
+let keys: Buffer[] | undefined;
+/**
+ * Keys of their own for visitor tokens, derived from the session secrets (no further setting): tokens
+ * are signed with the first; one signed with the secret it replaced still verifies while that is set.
+ */
+function tokenKeys(): Buffer[] {
+  return (keys ??= sessionSecrets().map((secret) =>
+    Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'plauder visitor token v1', 32)),
+  ));
 }
 
-function mac(payload: string): Buffer {
-  return createHmac('sha256', tokenKey()).update(`${VERSION}.${payload}`).digest();
+function mac(payload: string, key = tokenKeys()[0]): Buffer {
+  return createHmac('sha256', key).update(`${VERSION}.${payload}`).digest();
 }
 
 /**
@@ -52,8 +57,11 @@ export function verifyVisitorToken(token: string | null | undefined, widgetId: s
   const parts = token?.split('.') ?? [];
   if (parts.length !== 3 || parts[0] !== VERSION || parts[1].length > 400) throw new ApiError('invalidVisitorToken');
   const given = Buffer.from(parts[2], 'base64url');
-  const expected = mac(parts[1]);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new ApiError('invalidVisitorToken');
+  const signed = tokenKeys().some((key) => {
+    const expected = mac(parts[1], key);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!signed) throw new ApiError('invalidVisitorToken');
   let claim: { w?: unknown; v?: unknown; g?: unknown; e?: unknown };
   try {
     claim = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));

@@ -15,7 +15,7 @@ import {
 import { SESSION_COOKIE, sealSession, sessionCookieOptions, unsealSession } from '@/lib/session/cookie';
 import { SESSION_HINT_COOKIE, sessionHintOptions } from '@/lib/session/hint';
 import { SESSION_LIFETIME_MS } from '@/lib/session/expiry';
-import { sessionSecret } from '@/lib/session/secret';
+import { sessionSecret, sessionSecrets } from '@/lib/session/secret';
 import { activeSession } from '@/lib/session/server';
 import { createSession, revokeSession } from '@/lib/session/store';
 import { getSettings } from '@/lib/settings/service';
@@ -50,7 +50,7 @@ export function POST(request: NextRequest) {
       profile: profileOf(user),
       validAfter,
       // The browser's cookie now names the new session: the one it named before ends, whoever's it was.
-      replaces: await unsealSession(presented, sessionSecret()),
+      replaces: await unsealSession(presented, sessionSecrets()),
     });
     // A new device gets the user's saved theme, and the browser their saved language to apply.
     const settings = await getSettings(user.uid, 'en');
@@ -72,7 +72,7 @@ export function POST(request: NextRequest) {
 export function DELETE(request: NextRequest) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const session = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value, sessionSecret());
+    const session = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value, sessionSecrets());
     if (session) await revokeSession(session.sid);
     const response = NextResponse.json({ signedOut: true }, { headers: { 'Cache-Control': 'no-store' } });
     response.cookies.set(SESSION_COOKIE, '', { ...sessionCookieOptions(env.cookieSecure), maxAge: 0 });
