@@ -102,9 +102,9 @@ for (const locale of ['en', 'de'] as Locale[]) {
       await expect(page.getByRole('article', { name: subject })).toContainText(later);
 
       // Bea asks for the transcript at her address: it has not been confirmed, so a link goes there first.
-      await bea.widget.getByText(w.transcript, { exact: true }).click();
+      await bea.widget.locator('summary', { hasText: w.transcript }).click();
       const transcriptForm = bea.widget.getByRole('form', { name: w.transcript });
-      await expect(transcriptForm.getByLabel(w.emailLabel)).toHaveValue(email);
+      await transcriptForm.getByLabel(w.emailLabel).fill(email);
       await transcriptForm.getByRole('button', { name: w.transcriptSend }).click();
       await expect(
         bea.widget.getByRole('status').filter({ hasText: fill(w.transcriptConfirm, { email }) }),

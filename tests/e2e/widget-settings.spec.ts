@@ -69,15 +69,16 @@ test('a verified user sees their history on a fresh device; a wrong hash is refu
     const details = page.getByRole('definition').filter({ hasText: user.id });
     await expect(details).toHaveText(`${user.id}${messages.en.Dashboard.inbox.verified}`);
 
-    // The same id and hash beside another name, unsigned: shown as the visitor's own word, never as verified.
+    // The same id and hash beside another name, unsigned: it never replaces the name the customer's server signed.
     site.setPage({ body: snippet(widgetId, { ...user, hash, name: 'The CEO' }) });
     const claimant = await visitor(browser, site.origin);
     await claimant.widget.getByRole('button', { name: open() }).click();
-    await expect(claimant.widget.getByText(w.verifiedAs.replace('{name}', 'The CEO'))).toBeVisible();
+    await expect(claimant.widget.getByText(w.verifiedAs.replace('{name}', 'Ada Lovelace'))).toBeVisible();
     await claimant.context.close();
     await page.reload();
-    await expect(entry).toContainText('The CEO');
-    await expect(entry).not.toContainText(messages.en.Dashboard.inbox.verified);
+    await expect(entry).toContainText('Ada Lovelace');
+    await expect(entry).toContainText(messages.en.Dashboard.inbox.verified);
+    await expect(entry).not.toContainText('The CEO');
 
     // A wrong hash: refused with a clear message, never shown as that user.
     site.setPage({
