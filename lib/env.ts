@@ -34,6 +34,8 @@ const schema = z.object({
   FIREBASE_GOOGLE_SIGN_IN: optional(booleanString),
   /** Seals the session cookie; 32+ characters. Locally a random secret is kept under .data/. */
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  /** The secret SESSION_SECRET replaced: what it sealed still opens, nothing new is sealed with it. */
+  SESSION_SECRET_PREVIOUS: optional(z.string().min(32, 'must be at least 32 characters')),
   /** A PostgreSQL server (postgres://…); without it the app uses the embedded PGlite. */
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
   /** Folder of the embedded PGlite database (default .data/pglite); `memory://` keeps it in memory. */
@@ -107,6 +109,7 @@ export type Env = Readonly<{
     serviceAccount: { clientEmail: string; privateKey: string } | null;
   }>;
   sessionSecret: string | null;
+  sessionSecretPrevious: string | null;
   database: Readonly<{ kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }>;
   pgliteSharedBuffers: string;
   stripe: Readonly<{
@@ -223,6 +226,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (mode === 'project' && !value.SESSION_SECRET) {
     throw new Error('Invalid environment configuration:\n  SESSION_SECRET: required with a real Firebase project');
   }
+  const previous = value.SESSION_SECRET_PREVIOUS;
+  if (previous && (!value.SESSION_SECRET || previous === value.SESSION_SECRET)) {
+    throw new Error(
+      'Invalid environment configuration:\n  SESSION_SECRET_PREVIOUS: needs a SESSION_SECRET that differs from it',
+    );
+  }
   if (mode === 'project' && (!value.FIREBASE_API_KEY || !value.FIREBASE_AUTH_DOMAIN)) {
     throw new Error(
       'Invalid environment configuration:\n  FIREBASE_API_KEY, FIREBASE_AUTH_DOMAIN: required with a real Firebase project',
@@ -259,6 +268,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
           : null,
     }),
     sessionSecret: value.SESSION_SECRET ?? null,
+    sessionSecretPrevious: value.SESSION_SECRET_PREVIOUS ?? null,
     database: Object.freeze(
       value.DATABASE_URL
         ? { kind: 'postgres' as const, url: value.DATABASE_URL }
