@@ -2,31 +2,37 @@
 // request, so a broken configuration shows at start. A database that is down is retried on use. The
 // prerendered shop pages follow the database's catalogue (lib/shop/catalogue-watch). What npm start's
 // server answers on Node's response itself (the event streams, refused methods) is offered to it through
-// lib/node-bridge.mjs (lib/realtime/offer). Plauder's own widget is created when missing; the
-// conversations' retention and notifications run in the background.
+// lib/node-bridge.mjs (lib/realtime/offer); under `next start` the event streams end on SIGTERM. Plauder's own
+// widget is created when missing; the conversations' retention and notifications run in the background.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const [
-    { assertTrustedForwarding },
-    { database, databaseKind },
-    { watchCatalogue },
-    { offerNodeAnswers },
-    { startConversationJobs },
-  ] = await Promise.all([
-    import('./lib/security/forwarding'),
-    import('./lib/db'),
-    import('./lib/shop/catalogue-watch'),
-    import('./lib/realtime/offer'),
-    import('./lib/conversations/jobs'),
-  ]);
-  assertTrustedForwarding();
-  offerNodeAnswers();
-  watchCatalogue();
-  startConversationJobs();
   try {
-    await database();
-    console.log(`database: ${await databaseKind()} ready`);
+    const [
+      { assertTrustedForwarding },
+      { database, databaseKind },
+      { watchCatalogue },
+      { offerNodeAnswers, drainStreamsOnSignals },
+      { startConversationJobs },
+    ] = await Promise.all([
+      import('./lib/security/forwarding'),
+      import('./lib/db'),
+      import('./lib/shop/catalogue-watch'),
+      import('./lib/realtime/offer'),
+      import('./lib/conversations/jobs'),
+    ]);
+    assertTrustedForwarding();
+    offerNodeAnswers();
+    if (!process.env.PLAUDER_SERVER) drainStreamsOnSignals();
+    watchCatalogue();
+    startConversationJobs();
+    try {
+      await database();
+      console.log(`database: ${await databaseKind()} ready`);
+    } catch (error) {
+      console.error(`database: not ready yet (${(error as Error).message}); retrying on the next request`);
+    }
   } catch (error) {
-    console.error(`database: not ready yet (${(error as Error).message}); retrying on the next request`);
+    // An invalid setting, or anything else that fails here, ends the process (a Node-only module).
+    (await import('./lib/errors/start-failure')).refuseToStart(error);
   }
 }

@@ -8,10 +8,11 @@ import { isProtectedPath, loginRedirect, skipsSessionCheck } from '@/lib/auth/gu
 import { SESSION_COOKIE, unsealSession } from '@/lib/session/cookie';
 import { SESSION_HINT_COOKIE, sessionHintOptions } from '@/lib/session/hint';
 import { env } from '@/lib/env';
-import { sessionSecret } from '@/lib/session/secret';
+import { sessionSecrets } from '@/lib/session/secret';
 import { matchRouteRule } from '@/lib/route-rules';
 import { routeRules } from '@/lib/route-rules.config';
 import { databaseAvailable } from '@/lib/db/availability';
+import { identityAvailable } from '@/lib/firebase/availability';
 import { PAGE_ADDRESS_HEADER, unavailablePage } from '@/lib/errors/unavailable-page';
 import { publicWidget } from '@/lib/widgets/service';
 import { widgetFrameAncestors } from '@/lib/widgets/frame';
@@ -94,10 +95,10 @@ export default async function proxy(incoming: NextRequest) {
 
   // An optimistic check: the cookie is only unsealed here (no call to the identity provider); the
   // dashboard layout and every handler verify the session again at the data.
-  if (isProtectedPath(pathname) && !(await databaseAvailable()))
+  if (isProtectedPath(pathname) && (!identityAvailable() || !(await databaseAvailable())))
     return withPolicy(await unavailablePage(splitLocale(pathname).locale), nonce);
   if (isProtectedPath(pathname) && !skipsSessionCheck(searchParams)) {
-    const user = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value, sessionSecret());
+    const user = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value, sessionSecrets());
     if (!user) return signedOutRedirect(request, loginRedirect(pathname, search));
   }
 

@@ -15,6 +15,15 @@ export type NodeRoutes = {
   routes: NodeRoute[];
   /** Answers 405 in the caller's language with the methods the address takes. */
   refuseMethod(req: IncomingMessage, res: ServerResponse, allow: string): Promise<void>;
+  /** What the server's drain (scripts/drain.mjs) asks of the app. */
+  drain: {
+    /** How long the requests in flight may take (DRAIN_TIMEOUT_MS). */
+    timeoutMs: number;
+    /** Tells every open event stream to reconnect and ends it; answers how many there were. */
+    endStreams(): number;
+    /** After the last request: the stream slots released, the e-mails under way sent, the database closed. */
+    close(): Promise<void>;
+  };
 };
 export function offerNodeRoutes(routes: NodeRoutes): void;
 export function nodeRoutes(): Promise<NodeRoutes>;

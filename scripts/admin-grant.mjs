@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { cert, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { DEMO_PROJECT_ID, startAuthEmulator } from './auth-emulator.mjs';
+import { IDENTITY_DEADLINE_MS, deadlineAgent, withinDeadline } from '../lib/firebase/deadline.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -27,7 +28,7 @@ if (projectId.startsWith('demo-') && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
   const running = existsSync(hostFile) ? readFileSync(hostFile, 'utf8').trim() : null;
   const reachable =
     running &&
-    (await fetch(`http://${running}/`).then(
+    (await fetch(`http://${running}/`, { signal: AbortSignal.timeout(IDENTITY_DEADLINE_MS) }).then(
       (r) => r.ok,
       () => false,
     ));
@@ -41,20 +42,25 @@ if (projectId.startsWith('demo-') && !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
 }
 
 const { FIREBASE_CLIENT_EMAIL: clientEmail, FIREBASE_PRIVATE_KEY: privateKey } = process.env;
+// Each call to the provider ends at the app's deadline (lib/firebase/deadline.mjs).
+const google = deadlineAgent('https:');
 const app = initializeApp({
   projectId,
+  httpAgent: process.env.FIREBASE_AUTH_EMULATOR_HOST ? deadlineAgent('http:') : google,
   ...(clientEmail &&
-    privateKey && { credential: cert({ projectId, clientEmail, privateKey: privateKey.replace(/\\n/g, '\n') }) }),
+    privateKey && {
+      credential: cert({ projectId, clientEmail, privateKey: privateKey.replace(/\\n/g, '\n') }, google),
+    }),
 });
 
 let code = 0;
 try {
   const auth = getAuth(app);
-  const user = await auth.getUserByEmail(email);
+  const user = await withinDeadline(auth.getUserByEmail(email));
   const claims = { ...(user.customClaims ?? {}) };
   if (revoke) delete claims.admin;
   else claims.admin = true;
-  await auth.setCustomUserClaims(user.uid, claims);
+  await withinDeadline(auth.setCustomUserClaims(user.uid, claims));
   console.log(
     `${revoke ? 'Withdrew' : 'Granted'} the admin role ${revoke ? 'from' : 'to'} ${email} (${user.uid}). It applies from their next sign-in.`,
   );

@@ -11,8 +11,11 @@ import { precompressStaticAssets } from './static-assets.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const STAMP = join(root, '.next', 'source-stamp');
-/** What `next build` does not read: tests, benchmarks, documentation, CI and the tools' own configs. */
-const NOT_BUILT = /^(?:tests|bench|docs|\.ci|\.github)\/|\.md$|^(?:jest|playwright|eslint)\.config\.\w+$/;
+/**
+ * What `next build` does not read: tests, benchmarks, documentation, deployment examples (deploy/), CI and
+ * the tools' own configs.
+ */
+const NOT_BUILT = /^(?:tests|bench|docs|deploy|\.ci|\.github)\/|\.md$|^(?:jest|playwright|eslint)\.config\.\w+$/;
 /**
  * Settings compiled into the browser's code (next.config.ts `env`). SITE_URL is not among them: the
  * server renders the prerendered pages again with the running configuration when it starts.

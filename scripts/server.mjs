@@ -13,7 +13,8 @@
 //   tagged and compressed once per render at the best quality (scripts/precompressed.mjs) instead of on
 //   every answer at a quick one, and the build's scripts and stylesheet as the build compressed them
 //   (scripts/static-assets.mjs). Next's own compression and ETags are off under this server (next.config.ts);
-// - in production, a second's memory of those answers (scripts/answer-cache.mjs).
+// - in production, a second's memory of those answers (scripts/answer-cache.mjs);
+// - the drain on SIGTERM and SIGINT (scripts/drain.mjs).
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -23,6 +24,7 @@ import next from 'next';
 import nextEnv from '@next/env';
 import { nodeRoutes } from '../lib/node-bridge.mjs';
 import { answerCache } from './answer-cache.mjs';
+import { drainOnSignals } from './drain.mjs';
 import { methodPolicy } from './methods.mjs';
 import { servePrecompressed } from './precompressed.mjs';
 import { staticAssets } from './static-assets.mjs';
@@ -35,6 +37,15 @@ const FORWARDED = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', '
 // In development every page renders per request, the landing pages too: this header makes the proxy run
 // for them as well (in production they bypass it and carry the policy of their prerender).
 const DEV_HEADER = 'x-plauder-dev';
+
+// Until the app answers, a failure ends the process, so that a supervisor sees it: Next logs an uncaught
+// exception or an unhandled rejection and goes on, which left a port open that never answered.
+const refuseToStart = (error) => {
+  console.error('Refusing to start:', error);
+  process.exit(1);
+};
+process.on('uncaughtException', refuseToStart);
+process.on('unhandledRejection', refuseToStart);
 
 // Requests that arrive while the app starts wait for it.
 let answer;
@@ -68,13 +79,17 @@ await new Promise((resolve, reject) =>
 // knows from PLAUDER_SERVER that forwarded headers are sanitised here (instrumentation.ts).
 process.env.PORT = String(server.address().port);
 process.env.PLAUDER_SERVER = '1';
+// What the drain asks of the app, once it runs.
+let offered = null;
+drainOnSignals(server, { app: () => offered?.drain ?? null });
 
 if (!dev) applyBuiltConfig();
 const app = next({ dev, dir: root, hostname, port: Number(process.env.PORT) });
 await app.prepare();
 const handle = app.getRequestHandler();
 // instrumentation.ts offers them once the app runs (production's prepare() does not wait for it).
-const { routes, refuseMethod } = await nodeRoutes();
+offered = await nodeRoutes();
+const { routes, refuseMethod } = offered;
 
 // The production build's answers from the prerender cache, kept for a second (scripts/answer-cache.mjs).
 const serveKept = dev ? () => false : answerCache(join(root, '.next'));
@@ -105,19 +120,9 @@ answer = (req, res) => {
   });
 };
 started();
+process.off('uncaughtException', refuseToStart);
+process.off('unhandledRejection', refuseToStart);
 console.log(`▲ Next.js ready on http://${hostname}:${process.env.PORT}`);
-
-let stopping = false;
-function stop() {
-  if (stopping) return;
-  stopping = true;
-  server.close(() => process.exit(0));
-  // Open event streams do not end by themselves: end them; clients reconnect elsewhere.
-  server.closeAllConnections();
-  setTimeout(() => process.exit(0), 5_000).unref();
-}
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
 
 /**
  * Production runs on the configuration the build resolved (.next/required-server-files.json), as Next's

@@ -76,14 +76,14 @@ const server = spawn(
   },
 );
 
-let exiting = false;
-async function shutdown(code) {
-  if (exiting) return;
-  exiting = true;
-  if (server.exitCode === null) server.kill('SIGTERM');
+// A signal goes on to the server, which drains (scripts/drain.mjs; a second one cuts the drain short); this
+// process and the emulator stop once the server has exited.
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+  });
+server.on('exit', async (code, signal) => {
   await emulator?.stop();
   if (wroteHostFile) rmSync(hostFile, { force: true });
-  process.exit(code);
-}
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void shutdown(0));
-server.on('exit', (code, signal) => void shutdown(code ?? (signal ? 0 : 1)));
+  process.exit(code ?? (signal ? 0 : 1));
+});

@@ -50,6 +50,8 @@ export function Composer({
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const formRef = useRef<HTMLFormElement>(null);
+  // One key per message, kept until the server took it: a resend after a lost answer posts it once.
+  const requestKey = useRef(crypto.randomUUID());
 
   // The name is filled in from the cookie after hydration (the server page does not read it).
   useEffect(() => {
@@ -64,9 +66,10 @@ export function Composer({
     setError(null);
     setFields({});
     try {
-      const body =
-        viewer.kind === 'guest' ? { text, name: String(new FormData(formRef.current).get('name') ?? '') } : { text };
+      const name = viewer.kind === 'guest' && { name: String(new FormData(formRef.current).get('name') ?? '') };
+      const body = { text, ...name, requestKey: requestKey.current };
       const { message } = await $fetch<{ message: ChatMessageView }>(`${base}/messages`, { method: 'POST', body });
+      requestKey.current = crypto.randomUUID();
       setText('');
       onSent(message);
       if (viewer.kind === 'guest') {

@@ -1,6 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
 import { env } from '@/lib/env';
+import { IdentityUnavailable } from '@/lib/firebase/availability';
+import { IDENTITY_DEADLINE_MS } from '@/lib/firebase/deadline.mjs';
 
 const MAILBOX_ACTIONS = {
   VERIFY_EMAIL: 'verifyEmail',
@@ -37,11 +39,16 @@ export function mailboxAvailable(): boolean {
 /** The e-mails the Auth emulator would have sent (verification, password reset, e-mail change), newest first. */
 export async function listMailbox(): Promise<MailboxMessage[]> {
   const { emulatorHost, projectId } = env.firebase;
+  // The emulator not answering within the deadline, the answer or its body: the translated unavailable page.
+  const unavailable = (): never => {
+    throw new IdentityUnavailable();
+  };
   const response = await fetch(`http://${emulatorHost}/emulator/v1/projects/${projectId}/oobCodes`, {
     cache: 'no-store',
-  });
+    signal: AbortSignal.timeout(IDENTITY_DEADLINE_MS),
+  }).catch(unavailable);
   if (!response.ok) throw new Error(`mailbox: ${response.status}`);
-  const { oobCodes } = answerSchema.parse(await response.json());
+  const { oobCodes } = answerSchema.parse(await response.json().catch(unavailable));
   return oobCodes
     .filter((code) => code.requestType in MAILBOX_ACTIONS)
     .map((code) => ({

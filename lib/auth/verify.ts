@@ -1,11 +1,9 @@
 import 'server-only';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
-import { adminAuth } from '@/lib/firebase/admin';
+import { callIdentityProvider } from '@/lib/firebase/admin';
 import type { SessionProfile } from '@/lib/db/schema';
 import type { SessionUser } from '@/lib/session/cookie';
-
-const NETWORK_CODES = new Set(['app/network-error', 'app/network-timeout', 'auth/internal-error']);
 
 /**
  * How recent a sign-in must be to start a session (Firebase's session-cookie guidance: only from a
@@ -25,7 +23,6 @@ function refusal(error: unknown): ApiError {
     (error as { code?: unknown; errorInfo?: { code?: unknown } })?.code ??
     (error as { errorInfo?: { code?: unknown } })?.errorInfo?.code;
   if (code === 'auth/user-disabled') return new ApiError('userDisabled');
-  if (typeof code === 'string' && NETWORK_CODES.has(code)) return new ApiError('unavailable');
   // Expired, revoked, malformed, unsigned, for another project, or for a deleted user.
   return new ApiError('invalidToken');
 }
@@ -41,12 +38,15 @@ export type VerifiedSignIn = {
 
 /**
  * Verifies a Firebase ID token with firebase-admin (signature, expiry, audience and revocation) and
- * answers the user to keep in the session, signed in when they entered their credentials.
+ * answers the user to keep in the session, signed in when they entered their credentials. A provider that
+ * cannot be asked within the deadline: 503 (`unavailable`).
  */
 export async function verifySignIn(idToken: string): Promise<VerifiedSignIn> {
   try {
-    const decoded = await adminAuth().verifyIdToken(idToken, true);
-    const record = await adminAuth().getUser(decoded.uid);
+    const { decoded, record } = await callIdentityProvider(async (auth) => {
+      const token = await auth.verifyIdToken(idToken, true);
+      return { decoded: token, record: await auth.getUser(token.uid) };
+    });
     if (record.disabled) throw new ApiError('userDisabled');
     const authTime = new Date(decoded.auth_time * 1000);
     const user: SessionUser = {

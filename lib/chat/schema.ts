@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText, singleLineText } from '@/lib/api/schemas';
+import { idempotencyKey, plainText, singleLineText } from '@/lib/api/schemas';
 import { CHAT_NAME_MAX, CHAT_TEXT_MAX } from './constants';
 
 /** A room in a URL: the lobby or a widget's id. */
@@ -9,6 +9,8 @@ export const postMessageSchema = z.object({
   text: plainText(1, CHAT_TEXT_MAX),
   /** A guest's name; ignored for a signed-in user. */
   name: singleLineText(1, CHAT_NAME_MAX).optional(),
+  /** The composer's key of this message, kept across its retries (or the Idempotency-Key header). */
+  requestKey: idempotencyKey.optional(),
 });
 
 export type PostMessageInput = z.infer<typeof postMessageSchema>;

@@ -69,18 +69,44 @@ export const lockRoom = (roomId: string) => sql`select pg_advisory_xact_lock(has
  * Stores a message and announces it. Inserts into one room are serialised by a transaction-scoped
  * advisory lock, so ids of a room grow in commit order and "after id N" never skips a message that
  * commits later; the NOTIFY goes out with the commit, to every instance listening. An author support
- * staff muted in the room is refused (403 `muted`), nothing written.
+ * staff muted in the room is refused (403 `muted`), nothing written. A `requestKey` this author used in
+ * the room before answers that message (`created: false`), stored and announced once.
  */
-export async function postMessage(room: Room, poster: Poster, text: string): Promise<ChatMessageView> {
+export async function postMessage(
+  room: Room,
+  poster: Poster,
+  text: string,
+  requestKey?: string | null,
+): Promise<{ message: ChatMessageView; created: boolean }> {
   const db = await database();
   const author = {
     authorUid: poster.kind === 'user' ? poster.uid : null,
     authorGuest: poster.kind === 'guest' ? (poster.guestId ?? null) : null,
   };
   const key = authorKey(author);
-  const row = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx.execute(lockRoom(room.id));
-    // Under the lock: a mute committed before this message is in force for it.
+    const [inserted] = await tx
+      .insert(chatMessages)
+      .values({ room: room.id, ...author, authorName: poster.name, body: text, requestKey: requestKey ?? null })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted) {
+      const [first] = await tx
+        .select()
+        .from(chatMessages)
+        .where(
+          and(
+            eq(chatMessages.room, room.id),
+            eq(chatMessages.requestKey, requestKey!),
+            author.authorUid ? eq(chatMessages.authorUid, author.authorUid) : isNull(chatMessages.authorUid),
+            author.authorGuest ? eq(chatMessages.authorGuest, author.authorGuest) : isNull(chatMessages.authorGuest),
+          ),
+        )
+        .limit(1);
+      return { message: messageView(first), created: false };
+    }
+    // Under the lock: a mute committed before this message is in force for it (the throw undoes the insert).
     if (
       key &&
       (
@@ -92,14 +118,9 @@ export async function postMessage(room: Room, poster: Poster, text: string): Pro
       ).length
     )
       throw new ApiError('muted');
-    const [inserted] = await tx
-      .insert(chatMessages)
-      .values({ room: room.id, ...author, authorName: poster.name, body: text })
-      .returning();
     await tx.execute(sql`select pg_notify(${CHAT_CHANNEL}, ${room.id})`);
-    return inserted;
+    return { message: messageView(inserted), created: true };
   });
-  return messageView(row);
 }
 
 /**

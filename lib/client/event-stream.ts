@@ -2,6 +2,8 @@
 
 /** A frame of a server-sent event stream: its id (when it has one), event name and data. */
 export type StreamEvent = { id: string | null; event: string; data: string };
+/** A block of the stream: its event (null when it carries no data) and the reconnection time it sets, if any. */
+type Block = { event: StreamEvent | null; retry: number | null };
 export type StreamStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
 
 type Options = {
@@ -18,9 +20,10 @@ type Options = {
 const MAX_RETRY_MS = 15_000;
 
 /** Splits a text/event-stream body into events the way EventSource does. */
-function parseBlock(block: string): StreamEvent | null {
+function parseBlock(block: string): Block {
   const event: StreamEvent = { id: null, event: 'message', data: '' };
   const data: string[] = [];
+  let retry: number | null = null;
   for (const line of block.split(/\r\n|\n|\r/)) {
     if (!line || line.startsWith(':')) continue;
     const colon = line.indexOf(':');
@@ -29,16 +32,18 @@ function parseBlock(block: string): StreamEvent | null {
     if (field === 'id') event.id = value;
     else if (field === 'event') event.event = value;
     else if (field === 'data') data.push(value);
+    else if (field === 'retry' && /^\d{1,7}$/.test(value)) retry = Number(value);
   }
-  if (data.length === 0) return null;
+  if (data.length === 0) return { event: null, retry };
   event.data = data.join('\n');
-  return event;
+  return { event, retry };
 }
 
 /**
  * An event stream read with fetch, so that it can carry headers (EventSource cannot send a bearer
- * token): it resumes with Last-Event-ID after every break, backs off while refused, waits for the
- * network to return, and stops on 401. Answers its stop function.
+ * token): it resumes with Last-Event-ID after every break, after the time the server's `retry` set (a
+ * draining server spreads its clients' reconnects so), backs off while refused, waits for the network to
+ * return, and stops on 401. Answers its stop function.
  */
 export function openEventStream(url: string, options: Options): () => void {
   let lastId = options.lastEventId ?? null;
@@ -81,8 +86,9 @@ export function openEventStream(url: string, options: Options): () => void {
         buffer += value;
         let end: number;
         while ((end = buffer.search(/\r\n\r\n|\n\n|\r\r/)) >= 0) {
-          const event = parseBlock(buffer.slice(0, end));
+          const { event, retry } = parseBlock(buffer.slice(0, end));
           buffer = buffer.slice(end + (buffer.startsWith('\r\n', end) ? 4 : 2));
+          if (retry !== null) retryMs = Math.min(retry, MAX_RETRY_MS);
           if (!event) continue;
           if (event.id !== null) lastId = event.id;
           options.onEvent(event);

@@ -317,6 +317,8 @@ export const widgets = pgTable(
     retentionDays: integer('retention_days'),
     /** Signs the customer's users for identity verification (HMAC-SHA256); null until generated. */
     identitySecret: text('identity_secret'),
+    /** Counts the secret's rotations: verified visitors' tokens of an earlier one are refused. */
+    identityGeneration: integer('identity_generation').notNull().default(0),
     presence: text('presence').$type<PresenceMode>().notNull().default('auto'),
     /** Last time an operator had the inbox open (its event stream refreshes this). */
     operatorSeenAt: timestamp('operator_seen_at', { withTimezone: true }),
@@ -354,6 +356,11 @@ export const visitors = pgTable(
     userId: text('user_id'),
     name: text('name'),
     email: text('email'),
+    /** Signed by the customer's server (the details hash); false: the visitor's own word, never shown as verified. */
+    nameVerified: boolean('name_verified').notNull().default(false),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** An address the visitor confirmed from its mailbox for transcripts; never the reply address `email`. */
+    transcriptEmail: text('transcript_email'),
     locale: text('locale').$type<'en' | 'de'>(),
     createdAt: createdAt(),
     /** Last time the visitor had the widget open (its event stream refreshes this). */
@@ -442,6 +449,28 @@ export const conversationMessages = pgTable(
   ],
 );
 
+/**
+ * A transcript asked for at an address nobody has confirmed yet: the link mailed there (its token's
+ * SHA-256 here) sends it once. One per conversation and address; asking again re-arms it after 10 minutes.
+ */
+export const transcriptRequests = pgTable(
+  'transcript_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('transcript_requests_conversation_email_idx').on(table.conversationId, table.email),
+    uniqueIndex('transcript_requests_token_idx').on(table.tokenHash),
+  ],
+);
+
 /** E-mails of local mode: what would have been sent, listed on /mailbox (production sends by SMTP). */
 export const mails = pgTable(
   'mails',
@@ -489,9 +518,15 @@ export const chatMessages = pgTable(
      * resuming after Last-Event-ID hears of removals in commit order like it hears of messages.
      */
     deletionId: bigint('deletion_id', { mode: 'number' }),
+    /** The posting client's key (kept across its retries): a repeated post answers the first message. */
+    requestKey: text('request_key'),
   },
   (table) => [
     index('chat_messages_room_id_idx').on(table.room, table.id),
+    // One message per key, room and author (a user, or a guest's signed identity); posts without a key repeat.
+    uniqueIndex('chat_messages_request_key_idx')
+      .on(table.room, sql`coalesce(${table.authorUid}, '')`, sql`coalesce(${table.authorGuest}, '')`, table.requestKey)
+      .where(sql`${table.requestKey} is not null`),
     // The room's log: a message's own id, or its removal's once removed.
     index('chat_messages_room_event_idx').on(table.room, sql`coalesce(${table.deletionId}, ${table.id})`),
     index('chat_messages_author_guest_idx')

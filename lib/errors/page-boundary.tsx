@@ -9,6 +9,7 @@ import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/routing';
 import { describeDatabaseError, isDatabaseUnavailable } from '@/lib/db/errors';
 import { markDatabaseDown } from '@/lib/db/availability';
+import { IdentityUnavailable, markIdentityDown } from '@/lib/firebase/availability';
 import { RenderFailure, type RenderFailureTexts } from '@/components/errors/render-failure';
 import { PAGE_ADDRESS_HEADER } from './unavailable-page';
 import { renderedForRequest } from './request-render';
@@ -25,18 +26,24 @@ async function requestedAddress(locale: Locale): Promise<string> {
 
 /**
  * What a failed render shows instead, in the request's language: the server-error page with a reference
- * that the log line names, or, when the database could not answer, the unavailable page. A dashboard
- * page goes back to its address instead, which the proxy answers with the translated 503 (Retry-After,
- * a reload after a few seconds) while the database is marked down.
+ * that the log line names, or, when the database or the identity provider could not answer, the unavailable
+ * page. A dashboard page goes back to its address instead, which the proxy answers with the translated 503
+ * (Retry-After, a reload after a few seconds) while either is marked down.
  */
 async function failureTexts(error: unknown): Promise<RenderFailureTexts> {
   const locale = (await getLocale()) as Locale;
   const address = await requestedAddress(locale);
-  const unavailable = isDatabaseUnavailable(error);
+  const databaseDown = isDatabaseUnavailable(error);
+  const unavailable = databaseDown || error instanceof IdentityUnavailable;
   const reference = randomBytes(4).toString('hex');
   if (unavailable) {
-    markDatabaseDown();
-    console.error(`database unavailable: ${describeDatabaseError(error)}`);
+    if (databaseDown) {
+      markDatabaseDown();
+      console.error(`database unavailable: ${describeDatabaseError(error)}`);
+    } else {
+      // Logged where it failed (lib/firebase/admin).
+      markIdentityDown();
+    }
     if (isProtectedPath(address.split('?')[0])) redirect(address);
   } else {
     console.error(`render failed (reference ${reference}):`, error);

@@ -14,14 +14,24 @@ const RENEW_MS = 10_000;
 /** Retry-After of a refused stream: the client's reconnect backoff is about as long. */
 const REFUSED_RETRY_SECONDS = 10;
 
-/** `unreleased`: slots of ended streams whose release failed (the database away), released with the next renewal. */
-type Leases = { holder: string; held: Set<string>; unreleased: Set<string>; timer: NodeJS.Timeout | null };
+/**
+ * `unreleased`: slots of ended streams whose release failed (the database away), released with the next
+ * renewal; `releasing`: releases under way.
+ */
+type Leases = {
+  holder: string;
+  held: Set<string>;
+  unreleased: Set<string>;
+  releasing: Set<Promise<void>>;
+  timer: NodeJS.Timeout | null;
+};
 // This process as a holder of slots, whichever bundle took them.
 const state = globalThis as typeof globalThis & { __streamLeases?: Leases };
 const leases = (state.__streamLeases ??= {
   holder: randomUUID(),
   held: new Set(),
   unreleased: new Set(),
+  releasing: new Set(),
   timer: null,
 });
 
@@ -67,10 +77,24 @@ function renewRegularly() {
   leases.timer.unref();
 }
 
-onDatabaseClose(() => {
+/**
+ * Before the database closes (the server drains): the releases under way finish, and whatever this
+ * process still holds is released at once, not left to expire.
+ */
+async function releaseAll(): Promise<void> {
   clearInterval(leases.timer ?? undefined);
   leases.timer = null;
-});
+  await Promise.all(leases.releasing);
+  if (leases.held.size === 0 && leases.unreleased.size === 0) return;
+  try {
+    await (await database()).delete(streamLeases).where(eq(streamLeases.holder, leases.holder));
+    leases.held.clear();
+    leases.unreleased.clear();
+  } catch (error) {
+    console.error(`limits: releasing this process's stream slots failed: ${describeDatabaseError(error)}`);
+  }
+}
+onDatabaseClose(releaseAll);
 
 type Attempt = { slot: number | null; free: boolean };
 
@@ -143,8 +167,12 @@ export async function takeSlot(
     renewRegularly();
     let released: Promise<void> | null = null;
     return () => {
-      leases.held.delete(token);
-      return (released ??= release(token));
+      if (!released) {
+        leases.held.delete(token);
+        const releasing: Promise<void> = release(token).finally(() => leases.releasing.delete(releasing));
+        leases.releasing.add((released = releasing));
+      }
+      return released;
     };
   }
   throw new ApiError(code, undefined, REFUSED_RETRY_SECONDS);

@@ -1,13 +1,33 @@
 import 'server-only';
 import { offerNodeRoutes } from '@/lib/node-bridge.mjs';
 import { refuseMethod } from '@/lib/api/node';
+import { closeDatabase } from '@/lib/db';
+import { env } from '@/lib/env';
 import { chatEventsRoute } from '@/lib/chat/node-stream';
 import { conversationEventRoutes } from '@/lib/conversations/node-routes';
+import { endEventStreams } from './sse';
 
 /**
- * Offers the event streams and the translated 405 to npm start's server (scripts/server.mjs), which answers them on
- * Node's response.
+ * Offers the event streams, the translated 405 and what its drain on SIGTERM needs to npm start's server
+ * (scripts/server.mjs), which answers them on Node's response.
  */
 export function offerNodeAnswers(): void {
-  offerNodeRoutes({ routes: [chatEventsRoute, ...conversationEventRoutes], refuseMethod });
+  offerNodeRoutes({
+    routes: [chatEventsRoute, ...conversationEventRoutes],
+    refuseMethod,
+    drain: { timeoutMs: env.drainTimeoutMs, endStreams: endEventStreams, close: closeDatabase },
+  });
+}
+
+/**
+ * Under `next start` (no scripts/server.mjs), Next's own SIGTERM handler stops accepting and waits for every
+ * connection to end, without a bound: an open event stream would hold it until it is killed. The streams
+ * are told to reconnect and ended, and the process exits at the bound whatever still runs.
+ */
+export function drainStreamsOnSignals(): void {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const)
+    process.once(signal, () => {
+      endEventStreams();
+      setTimeout(() => process.exit(1), env.drainTimeoutMs).unref();
+    });
 }

@@ -15,7 +15,34 @@ export const SSE_HEADERS = {
 
 /** Bytes a stream may hold for a reader that does not keep up before it is closed (it resumes later). */
 export const STREAM_BUFFER_LIMIT = 512 * 1024;
-const HELLO = new TextEncoder().encode('retry: 3000\n: connected\n\n');
+/** How long a client waits before it reconnects (the browser's client starts from the same). */
+const RETRY_MS = 1_000;
+const encoder = new TextEncoder();
+const HELLO = encoder.encode(`retry: ${RETRY_MS}\n: connected\n\n`);
+// A draining instance spreads its clients' reconnects over this long, so that those taking them over
+// are not asked for every stream at once.
+const DRAIN_RETRY_SPREAD_MS = 2_000;
+
+// The streams this process has open, whichever bundle opened them (each ends after a last frame), and
+// whether the process drains.
+type Streams = { open: Set<(last: Uint8Array) => void>; draining: boolean };
+const registry = globalThis as typeof globalThis & { __eventStreams?: Streams };
+const streams = (registry.__eventStreams ??= { open: new Set(), draining: false });
+
+const reconnectElsewhere = () =>
+  encoder.encode(`retry: ${RETRY_MS + Math.floor(Math.random() * DRAIN_RETRY_SPREAD_MS)}\n\n`);
+
+/**
+ * The server drains: tells every open stream to reconnect (in RETRY_MS plus up to DRAIN_RETRY_SPREAD_MS;
+ * another instance takes the client over) and ends it, as it does with any stream opened from now on.
+ * Answers how many were open.
+ */
+export function endEventStreams(): number {
+  streams.draining = true;
+  const open = [...streams.open];
+  for (const end of open) end(reconnectElsewhere());
+  return open.length;
+}
 
 /**
  * What an accepted request for an event stream follows: a hub's scope from event `after` on. `release`
@@ -54,9 +81,15 @@ function connect(
   const close = (cutOff = false) => {
     if (closed) return;
     closed = true;
+    streams.open.delete(endWith);
     unsubscribe?.();
     start.release();
     sink.end(cutOff);
+  };
+  const endWith = (last: Uint8Array) => {
+    if (closed) return;
+    sink.write(last);
+    close();
   };
   const write = (chunk: Uint8Array): boolean => {
     if (closed) return false;
@@ -68,6 +101,12 @@ function connect(
     return true;
   };
   sink.write(HELLO);
+  // Opened over a connection that was kept alive when the drain began: it goes elsewhere too.
+  if (streams.draining) {
+    endWith(reconnectElsewhere());
+    return () => close();
+  }
+  streams.open.add(endWith);
   for (const frame of start.initial ?? []) sink.write(frame);
   start.hub
     .subscribe({ scope: start.scope, lastId: start.after, group: start.group, write })

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, isNull, lt, ne } from 'drizzle-orm';
 import { database, type Executor } from '@/lib/db';
 import { sessions, type SessionProfile } from '@/lib/db/schema';
-import { adminAuth } from '@/lib/firebase/admin';
+import { callIdentityProvider } from '@/lib/firebase/admin';
 import { SESSION_LIFETIME_MS } from './expiry';
 import type { SessionCookie } from './cookie';
 
@@ -23,14 +23,15 @@ export const CHECK_RECORD_INTERVAL_MS = 10_000;
 /**
  * Records a sign-in with the user's profile and answers its session id. Sessions of the user that
  * began before `validAfter` (the provider's tokensValidAfterTime: a password change or a revocation)
- * are revoked; so is `replaces`, the session a refresh renews.
+ * are revoked; so is `replaces`, the session whose cookie the new one replaces in the browser (a
+ * refresh's, or another user's signed in there before), so that no copy of that cookie stays valid.
  */
 export async function createSession(input: {
   uid: string;
   lastLoginAt: string;
   profile: SessionProfile;
   validAfter?: Date | null;
-  replaces?: string;
+  replaces?: Pick<SessionCookie, 'sid' | 'uid'> | null;
 }): Promise<string> {
   const db = await database();
   return db.transaction(async (tx) => {
@@ -43,7 +44,8 @@ export async function createSession(input: {
         .set({ revokedAt: now })
         .where(and(eq(sessions.uid, input.uid), isNull(sessions.revokedAt), lt(sessions.createdAt, input.validAfter)));
     }
-    if (input.replaces) await revoke(tx, and(eq(sessions.id, input.replaces), eq(sessions.uid, input.uid)));
+    if (input.replaces)
+      await revoke(tx, and(eq(sessions.id, input.replaces.sid), eq(sessions.uid, input.replaces.uid)));
     const [row] = await tx
       .insert(sessions)
       .values({
@@ -85,7 +87,7 @@ export async function revokeUserSessions(
  */
 async function providerVerdict(uid: string, since: Date, admin: boolean): Promise<'ok' | 'this' | 'all'> {
   try {
-    const record = await adminAuth().getUser(uid);
+    const record = await callIdentityProvider((auth) => auth.getUser(uid));
     if (record.disabled) return 'all';
     // Support staff whose admin claim was withdrawn sign in again, without it.
     if (admin && record.customClaims?.admin !== true) return 'this';
@@ -97,8 +99,9 @@ async function providerVerdict(uid: string, since: Date, admin: boolean): Promis
       (error as { code?: unknown; errorInfo?: { code?: unknown } })?.errorInfo?.code ??
       (error as { code?: unknown })?.code;
     if (code === 'auth/user-not-found') return 'all';
-    // The provider is unreachable: the sealed, 24 h session stands until the next check.
-    return 'ok';
+    // No verdict (IdentityUnavailable, a 503, when the provider did not answer in time): the session is neither
+    // confirmed nor ended.
+    throw error;
   }
 }
 

@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { adminAuth } from '@/lib/firebase/admin';
+import { IDENTITY_DEADLINE_MS } from '@/lib/firebase/deadline.mjs';
 import { signUp, uniqueEmail } from './emulator';
+import { startSilentProvider } from '../support/silent-provider';
 
 const run = promisify(execFile);
 const grant = (...args: string[]) => run(process.execPath, ['scripts/admin-grant.mjs', ...args], { env: process.env });
@@ -27,5 +29,25 @@ describe('npm run admin:grant', () => {
       code: 2,
       stderr: expect.stringContaining('Usage: npm run admin:grant'),
     });
+  });
+
+  it('gives up with a message when the identity provider does not answer within the deadline', async () => {
+    const email = uniqueEmail('grant-silent');
+    await signUp(email);
+    const provider = await startSilentProvider(process.env.FIREBASE_AUTH_EMULATOR_HOST!);
+    provider.silence();
+    try {
+      const silent = run(process.execPath, ['scripts/admin-grant.mjs', email], {
+        env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: provider.host },
+        // Generous: a CLI that hangs is stopped (and fails the test) instead of stalling it.
+        timeout: 3 * IDENTITY_DEADLINE_MS,
+      });
+      await expect(silent).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining(`no answer from the identity provider within ${IDENTITY_DEADLINE_MS} ms`),
+      });
+    } finally {
+      await provider.stop();
+    }
   });
 });

@@ -286,7 +286,7 @@ describe('muting an author', () => {
     expect((await muteBy(room.id, { messageId: 999_999_999 }, staff)).status).toBe(404);
     expect((await muteBy((await newRoom()).id, { messageId: message.id }, staff)).status).toBe(404);
     // A guest's message from before guests had an identity: their author cannot be told apart.
-    const legacy = await postMessage(room, { kind: 'guest', name: 'Old' }, 'from before');
+    const { message: legacy } = await postMessage(room, { kind: 'guest', name: 'Old' }, 'from before');
     const unknown = await muteBy(room.id, { messageId: legacy.id }, staff, { 'accept-language': 'de' });
     expect(unknown.status).toBe(409);
     expect((await unknown.json()).error).toMatchObject({

@@ -44,7 +44,7 @@ it('matches only GET /api/chat/:room/events', () => {
 
 it('streams a room with Last-Event-ID resume, and answers refusals as the API does', async () => {
   const room = await newRoom();
-  const first = await postMessage(room, { kind: 'guest', name: 'Ada' }, 'one');
+  const { message: first } = await postMessage(room, { kind: 'guest', name: 'Ada' }, 'one');
   await postMessage(room, { kind: 'guest', name: 'Ada' }, 'two');
   const controller = new AbortController();
   const response = await fetch(`${origin}/api/chat/${room.id}/events`, {

@@ -62,7 +62,7 @@ function send(room: string, body: unknown, headers: Record<string, string> = {})
 async function seed(room: Room, count: number, prefix = 'm') {
   const ids: number[] = [];
   for (let i = 1; i <= count; i++)
-    ids.push((await postMessage(room, { kind: 'guest', name: 'Seeder' }, `${prefix}${i}`)).id);
+    ids.push((await postMessage(room, { kind: 'guest', name: 'Seeder' }, `${prefix}${i}`)).message.id);
   return ids;
 }
 
@@ -233,6 +233,58 @@ describe('posting', () => {
       host: false,
       avatarUrl: `/api/avatars/${user.uid}`,
     });
+  });
+
+  it('posts a repeated request key once and answers the first message, per author', async () => {
+    const room = await newRoom();
+    const user = await signedIn('repeater');
+    const other = await signedIn('repeater-other');
+    const key = crypto.randomUUID();
+    const stream = await subscribe(room.id);
+
+    const first = await send(room.id, { text: 'Only once', requestKey: key }, { cookie: user.cookie });
+    expect(first.status).toBe(201);
+    const { message } = await first.json();
+    // A resend (its answer was lost), by body or header, even with the text edited meanwhile.
+    const again = await send(room.id, { text: 'Only once', requestKey: key }, { cookie: user.cookie });
+    expect(again.status).toBe(200);
+    expect((await again.json()).message).toEqual(message);
+    const byHeader = await send(room.id, { text: 'Only once!' }, { cookie: user.cookie, 'idempotency-key': key });
+    expect(byHeader.status).toBe(200);
+    expect((await byHeader.json()).message.id).toBe(message.id);
+    // The key is the author's: another user's message with the same key is their own.
+    const theirs = await send(room.id, { text: 'Mine', requestKey: key }, { cookie: other.cookie });
+    expect(theirs.status).toBe(201);
+
+    // A guest's first post, resent without the identity cookie its lost answer carried: one message, the same
+    // identity issued again.
+    const guestKey = crypto.randomUUID();
+    const guest = await send(room.id, { text: 'First words', name: 'Ada', requestKey: guestKey });
+    const resent = await send(room.id, { text: 'First words', name: 'Ada', requestKey: guestKey });
+    expect([guest.status, resent.status]).toEqual([201, 200]);
+    expect((await resent.json()).message).toEqual((await guest.json()).message);
+    const identity = (response: Response) =>
+      response.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('chat_guest='))
+        ?.split(';')[0];
+    expect(identity(resent)).toBe(identity(guest));
+
+    expect((await stored(room.id)).map((row) => row.body)).toEqual(['Only once', 'Mine', 'First words']);
+    expect((await stream.messages(3)).map((m) => m.text)).toEqual(['Only once', 'Mine', 'First words']);
+    expect(await stream.settle(300)).toHaveLength(3);
+    stream.abort();
+  });
+
+  it('refuses a malformed request key with a field error and writes nothing', async () => {
+    const room = await newRoom();
+    const inBody = await send(room.id, { text: 'hello', name: 'Ada', requestKey: 'short' });
+    expect(inBody.status).toBe(400);
+    expect((await inBody.json()).error.fields).toHaveProperty('requestKey');
+    const inHeader = await send(room.id, { text: 'hello', name: 'Ada' }, { 'idempotency-key': 'not a key!' });
+    expect(inHeader.status).toBe(400);
+    expect((await inHeader.json()).error.fields).toHaveProperty('Idempotency-Key');
+    expect(await stored(room.id)).toHaveLength(0);
   });
 
   it('refuses bad input with field errors and writes nothing', async () => {

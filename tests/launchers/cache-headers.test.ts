@@ -57,6 +57,14 @@ it.each(['first', 'repeat'])(
   },
 );
 
+it('robots.txt is shared for as long as the sitemaps it names', async () => {
+  for (const path of ['/robots.txt', '/sitemap.xml'])
+    expect([path, await headersOf(path)]).toEqual([
+      path,
+      { status: 200, cacheControl: 'public, max-age=3600', cookie: null },
+    ]);
+});
+
 it('hashed static assets stay immutable', async () => {
   const page = await (await fetch(`${app.origin}/de/imprint`)).text();
   const chunk = /\/_next\/static\/[^"]+\.js/.exec(page)![0];

@@ -7,6 +7,7 @@ import { get as httpGet, request as httpRequest, type IncomingHttpHeaders } from
 import { brotliCompressSync, brotliDecompressSync, constants, gzipSync } from 'node:zlib';
 import { freePort, nextBin, root, startNext, type StartedServer } from '../../bench/lib/servers.mjs';
 import { scriptHash } from '@/lib/security/policy.mjs';
+import { sseReader } from '../support/sse';
 
 jest.setTimeout(600_000);
 
@@ -370,6 +371,20 @@ describe('next start', () => {
   it('behind a trusted proxy answers every page with its policy', async () => {
     const app = await start({ label: 'next start', dir: root, readyPath: '/api/health', env: { TRUST_PROXY: '1' } });
     await expectPolicies(app.origin);
+  });
+
+  // Next's own SIGTERM handler waits for every connection to end, without a bound: an open stream held it.
+  it('on SIGTERM tells its open event streams to reconnect and ends them, so that it stops', async () => {
+    const app = await start({ label: 'next start', dir: root, readyPath: '/api/health', env: { TRUST_PROXY: '1' } });
+    const response = await fetch(`${app.origin}/api/chat/lobby/events`);
+    expect(response.status).toBe(200);
+    const stream = sseReader(response.body!);
+    await stream.comment('connected');
+    process.kill(-app.pid, 'SIGTERM');
+    expect(await stream.ended(10_000)).toBe(true);
+    expect(stream.retries).toHaveLength(2);
+    // Next's exit code for SIGTERM (128 + 15).
+    expect(await app.exited).toBe(143);
   });
 });
 

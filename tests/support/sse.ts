@@ -7,6 +7,8 @@ export function sseReader(body: ReadableStream<Uint8Array>) {
   const decoder = new TextDecoder();
   const events: SseEvent[] = [];
   const comments: string[] = [];
+  /** The reconnection times (`retry` fields) the server sent, in order. */
+  const retries: number[] = [];
   let buffer = '';
   let done = false;
   // One read at a time: a read that loses a race against a timeout is kept for the next wait.
@@ -34,7 +36,7 @@ export function sseReader(body: ReadableStream<Uint8Array>) {
         else if (field === 'data') {
           data.push(value);
           hasData = true;
-        }
+        } else if (field === 'retry' && /^\d+$/.test(value)) retries.push(Number(value));
       }
       event.data = data.join('\n');
       if (hasData) events.push(event);
@@ -67,6 +69,7 @@ export function sseReader(body: ReadableStream<Uint8Array>) {
   return {
     events,
     comments,
+    retries,
     /** Waits until `count` events have arrived in all; returns them. */
     async take(count: number, timeoutMs = 5_000) {
       await pump(() => events.length >= count, timeoutMs);

@@ -12,7 +12,7 @@ import {
   idTokenSchema,
   verifySignIn,
 } from '@/lib/auth/verify';
-import { adminAuth } from '@/lib/firebase/admin';
+import { callIdentityProvider } from '@/lib/firebase/admin';
 import { deleteAccountData } from '@/lib/account/delete';
 import { SESSION_COOKIE, sessionCookieOptions } from '@/lib/session/cookie';
 import { requireApiSession } from '@/lib/session/server';
@@ -29,7 +29,7 @@ export function DELETE(request: NextRequest) {
     const { user, authTime } = await verifySignIn(idToken);
     if (user.uid !== session.uid) throw new ApiError('forbidden');
     assertSignedInWithin(authTime, FRESH_SIGN_IN_MS);
-    await deleteAccountData(user.uid, () => adminAuth().deleteUser(user.uid));
+    await deleteAccountData(user.uid, () => callIdentityProvider((auth) => auth.deleteUser(user.uid)));
     const response = NextResponse.json({ deleted: true }, { headers: { 'Cache-Control': 'no-store' } });
     response.cookies.set(SESSION_COOKIE, '', { ...sessionCookieOptions(env.cookieSecure), maxAge: 0 });
     return response;

@@ -5,9 +5,9 @@ import { ApiError, handle } from '@/lib/api/errors';
 import { assertSameOrigin } from '@/lib/api/request';
 import { env } from '@/lib/env';
 import { readFormData } from '@/lib/api/body';
-import { adminAuth } from '@/lib/firebase/admin';
+import { callIdentityProvider } from '@/lib/firebase/admin';
 import { AVATAR_PATH } from '@/lib/avatar/default';
-import { MAX_PHOTO_BYTES, deletePhoto, processPhoto, savePhoto } from '@/lib/avatar/photo';
+import { MAX_PHOTO_BYTES, deletePhoto, processPhoto, savePhoto, takePhotoAllowance } from '@/lib/avatar/photo';
 import { requireApiSession } from '@/lib/session/server';
 
 export const dynamic = 'force-dynamic';
@@ -19,6 +19,7 @@ export function POST(request: NextRequest) {
   return handle(request, async () => {
     assertSameOrigin(request);
     const session = await requireApiSession(request);
+    await takePhotoAllowance(session.uid);
     const form = await readFormData(request, BODY_LIMIT);
     const photo = form.get('photo');
     if (!(photo instanceof File)) throw new ApiError('invalidBody', { photo: { code: 'required' } });
@@ -27,7 +28,7 @@ export function POST(request: NextRequest) {
     // The provider keeps the address, so the SDK's user and every session show the new photo; the version
     // in the query makes browsers fetch it anew.
     const photoURL = `${env.siteUrl}${AVATAR_PATH}${encodeURIComponent(session.uid)}?v=${Date.now()}`;
-    await adminAuth().updateUser(session.uid, { photoURL });
+    await callIdentityProvider((auth) => auth.updateUser(session.uid, { photoURL }));
     return NextResponse.json({ photoURL }, { status: 201, headers: { 'Cache-Control': 'no-store' } });
   });
 }
@@ -36,8 +37,9 @@ export function DELETE(request: NextRequest) {
   return handle(request, async () => {
     assertSameOrigin(request);
     const session = await requireApiSession(request);
+    await takePhotoAllowance(session.uid);
     await deletePhoto(session.uid);
-    await adminAuth().updateUser(session.uid, { photoURL: null });
+    await callIdentityProvider((auth) => auth.updateUser(session.uid, { photoURL: null }));
     return NextResponse.json({ photoURL: null }, { headers: { 'Cache-Control': 'no-store' } });
   });
 }

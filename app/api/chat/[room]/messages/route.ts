@@ -1,9 +1,10 @@
 // GET /api/chat/:room/messages?before=<id>: a page of older messages (public).
-// POST /api/chat/:room/messages { text, name? }: posts as the signed-in user, or as a guest under `name`
-// (with their signed identity, the `chat_guest` cookie, issued on their first message); 403 when muted.
+// POST /api/chat/:room/messages { text, name?, requestKey? }: posts as the signed-in user, or as a guest under
+// `name` (with their signed identity, the `chat_guest` cookie, issued on their first message) → 201 { message }
+// (200 and the first message for a repeated key); 403 when muted.
 import { NextResponse, type NextRequest } from 'next/server';
 import { ApiError, handle } from '@/lib/api/errors';
-import { assertSameOrigin, clientAddress, readJson, validate } from '@/lib/api/request';
+import { assertSameOrigin, clientAddress, idempotencyHeader, readJson, validate } from '@/lib/api/request';
 import { env } from '@/lib/env';
 import { takePostAllowance } from '@/lib/chat/limits';
 import { CHAT_BODY_LIMIT } from '@/lib/chat/constants';
@@ -33,6 +34,7 @@ export function POST(request: NextRequest, { params }: RouteContext<'/api/chat/[
     assertSameOrigin(request);
     const room = await requireRoom((await params).room);
     const input = await readJson(request, postMessageSchema, CHAT_BODY_LIMIT);
+    const requestKey = idempotencyHeader(request) ?? input.requestKey;
     const session = await activeSession(request.cookies.get(SESSION_COOKIE)?.value, { mutation: true });
     let poster: Poster;
     let issued: string | null = null;
@@ -43,12 +45,15 @@ export function POST(request: NextRequest, { params }: RouteContext<'/api/chat/[
       if (!input.name) throw new ApiError('invalidBody', { name: { code: 'required' } });
       // Keyed by what the client cannot choose: a guest's cookie or a forged X-Forwarded-For would reset it.
       await takePostAllowance(`guest:${clientAddress(request)}`);
-      const identity = guestIdentity(request.cookies.get(GUEST_COOKIE)?.value);
+      const identity = guestIdentity(request.cookies.get(GUEST_COOKIE)?.value, requestKey);
       issued = identity.issued;
       poster = { kind: 'guest', name: input.name, guestId: identity.id };
     }
-    const message = await postMessage(room, poster, input.text);
-    const response = NextResponse.json({ message }, { status: 201, headers: { 'Cache-Control': 'no-store' } });
+    const { message, created } = await postMessage(room, poster, input.text, requestKey);
+    const response = NextResponse.json(
+      { message },
+      { status: created ? 201 : 200, headers: { 'Cache-Control': 'no-store' } },
+    );
     if (poster.kind === 'guest') {
       const attributes = { path: '/', sameSite: 'lax' as const, secure: env.cookieSecure, maxAge: YEAR };
       if (issued) response.cookies.set(GUEST_COOKIE, issued, { ...attributes, path: '/api/chat', httpOnly: true });

@@ -1,0 +1,2 @@
+ALTER TABLE "chat_messages" ADD COLUMN "request_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_messages_request_key_idx" ON "chat_messages" USING btree ("room",coalesce("author_uid", ''),coalesce("author_guest", ''),"request_key") WHERE "chat_messages"."request_key" is not null;
