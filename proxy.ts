@@ -12,7 +12,7 @@ import { sessionSecret } from '@/lib/session/secret';
 import { matchRouteRule } from '@/lib/route-rules';
 import { routeRules } from '@/lib/route-rules.config';
 import { databaseAvailable } from '@/lib/db/availability';
-import { PAGE_ADDRESS_HEADER, unavailablePage } from '@/lib/errors/unavailable-page';
+import { PAGE_ADDRESS_HEADER, pageNeedsDatabase, unavailablePage } from '@/lib/errors/unavailable-page';
 import { publicWidget } from '@/lib/widgets/service';
 import { widgetFrameAncestors } from '@/lib/widgets/frame';
 import { WIDGET_LOCALE_HEADER, widgetLocale } from '@/lib/widgets/locale';
@@ -92,10 +92,12 @@ export default async function proxy(incoming: NextRequest) {
   const widget = WIDGET_PAGE.exec(pathname);
   if (widget) return widgetPage(incoming, widget[1], nonce ?? createNonce());
 
+  // A page rendered for this request that needs the database (lib/errors/unavailable-page.ts) while it
+  // does not answer; prerendered pages come from the prerender cache (lib/security/cache-handler.mjs).
+  if (nonce && pageNeedsDatabase(pathname, request.cookies.has(SESSION_COOKIE)) && !(await databaseAvailable()))
+    return withPolicy(await unavailablePage(splitLocale(pathname).locale), nonce);
   // An optimistic check: the cookie is only unsealed here (no call to the identity provider); the
   // dashboard layout and every handler verify the session again at the data.
-  if (isProtectedPath(pathname) && !(await databaseAvailable()))
-    return withPolicy(await unavailablePage(splitLocale(pathname).locale), nonce);
   if (isProtectedPath(pathname) && !skipsSessionCheck(searchParams)) {
     const user = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value, sessionSecret());
     if (!user) return signedOutRedirect(request, loginRedirect(pathname, search));
