@@ -129,28 +129,40 @@ export function notifyOwnerLater(
 export const notifyVisitorLater = (conversationId: string, reply: { operator: string; text: string }) =>
   mailLater(() => notifyVisitor(conversationId, reply), 'reply notification');
 
+/** Conversations one sweep claims per query, and at most how many queries a sweep makes. */
+const UNANSWERED_BATCH = 50;
+const UNANSWERED_BATCHES = 20;
+
 /**
  * Owners of conversations whose visitor has waited UNANSWERED_MS while the team was available (so no
  * e-mail went out at once): one sweep, run every 30 s by each instance; the claim keeps it to one e-mail.
+ * The longest waits go first, and a backlog is drained batch by batch rather than 50 per sweep.
  */
 export async function notifyUnanswered(): Promise<number> {
   const db = await database();
-  const waiting = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .innerJoin(widgets, eq(widgets.id, conversations.widgetId))
-    .where(
-      and(
-        eq(conversations.status, 'open'),
-        eq(conversations.lastSender, 'visitor'),
-        sql`${conversations.operatorUnread} > 0`,
-        lt(conversations.lastMessageAt, sql`now() - ${`${UNANSWERED_MS} milliseconds`}::interval`),
-        throttled(conversations.ownerNotifiedAt),
-        isNotNull(widgets.notifyEmail),
-      ),
-    )
-    .limit(50);
   let sent = 0;
-  for (const { id } of waiting) if (await notifyOwner(id, { evenIfAvailable: true })) sent++;
+  for (let batch = 0; batch < UNANSWERED_BATCHES; batch++) {
+    const waiting = await db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .innerJoin(widgets, eq(widgets.id, conversations.widgetId))
+      .where(
+        and(
+          eq(conversations.status, 'open'),
+          eq(conversations.lastSender, 'visitor'),
+          sql`${conversations.operatorUnread} > 0`,
+          lt(conversations.lastMessageAt, sql`now() - ${`${UNANSWERED_MS} milliseconds`}::interval`),
+          throttled(conversations.ownerNotifiedAt),
+          isNotNull(widgets.notifyEmail),
+        ),
+      )
+      .orderBy(conversations.lastMessageAt)
+      .limit(UNANSWERED_BATCH);
+    let claimed = 0;
+    for (const { id } of waiting) if (await notifyOwner(id, { evenIfAvailable: true })) claimed++;
+    sent += claimed;
+    // A claimed conversation leaves the query; one nobody could claim would come back in the next batch.
+    if (waiting.length < UNANSWERED_BATCH || claimed === 0) break;
+  }
   return sent;
 }

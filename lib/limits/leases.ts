@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { database, onDatabaseClose } from '@/lib/db';
 import { leaseHolders, streamLeases } from '@/lib/db/schema';
 import { describeDatabaseError } from '@/lib/db/errors';
@@ -76,33 +76,44 @@ type Attempt = { slot: number | null; free: boolean };
 
 /**
  * Takes one of `max` slots of `key` by insert: the first its snapshot shows free from a random one on
- * (concurrent takers rarely pick the same, and the probes stay few: about max / free slots). The slot of
- * a holder that is no longer alive is taken over. Renews this process's lease.
+ * (concurrent takers rarely pick the same, and the probes stay few: about max / free slots). Slots of a
+ * holder no longer alive are deleted first. Renews this process's lease in the same statement.
+ *
+ * Only rows the statement's snapshot shows are judged: a conflicting row committed after it (another
+ * taker's, whose holder the snapshot may not show alive yet) is never taken over, only skipped.
  */
 async function attempt(bucket: string, key: string, max: number, token: string): Promise<Attempt> {
   const db = await database();
+  const me = sql`${leases.holder}::uuid`;
+  // This process is alive whatever its row shows: another statement of it may be renewing that row.
+  const alive = (slot: SQL) => sql`
+    select 1 from stream_leases l
+    where l.bucket = ${bucket} and l.key = ${key} and l.slot = ${slot}
+      and (l.holder = ${me} or exists (select 1 from lease_holders h where h.id = l.holder and h.expires_at > now()))`;
   const result = await db.execute(sql`
     with holder as (
-      insert into lease_holders (id, expires_at) values (${leases.holder}::uuid, ${expiry})
+      insert into lease_holders (id, expires_at) values (${me}, ${expiry})
       on conflict (id) do update set expires_at = excluded.expires_at
       returning id
+    ),
+    dead as (
+      delete from stream_leases l
+      where l.bucket = ${bucket} and l.key = ${key} and l.holder <> ${me}
+        and not exists (select 1 from lease_holders h where h.id = l.holder and h.expires_at > now())
+      returning l.slot
     ),
     free as (
       select 1 + (start + i) % ${max}::int as slot
       from (select floor(random() * ${max}::int)::int as start) as r, generate_series(0, ${max}::int - 1) as i
-      where not exists (
-        select 1 from stream_leases l join lease_holders h on h.id = l.holder
-        where l.bucket = ${bucket} and l.key = ${key} and l.slot = 1 + (start + i) % ${max}::int
-          and h.expires_at > now()
-      )
+      where not exists (${alive(sql`1 + (start + i) % ${max}::int`)})
       limit 1
     ),
     taken as (
-      insert into stream_leases as l (bucket, key, slot, token, holder)
+      insert into stream_leases (bucket, key, slot, token, holder)
       select ${bucket}, ${key}, slot, ${token}::uuid, (select id from holder) from free
-      on conflict (bucket, key, slot) do update set token = excluded.token, holder = excluded.holder
-      where not exists (select 1 from lease_holders h where h.id = l.holder and h.expires_at > now())
-      returning l.slot
+      where (select count(*) from dead) >= 0
+      on conflict (bucket, key, slot) do nothing
+      returning slot
     )
     select (select slot from taken) as slot, exists (select 1 from free) as free`);
   // Both drivers answer `{ rows }`.

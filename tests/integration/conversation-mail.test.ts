@@ -77,6 +77,30 @@ describe('notifications', () => {
     expect(sent[0].html).not.toContain('<script>');
   });
 
+  it('drains a backlog of waiting conversations in one sweep, the longest wait first', async () => {
+    const team = `backlog-${Date.now()}@example.com`;
+    const { widgetId } = await ownWidget(undefined, { notifyEmail: team });
+    const db = await database();
+    // More than one query's batch: a sweep used to stop at 50, in no particular order.
+    const waiting = Array.from({ length: 52 }, (_, i) => ({ id: `backlog-${widgetId}-${i}`, waitedMinutes: 3 + i }));
+    await db.insert(visitors).values(waiting.map(({ id }) => ({ id, widgetId })));
+    await db.insert(conversations).values(
+      waiting.map(({ id, waitedMinutes }) => ({
+        widgetId,
+        visitorId: id,
+        requestKey: id,
+        locale: 'en' as const,
+        lastMessagePreview: `Waiting ${waitedMinutes} minutes`,
+        operatorUnread: 1,
+        lastMessageAt: sql`now() - ${`${waitedMinutes} minutes`}::interval`,
+      })),
+    );
+    expect(await notifyUnanswered()).toBeGreaterThanOrEqual(52);
+    const sent = await mailsTo(team);
+    expect(sent).toHaveLength(52);
+    expect(sent[0].text).toContain('Waiting 54 minutes');
+  });
+
   it('mails an operator’s reply to a visitor who has left and gave an address, with a link back', async () => {
     const { owner, widgetId } = await ownWidget();
     const visitor = await newVisitor(widgetId);
