@@ -73,11 +73,16 @@ describe('while the database is gone from the start', () => {
     }
   });
 
-  it('answers what has no render with the translated 503: an unknown product, the mailbox', async () => {
+  it('answers what has no render with the translated 503: an unknown product, the mailbox, the checkout and its receipt', async () => {
     expectUnavailable(await visit('/shop/nope'), en.Errors.unavailable.title);
     expectUnavailable(await visit('/de/shop/nope'), de.Errors.unavailable.title);
     expectUnavailable(await visit('/mailbox'), en.Errors.unavailable.title);
     expectUnavailable(await visit('/de/mailbox'), de.Errors.unavailable.title);
+    expectUnavailable(await visit(`/shop/checkout/cs_local_${'0'.repeat(32)}`), en.Errors.unavailable.title);
+    expectUnavailable(
+      await visit('/de/shop/success?order=00000000-0000-4000-8000-000000000000'),
+      de.Errors.unavailable.title,
+    );
   });
 
   it('answers the widget page with its 503, in the host page’s language or else the browser’s', async () => {
