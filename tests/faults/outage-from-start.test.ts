@@ -3,7 +3,12 @@
 // both languages, with a short lifetime for caches in front; what needs the database and has no render
 // (an unknown product, the local mailbox, the widget page, cold or warm) is the translated 503 with
 // Retry-After; and the first requests after the database is back are served, one at a time or five at once.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium } from 'playwright-core';
 import { instanceBehindForwarder } from './behind-forwarder';
+import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/chromium.cjs';
 import { signInTo } from '../support/sign-in';
 import { until } from '../support/sse';
 import { offers, page, sitemapPaths, type Page } from '../support/pages';
@@ -33,6 +38,24 @@ function expectWidgetUnavailable(answer: Page, messages: typeof en) {
   const policy = answer.headers.get('content-security-policy')!;
   expect(policy).toContain('frame-ancestors *');
   expect(policy).toMatch(/script-src 'sha256-[^' ]+';/);
+}
+
+/** A customer's site on a free loopback port, whose page frames the address its query names. */
+async function customerSite() {
+  const server = createServer((request, response) => {
+    const query = new URL(request.url!, 'http://localhost').searchParams;
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(
+      `<!doctype html><html lang="de"><head><title>Kunde</title></head><body><main><h1>Kunde</h1>` +
+        `<iframe title="Chat" width="${Number(query.get('width'))}" height="${Number(query.get('height'))}" ` +
+        `src="${encodeURI(query.get('frame')!)}"></iframe></main></body></html>`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://localhost:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
 describe('while the database is gone from the start', () => {
@@ -91,6 +114,39 @@ describe('while the database is gone from the start', () => {
     expectWidgetUnavailable(await visit('/embed/plauder-support?mode=inline'), en);
     // The launcher, which a new visitor's frame holds first, answers the same.
     expectWidgetUnavailable(await visit('/embed/plauder-support/launcher?lang=de'), de);
+  });
+
+  it('shows a customer’s visitors the notice inside the widget’s frame, open or closed, with nothing axe finds', async () => {
+    const customer = await customerSite();
+    const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+    try {
+      const page = await (await browser.newContext({ locale: 'de-DE' })).newPage();
+      // A customer's page on another loopback port framing the widget at the open panel's and the closed
+      // launcher's size.
+      for (const [width, height] of [
+        [400, 600],
+        [64, 64],
+      ]) {
+        await page.goto(
+          `${customer.origin}/?` +
+            new URLSearchParams({
+              frame: `${setup.app.origin}/embed/plauder-support?lang=de`,
+              width: String(width),
+              height: String(height),
+            }),
+        );
+        const frame = await (await page.waitForSelector('iframe')).contentFrame();
+        await frame!.waitForSelector('[role=status]', { state: 'attached' });
+        expect(await frame!.getByRole('status').textContent()).toContain(de.Errors.widgetUnavailable.message);
+        const { violations } = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+          .analyze();
+        expect([width, violations.map((violation) => violation.id)]).toEqual([width, []]);
+      }
+    } finally {
+      await browser.close();
+      await customer.close();
+    }
   });
 });
 
