@@ -1,8 +1,8 @@
 // A production instance of the app on a database of its own, which it reaches through a forwarder that
 // the test stops, hangs, slows or cuts (tests/faults/forwarder.ts). Registers the file's beforeAll and
 // afterAll; the parts are there once beforeAll ran. `tidyUp` runs at the end, before the instance stops
-// and with the forwarder forwarding again, whether the tests passed or not. `startsCut`: the forwarder is
-// cut before the instance starts (a fresh instance whose database is gone).
+// and with the forwarder forwarding again, whether the tests passed or not. `startsAs`: the forwarder is
+// cut or hung before the instance starts (a fresh instance whose database is gone, or does not answer).
 import { startForwarder } from './forwarder';
 import { instances, type Server } from '../instances/instances';
 import { ownDatabase } from '../support/pg';
@@ -16,25 +16,23 @@ export type BehindForwarder = {
 type Options = {
   env?: Record<string, string>;
   tidyUp?: (parts: BehindForwarder) => Promise<void>;
-  startsCut?: boolean;
+  startsAs?: 'cut' | 'hung';
 };
 
-export function instanceBehindForwarder(
-  label: string,
-  { env = {}, tidyUp, startsCut = false }: Options = {},
-): BehindForwarder {
+export function instanceBehindForwarder(label: string, { env = {}, tidyUp, startsAs }: Options = {}): BehindForwarder {
   const servers = instances();
   const parts = {} as BehindForwarder;
   beforeAll(async () => {
     parts.database = await ownDatabase(label.replace(/\W+/g, '_'));
     const target = new URL(parts.database.url);
     parts.forwarder = await startForwarder({ host: target.hostname, port: Number(target.port) });
-    if (startsCut) await parts.forwarder.cut();
+    if (startsAs === 'cut') await parts.forwarder.cut();
+    if (startsAs === 'hung') parts.forwarder.hang();
     parts.app = await servers.start(label, {
       databaseUrl: parts.database.at(parts.forwarder.port),
       env,
       // The health check answers 503 without the database; the build id is there as soon as the server is.
-      readyPath: startsCut ? '/builds/latest.json' : undefined,
+      readyPath: startsAs ? '/builds/latest.json' : undefined,
     });
   });
   afterAll(async () => {

@@ -17,7 +17,7 @@ import de from '@/messages/de.json';
 
 jest.setTimeout(180_000);
 
-const setup = instanceBehindForwarder('outage from the start', { startsCut: true });
+const setup = instanceBehindForwarder('outage from the start', { startsAs: 'cut' });
 
 const visit = (path: string, headers: Record<string, string> = {}) =>
   page(setup.app.origin, path, { 'accept-language': 'en', ...headers });
