@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { env } from '@/lib/env';
 import * as schema from './schema';
 import { registerDatabaseProbe } from './availability';
-import { DatabaseError, databaseErrorIn } from './errors';
+import { DatabaseError, databaseErrorIn, deadlineExceeded } from './errors';
 import { currentBudget, withRequestBudget, type DatabaseBudget } from './budget';
 import { listenPostgres, type ListenHandlers, type StopListening } from './listen';
 import type { Database } from './types';
@@ -26,12 +26,32 @@ const MIGRATION_LOCK = 7_215_300_417;
 const PROBE_BUDGET_MS = 2_000;
 
 async function openPglite(dataDir: string): Promise<Opened> {
-  const [{ openPgliteClient }, { migrate }] = await Promise.all([
+  const [{ openPgliteClient }, { migrate }, { claimFolder, consistentTarball }] = await Promise.all([
     import('./pglite'),
     import('drizzle-orm/pglite/migrator'),
+    import('./pglite-owner.mjs'),
   ]);
-  const { client, db: pglite } = await openPgliteClient(dataDir);
+  // Claimed before it opens, so that no other process opens it meanwhile; this process then gives
+  // `npm run db:backup` its copies (lib/db/pglite-owner.mjs).
+  let opened: Awaited<ReturnType<typeof openPgliteClient>> | undefined;
+  const claim = dataDir.startsWith('memory://')
+    ? null
+    : await claimFolder(dataDir, async () => {
+        if (!opened) throw new Error('the database is still opening');
+        return consistentTarball(opened.client);
+      }).catch(reportFolderInUse);
+  try {
+    opened = await openPgliteClient(dataDir);
+  } catch (error) {
+    await claim?.release();
+    throw error;
+  }
+  const { client, db: pglite } = opened;
   const db = pglite as unknown as Database;
+  const close = async () => {
+    await client.close();
+    await claim?.release();
+  };
   try {
     await migrate(pglite, { migrationsFolder: MIGRATIONS });
     const listen = async (channel: string, handlers: ListenHandlers) => {
@@ -39,11 +59,21 @@ async function openPglite(dataDir: string): Promise<Opened> {
       handlers.resync();
       return unlisten;
     };
-    return { db, kind: 'pglite', bind: () => db, listen, close: () => client.close() };
+    return { db, kind: 'pglite', bind: () => db, listen, close };
   } catch (error) {
-    await client.close().catch(() => {});
+    await close().catch(() => {});
     throw error;
   }
+}
+
+let reportedInUse = false;
+/** Says once why the database cannot open while another process (a `db:*` command) holds its folder. */
+function reportFolderInUse(error: unknown): never {
+  if ((error as Error).name === 'FolderInUseError' && !reportedInUse) {
+    reportedInUse = true;
+    console.error(`database: ${(error as Error).message}; opening it again on the next request`);
+  }
+  throw error;
 }
 
 async function openPostgres(url: string): Promise<Opened> {
@@ -139,12 +169,24 @@ export async function database(): Promise<Database> {
 }
 
 // The proxy's way to find out whether a database marked down is back (lib/db/availability); the
-// request that waits for it waits briefly.
-registerDatabaseProbe(() =>
-  withRequestBudget(async () => {
-    await (await database()).execute(sql`select 1`);
-  }, PROBE_BUDGET_MS),
-);
+// request that waits for it waits briefly. Its budget covers the first open too, which no budget holds
+// (its connection waits 10 s): a fresh process on a hung server kept its first pages waiting that long.
+registerDatabaseProbe(async () => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DatabaseError('open', deadlineExceeded())), PROBE_BUDGET_MS);
+  });
+  try {
+    await Promise.race([
+      withRequestBudget(async () => {
+        await (await database()).execute(sql`select 1`);
+      }, PROBE_BUDGET_MS),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+});
 
 /**
  * LISTEN on `channel` (NOTIFY from any connection, or any app instance, on the same database).

@@ -31,6 +31,8 @@ export const widgets = pgTable(
     retentionDays: integer('retention_days'),
     /** Signs the customer's users for identity verification (HMAC-SHA256); null until generated. */
     identitySecret: text('identity_secret'),
+    /** Counts the secret's rotations: verified visitors' tokens of an earlier one are refused. */
+    identityGeneration: integer('identity_generation').notNull().default(0),
     presence: text('presence').$type<PresenceMode>().notNull().default('auto'),
     /** Last time an operator had the inbox open (its event stream refreshes this). */
     operatorSeenAt: timestamp('operator_seen_at', { withTimezone: true }),
