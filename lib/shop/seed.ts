@@ -8,7 +8,7 @@ import { catalogue } from './catalogue';
 /**
  * The demo catalogue, and nothing else, is seeded: data/products.json is the catalogue's source, so a
  * start brings every product of the file up to date (inserted or updated by slug). A product whose
- * content did not change keeps its `updated_at` (a trigger decides, drizzle/0007_catalogue_changes.sql).
+ * content did not change keeps its `updated_at` (a trigger decides, drizzle/0009_catalogue_changes.sql).
  */
 export async function seedCatalogue(db: Database): Promise<void> {
   const rows = catalogue.map((product, position) => ({ ...product, position }));
