@@ -8,7 +8,7 @@ import { isProtectedPath, loginRedirect, skipsSessionCheck } from '@/lib/auth/gu
 import { SESSION_COOKIE, unsealSession } from '@/lib/session/cookie';
 import { SESSION_HINT_COOKIE, sessionHintOptions } from '@/lib/session/hint';
 import { env } from '@/lib/env';
-import { sessionSecret } from '@/lib/session/secret';
+import { sessionSecrets } from '@/lib/session/secret';
 import { matchRouteRule } from '@/lib/route-rules';
 import { routeRules } from '@/lib/route-rules.config';
 import { databaseAvailable } from '@/lib/db/availability';
@@ -98,7 +98,7 @@ export default async function proxy(incoming: NextRequest) {
   if (isProtectedPath(pathname) && (!identityAvailable() || !(await databaseAvailable())))
     return withPolicy(await unavailablePage(splitLocale(pathname).locale), nonce);
   if (isProtectedPath(pathname) && !skipsSessionCheck(searchParams)) {
-    const user = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value, sessionSecret());
+    const user = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value, sessionSecrets());
     if (!user) return signedOutRedirect(request, loginRedirect(pathname, search));
   }
 

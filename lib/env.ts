@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { booleanString, optional } from './env-fields';
+import { operatorOf, sellerSettings, type Operator } from './env-seller';
 
-// Empty strings count as missing, so `FOO=` in an env file falls back to the default.
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-
-const booleanString = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+export type { Operator };
 
 const schema = z.object({
+  ...sellerSettings,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Port of the server (npm start); the default public origin names it. */
   PORT: optional(z.coerce.number().int().min(0).max(65_535)),
@@ -34,6 +33,8 @@ const schema = z.object({
   FIREBASE_GOOGLE_SIGN_IN: optional(booleanString),
   /** Seals the session cookie; 32+ characters. Locally a random secret is kept under .data/. */
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  /** The secret SESSION_SECRET replaced: what it sealed still opens, nothing new is sealed with it. */
+  SESSION_SECRET_PREVIOUS: optional(z.string().min(32, 'must be at least 32 characters')),
   /** A PostgreSQL server (postgres://…); without it the app uses the embedded PGlite. */
   DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
   /** Folder of the embedded PGlite database (default .data/pglite); `memory://` keeps it in memory. */
@@ -71,21 +72,6 @@ const schema = z.object({
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
   /** The sender of every e-mail, e.g. `Plauder <support@example.com>`. */
   MAIL_FROM: optional(z.string().min(3).max(200)),
-  /** The seller, as the legal pages and the structured data name it (required with a real project). */
-  OPERATOR_NAME: optional(z.string().min(2).max(200)),
-  OPERATOR_REPRESENTATIVE: optional(z.string().min(2).max(200)),
-  OPERATOR_STREET: optional(z.string().min(2).max(200)),
-  OPERATOR_POSTAL_CODE: optional(z.string().regex(/^[A-Za-z0-9 -]{3,10}$/)),
-  OPERATOR_CITY: optional(z.string().min(2).max(100)),
-  /** ISO 3166-1 alpha-2. */
-  OPERATOR_COUNTRY: optional(z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code (DE)')),
-  OPERATOR_EMAIL: optional(z.email()),
-  OPERATOR_PHONE: optional(z.string().regex(/^\+?[0-9 ()/-]{6,30}$/, 'must be a phone number (+49 30 1234567)')),
-  /** Register court and number, e.g. "Amtsgericht Berlin-Charlottenburg, HRB 123456 B". */
-  OPERATOR_REGISTER: optional(z.string().min(2).max(200)),
-  OPERATOR_VAT_ID: optional(
-    z.string().regex(/^[A-Z]{2}[0-9A-Z+*.]{2,12}$/, 'must be a VAT identification number (DE123456789)'),
-  ),
 });
 
 export type Env = Readonly<{
@@ -107,6 +93,7 @@ export type Env = Readonly<{
     serviceAccount: { clientEmail: string; privateKey: string } | null;
   }>;
   sessionSecret: string | null;
+  sessionSecretPrevious: string | null;
   database: Readonly<{ kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }>;
   pgliteSharedBuffers: string;
   stripe: Readonly<{
@@ -133,71 +120,7 @@ export type Env = Readonly<{
   operator: Operator;
 }>;
 
-/** The seller named by the legal pages; `demo` marks the placeholder values of local mode. */
-export type Operator = Readonly<{
-  demo: boolean;
-  name: string;
-  representative: string | null;
-  street: string;
-  postalCode: string;
-  city: string;
-  country: string;
-  email: string;
-  phone: string | null;
-  register: string | null;
-  vatId: string | null;
-}>;
-
 export const DEMO_PROJECT_ID = 'demo-plauder';
-
-/** Local mode's seller: placeholders, marked as such wherever they are shown. */
-const DEMO_OPERATOR: Operator = Object.freeze({
-  demo: true,
-  name: 'Plauder Demo GmbH',
-  representative: 'Erika Mustermann',
-  street: 'Musterstraße 1',
-  postalCode: '10115',
-  city: 'Berlin',
-  country: 'DE',
-  email: 'kontakt@plauder.example',
-  phone: '+49 30 1234567',
-  register: 'Amtsgericht Berlin-Charlottenburg, HRB 000000 B',
-  vatId: 'DE000000000',
-});
-
-const OPERATOR_REQUIRED = [
-  'OPERATOR_NAME',
-  'OPERATOR_STREET',
-  'OPERATOR_POSTAL_CODE',
-  'OPERATOR_CITY',
-  'OPERATOR_EMAIL',
-] as const;
-
-/**
- * A real project sells for real: the legal pages need the seller's own details (Impressum, § 5 DDG).
- * Local mode without any of them gets the demo seller.
- */
-function operatorOf(value: z.infer<typeof schema>, mode: 'emulator' | 'project'): Operator {
-  const missing = OPERATOR_REQUIRED.filter((name) => !value[name]);
-  if (mode === 'emulator' && missing.length === OPERATOR_REQUIRED.length) return DEMO_OPERATOR;
-  if (missing.length > 0)
-    throw new Error(
-      `Invalid environment configuration:\n  ${missing.join(', ')}: required (the legal pages name the seller; only local mode without any of them shows demo values)`,
-    );
-  return Object.freeze({
-    demo: false,
-    name: value.OPERATOR_NAME!,
-    representative: value.OPERATOR_REPRESENTATIVE ?? null,
-    street: value.OPERATOR_STREET!,
-    postalCode: value.OPERATOR_POSTAL_CODE!,
-    city: value.OPERATOR_CITY!,
-    country: value.OPERATOR_COUNTRY ?? 'DE',
-    email: value.OPERATOR_EMAIL!,
-    phone: value.OPERATOR_PHONE ?? null,
-    register: value.OPERATOR_REGISTER ?? null,
-    vatId: value.OPERATOR_VAT_ID ?? null,
-  });
-}
 
 function stripeApi(url: string) {
   const parsed = new URL(url);
@@ -222,6 +145,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   if (mode === 'project' && !value.SESSION_SECRET) {
     throw new Error('Invalid environment configuration:\n  SESSION_SECRET: required with a real Firebase project');
+  }
+  const previous = value.SESSION_SECRET_PREVIOUS;
+  if (previous && (!value.SESSION_SECRET || previous === value.SESSION_SECRET)) {
+    throw new Error(
+      'Invalid environment configuration:\n  SESSION_SECRET_PREVIOUS: needs a SESSION_SECRET that differs from it',
+    );
   }
   if (mode === 'project' && (!value.FIREBASE_API_KEY || !value.FIREBASE_AUTH_DOMAIN)) {
     throw new Error(
@@ -259,6 +188,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
           : null,
     }),
     sessionSecret: value.SESSION_SECRET ?? null,
+    sessionSecretPrevious: value.SESSION_SECRET_PREVIOUS ?? null,
     database: Object.freeze(
       value.DATABASE_URL
         ? { kind: 'postgres' as const, url: value.DATABASE_URL }

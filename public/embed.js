@@ -3,6 +3,7 @@
  *   <script src="https://<this site>/embed.js" data-widget="<widget id>" async></script>
  * With the customer's signed-in user (identity verification, see the README):
  *   data-user-id="…" data-user-email="…" data-user-name="…" data-user-hash="<HMAC-SHA256(secret, id)>"
+ *   data-user-details-hash="<HMAC-SHA256(secret, id + "\n" + email + "\n" + name)>" (optional: verifies those)
  * Once the page is interactive (after its load event, when the browser is idle) it adds one iframe at
  * the side the widget's settings name, in the page's language (<html lang>): for a new visitor the
  * widget's launcher page, a plain button that costs the page almost nothing; when the visitor clicks it
@@ -24,6 +25,7 @@
     user = {
       id: script.getAttribute('data-user-id'),
       hash: script.getAttribute('data-user-hash') || '',
+      detailsHash: script.getAttribute('data-user-details-hash') || undefined,
       email: script.getAttribute('data-user-email') || undefined,
       name: script.getAttribute('data-user-name') || undefined,
     };

@@ -11,6 +11,17 @@ export function visitorName(conversation: InboxConversationView, labels: Message
   return conversation.visitor.name ?? conversation.visitor.email ?? labels.anonymous;
 }
 
+/** Whether the customer's server signed what `visitorName` shows: only that is marked verified. */
+export function visitorNameVerified({ visitor }: InboxConversationView): boolean {
+  if (visitor.name !== null) return visitor.nameVerified;
+  return visitor.email !== null && visitor.emailVerified;
+}
+
+/** The mark beside a verified name, address or user id. */
+export function VerifiedMark({ label }: { label: string }) {
+  return <span className="ml-1.5 rounded bg-green-100 px-1.5 text-xs font-semibold text-green-900">{label}</span>;
+}
+
 /**
  * The filters and the conversations loaded so far, newest activity first: who, from which widget, the last
  * message, unread; older ones page by page at the end of the list.
@@ -83,11 +94,7 @@ export function InboxList({
                   <span className="flex items-center justify-between gap-2">
                     <span className={cn('truncate text-sm text-slate-900', conversation.unread > 0 && 'font-bold')}>
                       {visitorName(conversation, labels)}
-                      {conversation.visitor.verified && (
-                        <span className="ml-1 rounded bg-green-100 px-1 text-xs font-semibold text-green-900">
-                          {labels.verified}
-                        </span>
-                      )}
+                      {visitorNameVerified(conversation) && <VerifiedMark label={labels.verified} />}
                     </span>
                     <time dateTime={conversation.lastMessageAt} className="shrink-0 text-xs text-slate-700">
                       {date.format(new Date(conversation.lastMessageAt))}

@@ -7,7 +7,7 @@ import { THREAD_PAGE_SIZE, type InboxConversationView, type MessageView } from '
 import { Composer } from '@/components/conversations/composer';
 import { ThreadView } from '@/components/conversations/thread-view';
 import { fill, type Messages } from '@/lib/client/messages';
-import { visitorName } from './inbox-list';
+import { VerifiedMark, visitorName, visitorNameVerified } from './inbox-list';
 
 function errorOf(caught: unknown, fallback: string): string {
   return readApiError(caught).message ?? fallback;
@@ -98,18 +98,26 @@ export function InboxThread({
         <div className="min-w-0">
           <h2 className="font-semibold text-slate-900">
             {name}
-            {visitor.verified && (
-              <span className="ml-2 rounded bg-green-100 px-1.5 text-xs font-semibold text-green-900">
-                {labels.verified}
-              </span>
-            )}
+            {visitorNameVerified(conversation) && <VerifiedMark label={labels.verified} />}
           </h2>
           <dl
             aria-label={labels.details.title}
             className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-800"
           >
+            {visitor.userId !== null && (
+              <>
+                <dt className="text-slate-700">{labels.details.user}</dt>
+                <dd className="truncate">
+                  {visitor.userId}
+                  <VerifiedMark label={labels.verified} />
+                </dd>
+              </>
+            )}
             <dt className="text-slate-700">{labels.details.email}</dt>
-            <dd className="truncate">{visitor.email ?? labels.details.none}</dd>
+            <dd className="truncate">
+              {visitor.email ?? labels.details.none}
+              {visitor.email !== null && visitor.emailVerified && <VerifiedMark label={labels.verified} />}
+            </dd>
             <dt className="text-slate-700">{labels.details.page}</dt>
             <dd className="truncate">
               {conversation.pageUrl ? (

@@ -29,10 +29,16 @@ export function embeddingOrigin(allowed: string[]): string | null {
 
 function claimOf(value: unknown): UserClaim | null {
   if (!value || typeof value !== 'object') return null;
-  const { id, hash, email, name } = value as Record<string, unknown>;
+  const { id, hash, detailsHash, email, name } = value as Record<string, unknown>;
   if (typeof id !== 'string' || !id) return null;
   const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
-  return { id, hash: typeof hash === 'string' ? hash : '', email: text(email), name: text(name) };
+  return {
+    id,
+    hash: typeof hash === 'string' ? hash : '',
+    detailsHash: text(detailsHash),
+    email: text(email),
+    name: text(name),
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import { readApiError } from '@/lib/client/api-error';
 import { visitorStorageKey } from '@/lib/widgets/frame';
 
 /** The customer's signed-in user, from the snippet's data-user-* attributes (via the loader). */
-export type UserClaim = { id: string; hash: string; email?: string; name?: string };
+export type UserClaim = { id: string; hash: string; detailsHash?: string; email?: string; name?: string };
 type Stored = { token: string; userId: string | null };
 /** What the widget knows of its visitor. */
 export type StartedVisitor = { verified: boolean; name: string | null; email: string | null };

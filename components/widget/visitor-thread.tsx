@@ -126,7 +126,9 @@ export function VisitorThread({
               done={labels.transcriptSent}
               initial={visitor.email}
               send={(email) =>
-                session.call(`${base}/transcript`, { method: 'POST', body: { email } }).then(() => undefined)
+                session
+                  .call<{ status: 'sent' | 'confirm' }>(`${base}/transcript`, { method: 'POST', body: { email } })
+                  .then(({ status }) => (status === 'sent' ? labels.transcriptSent : labels.transcriptConfirm))
               }
             />
           </div>

@@ -41,7 +41,8 @@ export function WidgetField({
 
 /**
  * Asks for an address to answer to (when nobody is available, or for the transcript). `send` says
- * what to do with it; afterwards the form thanks the visitor and names the address.
+ * what to do with it; afterwards the form thanks the visitor and names the address (`send` may answer
+ * another text than `done` for what it did).
  */
 export function EmailForm({
   id,
@@ -58,9 +59,9 @@ export function EmailForm({
   action: string;
   done: string;
   initial?: string | null;
-  send: (email: string) => Promise<void>;
+  send: (email: string) => Promise<string | void>;
 }) {
-  const [sent, setSent] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ email: string; text: string } | null>(null);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
@@ -70,8 +71,7 @@ export function EmailForm({
     setBusy(true);
     setError(undefined);
     try {
-      await send(email);
-      setSent(email);
+      setSent({ email, text: (await send(email)) ?? done });
     } catch (caught) {
       setError(caught instanceof WidgetApiError ? (caught.fields.email ?? caught.message) : labels.errors.general);
     } finally {
@@ -82,7 +82,7 @@ export function EmailForm({
   if (sent) {
     return (
       <p role="status" className="rounded-md bg-green-50 p-2 text-sm text-green-900">
-        {fill(done, { email: sent })}
+        {fill(sent.text, { email: sent.email })}
       </p>
     );
   }

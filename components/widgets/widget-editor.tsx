@@ -14,7 +14,7 @@ export function snippets(origin: string, id: string, name: string) {
   const title = escapeAttribute(name);
   return {
     script: `<script src="${origin}/embed.js" data-widget="${id}" data-title="${title}" async></script>`,
-    identity: `<script src="${origin}/embed.js" data-widget="${id}" data-title="${title}"\n  data-user-id="USER_ID" data-user-email="USER_EMAIL" data-user-name="USER_NAME"\n  data-user-hash="HMAC_SHA256_OF_USER_ID" async></script>`,
+    identity: `<script src="${origin}/embed.js" data-widget="${id}" data-title="${title}"\n  data-user-id="USER_ID" data-user-email="USER_EMAIL" data-user-name="USER_NAME"\n  data-user-hash="HMAC_SHA256_OF_USER_ID"\n  data-user-details-hash="HMAC_SHA256_OF_ID_EMAIL_NAME_LINES" async></script>`,
     iframe: `<iframe src="${origin}/embed/${id}?mode=inline" title="${title}" width="380" height="560" style="border:0"></iframe>`,
   };
 }

@@ -4,9 +4,12 @@ import { eq } from 'drizzle-orm';
 import { ApiError } from '@/lib/api/errors';
 import { database } from '@/lib/db';
 import { avatars } from '@/lib/db/schema';
+import { takeAllowance } from '@/lib/limits/allowances';
 
 export const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
 export const PHOTO_SIZE = 256;
+/** Uploads and removals of one user's photo per hour: each is image work and a call to the identity provider. */
+export const PHOTO_CHANGES_PER_HOUR = 10;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 
 /**
@@ -25,6 +28,11 @@ export async function processPhoto(bytes: Uint8Array): Promise<Buffer> {
   } catch (error) {
     throw error instanceof ApiError ? error : new ApiError('unsupportedMediaType');
   }
+}
+
+/** Counts a change of `uid`'s photo; beyond PHOTO_CHANGES_PER_HOUR a 429 saying when to try again. */
+export function takePhotoAllowance(uid: string): Promise<void> {
+  return takeAllowance('photo-changes', uid, PHOTO_CHANGES_PER_HOUR, 60 * 60 * 1000, 'tooManyPhotoChanges');
 }
 
 export async function savePhoto(uid: string, image: Buffer): Promise<void> {

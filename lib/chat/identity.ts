@@ -2,7 +2,7 @@ import 'server-only';
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SessionUser } from '@/lib/session/cookie';
 import { toSingleLine } from '@/lib/api/schemas';
-import { sessionSecret } from '@/lib/session/secret';
+import { sessionSecrets } from '@/lib/session/secret';
 import { CHAT_NAME_MAX } from './constants';
 
 /** The name a guest chose (readable by the page, which prefills it). */
@@ -16,21 +16,30 @@ export function displayNameOf(user: Pick<SessionUser, 'displayName' | 'email'>):
   return name.slice(0, CHAT_NAME_MAX) || 'User';
 }
 
-let key: Buffer | undefined;
-/** A key of its own for guest identities, derived from the session secret (no further setting). */
-function identityKey(): Buffer {
-  return (key ??= Buffer.from(hkdfSync('sha256', sessionSecret(), Buffer.alloc(0), 'plauder chat guest v1', 32)));
+let keys: Buffer[] | undefined;
+/**
+ * Keys of their own for guest identities, derived from the session secrets (no further setting): new
+ * cookies are signed with the first; one of the secret it replaced still verifies, so a rotation
+ * hands a muted guest no new identity.
+ */
+function identityKeys(): Buffer[] {
+  return (keys ??= sessionSecrets().map((secret) =>
+    Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'plauder chat guest v1', 32)),
+  ));
 }
 
-const mac = (id: string) => createHmac('sha256', identityKey()).update(`chat-guest.v1.${id}`).digest();
+const mac = (id: string, key = identityKeys()[0]) => createHmac('sha256', key).update(`chat-guest.v1.${id}`).digest();
 
 /** The guest id of a `chat_guest` cookie when this server signed it; null when missing, forged or malformed. */
 export function verifyGuestIdentity(value: string | undefined): string | null {
   const match = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(value ?? '');
   if (!match) return null;
   const given = Buffer.from(match[2], 'base64url');
-  const expected = mac(match[1]);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? match[1] : null;
+  const signed = identityKeys().some((key) => {
+    const expected = mac(match[1], key);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  return signed ? match[1] : null;
 }
 
 /**
@@ -43,7 +52,7 @@ export function guestIdentity(value: string | undefined, requestKey?: string): {
   const known = verifyGuestIdentity(value);
   if (known) return { id: known, issued: null };
   const id = requestKey
-    ? createHmac('sha256', identityKey()).update(`chat-guest-from-key.v1.${requestKey}`).digest().subarray(0, 16)
+    ? createHmac('sha256', identityKeys()[0]).update(`chat-guest-from-key.v1.${requestKey}`).digest().subarray(0, 16)
     : randomBytes(16);
   const encoded = id.toString('base64url');
   return { id: encoded, issued: `${encoded}.${mac(encoded).toString('base64url')}` };

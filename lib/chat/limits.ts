@@ -35,6 +35,30 @@ export function takeVisitorPostAllowance(
   );
 }
 
+/** Typing signals one sender may send in one conversation per window (each is a NOTIFY every instance hears). */
+export const TYPING_PER_WINDOW = 10;
+export const TYPING_WINDOW_MS = 5_000;
+
+/**
+ * Counts a typing signal: a few a second per conversation and side (the composer sends one every 2.5 s
+ * while its user types, and one when they stop or send), and four times that for all conversations of a
+ * visitor's address on the widget, or of an operator. Beyond it a 429; the composer ignores the refusal
+ * and the other side's indicator ends by itself.
+ */
+export function takeTypingAllowance(
+  conversationId: string,
+  sender: { side: 'visitor'; widgetId: string; address: string } | { side: 'operator'; uid: string },
+): Promise<void> {
+  const everywhere = sender.side === 'visitor' ? `${sender.widgetId}@${sender.address}` : `operator:${sender.uid}`;
+  return takeAllowances(
+    [
+      { bucket: 'typing', key: `${conversationId}:${sender.side}`, max: TYPING_PER_WINDOW, windowMs: TYPING_WINDOW_MS },
+      { bucket: 'typing-senders', key: everywhere, max: TYPING_PER_WINDOW * 4, windowMs: TYPING_WINDOW_MS },
+    ],
+    'rateLimited',
+  );
+}
+
 /**
  * Counts a new visitor of a widget from `address`: at most the widget's own ceiling an hour (its
  * owner's setting, else `CHAT_VISITORS_PER_HOUR`), so that a busy widget never stops another's.

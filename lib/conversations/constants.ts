@@ -44,9 +44,14 @@ export type VisitorConversationView = {
 
 export type VisitorDetails = {
   id: string;
+  /** The customer's signed-in user, verified by the id's hash (null: anonymous). */
+  userId: string | null;
   verified: boolean;
   name: string | null;
   email: string | null;
+  /** Whether the customer's server signed the name and the address (else the visitor's own word). */
+  nameVerified: boolean;
+  emailVerified: boolean;
   locale: 'en' | 'de' | null;
   firstSeenAt: string;
 };

@@ -4,10 +4,16 @@ import type { z } from 'zod';
 import { database } from '@/lib/db';
 import { conversations, visitors, widgets } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
-import { displayNameOf } from '@/lib/chat/identity';
+import { toSingleLine } from '@/lib/api/schemas';
 import type { Actor } from '@/lib/session/server';
 import { ownedBy, ownersOf } from '@/lib/widgets/owner';
-import { INBOX_PAGE_SIZE, type InboxConversationView, type InboxPage, type MessageView } from './constants';
+import {
+  INBOX_PAGE_SIZE,
+  VISITOR_NAME_MAX,
+  type InboxConversationView,
+  type InboxPage,
+  type MessageView,
+} from './constants';
 import { appendMessage } from './log';
 import { decodeInboxCursor, encodeInboxCursor, timestampOf } from './cursor';
 import type { inboxFilterSchema, postMessageSchema } from './schema';
@@ -18,7 +24,11 @@ import { signal } from './signal';
 import type { PresenceMode } from '@/lib/widgets/settings';
 
 type Filter = z.infer<typeof inboxFilterSchema>;
-export type OwnedConversation = { conversation: typeof conversations.$inferSelect; ownerUid: string };
+export type OwnedConversation = {
+  conversation: typeof conversations.$inferSelect;
+  ownerUid: string;
+  widgetName: string;
+};
 
 function filterOf(filter: Filter): SQL | undefined {
   if (filter === 'open' || filter === 'closed') return eq(conversations.status, filter);
@@ -85,7 +95,7 @@ export async function unreadConversations(actor: Pick<Actor, 'uid' | 'admin'>): 
 export async function ownedConversation(actor: Actor, conversationId: string): Promise<OwnedConversation> {
   const db = await database();
   const [row] = await db
-    .select({ conversation: conversations, ownerUid: widgets.uid })
+    .select({ conversation: conversations, ownerUid: widgets.uid, widgetName: widgets.name })
     .from(conversations)
     .innerJoin(widgets, eq(widgets.id, conversations.widgetId))
     .where(and(eq(conversations.id, conversationId), ownedBy(actor)))
@@ -116,6 +126,11 @@ export async function inboxThread(actor: Actor, conversationId: string, before?:
   };
 }
 
+/** How visitors see an operator: their display name, else the widget's name, never a part of their address. */
+function operatorNameOf(actor: Actor, widgetName: string): string {
+  return toSingleLine(actor.displayName ?? '').slice(0, VISITOR_NAME_MAX) || widgetName;
+}
+
 /**
  * An operator's reply, under their display name. Replying needs an open conversation (409 once it is
  * closed: reopen first). A visitor who has left and gave an address gets it by e-mail.
@@ -125,9 +140,9 @@ export async function replyAsOperator(
   conversationId: string,
   input: z.infer<typeof postMessageSchema>,
 ): Promise<{ message: MessageView; created: boolean }> {
-  const { conversation, ownerUid } = await ownedConversation(actor, conversationId);
+  const { conversation, ownerUid, widgetName } = await ownedConversation(actor, conversationId);
   if (conversation.status === 'closed') throw new ApiError('conversationClosed');
-  const name = displayNameOf(actor);
+  const name = operatorNameOf(actor, widgetName);
   const db = await database();
   const { message, created } = await db.transaction((tx) =>
     appendMessage(tx, {

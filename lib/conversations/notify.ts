@@ -29,9 +29,17 @@ const throttled = (
  * The link that brings a visitor back to a conversation on any device: the widget page with their token (in the
  * fragment, which no server sees).
  */
-export function conversationLink(widgetId: string, visitorId: string, conversationId: string): string {
-  const token = issueVisitorToken({ widgetId, visitorId });
-  return `${env.siteUrl}/embed/${encodeURIComponent(widgetId)}?mode=page&conversation=${conversationId}#token=${token}`;
+export function conversationLink(
+  widget: Pick<typeof widgets.$inferSelect, 'id' | 'identityGeneration'>,
+  visitor: Pick<typeof visitors.$inferSelect, 'id' | 'userId'>,
+  conversationId: string,
+): string {
+  const token = issueVisitorToken({
+    widgetId: widget.id,
+    visitorId: visitor.id,
+    ...(visitor.userId !== null && { generation: widget.identityGeneration }),
+  });
+  return `${env.siteUrl}/embed/${encodeURIComponent(widget.id)}?mode=page&conversation=${conversationId}#token=${token}`;
 }
 
 async function details(conversationId: string) {
@@ -107,7 +115,7 @@ export async function notifyVisitor(
     widget: widget.name,
     operator: reply.operator,
     text: reply.text,
-    link: conversationLink(widget.id, visitor.id, conversation.id),
+    link: conversationLink(widget, visitor, conversation.id),
   });
   return true;
 }

@@ -1,17 +1,32 @@
 import { z } from 'zod';
-import { idempotencyKey, plainText, singleLineText } from '@/lib/api/schemas';
+import { idempotencyKey, plainText, singleLineText, withoutBidiControls } from '@/lib/api/schemas';
 import { CONVERSATION_TEXT_MAX, EMAIL_MAX, VISITOR_NAME_MAX } from './constants';
 
 const locale = z.enum(['en', 'de']);
 const email = z.email().max(EMAIL_MAX);
 const name = singleLineText(1, VISITOR_NAME_MAX);
 
+/** A claimed name as the customer's server signed it (`signed`) and as it is stored (`value`). */
+const claimedName = z.string().transform((signed, ctx) => {
+  const parsed = name.safeParse(signed);
+  if (parsed.success) return { signed, value: parsed.data };
+  for (const issue of parsed.error.issues) ctx.addIssue(issue as z.core.$ZodRawIssue);
+  return z.NEVER;
+});
+
 /** The customer's signed-in user, as the snippet's data-user-* attributes give it. */
 export const userClaimSchema = z.object({
-  id: z.string().min(1).max(200),
+  // Without line breaks an id's hash never signs a line of details (lib/conversations/token.ts).
+  id: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[^\u0000-\u001F\u007F]+$/),
   hash: z.string().max(200),
+  /** HMAC of the id, e-mail and name: only what it signs is shown as verified. */
+  detailsHash: z.string().max(200).optional(),
   email: email.optional(),
-  name: name.optional(),
+  name: claimedName.optional(),
 });
 
 /** POST /api/widgets/:id/visitors. */
@@ -33,6 +48,7 @@ const page = {
   pageUrl: z
     .url({ protocol: /^https?$/ })
     .max(2000)
+    .transform(withoutBidiControls)
     .optional()
     .catch(undefined),
   pageTitle: singleLineText(0, 300).optional().catch(undefined),
@@ -76,6 +92,9 @@ export const typingSchema = z.object({ typing: z.boolean() });
 
 /** POST …/transcript: where to send it (the visitor's known address when left out). */
 export const transcriptSchema = z.object({ email: email.optional() });
+
+/** POST /api/transcripts: the token of a confirmation mail's link. */
+export const transcriptConfirmationSchema = z.object({ token: z.string().regex(/^[\w-]{43}$/) });
 
 /** GET /api/conversations?status=open|closed|unread (`all` for anything else). */
 export const inboxFilterSchema = z.enum(['open', 'closed', 'unread', 'all']).catch('all');

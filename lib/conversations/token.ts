@@ -1,23 +1,32 @@
 import 'server-only';
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '@/lib/api/errors';
-import { sessionSecret } from '@/lib/session/secret';
+import { sessionSecrets } from '@/lib/session/secret';
 
 /** How long a visitor token holds; the widget renews it on every start. */
 export const VISITOR_TOKEN_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 const VERSION = 'v1';
 
-let key: Buffer | undefined;
-/** A key of its own for visitor tokens, derived from the session secret (no further setting). */
-function tokenKey(): Buffer {
-  return (key ??= Buffer.from(hkdfSync('sha256', sessionSecret(), Buffer.alloc(0), 'plauder visitor token v1', 32)));
+let keys: Buffer[] | undefined;
+/**
+ * Keys of their own for visitor tokens, derived from the session secrets (no further setting): tokens
+ * are signed with the first; one signed with the secret it replaced still verifies while that is set.
+ */
+function tokenKeys(): Buffer[] {
+  return (keys ??= sessionSecrets().map((secret) =>
+    Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'plauder visitor token v1', 32)),
+  ));
 }
 
-function mac(payload: string): Buffer {
-  return createHmac('sha256', tokenKey()).update(`${VERSION}.${payload}`).digest();
+function mac(payload: string, key = tokenKeys()[0]): Buffer {
+  return createHmac('sha256', key).update(`${VERSION}.${payload}`).digest();
 }
 
-export type VisitorClaim = { widgetId: string; visitorId: string };
+/**
+ * `generation`: for a verified user, the widget secret's rotation the token was issued under (0 when
+ * the token names none: before the first rotation).
+ */
+export type VisitorClaim = { widgetId: string; visitorId: string; generation?: number };
 
 /** A new random visitor id (128 bits). */
 export function newVisitorId(): string {
@@ -30,7 +39,12 @@ export function newVisitorId(): string {
  */
 export function issueVisitorToken(claim: VisitorClaim, now = Date.now()): string {
   const payload = Buffer.from(
-    JSON.stringify({ w: claim.widgetId, v: claim.visitorId, e: Math.floor((now + VISITOR_TOKEN_TTL_MS) / 1000) }),
+    JSON.stringify({
+      w: claim.widgetId,
+      v: claim.visitorId,
+      ...(claim.generation !== undefined && { g: claim.generation }),
+      e: Math.floor((now + VISITOR_TOKEN_TTL_MS) / 1000),
+    }),
   ).toString('base64url');
   return `${VERSION}.${payload}.${mac(payload).toString('base64url')}`;
 }
@@ -43,9 +57,12 @@ export function verifyVisitorToken(token: string | null | undefined, widgetId: s
   const parts = token?.split('.') ?? [];
   if (parts.length !== 3 || parts[0] !== VERSION || parts[1].length > 400) throw new ApiError('invalidVisitorToken');
   const given = Buffer.from(parts[2], 'base64url');
-  const expected = mac(parts[1]);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new ApiError('invalidVisitorToken');
-  let claim: { w?: unknown; v?: unknown; e?: unknown };
+  const signed = tokenKeys().some((key) => {
+    const expected = mac(parts[1], key);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!signed) throw new ApiError('invalidVisitorToken');
+  let claim: { w?: unknown; v?: unknown; g?: unknown; e?: unknown };
   try {
     claim = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
   } catch {
@@ -53,7 +70,7 @@ export function verifyVisitorToken(token: string | null | undefined, widgetId: s
   }
   if (claim.w !== widgetId || typeof claim.v !== 'string' || typeof claim.e !== 'number' || claim.e * 1000 <= now)
     throw new ApiError('invalidVisitorToken');
-  return { widgetId, visitorId: claim.v };
+  return { widgetId, visitorId: claim.v, generation: typeof claim.g === 'number' ? claim.g : 0 };
 }
 
 /** The bearer token of a request (`Authorization: Bearer …`), or null. */
@@ -62,12 +79,30 @@ export function bearerToken(request: Pick<Request, 'headers'>): string | null {
   return match?.[1] ?? null;
 }
 
+/** Whether `hash` is HMAC-SHA256(secret, message) in hex; compared in constant time. */
+function signs(secret: string, message: string, hash: string): boolean {
+  const expected = createHmac('sha256', secret).update(message, 'utf8').digest();
+  const given = /^[0-9a-f]{64}$/i.test(hash) ? Buffer.from(hash, 'hex') : Buffer.alloc(0);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
 /**
  * Identity verification of the customer's signed-in user: `userHash` must be HMAC-SHA256(widget secret,
- * user id) in hex, as the customer's server computes it. Compared in constant time.
+ * user id) in hex, as the customer's server computes it. It verifies the id and nothing else.
  */
 export function verifyUserHash(secret: string, userId: string, userHash: string): boolean {
-  const expected = createHmac('sha256', secret).update(userId, 'utf8').digest();
-  const given = /^[0-9a-f]{64}$/i.test(userHash) ? Buffer.from(userHash, 'hex') : Buffer.alloc(0);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return signs(secret, userId, userHash);
+}
+
+/**
+ * The user's e-mail address and name, signed beside the id: HMAC-SHA256(widget secret, id, e-mail and
+ * name on lines of their own, empty when not given). Ids have no line breaks, so this never equals an
+ * id's hash; and an e-mail address has none, so the lines cannot be shifted.
+ */
+export function verifyUserDetailsHash(
+  secret: string,
+  user: { id: string; email?: string; name?: string },
+  detailsHash: string,
+): boolean {
+  return signs(secret, `${user.id}\n${user.email ?? ''}\n${user.name ?? ''}`, detailsHash);
 }

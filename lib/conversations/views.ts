@@ -53,9 +53,12 @@ export function inboxConversationView({ conversation, visitor, widget }: InboxRo
     locale: conversation.locale,
     visitor: {
       id: visitor.id,
+      userId: visitor.userId,
       verified: visitor.userId !== null,
       name: visitor.name,
       email: visitor.email,
+      nameVerified: visitor.nameVerified,
+      emailVerified: visitor.emailVerified,
       locale: visitor.locale,
       firstSeenAt: visitor.createdAt.toISOString(),
     },

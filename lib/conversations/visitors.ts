@@ -4,10 +4,17 @@ import { database } from '@/lib/db';
 import { conversations, visitors, widgets } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { takeNewVisitorAllowance } from '@/lib/chat/limits';
-import { bearerToken, issueVisitorToken, newVisitorId, verifyUserHash, verifyVisitorToken } from './token';
+import {
+  bearerToken,
+  issueVisitorToken,
+  newVisitorId,
+  verifyUserDetailsHash,
+  verifyUserHash,
+  verifyVisitorToken,
+} from './token';
 import { signal } from './signal';
 import type { z } from 'zod';
-import type { startVisitorSchema, visitorDetailsSchema } from './schema';
+import type { startVisitorSchema, userClaimSchema, visitorDetailsSchema } from './schema';
 
 type WidgetRow = typeof widgets.$inferSelect;
 export type VisitorRow = typeof visitors.$inferSelect;
@@ -23,14 +30,16 @@ export async function requireWidget(id: string): Promise<WidgetRow> {
 
 /**
  * The visitor of a request's bearer token for `widgetId`, with the widget, in one query: 401 for a bad
- * token (checked before the database is asked), or for a visitor or widget deleted since.
+ * token (checked before the database is asked), for a visitor or widget deleted since, or for a
+ * verified user's token issued before the widget's secret was rotated (the widget then starts again,
+ * with the new secret's hash).
  */
 export async function requireVisitor(
   request: Pick<Request, 'headers'>,
   widgetId: string,
 ): Promise<{ widget: WidgetRow; visitor: VisitorRow }> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(widgetId)) throw new ApiError('notFound');
-  const { visitorId } = verifyVisitorToken(bearerToken(request), widgetId);
+  const { visitorId, generation } = verifyVisitorToken(bearerToken(request), widgetId);
   const db = await database();
   const [row] = await db
     .select({ widget: widgets, visitor: visitors })
@@ -38,8 +47,20 @@ export async function requireVisitor(
     .innerJoin(widgets, eq(widgets.id, visitors.widgetId))
     .where(and(eq(visitors.id, visitorId), eq(visitors.widgetId, widgetId)))
     .limit(1);
-  if (!row) throw new ApiError('invalidVisitorToken');
+  if (!row || (row.visitor.userId !== null && generation !== row.widget.identityGeneration))
+    throw new ApiError('invalidVisitorToken');
   return row;
+}
+
+/**
+ * The e-mail address and name a verified user's claim brings, and whether its details hash signs them
+ * (as the customer's server wrote them, before the name is made one line).
+ */
+function claimedDetails(secret: string, user: z.infer<typeof userClaimSchema>) {
+  const signed =
+    user.detailsHash !== undefined &&
+    verifyUserDetailsHash(secret, { id: user.id, email: user.email, name: user.name?.signed }, user.detailsHash);
+  return { email: user.email ?? null, name: user.name?.value ?? null, signed };
 }
 
 export type StartedVisitor = {
@@ -54,9 +75,11 @@ export type StartedVisitor = {
 /**
  * Starts or renews the visitor of a widget. A claimed user (the snippet's data-user-*) must carry
  * HMAC-SHA256(widget secret, user id): then it is that user's one visitor on every device; a wrong or
- * missing hash is refused (403), never taken as that user. Otherwise a valid token of this widget is
- * renewed, unless it names a verified user the page no longer claims (signed out: a new anonymous
- * visitor); a bad token is a 401. New anonymous visitors per widget and address are limited.
+ * missing hash is refused (403), never taken as that user. That hash verifies the id only: e-mail and
+ * name count as verified when the details hash signs them too (`claimedDetails`). Otherwise a valid
+ * token of this widget is renewed, unless it names a verified user the page no longer claims (signed
+ * out: a new anonymous visitor); a bad token is a 401. New anonymous visitors per widget and address
+ * are limited.
  */
 export async function startVisitor(
   request: Pick<Request, 'headers'>,
@@ -68,17 +91,35 @@ export async function startVisitor(
   const db = await database();
   const locale = input.locale ?? null;
   if (input.user) {
-    const { id: userId, hash, email, name } = input.user;
+    const { id: userId, hash } = input.user;
     if (!widget.identitySecret || !verifyUserHash(widget.identitySecret, userId, hash))
       throw new ApiError('identityUnverified');
+    const { email, name, signed } = claimedDetails(widget.identitySecret, input.user);
     const [row] = await db
       .insert(visitors)
-      .values({ id: newVisitorId(), widgetId: widget.id, userId, email: email ?? null, name: name ?? null, locale })
+      .values({
+        id: newVisitorId(),
+        widgetId: widget.id,
+        userId,
+        email,
+        emailVerified: signed && email !== null,
+        name,
+        nameVerified: signed && name !== null,
+        locale,
+      })
       .onConflictDoUpdate({
         target: [visitors.widgetId, visitors.userId],
         set: {
-          email: sql`coalesce(excluded.email, ${visitors.email})`,
-          name: sql`coalesce(excluded.name, ${visitors.name})`,
+          // A signed value replaces; the visitor's own word only fills a gap (an address) or replaces
+          // what is not verified (a name), so a claim never redirects the replies of a known address.
+          ...(signed && email !== null
+            ? { email, emailVerified: true }
+            : { email: sql`coalesce(${visitors.email}, excluded.email)` }),
+          ...(signed && name !== null
+            ? { name, nameVerified: true }
+            : {
+                name: sql`case when ${visitors.nameVerified} then ${visitors.name} else coalesce(excluded.name, ${visitors.name}) end`,
+              }),
           locale: sql`coalesce(excluded.locale, ${visitors.locale})`,
           lastSeenAt: sql`now()`,
         },
@@ -86,7 +127,7 @@ export async function startVisitor(
       .returning();
     const created = row.createdAt.getTime() === row.lastSeenAt.getTime();
     return {
-      token: issueVisitorToken({ widgetId: widget.id, visitorId: row.id }),
+      token: issueVisitorToken({ widgetId: widget.id, visitorId: row.id, generation: widget.identityGeneration }),
       visitorId: row.id,
       created,
       verified: true,

@@ -30,12 +30,32 @@ const MIGRATION_LOCK = 7_215_300_417;
 const PROBE_BUDGET_MS = 2_000;
 
 async function openPglite(dataDir: string): Promise<Opened> {
-  const [{ openPgliteClient }, { migrate }] = await Promise.all([
+  const [{ openPgliteClient }, { migrate }, { claimFolder, consistentTarball }] = await Promise.all([
     import('./pglite'),
     import('drizzle-orm/pglite/migrator'),
+    import('./pglite-owner.mjs'),
   ]);
-  const { client, db: pglite } = await openPgliteClient(dataDir);
+  // Claimed before it opens, so that no other process opens it meanwhile; this process then gives
+  // `npm run db:backup` its copies (lib/db/pglite-owner.mjs).
+  let opened: Awaited<ReturnType<typeof openPgliteClient>> | undefined;
+  const claim = dataDir.startsWith('memory://')
+    ? null
+    : await claimFolder(dataDir, async () => {
+        if (!opened) throw new Error('the database is still opening');
+        return consistentTarball(opened.client);
+      }).catch(reportFolderInUse);
+  try {
+    opened = await openPgliteClient(dataDir);
+  } catch (error) {
+    await claim?.release();
+    throw error;
+  }
+  const { client, db: pglite } = opened;
   const db = pglite as unknown as Database;
+  const close = async () => {
+    await client.close();
+    await claim?.release();
+  };
   try {
     await migrate(pglite, { migrationsFolder: MIGRATIONS });
     await seedCatalogue(db);
@@ -44,11 +64,21 @@ async function openPglite(dataDir: string): Promise<Opened> {
       handlers.resync();
       return unlisten;
     };
-    return { db, kind: 'pglite', bind: () => db, listen, close: () => client.close() };
+    return { db, kind: 'pglite', bind: () => db, listen, close };
   } catch (error) {
-    await client.close().catch(() => {});
+    await close().catch(() => {});
     throw error;
   }
+}
+
+let reportedInUse = false;
+/** Says once why the database cannot open while another process (a `db:*` command) holds its folder. */
+function reportFolderInUse(error: unknown): never {
+  if ((error as Error).name === 'FolderInUseError' && !reportedInUse) {
+    reportedInUse = true;
+    console.error(`database: ${(error as Error).message}; opening it again on the next request`);
+  }
+  throw error;
 }
 
 async function openPostgres(url: string): Promise<Opened> {

@@ -21,6 +21,8 @@ export type MailData = {
   operatorReply: { widget: string; operator: string; text: string; link: string };
   /** To a visitor who asked for it: the whole conversation. */
   transcript: { widget: string; lines: TranscriptLine[]; timeZone: string };
+  /** To an address a transcript was asked for that nobody has confirmed: the link that sends it (no chat text). */
+  transcriptConfirmation: { widget: string; link: string };
   /** To a buyer: a paid order's receipt, and the next step (a guest's: the account the order joins). */
   receipt: {
     reference: string;
@@ -93,7 +95,10 @@ const templates: { [K in MailKind]: (t: Translate, data: MailData[K], locale: Lo
     layout(
       t('operatorReply.subject', { widget: data.widget }),
       [
-        t('operatorReply.intro', { operator: data.operator, widget: data.widget }),
+        // An operator without a display name answers under the widget's name.
+        data.operator === data.widget
+          ? t('operatorReply.introTeam', { widget: data.widget })
+          : t('operatorReply.intro', { operator: data.operator, widget: data.widget }),
         data.text,
         { link: data.link, label: t('operatorReply.action') },
       ],
@@ -115,6 +120,15 @@ const templates: { [K in MailKind]: (t: Translate, data: MailData[K], locale: Lo
       t('transcript.footer', { widget: data.widget }),
     );
   },
+  transcriptConfirmation: (t, data) =>
+    layout(
+      t('transcriptConfirmation.subject', { widget: data.widget }),
+      [
+        t('transcriptConfirmation.intro', { widget: data.widget }),
+        { link: data.link, label: t('transcriptConfirmation.action') },
+      ],
+      t('transcriptConfirmation.footer', { widget: data.widget }),
+    ),
   receipt: (t, data, locale) => {
     const price = (cents: number) => formatPrice(cents, data.currency, locale);
     const { netCents, vatCents, ratePercent } = splitVat(data.amountCents, data.vatRateBasisPoints);

@@ -28,6 +28,7 @@ export type PageKey =
   | 'sample'
   | 'test'
   | 'mailbox'
+  | 'transcript'
   | 'notFound'
   | 'imprint'
   | 'privacy'

@@ -56,20 +56,26 @@ const unsealed = new Map<string, Map<string, SessionCookie | null>>();
 const UNSEALED_LIMIT = 1_000;
 
 /**
- * The session cookie of a value, or null when it is tampered with, sealed with another secret, malformed
- * or older than 24 h: such a visitor is simply signed out.
+ * The session cookie of a value, or null when it is tampered with, sealed with none of the secrets,
+ * malformed or older than 24 h: such a visitor is simply signed out. The secrets are tried in turn
+ * (lib/session/secret's sessionSecrets: the current one, then the one it replaced). Every seal names
+ * password id 1, so iron-session's numbered map could not tell one secret from the other.
  */
 export async function unsealSession(
   value: string | undefined,
-  secret: string,
+  secrets: string | readonly string[],
   now = Date.now(),
 ): Promise<SessionCookie | null> {
   if (!value) return null;
-  const cache = unsealed.get(secret) ?? unsealed.set(secret, new Map()).get(secret)!;
-  let cookie = cache.get(value);
-  if (cookie === undefined) {
-    cookie = await unseal(value, secret);
-    if (cache.set(value, cookie).size > UNSEALED_LIMIT) cache.delete(cache.keys().next().value!);
+  let cookie: SessionCookie | null = null;
+  for (const secret of typeof secrets === 'string' ? [secrets] : secrets) {
+    const cache = unsealed.get(secret) ?? unsealed.set(secret, new Map()).get(secret)!;
+    cookie = cache.get(value) ?? null;
+    if (!cache.has(value)) {
+      cookie = await unseal(value, secret);
+      if (cache.set(value, cookie).size > UNSEALED_LIMIT) cache.delete(cache.keys().next().value!);
+    }
+    if (cookie) break;
   }
   // Checked on every call: a remembered cookie ends on time too (its seal's own ttl ends later).
   return cookie && !isSessionExpired(cookie.lastLoginAt, now) ? cookie : null;

@@ -30,3 +30,11 @@ export function sessionSecret(): string {
     return (cached = readFileSync(file, 'utf8').trim());
   }
 }
+
+/**
+ * The secrets a sealed value may open with: SESSION_SECRET, then SESSION_SECRET_PREVIOUS while it is
+ * set, so that rotating the secret ends no session (what is sealed anew uses the first).
+ */
+export function sessionSecrets(): readonly string[] {
+  return env.sessionSecretPrevious ? [sessionSecret(), env.sessionSecretPrevious] : [sessionSecret()];
+}

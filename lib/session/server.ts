@@ -4,7 +4,7 @@ import { cookies } from 'next/headers';
 import type { NextRequest } from 'next/server';
 import { ApiError } from '@/lib/api/errors';
 import { SESSION_COOKIE, unsealSession, userOf, type Session, type SessionUser } from './cookie';
-import { sessionSecret } from './secret';
+import { sessionSecrets } from './secret';
 import { checkSession } from './store';
 import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { markDatabaseDown } from '@/lib/db/availability';
@@ -21,7 +21,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * provider confirms the account at once (disabled or deleted: refused), for a read within a minute.
  */
 export async function activeSession(value: string | undefined, { mutation = false } = {}): Promise<Session | null> {
-  const cookie = await unsealSession(value, sessionSecret());
+  const cookie = await unsealSession(value, sessionSecrets());
   if (!cookie) return null;
   try {
     const profile = await checkSession(cookie, { recheck: mutation });

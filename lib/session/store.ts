@@ -23,14 +23,15 @@ export const CHECK_RECORD_INTERVAL_MS = 10_000;
 /**
  * Records a sign-in with the user's profile and answers its session id. Sessions of the user that
  * began before `validAfter` (the provider's tokensValidAfterTime: a password change or a revocation)
- * are revoked; so is `replaces`, the session a refresh renews.
+ * are revoked; so is `replaces`, the session whose cookie the new one replaces in the browser (a
+ * refresh's, or another user's signed in there before), so that no copy of that cookie stays valid.
  */
 export async function createSession(input: {
   uid: string;
   lastLoginAt: string;
   profile: SessionProfile;
   validAfter?: Date | null;
-  replaces?: string;
+  replaces?: Pick<SessionCookie, 'sid' | 'uid'> | null;
 }): Promise<string> {
   const db = await database();
   return db.transaction(async (tx) => {
@@ -43,7 +44,8 @@ export async function createSession(input: {
         .set({ revokedAt: now })
         .where(and(eq(sessions.uid, input.uid), isNull(sessions.revokedAt), lt(sessions.createdAt, input.validAfter)));
     }
-    if (input.replaces) await revoke(tx, and(eq(sessions.id, input.replaces), eq(sessions.uid, input.uid)));
+    if (input.replaces)
+      await revoke(tx, and(eq(sessions.id, input.replaces.sid), eq(sessions.uid, input.replaces.uid)));
     const [row] = await tx
       .insert(sessions)
       .values({

@@ -157,15 +157,16 @@ export async function updateWidget(actor: Actor, id: string, input: UpdateWidget
 }
 
 /**
- * A new secret for identity verification, replacing the old one (whose hashes stop verifying). It is
- * answered this once and never shown again.
+ * A new secret for identity verification, replacing the old one: its hashes stop verifying, and the
+ * tokens of verified users issued under it are refused (the generation counts up). It is answered this
+ * once and never shown again.
  */
 export async function rotateIdentitySecret(actor: Actor, id: string): Promise<string> {
   const secret = randomBytes(32).toString('base64url');
   const db = await database();
   const [row] = await db
     .update(widgets)
-    .set({ identitySecret: secret, updatedAt: new Date() })
+    .set({ identitySecret: secret, identityGeneration: sql`${widgets.identityGeneration} + 1`, updatedAt: new Date() })
     .where(and(eq(widgets.id, id), ownedBy(actor)))
     .returning({ id: widgets.id });
   if (!row) throw new ApiError('notFound');

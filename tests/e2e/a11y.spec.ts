@@ -8,6 +8,7 @@ for (const locale of localesUnderTest) {
   for (const path of [
     ...routes.filter((r) => r.public).map((r) => r.path),
     '/mailbox',
+    '/transcript',
     '/nicht-da',
     '/shop/nope',
     '/imprint',

@@ -100,6 +100,36 @@ for (const locale of ['en', 'de'] as Locale[]) {
         })
         .toBe(1);
       await expect(page.getByRole('article', { name: subject })).toContainText(later);
+
+      // Bea asks for the transcript at her address: it has not been confirmed, so a link goes there first.
+      await bea.widget.locator('summary', { hasText: w.transcript }).click();
+      const transcriptForm = bea.widget.getByRole('form', { name: w.transcript });
+      await transcriptForm.getByLabel(w.emailLabel).fill(email);
+      await transcriptForm.getByRole('button', { name: w.transcriptSend }).click();
+      await expect(
+        bea.widget.getByRole('status').filter({ hasText: fill(w.transcriptConfirm, { email }) }),
+      ).toBeVisible();
+      const mailbox = `${localized('/mailbox', locale)}?to=${encodeURIComponent(email)}`;
+      const asking = fill(messages[locale].Mail.transcriptConfirmation.subject, { widget: 'Shop help' });
+      await page.goto(mailbox);
+      const request = page.getByRole('article', { name: asking });
+      await expect(request).not.toContainText(later);
+      const link = await request.getByRole('link').getAttribute('href');
+      await page.goto(link!);
+      const t = messages[locale].Transcript;
+      await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
+      await page.locator('html[data-hydrated="true"]').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: t.send }).click();
+      await expect(page.getByRole('status').filter({ hasText: fill(t.sent, { email }) })).toBeVisible();
+      const sent = fill(messages[locale].Mail.transcript.subject, { widget: 'Shop help' });
+      await expect
+        .poll(async () => {
+          await page.goto(mailbox);
+          return page.getByRole('article', { name: sent }).count();
+        })
+        .toBe(1);
+      await expect(page.getByRole('article', { name: sent })).toContainText(later);
       await Promise.all([ada.context.close(), bea.context.close()]);
     } finally {
       await site.close();

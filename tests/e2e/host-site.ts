@@ -36,9 +36,13 @@ export async function hostSite({
 }
 
 /** The widget's snippet for `widgetId`, with data-user-* when a user is given. */
-export function snippet(widgetId: string, user?: { id: string; hash: string; email?: string; name?: string }): string {
+export function snippet(
+  widgetId: string,
+  user?: { id: string; hash: string; detailsHash?: string; email?: string; name?: string },
+): string {
+  const optional = (name: string, value?: string) => (value ? ` data-user-${name}="${value}"` : '');
   const attributes = user
-    ? ` data-user-id="${user.id}" data-user-hash="${user.hash}"${user.email ? ` data-user-email="${user.email}"` : ''}${user.name ? ` data-user-name="${user.name}"` : ''}`
+    ? ` data-user-id="${user.id}" data-user-hash="${user.hash}"${optional('details-hash', user.detailsHash)}${optional('email', user.email)}${optional('name', user.name)}`
     : '';
   return `<script src="${baseURL}/embed.js" data-widget="${widgetId}" data-title="Shop help"${attributes} async></script>`;
 }

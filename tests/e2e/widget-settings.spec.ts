@@ -35,7 +35,9 @@ test('a verified user sees their history on a fresh device; a wrong hash is refu
     const { secret } = await rotated.json();
     const user = { id: `customer-${Date.now()}`, email: 'ada@example.com', name: 'Ada Lovelace' };
     const hash = createHmac('sha256', secret).update(user.id).digest('hex');
-    site.setPage({ body: snippet(widgetId, { ...user, hash }) });
+    // The address and name signed too: the inbox marks them verified.
+    const detailsHash = createHmac('sha256', secret).update(`${user.id}\n${user.email}\n${user.name}`).digest('hex');
+    site.setPage({ body: snippet(widgetId, { ...user, hash, detailsHash }) });
 
     const first = await visitor(browser, site.origin);
     await first.widget.getByRole('button', { name: open() }).click();
@@ -63,6 +65,20 @@ test('a verified user sees their history on a fresh device; a wrong hash is refu
       .getByRole('button', { name: question });
     await expect(entry).toContainText('Ada Lovelace');
     await expect(entry).toContainText(messages.en.Dashboard.inbox.verified);
+    await entry.click();
+    const details = page.getByRole('definition').filter({ hasText: user.id });
+    await expect(details).toHaveText(`${user.id}${messages.en.Dashboard.inbox.verified}`);
+
+    // The same id and hash beside another name, unsigned: it never replaces the name the customer's server signed.
+    site.setPage({ body: snippet(widgetId, { ...user, hash, name: 'The CEO' }) });
+    const claimant = await visitor(browser, site.origin);
+    await claimant.widget.getByRole('button', { name: open() }).click();
+    await expect(claimant.widget.getByText(w.verifiedAs.replace('{name}', 'Ada Lovelace'))).toBeVisible();
+    await claimant.context.close();
+    await page.reload();
+    await expect(entry).toContainText('Ada Lovelace');
+    await expect(entry).toContainText(messages.en.Dashboard.inbox.verified);
+    await expect(entry).not.toContainText('The CEO');
 
     // A wrong hash: refused with a clear message, never shown as that user.
     site.setPage({

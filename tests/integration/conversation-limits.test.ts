@@ -6,6 +6,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { POST as startVisitor } from '@/app/api/widgets/[id]/visitors/route';
 import { POST as startConversation } from '@/app/api/widgets/[id]/conversations/route';
 import { POST as post } from '@/app/api/widgets/[id]/conversations/[cid]/messages/route';
+import { POST as visitorTyping } from '@/app/api/widgets/[id]/conversations/[cid]/typing/route';
+import { POST as operatorTyping } from '@/app/api/conversations/[cid]/typing/route';
+import { TYPING_PER_WINDOW } from '@/lib/chat/limits';
 import { GET as events } from '@/app/api/widgets/[id]/events/route';
 import { PATCH as patchConversation } from '@/app/api/conversations/[cid]/route';
 import { PATCH as patchWidget } from '@/app/api/widgets/[id]/route';
@@ -191,6 +194,52 @@ it('says how long to wait in minutes or hours, in English and in German; Retry-A
   expect((await mint('de')).message).toBe(
     'Zu viele neue Chats aus Ihrem Netzwerk. Bitte versuchen Sie es in 41 Minuten erneut.',
   );
+});
+
+it('gives typing signals an allowance per conversation and side, and per address over conversations', async () => {
+  const { owner, widgetId } = await ownWidget();
+  const address = uniqueAddress();
+  const visitor = await newVisitor(widgetId, address);
+  const { conversation } = await converse(widgetId, visitor, 'typing soon');
+  const visitorTypes = (who: Visitor, cid: string, typing: boolean) =>
+    visitorTyping(
+      visitorRequest(
+        'POST',
+        `/api/widgets/${widgetId}/conversations/${cid}/typing`,
+        who.token,
+        { typing },
+        { 'x-forwarded-for': who.address, 'accept-language': 'de' },
+      ),
+      ctx(widgetId, cid),
+    );
+  // The outside run's 60 in a row: the first TYPING_PER_WINDOW go out, the rest are refused.
+  const statuses: number[] = [];
+  for (let i = 0; i < 60; i++) statuses.push((await visitorTypes(visitor, conversation.id, i % 2 === 0)).status);
+  expect(statuses).toEqual([...Array(TYPING_PER_WINDOW).fill(204), ...Array(60 - TYPING_PER_WINDOW).fill(429)]);
+  const refused = await visitorTypes(visitor, conversation.id, false);
+  expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  expect((await refused.json()).error).toMatchObject({
+    code: 'rateLimited',
+    message: expect.stringContaining('Sekunde'),
+  });
+
+  // The operator's side of that conversation has its own.
+  const operatorTypes = () =>
+    operatorTyping(apiRequest('POST', `/api/conversations/${conversation.id}/typing`, owner, { typing: true }), {
+      params: Promise.resolve({ cid: conversation.id }),
+    });
+  for (let i = 0; i < TYPING_PER_WINDOW; i++) expect((await operatorTypes()).status).toBe(204);
+  expect((await operatorTypes()).status).toBe(429);
+
+  // New visitors at that address get their conversations' allowance until the address's is used up.
+  let allowed = TYPING_PER_WINDOW;
+  for (let n = 0; n < 4; n++) {
+    const next = await newVisitor(widgetId, address);
+    const { conversation: theirs } = await converse(widgetId, next, `typing ${n}`);
+    for (let i = 0; i < TYPING_PER_WINDOW; i++)
+      if ((await visitorTypes(next, theirs.id, true)).status === 204) allowed++;
+  }
+  expect(allowed).toBe(TYPING_PER_WINDOW * 4);
 });
 
 it('allows three open conversations per visitor, messages up to 4,000 characters and bodies up to 16 KB', async () => {

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { DELETE, POST } from '@/app/api/profile/photo/route';
 import { GET } from '@/app/api/avatars/[uid]/route';
 import { adminAuth } from '@/lib/firebase/admin';
-import { findPhoto } from '@/lib/avatar/photo';
+import { PHOTO_CHANGES_PER_HOUR, findPhoto } from '@/lib/avatar/photo';
 import { ORIGIN, signedIn } from './signed-in';
 
 function png(width: number, height: number) {
@@ -118,6 +118,31 @@ describe('profile photo', () => {
       }),
     );
     await expectRefused(empty, 400, 'invalidBody', me.uid);
+  });
+
+  it('allows 10 photo changes an hour; then a translated 429 that asks nothing of the identity provider', async () => {
+    const me = await signedIn('photo');
+    const file = new Blob([new Uint8Array(await png(10, 10))], { type: 'image/png' });
+    const remove = () =>
+      DELETE(
+        new NextRequest(`${ORIGIN}/api/profile/photo`, {
+          method: 'DELETE',
+          headers: { origin: ORIGIN, cookie: me.cookie },
+        }),
+      );
+    for (let i = 0; i < PHOTO_CHANGES_PER_HOUR - 1; i++) expect((await upload(me.cookie, file)).status).toBe(201);
+    expect((await remove()).status).toBe(200);
+    const refused = await upload(me.cookie, file, 'p.png', { 'accept-language': 'de' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(55 * 60);
+    expect((await refused.json()).error).toMatchObject({
+      code: 'tooManyPhotoChanges',
+      message: expect.stringContaining('1 Stunde'),
+    });
+    expect((await remove()).status).toBe(429);
+    // The tenth change, the removal, is what stands: the refused upload reached neither the database nor the provider.
+    expect(await findPhoto(me.uid)).toBeNull();
+    expect((await adminAuth().getUser(me.uid)).photoURL).toBeUndefined();
   });
 
   it('answers 401 without a session and 403 from a foreign Origin', async () => {

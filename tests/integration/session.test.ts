@@ -223,6 +223,19 @@ describe('server-side revocation: a copied cookie stops working', () => {
     expect(await activeSession(elsewhere.value)).toBeNull();
   });
 
+  it('when another user signs in over the cookie: the session it named ends, the user’s others stay', async () => {
+    const a = await signUp(uniqueEmail('over-a'));
+    const b = await signUp(uniqueEmail('over-b'));
+    const here = await signIn(a.idToken);
+    const elsewhere = await signIn(a.idToken);
+    const response = await post(JSON.stringify({ idToken: b.idToken }), { origin: ORIGIN, cookie: here.cookie });
+    expect(response.status).toBe(200);
+    expect(await activeSession(cookieValue(sessionCookie(response)!))).toMatchObject({ uid: b.uid });
+    // A copy of a's cookie taken before (the shared computer's next user) no longer reads a's account.
+    expect(await activeSession(here.value)).toBeNull();
+    expect(await activeSession(elsewhere.value)).toMatchObject({ uid: a.uid });
+  });
+
   it('when the account is disabled: at the next check with the provider, every session ends', async () => {
     const { uid, idToken } = await signUp(uniqueEmail('disable-later'));
     const first = await signIn(idToken);

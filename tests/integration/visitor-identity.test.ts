@@ -2,7 +2,7 @@
 // customer's signed-in user, verified by HMAC-SHA256(widget secret, user id) from the customer's server.
 import { createHmac } from 'node:crypto';
 import { POST as start } from '@/app/api/widgets/[id]/visitors/route';
-import { GET as list } from '@/app/api/widgets/[id]/conversations/route';
+import { GET as list, POST as startConversation } from '@/app/api/widgets/[id]/conversations/route';
 import { POST as rotate } from '@/app/api/widgets/[id]/secret/route';
 import { GET as show } from '@/app/api/widgets/[id]/route';
 import { GET as inbox } from '@/app/api/conversations/route';
@@ -130,6 +130,116 @@ describe('identity verification', () => {
       await list(visitorRequest('GET', `/api/widgets/${widgetId}/conversations`, next.token), ctx(widgetId))
     ).json();
     expect(history.conversations).toEqual([]);
+  });
+
+  it('shows as verified only what a signature covers; a claim beside it never replaces a known address', async () => {
+    const { owner, widgetId } = await ownWidget();
+    const { secret } = await (
+      await rotate(apiRequest('POST', `/api/widgets/${widgetId}/secret`, owner), ctx(widgetId))
+    ).json();
+    const id = 'user-77';
+    const signedDetails = (email: string, name: string) => hmac(secret, `${id}\n${email}\n${name}`);
+    const visitorInInbox = async () => {
+      const { conversations } = await (await inbox(apiRequest('GET', '/api/conversations', owner))).json();
+      return conversations[0].visitor;
+    };
+
+    // The id's hash alone: the id is verified, the address and name are the visitor's own word.
+    const first = await (
+      await startAs(widgetId, { user: { id, hash: hmac(secret, id), email: 'ada@example.com', name: 'Ada' } })
+    ).json();
+    await converse(widgetId, { token: first.token, visitorId: first.visitorId, address: '198.51.100.77' }, 'Hello');
+    expect(await visitorInInbox()).toMatchObject({
+      userId: id,
+      verified: true,
+      name: 'Ada',
+      nameVerified: false,
+      email: 'ada@example.com',
+      emailVerified: false,
+    });
+
+    // The outside run's forgery: a valid id and hash, someone else's address and name beside them, with no
+    // details hash or a wrong one. Never verified; the known address stays the one replies go to.
+    for (const detailsHash of [undefined, signedDetails('ada@example.com', 'Ada'), hmac('guessed', id)]) {
+      const forged = await startAs(widgetId, {
+        user: { id, hash: hmac(secret, id), email: 'ceo@bank.example', name: 'The CEO', detailsHash },
+      });
+      expect(forged.status).toBe(200);
+      expect(await visitorInInbox()).toMatchObject({
+        name: 'The CEO',
+        nameVerified: false,
+        email: 'ada@example.com',
+        emailVerified: false,
+      });
+    }
+
+    // Signed by the customer's server (the name as written, spaces and all): both verified, and they replace.
+    const signed = await startAs(widgetId, {
+      user: {
+        id,
+        hash: hmac(secret, id),
+        email: 'ada.lovelace@example.com',
+        name: ' Ada  Lovelace ',
+        detailsHash: signedDetails('ada.lovelace@example.com', ' Ada  Lovelace '),
+      },
+    });
+    expect(await signed.json()).toMatchObject({ name: 'Ada Lovelace', email: 'ada.lovelace@example.com' });
+    expect(await visitorInInbox()).toMatchObject({
+      name: 'Ada Lovelace',
+      nameVerified: true,
+      email: 'ada.lovelace@example.com',
+      emailVerified: true,
+    });
+
+    // A later unsigned claim replaces neither.
+    await startAs(widgetId, {
+      user: { id, hash: hmac(secret, id), email: 'ceo@bank.example', name: 'The CEO' },
+    });
+    expect(await visitorInInbox()).toMatchObject({
+      name: 'Ada Lovelace',
+      nameVerified: true,
+      email: 'ada.lovelace@example.com',
+      emailVerified: true,
+    });
+
+    // An id with a line break could make its hash a details hash: refused.
+    const broken = await startAs(widgetId, { user: { id: `${id}\nx`, hash: hmac(secret, `${id}\nx`) } });
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).error.fields).toHaveProperty(['user.id']);
+  });
+
+  it('ends what the old secret bought: verified visitors’ earlier tokens answer 401, anonymous ones go on', async () => {
+    const { owner, widgetId } = await ownWidget();
+    const rotateSecret = async () =>
+      (await (await rotate(apiRequest('POST', `/api/widgets/${widgetId}/secret`, owner), ctx(widgetId))).json())
+        .secret as string;
+    const secret = await rotateSecret();
+    const verified = await (await startAs(widgetId, { user: { id: 'u-9', hash: hmac(secret, 'u-9') } })).json();
+    const anonymous = await newVisitor(widgetId);
+    await converse(widgetId, { ...verified, address: '198.51.100.9' }, 'Private to u-9');
+    await converse(widgetId, anonymous, 'Anonymous question');
+    const history = (token: string) =>
+      list(visitorRequest('GET', `/api/widgets/${widgetId}/conversations`, token), ctx(widgetId));
+    expect((await history(verified.token)).status).toBe(200);
+
+    const next = await rotateSecret();
+    const refused = await history(verified.token);
+    expect(refused.status).toBe(401);
+    expect((await refused.json()).error.code).toBe('invalidVisitorToken');
+    const write = await startConversation(
+      visitorRequest('POST', `/api/widgets/${widgetId}/conversations`, verified.token, { text: 'Still me?' }),
+      ctx(widgetId),
+    );
+    expect(write.status).toBe(401);
+    expect((await history(anonymous.token)).status).toBe(200);
+
+    // The widget starts again with the new secret's hash: the same visitor, their history.
+    const again = await (await startAs(widgetId, { user: { id: 'u-9', hash: hmac(next, 'u-9') } })).json();
+    expect(again.visitorId).toBe(verified.visitorId);
+    const mine = await (await history(again.token)).json();
+    expect(mine.conversations.map((c: { lastMessagePreview: string }) => c.lastMessagePreview)).toEqual([
+      'Private to u-9',
+    ]);
   });
 
   it('refuses to rotate the secret of another owner’s widget (404)', async () => {

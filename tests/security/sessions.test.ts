@@ -33,6 +33,8 @@ const PUBLIC = new Set([
   'POST /api/catalogue/revalidate',
   'POST /api/session',
   'DELETE /api/session',
+  // A transcript's confirmation link: the mailed token in the body is the authority.
+  'POST /api/transcripts',
   'GET /api/firebase/config',
 ]);
 

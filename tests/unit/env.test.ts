@@ -1,17 +1,6 @@
 /** @jest-environment node */
 import { parseEnv } from '@/lib/env';
-
-const REAL = {
-  FIREBASE_PROJECT_ID: 'plauder-prod',
-  SESSION_SECRET: 'x'.repeat(32),
-  FIREBASE_API_KEY: 'AIzaSyExampleExampleExample',
-  FIREBASE_AUTH_DOMAIN: 'plauder-prod.firebaseapp.com',
-  OPERATOR_NAME: 'Plauder GmbH',
-  OPERATOR_STREET: 'Hauptstraße 5',
-  OPERATOR_POSTAL_CODE: '80331',
-  OPERATOR_CITY: 'München',
-  OPERATOR_EMAIL: 'info@plauder.de',
-};
+import { REAL_PROJECT as REAL } from '../support/real-project';
 
 describe('parseEnv', () => {
   it('runs in local mode with no configuration at all', () => {
@@ -31,6 +20,7 @@ describe('parseEnv', () => {
         serviceAccount: null,
       },
       sessionSecret: null,
+      sessionSecretPrevious: null,
       database: { kind: 'pglite', dataDir: '.data/pglite' },
       pgliteSharedBuffers: '16MB',
       operator: expect.objectContaining({ demo: true, name: 'Plauder Demo GmbH', country: 'DE' }),
@@ -203,6 +193,19 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ ...REAL, SESSION_SECRET: undefined })).toThrow('SESSION_SECRET');
     expect(() => parseEnv({ ...REAL, FIREBASE_API_KEY: undefined })).toThrow('FIREBASE_API_KEY');
     expect(() => parseEnv({ SESSION_SECRET: 'short' })).toThrow('SESSION_SECRET');
+  });
+
+  it('takes the secret SESSION_SECRET replaced only beside a new, different one', () => {
+    const previous = 'p'.repeat(32);
+    expect(parseEnv({ ...REAL, SESSION_SECRET_PREVIOUS: previous })).toMatchObject({
+      sessionSecret: REAL.SESSION_SECRET,
+      sessionSecretPrevious: previous,
+    });
+    expect(() => parseEnv({ SESSION_SECRET_PREVIOUS: previous })).toThrow('SESSION_SECRET_PREVIOUS');
+    expect(() => parseEnv({ ...REAL, SESSION_SECRET_PREVIOUS: REAL.SESSION_SECRET })).toThrow(
+      'SESSION_SECRET_PREVIOUS',
+    );
+    expect(() => parseEnv({ ...REAL, SESSION_SECRET_PREVIOUS: 'short' })).toThrow('SESSION_SECRET_PREVIOUS');
   });
 
   it('wants both parts of a service account', () => {

@@ -15,7 +15,7 @@ import {
 import { SESSION_COOKIE, sealSession, sessionCookieOptions, unsealSession } from '@/lib/session/cookie';
 import { SESSION_HINT_COOKIE, sessionHintOptions } from '@/lib/session/hint';
 import { SESSION_LIFETIME_MS } from '@/lib/session/expiry';
-import { sessionSecret } from '@/lib/session/secret';
+import { sessionSecret, sessionSecrets } from '@/lib/session/secret';
 import { activeSession } from '@/lib/session/server';
 import { createSession, revokeSession } from '@/lib/session/store';
 import { getSettings } from '@/lib/settings/service';
@@ -38,7 +38,8 @@ export function POST(request: NextRequest) {
     // A session starts only from a sign-in of the last 5 minutes, and lasts 24 hours from it
     // (`lastLoginAt` is the token's auth_time). A refresh renews this browser's active session after a
     // change of name or e-mail: its token may be older, but never beyond the 24 hours of the sign-in.
-    const current = refresh ? await activeSession(request.cookies.get(SESSION_COOKIE)?.value) : null;
+    const presented = request.cookies.get(SESSION_COOKIE)?.value;
+    const current = refresh ? await activeSession(presented) : null;
     const renewed = current?.uid === user.uid ? current : null;
     assertSignedInWithin(authTime, renewed ? SESSION_LIFETIME_MS : FRESH_SIGN_IN_MS);
     // The user's verified address brings the purchases a guest made with it into the account.
@@ -48,7 +49,8 @@ export function POST(request: NextRequest) {
       lastLoginAt: user.lastLoginAt,
       profile: profileOf(user),
       validAfter,
-      replaces: renewed?.sid,
+      // The browser's cookie now names the new session: the one it named before ends, whoever's it was.
+      replaces: await unsealSession(presented, sessionSecrets()),
     });
     // A new device gets the user's saved theme, and the browser their saved language to apply.
     const settings = await getSettings(user.uid, 'en');
@@ -70,7 +72,7 @@ export function POST(request: NextRequest) {
 export function DELETE(request: NextRequest) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const session = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value, sessionSecret());
+    const session = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value, sessionSecrets());
     if (session) await revokeSession(session.sid);
     const response = NextResponse.json({ signedOut: true }, { headers: { 'Cache-Control': 'no-store' } });
     response.cookies.set(SESSION_COOKIE, '', { ...sessionCookieOptions(env.cookieSecure), maxAge: 0 });

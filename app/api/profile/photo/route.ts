@@ -7,7 +7,7 @@ import { env } from '@/lib/env';
 import { readFormData } from '@/lib/api/body';
 import { callIdentityProvider } from '@/lib/firebase/admin';
 import { AVATAR_PATH } from '@/lib/avatar/default';
-import { MAX_PHOTO_BYTES, deletePhoto, processPhoto, savePhoto } from '@/lib/avatar/photo';
+import { MAX_PHOTO_BYTES, deletePhoto, processPhoto, savePhoto, takePhotoAllowance } from '@/lib/avatar/photo';
 import { requireApiSession } from '@/lib/session/server';
 
 export const dynamic = 'force-dynamic';
@@ -19,6 +19,7 @@ export function POST(request: NextRequest) {
   return handle(request, async () => {
     assertSameOrigin(request);
     const session = await requireApiSession(request);
+    await takePhotoAllowance(session.uid);
     const form = await readFormData(request, BODY_LIMIT);
     const photo = form.get('photo');
     if (!(photo instanceof File)) throw new ApiError('invalidBody', { photo: { code: 'required' } });
@@ -36,6 +37,7 @@ export function DELETE(request: NextRequest) {
   return handle(request, async () => {
     assertSameOrigin(request);
     const session = await requireApiSession(request);
+    await takePhotoAllowance(session.uid);
     await deletePhoto(session.uid);
     await callIdentityProvider((auth) => auth.updateUser(session.uid, { photoURL: null }));
     return NextResponse.json({ photoURL: null }, { headers: { 'Cache-Control': 'no-store' } });

@@ -1,6 +1,7 @@
 // POST /api/conversations/:cid/typing { typing } (owner's session): the visitor sees the team typing.
 import { type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
+import { takeTypingAllowance } from '@/lib/chat/limits';
 import { assertSameOrigin, readJson } from '@/lib/api/request';
 import { CONVERSATION_BODY_LIMIT } from '@/lib/conversations/constants';
 import { ownedConversation } from '@/lib/conversations/inbox';
@@ -17,6 +18,7 @@ export function POST(request: NextRequest, { params }: RouteContext<'/api/conver
     const actor = await requireActor(request);
     const { typing } = await readJson(request, typingSchema, CONVERSATION_BODY_LIMIT);
     const { conversation, ownerUid } = await ownedConversation(actor, conversationId((await params).cid));
+    await takeTypingAllowance(conversation.id, { side: 'operator', uid: actor.uid });
     await announceTyping(conversation, ownerUid, 'operator', typing);
     return new Response(null, { status: 204 });
   });

@@ -1,14 +1,14 @@
-// POST /api/widgets/:id/conversations/:cid/transcript { email? } (visitor token): e-mails the conversation
-// to the visitor (the address given, else the one they gave before); at most once in 10 minutes.
-import { type NextRequest } from 'next/server';
-import { ApiError, handle } from '@/lib/api/errors';
-import { assertSameOrigin, readJson } from '@/lib/api/request';
+// POST /api/widgets/:id/conversations/:cid/transcript { email? } (visitor token): e-mails the conversation to a
+// confirmed address (202 { status: 'sent', email }), else first a link that confirms it (202 { status: 'confirm' }).
+import { NextResponse, type NextRequest } from 'next/server';
+import { handle } from '@/lib/api/errors';
+import { assertSameOrigin, clientAddress, readJson } from '@/lib/api/request';
 import { CONVERSATION_BODY_LIMIT } from '@/lib/conversations/constants';
 import { transcriptSchema } from '@/lib/conversations/schema';
-import { conversationId } from '@/lib/conversations/request';
-import { sendTranscript } from '@/lib/conversations/transcript';
+import { NO_STORE, conversationId } from '@/lib/conversations/request';
+import { requestTranscript } from '@/lib/conversations/transcript';
 import { ownConversation } from '@/lib/conversations/visitor-side';
-import { requireVisitor, updateVisitorDetails } from '@/lib/conversations/visitors';
+import { requireVisitor } from '@/lib/conversations/visitors';
 
 export const dynamic = 'force-dynamic';
 
@@ -22,10 +22,7 @@ export function POST(
     const { id, cid } = await params;
     const { widget, visitor } = await requireVisitor(request, id);
     const conversation = await ownConversation(visitor, conversationId(cid));
-    const email = input.email ?? visitor.email;
-    if (!email) throw new ApiError('invalidBody', { email: { code: 'required' } });
-    if (input.email && !visitor.email) await updateVisitorDetails(widget, visitor, { email: input.email });
-    await sendTranscript(widget, conversation, email);
-    return new Response(null, { status: 202 });
+    const answer = await requestTranscript(widget, visitor, conversation, input.email, clientAddress(request));
+    return NextResponse.json(answer, { status: 202, headers: NO_STORE });
   });
 }

@@ -1,7 +1,8 @@
 // POST /api/widgets/:id/conversations/:cid/typing { typing } (visitor token): the team sees the visitor typing.
 import { type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
-import { assertSameOrigin, readJson } from '@/lib/api/request';
+import { assertSameOrigin, clientAddress, readJson } from '@/lib/api/request';
+import { takeTypingAllowance } from '@/lib/chat/limits';
 import { CONVERSATION_BODY_LIMIT } from '@/lib/conversations/constants';
 import { typingSchema } from '@/lib/conversations/schema';
 import { conversationId } from '@/lib/conversations/request';
@@ -17,7 +18,13 @@ export function POST(request: NextRequest, { params }: RouteContext<'/api/widget
     const { typing } = await readJson(request, typingSchema, CONVERSATION_BODY_LIMIT);
     const { id, cid } = await params;
     const { widget, visitor } = await requireVisitor(request, id);
-    await announceTyping(await ownConversation(visitor, conversationId(cid)), widget.uid, 'visitor', typing);
+    const conversation = await ownConversation(visitor, conversationId(cid));
+    await takeTypingAllowance(conversation.id, {
+      side: 'visitor',
+      widgetId: widget.id,
+      address: clientAddress(request),
+    });
+    await announceTyping(conversation, widget.uid, 'visitor', typing);
     return new Response(null, { status: 204 });
   });
 }

@@ -1,0 +1,24 @@
+/** @jest-environment node */
+// /mailbox shows every account's mail without a sign-in: it exists only in local mode (the page answers
+// 404 when mailboxAvailable() is false).
+import { REAL_PROJECT } from '../support/real-project';
+
+async function availableWith(environment: Record<string, string>): Promise<boolean> {
+  const saved = { ...process.env };
+  let available = false;
+  await jest.isolateModulesAsync(async () => {
+    Object.assign(process.env, environment);
+    available = (await import('@/lib/auth/mailbox')).mailboxAvailable();
+  });
+  process.env = saved;
+  return available;
+}
+
+it('exists in local mode only, never with a real Firebase project, whatever the mail settings', async () => {
+  expect(await availableWith({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toBe(true);
+  const real = { ...REAL_PROJECT, NODE_ENV: 'production' };
+  expect(await availableWith(real)).toBe(false);
+  expect(await availableWith({ ...real, SMTP_URL: 'smtp://mail.example.com:587' })).toBe(false);
+  // Local mode whose emulator is not running (next build, a bare `next start`): no mailbox either.
+  expect(await availableWith({ FIREBASE_AUTH_EMULATOR_HOST: '' })).toBe(false);
+});
