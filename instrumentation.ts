@@ -2,8 +2,10 @@
 // request, so a broken configuration shows at start. A database that is down is retried on use. The
 // prerendered shop pages follow the database's catalogue (lib/shop/catalogue-watch). What npm start's
 // server answers on Node's response itself (the event streams, refused methods) is offered to it through
-// lib/node-bridge.mjs (lib/realtime/offer); under `next start` the event streams end on SIGTERM. Plauder's own
-// widget is created when missing; the conversations' retention and notifications run in the background.
+// lib/node-bridge.mjs (lib/realtime/offer); under `next start` the event streams end on SIGTERM. The
+// prerender cache learns how to tell whether the database answers (lib/errors/prerender-outage).
+// Plauder's own widget is created when missing; the conversations' retention and notifications run in the
+// background.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   try {
@@ -13,14 +15,18 @@ export async function register() {
       { watchCatalogue },
       { offerNodeAnswers, drainStreamsOnSignals },
       { startConversationJobs },
+      { offerPrerenderOutage },
     ] = await Promise.all([
       import('./lib/security/forwarding'),
       import('./lib/db'),
       import('./lib/shop/catalogue-watch'),
       import('./lib/realtime/offer'),
       import('./lib/conversations/jobs'),
+      import('./lib/errors/prerender-outage'),
     ]);
     assertTrustedForwarding();
+    // Before the server takes requests (npm start's server waits for the node answers offered next).
+    offerPrerenderOutage();
     offerNodeAnswers();
     if (!process.env.PLAUDER_SERVER) drainStreamsOnSignals();
     watchCatalogue();

@@ -13,25 +13,41 @@ import { matchRouteRule } from '@/lib/route-rules';
 import { routeRules } from '@/lib/route-rules.config';
 import { databaseAvailable } from '@/lib/db/availability';
 import { identityAvailable } from '@/lib/firebase/availability';
-import { PAGE_ADDRESS_HEADER, unavailablePage } from '@/lib/errors/unavailable-page';
-import { publicWidget } from '@/lib/widgets/service';
+import { isDatabaseUnavailable } from '@/lib/db/errors';
+import { PAGE_ADDRESS_HEADER, pageNeedsDatabase, unavailablePage } from '@/lib/errors/unavailable-page';
+import { publicWidget, type PublicWidget } from '@/lib/widgets/service';
 import { widgetFrameAncestors } from '@/lib/widgets/frame';
-import { WIDGET_LOCALE_HEADER, widgetLocale } from '@/lib/widgets/locale';
+import { visitorLocale, WIDGET_LOCALE_HEADER, widgetLocale } from '@/lib/widgets/locale';
+import { widgetUnavailablePage } from '@/lib/widgets/unavailable';
 import { createNonce, noncePolicy } from '@/lib/security/csp';
 import { ApiError, errorResponse } from '@/lib/api/errors';
 import { isPrerenderedPage } from '@/lib/security/prerendered';
 
 const WIDGET_PAGE = /^\/embed\/([A-Za-z0-9_-]{1,64})$/;
 
+/** The widget, null when there is none, or 'unavailable' while the database does not answer. */
+async function findWidget(widgetId: string): Promise<PublicWidget | null | 'unavailable'> {
+  if (!(await databaseAvailable())) return 'unavailable';
+  try {
+    return await publicWidget(widgetId);
+  } catch (error) {
+    return isDatabaseUnavailable(error) ? 'unavailable' : null;
+  }
+}
+
 /**
  * The widget page may be framed only by its widget's allowed origins (a missing widget is the page's
- * 404); it speaks the visitor's language when the widget follows it (lib/widgets/locale.ts).
+ * 404); it speaks the visitor's language when the widget follows it (lib/widgets/locale.ts). While the
+ * database does not answer it is the widget's 503, in the visitor's language.
  */
-async function widgetPage(request: NextRequest, widgetId: string, nonce: string): Promise<NextResponse> {
-  const widget = await publicWidget(widgetId).catch(() => null);
+async function widgetPage(request: NextRequest, widgetId: string, nonce: string): Promise<Response> {
+  const widget = await findWidget(widgetId);
+  if (widget === 'unavailable')
+    return widgetUnavailablePage(visitorLocale(request.headers, request.nextUrl.searchParams.get('lang')));
   const policy = noncePolicy(nonce, widgetFrameAncestors(widget));
   const headers = new Headers(request.headers);
   headers.set('Content-Security-Policy', policy);
+  headers.set(PAGE_ADDRESS_HEADER, request.nextUrl.pathname + request.nextUrl.search);
   headers.delete(WIDGET_LOCALE_HEADER);
   if (widget)
     headers.set(
@@ -93,9 +109,13 @@ export default async function proxy(incoming: NextRequest) {
   const widget = WIDGET_PAGE.exec(pathname);
   if (widget) return widgetPage(incoming, widget[1], nonce ?? createNonce());
 
+  // A page rendered for this request that needs the database (lib/errors/unavailable-page.ts) while it
+  // does not answer; prerendered pages come from the prerender cache (lib/security/cache-handler.mjs).
+  if (nonce && pageNeedsDatabase(pathname, request.cookies.has(SESSION_COOKIE)) && !(await databaseAvailable()))
+    return withPolicy(await unavailablePage(splitLocale(pathname).locale), nonce);
   // An optimistic check: the cookie is only unsealed here (no call to the identity provider); the
   // dashboard layout and every handler verify the session again at the data.
-  if (isProtectedPath(pathname) && (!identityAvailable() || !(await databaseAvailable())))
+  if (isProtectedPath(pathname) && !identityAvailable())
     return withPolicy(await unavailablePage(splitLocale(pathname).locale), nonce);
   if (isProtectedPath(pathname) && !skipsSessionCheck(searchParams)) {
     const user = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value, sessionSecrets());

@@ -6,7 +6,7 @@ import { env } from '@/lib/env';
 import * as schema from './schema';
 import { seedCatalogue } from './seed';
 import { registerDatabaseProbe } from './availability';
-import { DatabaseError, databaseErrorIn } from './errors';
+import { DatabaseError, databaseErrorIn, deadlineExceeded } from './errors';
 import { currentBudget, withRequestBudget, type DatabaseBudget } from './budget';
 import { listenPostgres, type ListenHandlers, type StopListening } from './listen';
 
@@ -140,12 +140,24 @@ export async function database(): Promise<Database> {
 }
 
 // The proxy's way to find out whether a database marked down is back (lib/db/availability); the
-// request that waits for it waits briefly.
-registerDatabaseProbe(() =>
-  withRequestBudget(async () => {
-    await (await database()).execute(sql`select 1`);
-  }, PROBE_BUDGET_MS),
-);
+// request that waits for it waits briefly. Its budget covers the first open too, which no budget holds
+// (its connection waits 10 s): a fresh process on a hung server kept its first pages waiting that long.
+registerDatabaseProbe(async () => {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DatabaseError('open', deadlineExceeded())), PROBE_BUDGET_MS);
+  });
+  try {
+    await Promise.race([
+      withRequestBudget(async () => {
+        await (await database()).execute(sql`select 1`);
+      }, PROBE_BUDGET_MS),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+});
 
 /**
  * LISTEN on `channel` (NOTIFY from any connection, or any app instance, on the same database).

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Pool, PoolClient, QueryConfig } from 'pg';
 import * as schema from './schema';
-import { markDatabaseDown } from './availability';
+import { markDatabaseDown, markDatabaseUp } from './availability';
 import { DatabaseBudget, REQUEST_BUDGET_MS } from './budget';
 import { DatabaseError, deadlineExceeded, failedStatement, isDatabaseUnavailable } from './errors';
 import type { Database } from './index';
@@ -51,7 +51,10 @@ class RequestClient {
       query_timeout: left,
     };
     try {
-      return await this.budget.spend(this.client.query(statement, values));
+      const result = await this.budget.spend(this.client.query(statement, values));
+      // The database answered: pages that need it are served again at once (no waiting for a probe).
+      markDatabaseUp();
+      return result;
     } catch (error) {
       // pg's read timeout is the rest of the budget, set just above.
       const timedOut = (error as Error).message === 'Query read timeout';

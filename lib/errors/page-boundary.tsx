@@ -1,34 +1,63 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { ReactNode } from 'react';
-import { headers } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { redirect, unstable_rethrow } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { isProtectedPath } from '@/lib/auth/guard';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/routing';
 import { describeDatabaseError, isDatabaseUnavailable } from '@/lib/db/errors';
-import { markDatabaseDown } from '@/lib/db/availability';
+import { markRenderFailed } from '@/lib/db/availability';
 import { IdentityUnavailable, markIdentityDown } from '@/lib/firebase/availability';
+import { SESSION_COOKIE } from '@/lib/session/cookie';
 import { RenderFailure, type RenderFailureTexts } from '@/components/errors/render-failure';
-import { PAGE_ADDRESS_HEADER } from './unavailable-page';
+import { PAGE_ADDRESS_HEADER, pageNeedsDatabase } from './unavailable-page';
 import { renderedForRequest } from './request-render';
 import { injectTestFault, type FaultPoint } from './test-faults';
 
 // A path of this site with its query: a redirect there can never leave it.
 const SAME_SITE_ADDRESS = /^\/(?![/\\])[^\s]*$/;
 
-/** The address the browser asked for (the proxy names it), or the locale's home page. */
-async function requestedAddress(locale: Locale): Promise<string> {
+/** The address the browser asked for (the proxy names it), if it is one of this site. */
+async function pageAddress(): Promise<string | null> {
   const address = (await headers()).get(PAGE_ADDRESS_HEADER);
-  return address && SAME_SITE_ADDRESS.test(address) ? address : localizedPath('/', locale);
+  return address && SAME_SITE_ADDRESS.test(address) ? address : null;
+}
+
+/** The address the browser asked for, or the locale's home page. */
+async function requestedAddress(locale: Locale): Promise<string> {
+  return (await pageAddress()) ?? localizedPath('/', locale);
+}
+
+/** A render that failed because the database could not answer: noted (lib/db/availability) and logged in one line. */
+function renderFailedForDatabase(error: unknown): void {
+  markRenderFailed();
+  console.error(`database unavailable: ${describeDatabaseError(error)}`);
+}
+
+/**
+ * Runs part of a render outside the locale's pages (the widget page): when it fails because the database
+ * could not answer, the browser goes back to the page's address, which the proxy then answers with the
+ * page's 503. Any other failure is thrown on.
+ */
+export async function backWhenUnavailable<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isDatabaseUnavailable(error) || !renderedForRequest()) throw error;
+    const address = await pageAddress();
+    if (!address) throw error;
+    renderFailedForDatabase(error);
+    redirect(address);
+  }
 }
 
 /**
  * What a failed render shows instead, in the request's language: the server-error page with a reference
  * that the log line names, or, when the database or the identity provider could not answer, the unavailable
- * page. A dashboard page goes back to its address instead, which the proxy answers with the translated 503
- * (Retry-After, a reload after a few seconds) while either is marked down.
+ * page. A page that needs the one that failed goes back to its address instead, which the proxy answers with
+ * the translated 503 (Retry-After, a reload after a few seconds) while it does not answer.
  */
 async function failureTexts(error: unknown): Promise<RenderFailureTexts> {
   const locale = (await getLocale()) as Locale;
@@ -38,13 +67,13 @@ async function failureTexts(error: unknown): Promise<RenderFailureTexts> {
   const reference = randomBytes(4).toString('hex');
   if (unavailable) {
     if (databaseDown) {
-      markDatabaseDown();
-      console.error(`database unavailable: ${describeDatabaseError(error)}`);
+      renderFailedForDatabase(error);
+      if (pageNeedsDatabase(address.split('?')[0], (await cookies()).has(SESSION_COOKIE))) redirect(address);
     } else {
       // Logged where it failed (lib/firebase/admin).
       markIdentityDown();
+      if (isProtectedPath(address.split('?')[0])) redirect(address);
     }
-    if (isProtectedPath(address.split('?')[0])) redirect(address);
   } else {
     console.error(`render failed (reference ${reference}):`, error);
   }

@@ -1,6 +1,8 @@
 import { createTranslator } from 'next-intl';
 import type { Locale } from '@/lib/i18n/routing';
 import { loadMessages } from '@/lib/i18n/messages';
+import { splitLocale } from '@/lib/i18n/paths';
+import { isProtectedPath } from '@/lib/auth/guard';
 import { messagePage, UNAVAILABLE_RETRY_SECONDS } from './message-page';
 
 /**
@@ -23,4 +25,16 @@ export async function unavailablePage(locale: Locale): Promise<Response> {
     message: t('message'),
     refreshSeconds: UNAVAILABLE_RETRY_SECONDS,
   });
+}
+
+// Pages rendered per request that read the database whoever asks (the dashboard's paths aside).
+const DATABASE_PAGES = /^\/(?:mailbox|shop\/checkout|shop\/success)(?:\/|$)/;
+
+/**
+ * Whether a page rendered per request needs the database (the proxy answers it with the 503 while the
+ * database does not answer): the dashboard, the local mailbox, the checkout and its receipt, and any
+ * page a signed-in visitor asks for, since it verifies the session at the data.
+ */
+export function pageNeedsDatabase(pathname: string, signedIn: boolean): boolean {
+  return signedIn || isProtectedPath(pathname) || DATABASE_PAGES.test(splitLocale(pathname).path);
 }

@@ -12,7 +12,10 @@
 // it is a miss, rendered again for this one. The build's own renders carry none: theirs is the origin
 // the build knew (next.config.ts records it as BUILD_SITE_URL in the build's required-server-files.json).
 // Storing a render or marking pages stale tells npm start's memory of answers to forget them
-// (scripts/answer-cache.mjs). Configured as `cacheHandler` in next.config.ts.
+// (scripts/answer-cache.mjs). While the database does not answer, a render Next would make for the
+// visitor (nothing stored, another origin's render, one past its expiry) would fail and answer 500: what
+// is stored is served as it is instead, and a page with nothing stored is the translated 503 (see
+// `whileAway`). Configured as `cacheHandler` in next.config.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
@@ -52,20 +55,68 @@ function withoutOrigin(value) {
 }
 
 // Next makes a cache handler per request: the build's file is read once per build directory.
-const buildOrigins = new Map();
+const builds = new Map();
 
-function buildOrigin(serverDistDir) {
-  if (!buildOrigins.has(serverDistDir)) buildOrigins.set(serverDistDir, readBuildOrigin(serverDistDir));
-  return buildOrigins.get(serverDistDir);
+/** What the build knew: the public origin of its renders, and how long a page may be served stale. */
+function build(serverDistDir) {
+  if (!builds.has(serverDistDir)) builds.set(serverDistDir, readBuild(serverDistDir));
+  return builds.get(serverDistDir);
 }
 
-function readBuildOrigin(serverDistDir) {
+function readBuild(serverDistDir) {
   try {
     const { config } = JSON.parse(readFileSync(join(serverDistDir, '..', 'required-server-files.json'), 'utf8'));
-    return config.env.BUILD_SITE_URL ?? null;
+    return { origin: config.env.BUILD_SITE_URL ?? null, expireTime: config.expireTime };
   } catch {
-    return null;
+    return { origin: null, expireTime: undefined };
   }
+}
+
+/**
+ * What the app tells the cache of the database (registered at start, instrumentation.ts): `reachable()`,
+ * whether it answers now (asking it while it is known to be down: lib/db/availability.ts), and
+ * `unavailablePage(locale)`, the translated 503 page as `{ status, headers, html }`.
+ */
+export const PRERENDER_OUTAGE = Symbol.for('plauder.prerender-outage');
+// A render served while the database is away may be out of date, or name another origin: caches in front
+// keep it as briefly as a 503 says to come back (Retry-After), then ask again (`s-maxage=10`).
+const OUTAGE_REVALIDATE_SECONDS = 10;
+// Stored renders as they are served while the database is away (per render, so that its policy is taken once).
+const outageValues = new WeakMap();
+
+/**
+ * `entry` as it is served while the database is away: as if just made (Next neither renders it in the
+ * visitor's request, as it would a render past its expiry, nor tries again in the background until the
+ * database answers), with this origin's policy and a short lifetime for caches in front (Next writes it,
+ * unless the route answers its own, as `/` does: a route handler's own is left out here).
+ */
+function servedAsIs(entry, expireTime) {
+  let value = outageValues.get(entry.value);
+  if (!value) {
+    const { 'cache-control': _own, ...headers } = entry.value.headers ?? {};
+    value = { ...entry.value, headers };
+    withoutOrigin(value);
+    secure(value);
+    outageValues.set(entry.value, value);
+  }
+  const expire = entry.cacheControl?.expire ?? expireTime;
+  return { ...entry, value, lastModified: Date.now(), cacheControl: { revalidate: OUTAGE_REVALIDATE_SECONDS, expire } };
+}
+
+/** The locale of a page's cache key (`/en/shop/x`, or Next's `/route-cache/APP_PAGE/<route>/$/en/shop/x`). */
+function localeOf(key) {
+  const path = key.includes('/$/') ? key.slice(key.lastIndexOf('/$/') + 2) : key;
+  return path.split('/')[1];
+}
+
+/**
+ * The translated 503 page as a render of `key` that is served and never stored: a page the process has
+ * no render of (an address the build did not prerender, such as an unknown product) would render, fail
+ * and answer 500. Its router payload is empty: a browser that navigates there loads the page instead.
+ */
+async function unavailableEntry(outage, key) {
+  const { status, headers, html } = await outage.unavailablePage(localeOf(key));
+  return { lastModified: Date.now(), value: { kind: 'APP_PAGE', html, rscData: Buffer.alloc(0), headers, status } };
 }
 
 /**
@@ -87,21 +138,33 @@ const changed = () => globalThis[PRERENDER_CHANGED]?.();
 // Renders this process checked or made (an entry from the in-memory copy is checked once).
 const checked = new WeakSet();
 
+const outage = () => globalThis[PRERENDER_OUTAGE];
+
+/** `usual` while the database answers (or nobody said how to ask it: the build), else what `away()` makes. */
+async function whileAway(usual, away) {
+  const hooks = outage();
+  return !hooks || (await hooks.reachable()) ? usual : away();
+}
+
 export default class PrerenderCache extends FileSystemCache {
   constructor(ctx) {
     super(ctx);
-    this.buildOrigin = ctx.serverDistDir ? buildOrigin(ctx.serverDistDir) : null;
+    this.build = ctx.serverDistDir ? build(ctx.serverDistDir) : { origin: null, expireTime: undefined };
   }
 
   async get(key, context) {
     const entry = await super.get(key, context);
     const value = entry?.value;
-    if (!RENDERS.has(value?.kind) || checked.has(value)) return entry;
-    if ((value.headers?.[ORIGIN_HEADER] ?? this.buildOrigin) !== publicOrigin()) return null;
-    withoutOrigin(value);
-    secure(value);
-    checked.add(value);
-    return entry;
+    if (!entry) return context?.kind === 'APP_PAGE' ? whileAway(null, () => unavailableEntry(outage(), key)) : null;
+    if (!RENDERS.has(value?.kind)) return entry;
+    const asIs = () => servedAsIs(entry, this.build.expireTime);
+    if (!checked.has(value)) {
+      if ((value.headers?.[ORIGIN_HEADER] ?? this.build.origin) !== publicOrigin()) return whileAway(null, asIs);
+      withoutOrigin(value);
+      secure(value);
+      checked.add(value);
+    }
+    return whileAway(entry, asIs);
   }
 
   async revalidateTag(tags, durations) {

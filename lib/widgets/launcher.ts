@@ -75,7 +75,7 @@ const STYLE =
   'button:focus-visible{outline:2px solid #0f172a;outline-offset:2px}' +
   'button[aria-busy=true]{cursor:progress}button[aria-busy=true] svg{opacity:.7}';
 
-const ICON =
+export const ICON =
   '<svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2"><path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z"/></svg>';
 
 const SCRIPT_HASH = scriptHash(SCRIPT);

@@ -1,6 +1,7 @@
 import { match } from '@formatjs/intl-localematcher';
 import Negotiator from 'negotiator';
 import { isLocale, locales, type Locale } from '@/lib/i18n/routing';
+import { requestLocale } from '@/lib/i18n/negotiate';
 
 /** The request header in which the proxy hands the widget page its language. */
 export const WIDGET_LOCALE_HEADER = 'x-plauder-widget-locale';
@@ -35,4 +36,16 @@ export function widgetLocale(
     }
   }
   return widget.locale;
+}
+
+/**
+ * The language of a widget's page that cannot ask its widget (none found, or the database away): the host
+ * page's (`lang`), else the browser's.
+ */
+export function visitorLocale(headers: Headers, lang: string | null): Locale {
+  return widgetLocale(
+    { locale: requestLocale(headers), followPageLanguage: true },
+    lang,
+    headers.get('accept-language'),
+  );
 }

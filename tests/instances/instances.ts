@@ -26,6 +26,8 @@ type Options = {
   port?: number;
   /** More environment (e.g. an Auth emulator of the test's own). */
   env?: Record<string, string>;
+  /** What answers 200 once it is up. Default: the health check, which needs the database. */
+  readyPath?: string;
 };
 
 export function instances() {
@@ -33,7 +35,7 @@ export function instances() {
   return {
     async start(
       label: string,
-      { databaseUrl = process.env.TEST_DATABASE_URL!, port, env = {} }: Options = {},
+      { databaseUrl = process.env.TEST_DATABASE_URL!, port, env = {}, readyPath = '/api/health' }: Options = {},
     ): Promise<Server> {
       const { startNext, root } = (await import('../../bench/lib/servers.mjs')) as {
         startNext: StartNext;
@@ -42,7 +44,7 @@ export function instances() {
       const server = await startNext({
         label,
         dir: root,
-        readyPath: '/api/health',
+        readyPath,
         viaStartScript: true,
         port,
         env: {

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { NextRequest } from 'next/server';
 import proxy from '@/proxy';
-import { markDatabaseDown, markDatabaseUp, registerDatabaseProbe } from '@/lib/db/availability';
+import { markDatabaseDown, markDatabaseUp, markRenderFailed, registerDatabaseProbe } from '@/lib/db/availability';
 
 function request(path: string, headers: Record<string, string> = {}) {
   return new NextRequest(new URL(path, 'http://localhost:3000'), { headers });
@@ -61,35 +61,64 @@ describe('proxy', () => {
 
 describe('proxy while the database is down', () => {
   afterEach(() => markDatabaseUp());
+  const refused = () => Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
 
-  it('answers dashboard pages with a translated 503 until the probe succeeds again', async () => {
+  it('answers pages that need the database with a translated 503 while a probe fails, and serves the first request that finds it back', async () => {
     let reachable = false;
-    registerDatabaseProbe(async () => {
-      if (!reachable) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    const probe = jest.fn(async () => {
+      if (!reachable) throw refused();
     });
-    markDatabaseDown(Date.now() - 60_000);
+    registerDatabaseProbe(probe);
+    markDatabaseDown();
     const down = await proxy(request('/de/dashboard/tickets'));
     expect(down.status).toBe(503);
     expect(down.headers.get('retry-after')).toBe('10');
     expect(await down.text()).toContain('Vorübergehend nicht verfügbar');
-    // Public pages do not need the database.
+    expect((await proxy(request('/mailbox'))).status).toBe(503);
+    expect((await proxy(request('/de/shop/checkout/4f1c'))).status).toBe(503);
+    // A signed-in visitor's page checks the session at the data; a signed-out one's public page needs nothing.
+    expect((await proxy(request('/de/chat', { cookie: '__session=x' }))).status).toBe(503);
     expect((await proxy(request('/de/chat'))).status).toBe(200);
 
+    // Back: the very next request is served (no interval to wait out), the others then without a probe.
     reachable = true;
-    const probeAt = Date.now() + 5_000; // after the probe interval
-    jest.spyOn(Date, 'now').mockReturnValue(probeAt);
+    expect((await proxy(request('/de/dashboard/tickets'))).status).toBe(307); // on to the login page
+    const probes = probe.mock.calls.length;
+    expect((await proxy(request('/mailbox'))).status).toBe(200);
+    expect(probe).toHaveBeenCalledTimes(probes);
+  });
+
+  it('gives every request that asks while a probe is under way that probe’s answer', async () => {
+    let answer!: () => void;
+    const probe = jest.fn(() => new Promise<void>((resolve) => (answer = resolve)));
+    registerDatabaseProbe(probe);
+    markDatabaseDown();
+    const loads = Promise.all(Array.from({ length: 5 }, () => proxy(request('/dashboard'))));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    answer();
+    expect((await loads).map((response) => response.status)).toEqual([307, 307, 307, 307, 307]);
+    expect(probe).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers 503 while a probe takes longer than a database that answers would, without asking again', async () => {
+    let hangUp!: (error: Error) => void;
+    const probe = jest.fn(() => new Promise<void>((_, reject) => (hangUp = reject)));
+    registerDatabaseProbe(probe);
+    markDatabaseDown();
     try {
-      const back = await proxy(request('/de/dashboard/tickets'));
-      expect(back.status).toBe(307); // on to the login page: the usual way again
+      // The server hung: nobody waits for the probe's own end (its budget), nor starts another.
+      expect((await proxy(request('/dashboard'))).status).toBe(503);
+      expect((await proxy(request('/dashboard'))).status).toBe(503);
+      expect(probe).toHaveBeenCalledTimes(1);
     } finally {
-      jest.restoreAllMocks();
+      hangUp(refused());
     }
   });
 
-  it('answers 503 without probing right after a statement failed (a failed render sends its browser back for it)', async () => {
+  it('answers 503 without probing right after a page failed to render for the database (its browser comes back for it)', async () => {
     const probe = jest.fn(async () => {});
     registerDatabaseProbe(probe);
-    markDatabaseDown();
+    markRenderFailed();
     const down = await proxy(request('/dashboard/tickets'));
     expect(down.status).toBe(503);
     expect(await down.text()).toContain('Temporarily unavailable');

@@ -3,6 +3,9 @@
 // allows that script alone.
 import { inlineScriptHashes } from '@/lib/security/policy.mjs';
 import { launcherPage } from '@/lib/widgets/launcher';
+import { widgetUnavailablePage } from '@/lib/widgets/unavailable';
+import en from '@/messages/en.json';
+import de from '@/messages/de.json';
 
 const widget = {
   id: 'w_launch-1',
@@ -125,5 +128,67 @@ describe('the launcher page’s script, framed by an allowed page', () => {
     await run({ framed: false });
     expect(posted).toEqual([]);
     expect(navigated()).toBe(1);
+  });
+});
+
+describe('the widget’s page while the database does not answer', () => {
+  it('is a 503 in the visitor’s language that any page may frame: it shows nothing of the widget and runs its own script alone', async () => {
+    for (const [locale, messages] of [
+      ['de', de],
+      ['en', en],
+    ] as const) {
+      const response = await widgetUnavailablePage(locale);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('10');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const policy = directives(response.headers.get('content-security-policy')!);
+      // Its widget's allowed origins are in the database: the customer's page shows it, whichever it is.
+      expect(policy['frame-ancestors']).toEqual(['*']);
+      expect(policy['default-src']).toEqual(["'none'"]);
+      // One script (its own, by hash) that may ask this site alone.
+      const html = await response.text();
+      expect(policy['script-src']).toEqual(inlineScriptHashes(html));
+      expect(policy['connect-src']).toEqual(["'self'"]);
+      const document = new DOMParser().parseFromString(html, 'text/html');
+      expect(document.documentElement.lang).toBe(locale);
+      expect(document.querySelector('[role=status] h1')!.textContent).toBe(messages.Errors.widgetUnavailable.title);
+      expect(document.querySelector('[role=status] p')!.textContent).toBe(messages.Errors.widgetUnavailable.message);
+      expect(document.querySelector('meta[http-equiv=refresh]')).toBeNull();
+    }
+  });
+});
+
+describe('the widget’s page while the database does not answer, in the customer’s frame', () => {
+  let answer: number;
+  const fetched = jest.fn(async () => ({ status: answer }));
+  // jsdom does not navigate (a reload included): it reports each attempt to its console.
+  let navigations: jest.SpyInstance;
+  const reloaded = () => navigations.mock.calls.filter(([error]) => /navigation/i.test(String(error))).length;
+
+  beforeEach(async () => {
+    jest.useFakeTimers();
+    answer = 503;
+    Object.assign(window, { fetch: fetched });
+    navigations = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const html = await (await widgetUnavailablePage('en')).text();
+    // The page's own script, run in this window.
+    new Function(/<script>([\s\S]*?)<\/script>/.exec(html)![1])();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+
+  it('asks again after Retry-After, quietly while the chat is unavailable, and loads the chat once it answers', async () => {
+    await jest.advanceTimersByTimeAsync(9_000);
+    expect(fetched).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(1_000);
+    expect(fetched).toHaveBeenCalledTimes(1);
+    expect(fetched).toHaveBeenCalledWith(window.location.href, { method: 'HEAD', cache: 'no-store' });
+    expect(reloaded()).toBe(0);
+    answer = 200;
+    await jest.advanceTimersByTimeAsync(10_000);
+    expect(fetched).toHaveBeenCalledTimes(2);
+    expect(reloaded()).toBe(1);
   });
 });

@@ -1,11 +1,10 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { WidgetApp } from '@/components/widget/widget-app';
-import { widgetPresence } from '@/lib/conversations/hub';
 import { conversationIdSchema } from '@/lib/conversations/schema';
 import { readableOn } from '@/lib/widgets/colour';
 import { loadMessages } from '@/lib/i18n/messages';
-import { frameLocale, frameWidget } from './widget';
+import { frameLocale, framePresence, frameWidget } from './widget';
 
 export async function generateMetadata({ params }: PageProps<'/embed/[widgetId]'>): Promise<Metadata> {
   const widget = await frameWidget((await params).widgetId);
@@ -27,7 +26,7 @@ export default async function EmbedPage({ params, searchParams }: PageProps<'/em
   const mode = MODES.find((value) => value === query.mode) ?? 'launcher';
   const conversation = conversationIdSchema.safeParse(query.conversation);
   const locale = await frameLocale(widget);
-  const [{ Widget }, presence] = await Promise.all([loadMessages(locale), widgetPresence(widget.id)]);
+  const [{ Widget }, presence] = await Promise.all([loadMessages(locale), framePresence(widget.id)]);
   return (
     <WidgetApp
       widget={{
