@@ -67,7 +67,7 @@ const SCRIPT = `(function () {
   );
 })();`;
 
-/** The launcher's look: the widget page's closed launcher (components/widget/widget-app.tsx). */
+/** The launcher's look: the widget page's closed launcher (components/widget/widget-launcher.tsx). */
 const STYLE =
   'html,body{margin:0;background:transparent}' +
   'button{position:fixed;bottom:4px;right:4px;display:flex;align-items:center;justify-content:center;width:64px;height:64px;padding:0;border:0;border-radius:9999px;cursor:pointer;box-shadow:0 10px 15px -3px rgb(0 0 0/.1),0 4px 6px -4px rgb(0 0 0/.1)}' +

@@ -8,6 +8,10 @@ import { guestIdentity, verifyGuestIdentity } from '@/lib/chat/identity';
 import { signUp, uniqueEmail } from './emulator';
 import { SECRET, signIn } from './session-requests';
 
+// Each rotation loads the app's module graph anew (jest.isolateModulesAsync): 7 s on a quiet host, over
+// 30 s on a loaded one.
+jest.setTimeout(120_000);
+
 const NEW_SECRET = 'the-secret-after-the-rotation-0123456789';
 
 type Rotated = {

@@ -16,7 +16,8 @@ async function availableWith(environment: Record<string, string>): Promise<boole
 
 it('exists in local mode only, never with a real Firebase project, whatever the mail settings', async () => {
   expect(await availableWith({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toBe(true);
-  const real = { ...REAL_PROJECT, NODE_ENV: 'production' };
+  // A real project never runs beside the emulator (lib/env refuses it): the test run's own emulator is unset.
+  const real = { ...REAL_PROJECT, NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '' };
   expect(await availableWith(real)).toBe(false);
   expect(await availableWith({ ...real, SMTP_URL: 'smtp://mail.example.com:587' })).toBe(false);
   // Local mode whose emulator is not running (next build, a bare `next start`): no mailbox either.

@@ -1,0 +1,53 @@
+'use client';
+
+import type { Messages } from '@/lib/client/messages';
+import { PresenceLine } from './presence-notice';
+import type { WidgetConfig } from './widget-config';
+
+/** The open panel's title bar in the owner's colours: the widget's name, whether the team is there, closing. */
+export function WidgetHeader({
+  widget,
+  available,
+  labels,
+  onClose,
+}: {
+  widget: WidgetConfig;
+  available: boolean;
+  labels: Messages['Widget'];
+  /** Absent where the panel cannot close (inline, or the page of an e-mail's link). */
+  onClose?: () => void;
+}) {
+  return (
+    <header
+      style={{ backgroundColor: widget.accent.background, color: widget.accent.text }}
+      className="flex items-center justify-between gap-3 px-4 py-3"
+    >
+      <div className="min-w-0">
+        <h1 id="widget-title" className="truncate text-base font-semibold">
+          {widget.name}
+        </h1>
+        <PresenceLine available={available} labels={labels} />
+      </div>
+      {onClose && (
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={labels.close}
+          className="rounded p-1 focus-visible:outline-2 focus-visible:outline-current"
+        >
+          <svg
+            aria-hidden="true"
+            width="20"
+            height="20"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      )}
+    </header>
+  );
+}
