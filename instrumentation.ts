@@ -23,6 +23,8 @@ export async function register() {
       import('./lib/realtime/offer'),
       import('./lib/conversations/jobs'),
       import('./lib/errors/prerender-outage'),
+      // Registers the catalogue's seed with the database, which the first `database()` below runs.
+      import('./lib/shop/seed'),
     ]);
     assertTrustedForwarding();
     // Before the server takes requests (npm start's server waits for the node answers offered next).

@@ -1,5 +1,5 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
-import type { TicketStatus } from '@/lib/db/schema';
+import type { TicketStatus } from '@/lib/db/schema/tickets';
 import type { FeedbackView } from '@/lib/feedback/service';
 import type { TicketView } from '@/lib/tickets/service';
 import { Card } from '@/components/ui/card';

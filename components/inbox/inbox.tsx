@@ -5,7 +5,7 @@ import { useSearchParams } from 'next/navigation';
 import { $fetch } from 'ofetch';
 import { CONVERSATION_ID_SHAPE, type InboxPage } from '@/lib/conversations/constants';
 import { readApiError } from '@/lib/client/api-error';
-import type { PresenceMode } from '@/lib/widgets/settings';
+import type { PresenceMode } from '@/lib/db/schema/widget-settings';
 import { toast } from '@/lib/client/toast';
 import { cn } from '@/lib/cn';
 import { InboxList } from './inbox-list';

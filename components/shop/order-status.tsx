@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@/lib/db/schema';
+import type { OrderStatus } from '@/lib/db/schema/shop';
 import { cn } from '@/lib/cn';
 
 const STYLE: Record<OrderStatus, string> = {

@@ -1,4 +1,4 @@
-import type { TicketStatus } from '@/lib/db/schema';
+import type { TicketStatus } from '@/lib/db/schema/tickets';
 import { cn } from '@/lib/cn';
 
 const styles: Record<TicketStatus, string> = {

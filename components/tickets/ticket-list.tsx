@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/lib/i18n/link';
-import { TICKET_STATUSES, type TicketStatus } from '@/lib/db/schema';
+import { TICKET_STATUSES, type TicketStatus } from '@/lib/db/schema/tickets';
 import type { TicketView } from '@/lib/tickets/service';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { Pagination } from '@/components/dashboard/pagination';

@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useState } from 'react';
 import type { PresenceView } from '@/lib/conversations/constants';
-import { WEEKDAYS, type BusinessHours } from '@/lib/widgets/settings';
+import { WEEKDAYS, type BusinessHours } from '@/lib/db/schema/widget-settings';
 import { fill, type Messages } from '@/lib/client/messages';
 
 /**

@@ -2,7 +2,7 @@
 
 import { useRef, useState } from 'react';
 import type { MessageView, VisitorConversationView } from '@/lib/conversations/constants';
-import type { PreChatMode } from '@/lib/widgets/settings';
+import type { PreChatMode } from '@/lib/db/schema/widget-settings';
 import { Composer } from '@/components/conversations/composer';
 import { WidgetApiError, type StartedVisitor, type VisitorSession } from './visitor-session';
 import { WidgetField } from './widget-forms';

@@ -1,4 +1,4 @@
-import type { BusinessHours, LauncherPosition, PreChatMode } from '@/lib/widgets/settings';
+import type { BusinessHours, LauncherPosition, PreChatMode } from '@/lib/db/schema/widget-settings';
 
 /** What the widget page hands the widget app: the owner's settings a visitor may see. */
 export type WidgetConfig = {

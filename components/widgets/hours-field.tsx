@@ -1,6 +1,6 @@
 'use client';
 
-import { WEEKDAYS, type BusinessHours } from '@/lib/widgets/settings';
+import { WEEKDAYS, type BusinessHours } from '@/lib/db/schema/widget-settings';
 import { fill, type Messages } from '@/lib/client/messages';
 
 type Labels = Pick<

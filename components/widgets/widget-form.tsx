@@ -9,7 +9,7 @@ import {
   type BusinessHours,
   type LauncherPosition,
   type PreChatMode,
-} from '@/lib/widgets/settings';
+} from '@/lib/db/schema/widget-settings';
 import { SelectField, TextAreaField, TextField, type FieldError } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';

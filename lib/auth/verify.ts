@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import { callIdentityProvider } from '@/lib/firebase/admin';
-import type { SessionProfile } from '@/lib/db/schema';
+import type { SessionProfile } from '@/lib/db/schema/accounts';
 import type { SessionUser } from '@/lib/session/cookie';
 
 /**

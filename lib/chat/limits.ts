@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Executor } from '@/lib/db';
+import type { Executor } from '@/lib/db/types';
 import { takeAllowance, takeAllowances } from '@/lib/limits/allowances';
 import { takeSlot } from '@/lib/limits/leases';
 import { env } from '@/lib/env';

@@ -1,7 +1,5 @@
 // Conversations' limits and views, shared by the server, the widget and the inbox (no dependencies).
-import type { ConversationStatus, MessageSender } from './kinds';
-
-export type { ConversationStatus, MessageSender } from './kinds';
+import type { ConversationStatus, MessageSender } from '@/lib/db/schema/conversations';
 
 export const CONVERSATION_TEXT_MAX = 4000;
 /** Largest request body of the conversations' JSON API. */

@@ -21,7 +21,7 @@ import { markRead, streamCursor, threadMessages } from './threads';
 import { inboxColumns, inboxConversationView, messageView } from './views';
 import { notifyVisitorLater } from './notify';
 import { signal } from './signal';
-import type { PresenceMode } from '@/lib/widgets/settings';
+import type { PresenceMode } from '@/lib/db/schema/widget-settings';
 
 type Filter = z.infer<typeof inboxFilterSchema>;
 export type OwnedConversation = {

@@ -1,10 +1,11 @@
 import 'server-only';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { database, type Executor } from '@/lib/db';
+import { database } from '@/lib/db';
+import type { Executor } from '@/lib/db/types';
 import { conversationMessages, conversations, visitors, widgets } from '@/lib/db/schema';
 import type { LoggedEvent } from '@/lib/realtime/hub';
 import { loggedFrame } from '@/lib/realtime/hub';
-import type { MessageSender } from './constants';
+import type { MessageSender } from '@/lib/db/schema/conversations';
 import { signal } from './signal';
 import { inboxColumns, inboxConversationView, messageView, preview, visitorConversationView } from './views';
 

@@ -1,5 +1,5 @@
 import { OPERATOR_PRESENT_MS, type PresenceView } from './constants';
-import { WEEKDAYS, type BusinessHours, type PresenceMode } from '@/lib/widgets/settings';
+import { WEEKDAYS, type BusinessHours, type PresenceMode } from '@/lib/db/schema/widget-settings';
 
 /** The wall-clock date and time of `instant` in `timeZone`. */
 function wallClock(instant: number, timeZone: string) {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '@/lib/db';
+import type { Executor } from '@/lib/db/types';
 
 /** NOTIFY channel of the conversations: every instance's hub listens (lib/conversations/hub.ts). */
 export const CONVERSATIONS_CHANNEL = 'conversations';

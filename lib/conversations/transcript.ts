@@ -1,7 +1,8 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { database, type Executor } from '@/lib/db';
+import { database } from '@/lib/db';
+import type { Executor } from '@/lib/db/types';
 import { conversationMessages, conversations, transcriptRequests, visitors, widgets } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { env } from '@/lib/env';

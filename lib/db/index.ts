@@ -1,19 +1,13 @@
 import 'server-only';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { env } from '@/lib/env';
 import * as schema from './schema';
-import { seedCatalogue } from './seed';
 import { registerDatabaseProbe } from './availability';
 import { DatabaseError, databaseErrorIn, deadlineExceeded } from './errors';
 import { currentBudget, withRequestBudget, type DatabaseBudget } from './budget';
 import { listenPostgres, type ListenHandlers, type StopListening } from './listen';
-
-/** The app's database, whichever driver is behind it. */
-export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** A database or an open transaction of it. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
+import type { Database } from './types';
 
 type Opened = {
   db: Database;
@@ -23,6 +17,8 @@ type Opened = {
   listen: (channel: string, handlers: ListenHandlers) => Promise<StopListening>;
   close: () => Promise<void>;
 };
+/** An opened database, and the open hooks run (or running) on it, by name. */
+type Ready = Opened & { hooks: Map<string, Promise<void>> };
 
 const MIGRATIONS = join(process.cwd(), 'drizzle');
 // Serialises migrations of several app instances starting at once against one PostgreSQL.
@@ -58,7 +54,6 @@ async function openPglite(dataDir: string): Promise<Opened> {
   };
   try {
     await migrate(pglite, { migrationsFolder: MIGRATIONS });
-    await seedCatalogue(db);
     const listen = async (channel: string, handlers: ListenHandlers) => {
       const unlisten = await client.listen(channel, handlers.notify);
       handlers.resync();
@@ -97,7 +92,6 @@ async function openPostgres(url: string): Promise<Opened> {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       client.release();
     }
-    await seedCatalogue(db);
     return {
       db,
       kind: 'postgres',
@@ -113,16 +107,19 @@ async function openPostgres(url: string): Promise<Opened> {
 
 // One instance per process (Next may load this module in several bundles): PGlite must never open its
 // folder twice.
-const holder = globalThis as typeof globalThis & { __database?: Promise<Opened> };
+const holder = globalThis as typeof globalThis & { __database?: Promise<Ready> };
 
-function open(): Promise<Opened> {
+// Told as the database layer's own failure (a statement's, when one failed), without the driver's text (it
+// may quote values).
+const asDatabaseError = (error: unknown) => databaseErrorIn(error) ?? new DatabaseError('open', error);
+
+function open(): Promise<Ready> {
   if (!holder.__database) {
     const config = env.database;
-    const opening = (config.kind === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir)).catch(
+    const opening = (config.kind === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir)).then(
+      (opened) => ({ ...opened, hooks: new Map() }),
       (error: unknown) => {
-        // Told as the database layer's own failure (a statement's, when one failed), without the driver's text
-        // (it may quote values).
-        throw databaseErrorIn(error) ?? new DatabaseError('open', error);
+        throw asDatabaseError(error);
       },
     );
     holder.__database = opening;
@@ -134,9 +131,41 @@ function open(): Promise<Opened> {
   return holder.__database;
 }
 
-/** The migrated, seeded database, its statements held to the current request's budget. */
+type OpenHook = (db: Database) => Promise<void>;
+const openHooksHolder = globalThis as typeof globalThis & { __databaseOpenHooks?: Map<string, OpenHook> };
+const openHooks = (openHooksHolder.__databaseOpenHooks ??= new Map<string, OpenHook>());
+
+/**
+ * Runs `hook` on the migrated database before `database()` answers: once per opening, and on a database
+ * opened before it was registered as well, so that the layers above (the shop's catalogue) fill in their
+ * data without this layer knowing them. One hook per `name`: the module registering it may be loaded in
+ * several bundles. A hook that fails fails that call, and runs again on the next.
+ */
+export function onDatabaseOpen(name: string, hook: OpenHook): void {
+  if (!openHooks.has(name)) openHooks.set(name, hook);
+}
+
+function runOpenHooks(ready: Ready): Promise<unknown> {
+  return Promise.all(
+    Array.from(openHooks, ([name, hook]) => {
+      let running = ready.hooks.get(name);
+      if (!running) {
+        running = hook(ready.db).catch((error: unknown) => {
+          ready.hooks.delete(name);
+          throw asDatabaseError(error);
+        });
+        ready.hooks.set(name, running);
+      }
+      return running;
+    }),
+  );
+}
+
+/** The migrated database, its open hooks run, its statements held to the current request's budget. */
 export async function database(): Promise<Database> {
-  return (await open()).bind(currentBudget());
+  const ready = await open();
+  await runOpenHooks(ready);
+  return ready.bind(currentBudget());
 }
 
 // The proxy's way to find out whether a database marked down is back (lib/db/availability); the

@@ -4,7 +4,7 @@ import * as schema from './schema';
 import { markDatabaseDown, markDatabaseUp } from './availability';
 import { DatabaseBudget, REQUEST_BUDGET_MS } from './budget';
 import { DatabaseError, deadlineExceeded, failedStatement, isDatabaseUnavailable } from './errors';
-import type { Database } from './index';
+import type { Database } from './types';
 
 const POOL_SIZE = 10;
 

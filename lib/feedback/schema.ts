@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FEEDBACK_CATEGORIES } from '@/lib/db/schema';
+import { FEEDBACK_CATEGORIES } from '@/lib/db/schema/feedback';
 import { idempotencyKey, plainText } from '@/lib/api/schemas';
 
 export const createFeedbackSchema = z.object({

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import { database, type Executor } from '@/lib/db';
+import { database } from '@/lib/db';
+import type { Executor } from '@/lib/db/types';
 import { ApiError, type ApiErrorCode } from '@/lib/api/errors';
 import { sweepLimitsRegularly } from './sweep';
 

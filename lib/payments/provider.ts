@@ -1,4 +1,4 @@
-import type { PaymentProviderName } from '@/lib/db/schema';
+import type { PaymentProviderName } from '@/lib/db/schema/shop';
 
 /** What a checkout is opened for: the order and the catalogue's product (never prices from the client). */
 export type CheckoutRequest = {

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, isNull, lt, ne } from 'drizzle-orm';
-import { database, type Executor } from '@/lib/db';
+import { database } from '@/lib/db';
+import type { Executor } from '@/lib/db/types';
 import { sessions, type SessionProfile } from '@/lib/db/schema';
 import { callIdentityProvider } from '@/lib/firebase/admin';
 import { SESSION_LIFETIME_MS } from './expiry';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { THEMES } from '@/lib/db/schema';
+import { THEMES } from '@/lib/db/schema/accounts';
 import { LOCALE_COOKIE_MAX_AGE, locales } from '@/lib/i18n/routing';
 
 export const settingsSchema = z.object({

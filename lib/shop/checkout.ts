@@ -13,6 +13,8 @@ import { cancelOrder, largestPaidPlanQuery, orderOfViewer } from './orders';
 import { sendReceipt } from './receipt';
 import { newOrderReference } from './reference';
 import { GERMAN_VAT_BASIS_POINTS } from './vat';
+// Looks products up: the catalogue is seeded before the database first answers.
+import './seed';
 
 /** How long a buyer is asked to wait after the payment provider could not be reached. */
 export const PROVIDER_RETRY_AFTER_SECONDS = 10;

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, count, desc, eq, isNull, max, or, sql, type SQL } from 'drizzle-orm';
-import { database, type Executor } from '@/lib/db';
+import { database } from '@/lib/db';
+import type { Executor } from '@/lib/db/types';
 import { orders, processedWebhookEvents, products, type OrderStatus } from '@/lib/db/schema';
 import { CHECKOUT_LIFETIME_MS, type ProviderSession } from '@/lib/payments/provider';
 

@@ -1,10 +1,13 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
-import { database, type Database } from '@/lib/db';
+import { database } from '@/lib/db';
+import type { Database } from '@/lib/db/types';
 import { products } from '@/lib/db/schema';
 import { isDatabaseUnavailable, unavailableInOneLine } from '@/lib/db/errors';
 import type { Locale } from '@/lib/i18n/routing';
 import { catalogue, productView, type ProductView } from './catalogue';
+// Reads the catalogue: it is seeded before the database first answers.
+import './seed';
 
 /** A product of the active catalogue in one language; `id` is its public id (the slug). */
 export type CatalogueItem = Omit<ProductView, 'slug'> & { id: string };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TICKET_CATEGORIES, TICKET_STATUSES } from '@/lib/db/schema';
+import { TICKET_CATEGORIES, TICKET_STATUSES } from '@/lib/db/schema/tickets';
 import { idempotencyKey, plainText } from '@/lib/api/schemas';
 
 export const TICKET_PAGE_SIZE = 10;

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { idempotencyKey, plainText, singleLineText } from '@/lib/api/schemas';
 import { fieldCheck, type FieldIssueCode } from '@/lib/api/fields';
-import { LAUNCHER_POSITIONS, PRE_CHAT_MODES, VISITORS_PER_HOUR_MAX, WEEKDAYS, type BusinessHours } from './settings';
+import {
+  LAUNCHER_POSITIONS,
+  PRE_CHAT_MODES,
+  VISITORS_PER_HOUR_MAX,
+  WEEKDAYS,
+  type BusinessHours,
+} from '@/lib/db/schema/widget-settings';
 
 export const WIDGET_NAME_MAX = 60;
 export const WIDGET_GREETING_MAX = 200;

@@ -1,13 +1,14 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { database, type Executor } from '@/lib/db';
+import { database } from '@/lib/db';
+import type { Executor } from '@/lib/db/types';
 import { widgets } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { requestKey } from '@/lib/api/idempotency';
 import type { Actor } from '@/lib/session/server';
 import { FREE_WIDGET_LIMIT, type CreateWidgetInput, type UpdateWidgetInput } from './schema';
-import type { BusinessHours, LauncherPosition, PreChatMode, PresenceMode } from './settings';
+import type { BusinessHours, LauncherPosition, PreChatMode, PresenceMode } from '@/lib/db/schema/widget-settings';
 import { ownedBy } from './owner';
 import { largestPaidPlan } from '@/lib/shop/orders';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { closeDatabase, database, databaseKind } from '@/lib/db';
+import { closeDatabase, database, databaseKind, onDatabaseOpen } from '@/lib/db';
 import { products } from '@/lib/db/schema';
 import { DatabaseError, isDatabaseUnavailable } from '@/lib/db/errors';
 import { openPgliteClient, PREPARED_STATEMENTS_LIMIT, withoutClientParsers } from '@/lib/db/pglite';
@@ -26,6 +26,28 @@ describe('database', () => {
     const db = await database();
     const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(products);
     expect(count).toBe(catalogue.length);
+  });
+
+  it('runs the hooks of the layers above before it answers: once per opening, also when registered late', async () => {
+    await database();
+    const runs: number[] = [];
+    let failing = true;
+    onDatabaseOpen('database-test', async (db) => {
+      const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(products);
+      runs.push(count);
+      if (failing) throw new Error('the hook failed');
+    });
+    // Registered after the opening: the next call waits for it, and fails with it.
+    await expect(database()).rejects.toBeInstanceOf(DatabaseError);
+    failing = false;
+    await database();
+    await database();
+    expect(runs).toEqual([catalogue.length, catalogue.length]);
+    // One hook per name: a second registration (the module loaded in another bundle) is not run.
+    onDatabaseOpen('database-test', async () => void runs.push(-1));
+    await closeDatabase();
+    await database();
+    expect(runs).toEqual([catalogue.length, catalogue.length, catalogue.length]);
   });
 
   it('tells an unreachable database from other errors', () => {

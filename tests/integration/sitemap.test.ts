@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { database } from '@/lib/db';
 import { products } from '@/lib/db/schema';
-import { seedCatalogue } from '@/lib/db/seed';
+import { seedCatalogue } from '@/lib/shop/seed';
 import { LEGAL_DOCUMENTS } from '@/lib/legal/documents';
 import { localeSitemap, sitemapIndex } from '@/lib/seo/sitemap';
 import { catalogue } from '@/lib/shop/catalogue';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { FEEDBACK_CATEGORIES } from '@/lib/db/schema';
+import { FEEDBACK_CATEGORIES } from '@/lib/db/schema/feedback';
 import { listOwnFeedback } from '@/lib/feedback/service';
 import { requireUser } from '@/lib/session/require-user';
 import { actorOf } from '@/lib/session/server';

@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { locales, type Locale } from '@/lib/i18n/routing';
 import { localizedPath } from '@/lib/i18n/paths';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { THEMES } from '@/lib/db/schema';
+import { THEMES } from '@/lib/db/schema/accounts';
 import { getSettings } from '@/lib/settings/service';
 import { requireUser } from '@/lib/session/require-user';
 import { PageHeader } from '@/components/ui/page-header';

@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/routing';
 import { localizedPath } from '@/lib/i18n/paths';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { TICKET_CATEGORIES, TICKET_STATUSES } from '@/lib/db/schema';
+import { TICKET_CATEGORIES, TICKET_STATUSES } from '@/lib/db/schema/tickets';
 import { listQuerySchema } from '@/lib/tickets/schema';
 import { listTickets } from '@/lib/tickets/service';
 import { requireUser } from '@/lib/session/require-user';

@@ -6,7 +6,7 @@ import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson } from '@/lib/api/request';
 import { presenceSetting, setPresence } from '@/lib/conversations/inbox';
 import { NO_STORE } from '@/lib/conversations/request';
-import { PRESENCE_MODES } from '@/lib/widgets/settings';
+import { PRESENCE_MODES } from '@/lib/db/schema/widget-settings';
 import { requireActor } from '@/lib/session/server';
 
 export const dynamic = 'force-dynamic';

@@ -1,12 +1,14 @@
+import 'server-only';
 import { sql } from 'drizzle-orm';
-import { catalogue } from '@/lib/shop/catalogue';
-import type { Database } from './index';
-import { products } from './schema';
+import { onDatabaseOpen } from '@/lib/db';
+import { products } from '@/lib/db/schema/shop';
+import type { Database } from '@/lib/db/types';
+import { catalogue } from './catalogue';
 
 /**
  * The demo catalogue, and nothing else, is seeded: data/products.json is the catalogue's source, so a
  * start brings every product of the file up to date (inserted or updated by slug). A product whose
- * content did not change keeps its `updated_at` (a trigger decides, drizzle/0007_catalogue_changes.sql).
+ * content did not change keeps its `updated_at` (a trigger decides, drizzle/0009_catalogue_changes.sql).
  */
 export async function seedCatalogue(db: Database): Promise<void> {
   const rows = catalogue.map((product, position) => ({ ...product, position }));
@@ -31,3 +33,7 @@ export async function seedCatalogue(db: Database): Promise<void> {
       },
     });
 }
+
+// Whoever imports this module (the server's start, the shop's readers) has the catalogue in the database
+// before `database()` first answers, on every opening.
+onDatabaseOpen('catalogue', seedCatalogue);

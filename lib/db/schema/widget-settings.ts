@@ -1,4 +1,5 @@
-// The widget's settings as values (no dependencies: the dashboard's form and the widget use them too).
+// The widgets' settings as values. No imports: the dashboard's form and the widget in the browser use them,
+// and the tables' module would bring Drizzle into their bundles.
 
 export const LAUNCHER_POSITIONS = ['left', 'right'] as const;
 export type LauncherPosition = (typeof LAUNCHER_POSITIONS)[number];

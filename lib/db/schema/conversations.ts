@@ -1,0 +1,151 @@
+// The widgets' visitors and their private conversations with the widget's owner.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { widgets } from './widgets';
+
+export const CONVERSATION_STATUSES = ['open', 'closed'] as const;
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+export const MESSAGE_SENDERS = ['visitor', 'operator', 'system'] as const;
+export type MessageSender = (typeof MESSAGE_SENDERS)[number];
+
+/**
+ * A visitor of a widget: a random id the widget keeps in its own storage (carried in a signed token), or
+ * the customer's signed-in user (`userId`, verified by the widget secret), the same visitor on any device.
+ */
+export const visitors = pgTable(
+  'visitors',
+  {
+    id: text('id').primaryKey(),
+    widgetId: text('widget_id')
+      .notNull()
+      .references(() => widgets.id, { onDelete: 'cascade' }),
+    userId: text('user_id'),
+    name: text('name'),
+    email: text('email'),
+    /** Signed by the customer's server (the details hash); false: the visitor's own word, never shown as verified. */
+    nameVerified: boolean('name_verified').notNull().default(false),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** An address the visitor confirmed from its mailbox for transcripts; never the reply address `email`. */
+    transcriptEmail: text('transcript_email'),
+    locale: text('locale').$type<'en' | 'de'>(),
+    createdAt: createdAt(),
+    /** Last time the visitor had the widget open (its event stream refreshes this). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('visitors_widget_user_idx').on(table.widgetId, table.userId),
+    index('visitors_widget_seen_idx').on(table.widgetId, table.lastSeenAt),
+  ],
+);
+
+/**
+ * A private conversation between one visitor and the widget's owner. The latest message, unread counts
+ * and read positions are kept here, so the inbox is one indexed query.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    widgetId: text('widget_id')
+      .notNull()
+      .references(() => widgets.id, { onDelete: 'cascade' }),
+    visitorId: text('visitor_id')
+      .notNull()
+      .references(() => visitors.id, { onDelete: 'cascade' }),
+    status: text('status').$type<ConversationStatus>().notNull().default('open'),
+    /** The creating request's key: a repeated submit finds this conversation. */
+    requestKey: text('request_key').notNull(),
+    /** The page the visitor wrote from, and its language. */
+    pageUrl: text('page_url'),
+    pageTitle: text('page_title'),
+    locale: text('locale').$type<'en' | 'de'>().notNull(),
+    lastMessageId: bigint('last_message_id', { mode: 'number' }).notNull().default(0),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    lastMessagePreview: text('last_message_preview').notNull().default(''),
+    lastSender: text('last_sender').$type<MessageSender>().notNull().default('visitor'),
+    /** Messages of the other side after each side's read position. */
+    operatorUnread: integer('operator_unread').notNull().default(0),
+    visitorUnread: integer('visitor_unread').notNull().default(0),
+    operatorReadId: bigint('operator_read_id', { mode: 'number' }).notNull().default(0),
+    visitorReadId: bigint('visitor_read_id', { mode: 'number' }).notNull().default(0),
+    /** Last e-mail to the owner about this conversation (at most one per 10 minutes). */
+    ownerNotifiedAt: timestamp('owner_notified_at', { withTimezone: true }),
+    /** Last operator reply e-mailed to the visitor, and the last transcript sent. */
+    visitorNotifiedAt: timestamp('visitor_notified_at', { withTimezone: true }),
+    transcriptSentAt: timestamp('transcript_sent_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('conversations_visitor_request_key_idx').on(table.visitorId, table.requestKey),
+    index('conversations_widget_activity_idx').on(table.widgetId, table.lastMessageAt),
+    index('conversations_visitor_activity_idx').on(table.visitorId, table.lastMessageAt),
+    index('conversations_closed_idx').on(table.status, table.closedAt),
+    check('conversations_status_check', sql`${table.status} in ('open', 'closed')`),
+  ],
+);
+
+/**
+ * Messages of the conversations. `id` is the event id of the visitor's and the owner's streams: inserts
+ * are serialised, so ids grow in commit order and "everything after id N" is exact for any set of
+ * conversations. `system` messages record a change of status (`closed`, `reopened`).
+ */
+export const conversationMessages = pgTable(
+  'conversation_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    widgetId: text('widget_id').notNull(),
+    sender: text('sender').$type<MessageSender>().notNull(),
+    /** The operator who wrote it (their display name at the time). */
+    authorUid: text('author_uid'),
+    authorName: text('author_name'),
+    body: text('body').notNull(),
+    /** The client's key: a repeated submit finds this message instead of adding another. */
+    requestKey: text('request_key'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('conversation_messages_conversation_idx').on(table.conversationId, table.id),
+    index('conversation_messages_widget_idx').on(table.widgetId, table.id),
+    uniqueIndex('conversation_messages_request_key_idx').on(table.conversationId, table.sender, table.requestKey),
+    check('conversation_messages_sender_check', sql`${table.sender} in ('visitor', 'operator', 'system')`),
+  ],
+);
+
+/**
+ * A transcript asked for at an address nobody has confirmed yet: the link mailed there (its token's
+ * SHA-256 here) sends it once. One per conversation and address; asking again re-arms it after 10 minutes.
+ */
+export const transcriptRequests = pgTable(
+  'transcript_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('transcript_requests_conversation_email_idx').on(table.conversationId, table.email),
+    uniqueIndex('transcript_requests_token_idx').on(table.tokenHash),
+  ],
+);

@@ -1,0 +1,12 @@
+// The database schema, one file per aggregate: its tables and the vocabulary its columns hold. drizzle-kit
+// generates the migrations in drizzle/ from this index (`npm run db:generate`); the app applies them on start.
+export * from './accounts';
+export * from './tickets';
+export * from './feedback';
+export * from './shop';
+export * from './widgets';
+export * from './widget-settings';
+export * from './conversations';
+export * from './mail';
+export * from './chat';
+export * from './limits';

@@ -1,0 +1,57 @@
+// Chat widgets; their settings' values are in ./widget-settings.
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import type { BusinessHours, LauncherPosition, PreChatMode, PresenceMode } from './widget-settings';
+
+/**
+ * An embeddable chat widget. `id` is public (it is in the snippet and the widget's URL). Each visitor of
+ * the widget's sites has private conversations with its owner (`uid`).
+ */
+export const widgets = pgTable(
+  'widgets',
+  {
+    id: text('id').primaryKey(),
+    uid: text('uid').notNull(),
+    name: text('name').notNull(),
+    /** Origins (`https://host[:port]`) whose pages may frame the widget. */
+    allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull(),
+    accentColor: text('accent_color').notNull(),
+    greeting: text('greeting').notNull().default(''),
+    /** The default language; with `followPageLanguage`, used when the visitor's language is neither. */
+    locale: text('locale').$type<'en' | 'de'>().notNull(),
+    /** Speak the visitor's language (the host page's, then the browser's); false: always `locale`. */
+    followPageLanguage: boolean('follow_page_language').notNull().default(true),
+    launcherPosition: text('launcher_position').$type<LauncherPosition>().notNull().default('right'),
+    preChat: text('pre_chat').$type<PreChatMode>().notNull().default('off'),
+    awayMessage: text('away_message').notNull().default(''),
+    /** Null: no schedule (the widget never says when the team is back). */
+    businessHours: jsonb('business_hours').$type<BusinessHours | null>(),
+    /** Closed conversations are deleted this many days after closing; null keeps them. */
+    retentionDays: integer('retention_days'),
+    /** Signs the customer's users for identity verification (HMAC-SHA256); null until generated. */
+    identitySecret: text('identity_secret'),
+    /** Counts the secret's rotations: verified visitors' tokens of an earlier one are refused. */
+    identityGeneration: integer('identity_generation').notNull().default(0),
+    presence: text('presence').$type<PresenceMode>().notNull().default('auto'),
+    /** Last time an operator had the inbox open (its event stream refreshes this). */
+    operatorSeenAt: timestamp('operator_seen_at', { withTimezone: true }),
+    /** Where notifications of waiting visitors go; null sends none. */
+    notifyEmail: text('notify_email'),
+    /** New visitors one client address may start per hour on this widget; null: CHAT_VISITORS_PER_HOUR. */
+    visitorsPerHour: integer('visitors_per_hour'),
+    /** The creating request's key: a repeated submit finds this widget instead of creating another. */
+    requestKey: text('request_key').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('widgets_uid_idx').on(table.uid, table.createdAt),
+    uniqueIndex('widgets_uid_request_key_idx').on(table.uid, table.requestKey),
+    check('widgets_launcher_position_check', sql`${table.launcherPosition} in ('left', 'right')`),
+    check('widgets_pre_chat_check', sql`${table.preChat} in ('off', 'name', 'nameEmail')`),
+    check('widgets_presence_check', sql`${table.presence} in ('auto', 'available', 'away')`),
+    check('widgets_retention_days_check', sql`${table.retentionDays} between 1 and 3650`),
+    check('widgets_visitors_per_hour_check', sql`${table.visitorsPerHour} between 1 and 100000`),
+  ],
+);
