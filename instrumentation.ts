@@ -2,7 +2,7 @@
 // request, so a broken configuration shows at start. A database that is down is retried on use. The
 // prerendered shop pages follow the database's catalogue (lib/shop/catalogue-watch). What npm start's
 // server answers on Node's response itself (the event streams, refused methods) is offered to it through
-// lib/node-bridge.mjs (lib/realtime/offer); under `next start` the event streams end on SIGTERM. The
+// server/node-bridge.mjs (lib/realtime/offer); under `next start` the event streams end on SIGTERM. The
 // prerender cache learns how to tell whether the database answers (lib/errors/prerender-outage).
 // Plauder's own widget is created when missing; the conversations' retention and notifications run in the
 // background.

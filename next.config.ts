@@ -16,7 +16,7 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
-  // npm start's server compresses and tags prerendered answers, once per render (scripts/precompressed.mjs).
+  // npm start's server compresses and tags prerendered answers, once per render (server/precompressed.mjs).
   compress: !process.env.PLAUDER_SERVER,
   generateEtags: !process.env.PLAUDER_SERVER,
   reactStrictMode: true,
@@ -25,7 +25,7 @@ const nextConfig: NextConfig = {
   // last good page and starts this time again, so a page stays up while the database is away.
   expireTime: 7 * 24 * 60 * 60,
   // The prerender cache, which also gives each prerendered page the policy of its own scripts.
-  cacheHandler: join(process.cwd(), 'lib', 'security', 'cache-handler.mjs'),
+  cacheHandler: join(process.cwd(), 'server', 'cache-handler.mjs'),
   generateBuildId: async () => buildId,
   // Unknown addresses get app/global-not-found.tsx, rendered on the server for the request (its language
   // and path), without being part of every other page (see that file).
@@ -42,7 +42,7 @@ const nextConfig: NextConfig = {
   env: {
     NEXT_PUBLIC_BUILD_ID: buildId,
     BUILD_TIME: buildTime,
-    // The public origin the build's prerendered pages name (lib/security/cache-handler.mjs).
+    // The public origin the build's prerendered pages name (server/cache-handler.mjs).
     BUILD_SITE_URL: env.siteUrl,
     NEXT_PUBLIC_COOKIE_SECURE: String(env.cookieSecure),
     NEXT_PUBLIC_VERSION_POLL_INTERVAL_MS: String(env.versionPollIntervalMs),
@@ -53,9 +53,7 @@ export default function config(phase: string): NextConfig {
   // `next dev` on its own would serve the landing pages without their Content-Security-Policy: in
   // development they render per request, and only `npm run dev`'s server routes them through the proxy.
   if (phase === PHASE_DEVELOPMENT_SERVER && !process.env.PLAUDER_SERVER) {
-    throw new Error(
-      'Start the development server with `npm run dev` (scripts/server.mjs --dev), not `next dev` alone.',
-    );
+    throw new Error('Start the development server with `npm run dev` (server/server.mjs --dev), not `next dev` alone.');
   }
   return withNextIntl(nextConfig);
 }

@@ -64,7 +64,7 @@ async function widgetPage(request: NextRequest, widgetId: string, nonce: string)
  * header (whatever the client sent under that name is replaced) and puts it on every script it writes.
  * It also learns the address the browser asked for: the 404 page names it, a dashboard render that
  * cannot reach the database sends the browser back there. A prerendered page carries the policy of its
- * render instead (lib/security/cache-handler.mjs).
+ * render instead (server/cache-handler.mjs).
  */
 function forThisRequest(request: NextRequest, nonce: string): NextRequest {
   const headers = new Headers(request.headers);
@@ -110,7 +110,7 @@ export default async function proxy(incoming: NextRequest) {
   if (widget) return widgetPage(incoming, widget[1], nonce ?? createNonce());
 
   // A page rendered for this request that needs the database (lib/errors/unavailable-page.ts) while it
-  // does not answer; prerendered pages come from the prerender cache (lib/security/cache-handler.mjs).
+  // does not answer; prerendered pages come from the prerender cache (server/cache-handler.mjs).
   if (nonce && pageNeedsDatabase(pathname, request.cookies.has(SESSION_COOKIE)) && !(await databaseAvailable()))
     return withPolicy(await unavailablePage(splitLocale(pathname).locale), nonce);
   // An optimistic check: the cookie is only unsealed here (no call to the identity provider); the
@@ -171,7 +171,7 @@ export const config = {
       missing: [{ type: 'cookie', key: 'i18n_redirected' }],
       has: [{ type: 'header', key: 'accept-language', value: '.*de.*' }],
     },
-    // `npm run dev` (scripts/server.mjs --dev): the landing pages render per request there and need a nonce.
+    // `npm run dev` (server/server.mjs --dev): the landing pages render per request there and need a nonce.
     { source: '/', has: [{ type: 'header', key: 'x-plauder-dev' }] },
     { source: '/de', has: [{ type: 'header', key: 'x-plauder-dev' }] },
   ],

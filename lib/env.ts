@@ -41,6 +41,8 @@ const schema = z.object({
   PGLITE_DATA_DIR: optional(z.string().min(1)),
   /** PGlite's shared_buffers (PostgreSQL units, e.g. 16MB). */
   PGLITE_SHARED_BUFFERS: optional(z.string().regex(/^\d{1,5}(kB|MB|GB)$/)),
+  /** `off`: PGlite's own unnamed statements instead of the app's named ones (server/private/pglite.mjs). */
+  PGLITE_NAMED_STATEMENTS: optional(z.enum(['on', 'off'])),
   /** Stripe: a secret key switches the checkout from the local test checkout to Stripe Checkout. */
   STRIPE_SECRET_KEY: optional(
     z.string().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)'),
@@ -96,6 +98,8 @@ export type Env = Readonly<{
   sessionSecretPrevious: string | null;
   database: Readonly<{ kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string }>;
   pgliteSharedBuffers: string;
+  /** Drizzle's statements as PGlite's named statements (lib/db/pglite.ts); else through its public `query`. */
+  pgliteNamedStatements: boolean;
   stripe: Readonly<{
     secretKey: string | null;
     webhookSecret: string | null;
@@ -103,7 +107,7 @@ export type Env = Readonly<{
   }>;
   /** Renders fail on request (the `x-test-fault` header), to test the error pages; local mode only. */
   testFaults: boolean;
-  /** How long a stopping server lets its requests in flight finish (scripts/drain.mjs). */
+  /** How long a stopping server lets its requests in flight finish (server/drain.mjs). */
   drainTimeoutMs: number;
   chat: Readonly<{
     heartbeatMs: number;
@@ -195,6 +199,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         : { kind: 'pglite' as const, dataDir: value.PGLITE_DATA_DIR ?? '.data/pglite' },
     ),
     pgliteSharedBuffers: value.PGLITE_SHARED_BUFFERS ?? '16MB',
+    pgliteNamedStatements: value.PGLITE_NAMED_STATEMENTS !== 'off',
     stripe: Object.freeze({
       secretKey: value.STRIPE_SECRET_KEY ?? null,
       webhookSecret: value.STRIPE_WEBHOOK_SECRET ?? null,

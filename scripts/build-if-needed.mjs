@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { firstLoadJs } from '../bench/bundle-stats.mjs';
-import { precompressStaticAssets } from './static-assets.mjs';
+import { precompressStaticAssets } from '../server/static-assets.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const STAMP = join(root, '.next', 'source-stamp');
@@ -70,7 +70,7 @@ export function buildIfNeeded({ force = false } = {}) {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
-  // npm start serves the scripts and stylesheet compressed once, here, at their best (scripts/static-assets.mjs).
+  // npm start serves the scripts and stylesheet compressed once, here, at their best (server/static-assets.mjs).
   console.log(`Compressed ${precompressStaticAssets(join(root, '.next'))} static assets ahead of serving them.`);
   writeFileSync(STAMP, stamp);
   printFirstLoadJs();

@@ -58,11 +58,11 @@ if (
   if (init.status !== 0) process.exit(init.status ?? 1);
 }
 
-// scripts/server.mjs: Next's handler on localhost:$PORT (loopback only), behind the check of forwarded
+// server/server.mjs: Next's handler on localhost:$PORT (loopback only), behind the check of forwarded
 // headers.
 const server = spawn(
   process.execPath,
-  [...SERVER_NODE_FLAGS, join(root, 'scripts', 'server.mjs'), ...(dev ? ['--dev'] : [])],
+  [...SERVER_NODE_FLAGS, join(root, 'server', 'server.mjs'), ...(dev ? ['--dev'] : [])],
   {
     cwd: root,
     stdio: 'inherit',
@@ -76,7 +76,7 @@ const server = spawn(
   },
 );
 
-// A signal goes on to the server, which drains (scripts/drain.mjs; a second one cuts the drain short); this
+// A signal goes on to the server, which drains (server/drain.mjs; a second one cuts the drain short); this
 // process and the emulator stop once the server has exited.
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => {

@@ -68,6 +68,12 @@ function jest(name, args, env, node) {
 // TEST_DATABASE_URL names one (.ci/run starts a throw-away cluster), the integration tests once more,
 // the database fault tests, and the tests that run several built instances of the app.
 jest('jest', ['--selectProjects', 'unit', 'integration', 'security'], jestEnv);
+// The database's own tests once more with PGlite's public `query` instead of named statements, which rely
+// on PGlite's private members (server/private/pglite.mjs).
+jest('jest-pglite-unnamed', ['--selectProjects', 'integration', '--', 'tests/integration/database'], {
+  ...jestEnv,
+  PGLITE_NAMED_STATEMENTS: 'off',
+});
 buildIfNeeded();
 // The first-load JavaScript of `/` and `/chat` within their budgets (bench/budgets.json).
 run(process.execPath, [join(root, 'scripts', 'check-bundles.mjs')]);

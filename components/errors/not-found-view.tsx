@@ -19,7 +19,7 @@ function readable(path: string): string {
  * the requested `path`, and the ways on. With `path` the whole page is in the served HTML, the message as
  * one text (React escapes the path); without it (a render that cannot know the address) the browser fills
  * the path in. A prerendered page that shows it is stored and served as a 404
- * (lib/security/cache-handler.mjs, by the `data-error-variant` of ErrorView).
+ * (server/cache-handler.mjs, by the `data-error-variant` of ErrorView).
  */
 export async function NotFoundView({ locale, path }: { locale: Locale; path: string | null }) {
   const t = await getTranslations({ locale, namespace: 'Errors' });

@@ -1,7 +1,7 @@
 // Whether the database answers, as this process last found out, shared by everything in the process
 // (pages, route handlers, the proxy and the prerender cache are separate modules: the state lives on
 // globalThis). Pages that need the database answer 503 while it does not (proxy.ts); the prerender cache
-// then serves what it holds (lib/security/cache-handler.mjs).
+// then serves what it holds (server/cache-handler.mjs).
 
 /** How long a request waits for a probe that is under way: a database that answers does so within it. */
 const PROBE_WAIT_MS = 500;

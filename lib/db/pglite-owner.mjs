@@ -8,6 +8,7 @@
 import { chmodSync, unlinkSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { relative, resolve } from 'node:path';
+import { outsideTransactions } from '../../server/private/pglite.mjs';
 
 /** A unix socket's address has at most 107 bytes (Linux). */
 const SOCKET_PATH_BYTES = 107;
@@ -68,7 +69,7 @@ async function holderOf(socket) {
 export async function consistentTarball(client) {
   const { protocol } = await import('@electric-sql/pglite');
   let pausedMs = 0;
-  const blob = await client._runExclusiveTransaction(async () => {
+  const blob = await outsideTransactions(client, async () => {
     const started = performance.now();
     try {
       await client.runExclusive(() => client.execProtocol(protocol.serialize.query('CHECKPOINT')));

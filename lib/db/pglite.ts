@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { PGlite, ParserOptions, Results, Transaction } from '@electric-sql/pglite';
 import { env } from '@/lib/env';
+import { outsideTransactions, whenReady } from '@/server/private/pglite.mjs';
 import * as schema from './schema';
 import { failedStatement } from './errors';
 
@@ -115,8 +116,8 @@ function namedStatements(client: PGlite, { parse, protocol }: Pick<PGliteModule,
     /** `query` outside a transaction: it waits for an open transaction to end, as PGlite's own does. */
     query: (async (text, values = [], options) => {
       if (!preparable(text, options)) return client.query(text, values, options);
-      await client._checkReady();
-      return client._runExclusiveTransaction(() =>
+      await whenReady(client);
+      return outsideTransactions(client, () =>
         client.runExclusive(async () => {
           const result = await execute(text, values, options, true);
           await client.syncToFs();
@@ -148,11 +149,17 @@ function queryWithoutValues(query: Queryable['query']): Queryable['query'] {
   };
 }
 
+/** PGlite's own `query`, unnamed statements only (PGLITE_NAMED_STATEMENTS=off): no private member of PGlite. */
+const unnamedStatements = (client: PGlite) => ({
+  query: client.query.bind(client) as Queryable['query'],
+  inTransaction: (tx: Transaction) => tx.query.bind(tx) as Queryable['query'],
+});
+
 /**
  * PGlite in this process, with Drizzle over it. It runs in process and cannot lag behind the network,
  * so requests need no budget here.
  */
-export async function openPgliteClient(dataDir: string) {
+export async function openPgliteClient(dataDir: string, { namedStatements: named = env.pgliteNamedStatements } = {}) {
   const [pglite, { drizzle }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   const { PGlite } = pglite;
   const inMemory = dataDir.startsWith('memory://');
@@ -167,11 +174,11 @@ export async function openPgliteClient(dataDir: string) {
   // After `create`: it adds the array types' parsers, which would replace these arrays' text.
   Object.assign(client.parsers, Object.fromEntries(DRIZZLE_TEXT_TYPES.map((type) => [type, asText])) as ParserOptions);
   // Drizzle uses `query`, and `transaction` with the transaction's `query`.
-  const named = namedStatements(client, pglite);
+  const statements = named ? namedStatements(client, pglite) : unnamedStatements(client);
   const guarded = {
-    query: queryWithoutValues(named.query),
+    query: queryWithoutValues(statements.query),
     transaction: <T>(work: (tx: Queryable) => Promise<T>) =>
-      client.transaction((tx) => work({ query: queryWithoutValues(named.inTransaction(tx)) })),
+      client.transaction((tx) => work({ query: queryWithoutValues(statements.inTransaction(tx)) })),
   };
   return { client, db: drizzle({ client: guarded as unknown as PGlite, schema }) };
 }

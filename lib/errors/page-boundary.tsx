@@ -13,7 +13,7 @@ import { IdentityUnavailable, markIdentityDown } from '@/lib/firebase/availabili
 import { SESSION_COOKIE } from '@/lib/session/cookie';
 import { RenderFailure, type RenderFailureTexts } from '@/components/errors/render-failure';
 import { PAGE_ADDRESS_HEADER, pageNeedsDatabase } from './unavailable-page';
-import { renderedForRequest } from './request-render';
+import { renderedForRequest } from '@/server/private/next';
 import { injectTestFault, type FaultPoint } from './test-faults';
 
 // A path of this site with its query: a redirect there can never leave it.

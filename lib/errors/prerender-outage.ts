@@ -1,5 +1,5 @@
 import 'server-only';
-import type { PrerenderOutage } from '@/lib/security/cache-handler.mjs';
+import type { PrerenderOutage } from '@/server/cache-handler.mjs';
 import { databaseReachable } from '@/lib/db/availability';
 import { defaultLocale, isLocale } from '@/lib/i18n/routing';
 import { unavailablePage } from './unavailable-page';
@@ -8,7 +8,7 @@ import { unavailablePage } from './unavailable-page';
 const PRERENDER_OUTAGE = Symbol.for('plauder.prerender-outage');
 
 /**
- * Tells the prerender cache (lib/security/cache-handler.mjs) whether the database answers, and what a page
+ * Tells the prerender cache (server/cache-handler.mjs) whether the database answers, and what a page
  * it holds no render of answers while it does not: the translated 503 (a render would fail with 500).
  */
 export function offerPrerenderOutage(): void {

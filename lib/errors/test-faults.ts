@@ -1,7 +1,7 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import { env } from '@/lib/env';
-import { renderedForRequest } from './request-render';
+import { renderedForRequest } from '@/server/private/next';
 
 /** The request header that makes a render fail while TEST_FAULTS is on: its value names where. */
 export const TEST_FAULT_HEADER = 'x-test-fault';

@@ -1,6 +1,6 @@
 import { match } from '@formatjs/intl-localematcher';
 import Negotiator from 'negotiator';
-import { RequestCookies } from 'next/dist/server/web/spec-extension/cookies';
+import { NextRequest } from 'next/server';
 import { LOCALE_COOKIE, defaultLocale, isLocale, locales, type Locale } from './routing';
 
 /**
@@ -8,7 +8,8 @@ import { LOCALE_COOKIE, defaultLocale, isLocale, locales, type Locale } from './
  * `i18n_redirected` cookie, else Accept-Language negotiated the way next-intl does it.
  */
 export function requestLocale(headers: Headers): Locale {
-  const cookie = new RequestCookies(headers).get(LOCALE_COOKIE)?.value;
+  // Next's cookie parser, through its public request (its RequestCookies class itself is private).
+  const cookie = new NextRequest('http://localhost/', { headers }).cookies.get(LOCALE_COOKIE)?.value;
   if (isLocale(cookie)) return cookie;
   const languages = new Negotiator({
     headers: { 'accept-language': headers.get('accept-language') ?? undefined },

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
-import type { NodeRoute } from '@/lib/node-bridge.mjs';
+import type { NodeRoute } from '@/server/node-bridge.mjs';
 import { serveEventStream, type EventStreamStart } from './sse';
 
 /**

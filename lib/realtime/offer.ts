@@ -1,5 +1,5 @@
 import 'server-only';
-import { offerNodeRoutes } from '@/lib/node-bridge.mjs';
+import { offerNodeRoutes } from '@/server/node-bridge.mjs';
 import { refuseMethod } from '@/lib/api/node';
 import { closeDatabase } from '@/lib/db';
 import { env } from '@/lib/env';
@@ -9,7 +9,7 @@ import { endEventStreams } from './sse';
 
 /**
  * Offers the event streams, the translated 405 and what its drain on SIGTERM needs to npm start's server
- * (scripts/server.mjs), which answers them on Node's response.
+ * (server/server.mjs), which answers them on Node's response.
  */
 export function offerNodeAnswers(): void {
   offerNodeRoutes({
@@ -20,7 +20,7 @@ export function offerNodeAnswers(): void {
 }
 
 /**
- * Under `next start` (no scripts/server.mjs), Next's own SIGTERM handler stops accepting and waits for every
+ * Under `next start` (no server/server.mjs), Next's own SIGTERM handler stops accepting and waits for every
  * connection to end, without a bound: an open event stream would hold it until it is killed. The streams
  * are told to reconnect and ended, and the process exits at the bound whatever still runs.
  */

@@ -1,5 +1,5 @@
 // The Content-Security-Policy of the site, in plain JavaScript: Next loads the prerender cache handler
-// (lib/security/cache-handler.mjs) without compiling it, and the app's TypeScript uses the same rules
+// (server/cache-handler.mjs) without compiling it, and the app's TypeScript uses the same rules
 // (lib/security/csp.ts). Sources come from the process environment, read with lib/env.ts's defaults
 // (lib/env.ts validates the same variables when the app builds and starts).
 import { createHash } from 'node:crypto';

@@ -45,7 +45,7 @@ function build(): Build | null {
 
 /**
  * Whether Next answers the page at a browser path from its prerender cache, which gives it a policy of
- * its own (lib/security/cache-handler.mjs): every other page gets a nonce from the proxy.
+ * its own (server/cache-handler.mjs): every other page gets a nonce from the proxy.
  */
 export function isPrerenderedPage(pathname: string): boolean {
   const pages = build();

@@ -1,6 +1,6 @@
 // Headers that do not depend on the request (next.config.ts). A document's Content-Security-Policy
 // does: the proxy gives a page rendered per request a nonce (proxy.ts), the prerender cache gives a
-// prerendered page the hashes of its scripts (lib/security/cache-handler.mjs).
+// prerendered page the hashes of its scripts (server/cache-handler.mjs).
 import { RESOURCE_POLICY } from './policy.mjs';
 
 /** Features no page of the site uses; `payment` and `fullscreen` stay with the site itself. */

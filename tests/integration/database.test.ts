@@ -108,7 +108,7 @@ describe('database', () => {
     const run = (text: string) => opened.db.execute(sql.raw(text));
 
     beforeEach(async () => {
-      opened = await openPgliteClient('memory://');
+      opened = await openPgliteClient('memory://', { namedStatements: true });
       await run('create table notes (id int primary key, body text not null)');
     });
     afterEach(() => opened.client.close());

@@ -1,4 +1,4 @@
-// The app's part of a server's drain on SIGTERM (scripts/drain.mjs): every open event stream is told to
+// The app's part of a server's drain on SIGTERM (server/drain.mjs): every open event stream is told to
 // reconnect elsewhere and ended, its slot freed at once; a stream opened afterwards (over a connection kept
 // alive from before) goes the same way. On PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
 import { randomBytes } from 'node:crypto';

@@ -87,7 +87,7 @@ describe("npm start's server", () => {
   it('exits non-zero on a failure while it starts, saying what failed, and leaves no port open', async () => {
     const port = await freePort();
     const preload = join(root, 'tests', 'launchers', 'failing-start.mjs');
-    const { code, output } = await run(['--import', preload, join(root, 'scripts', 'server.mjs')], {
+    const { code, output } = await run(['--import', preload, join(root, 'server', 'server.mjs')], {
       NODE_ENV: 'production',
       PORT: String(port),
       PGLITE_DATA_DIR: 'memory://',

@@ -1,14 +1,14 @@
 /** @jest-environment node */
 // The Content-Security-Policy's parts: the policy of a prerendered page, given by the prerender cache
-// once per render (lib/security/cache-handler.mjs), the nonce policy of a page rendered per request
+// once per render (server/cache-handler.mjs), the nonce policy of a page rendered per request
 // (lib/security/csp.ts), and the sources each configuration allows (lib/security/policy.mjs). The
 // launchers' answers are checked in tests/security/headers.spec.ts.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import fs from 'node:fs';
-import PrerenderCache from '@/lib/security/cache-handler.mjs';
-import { PRERENDER_CHANGED } from '../../scripts/answer-cache.mjs';
+import PrerenderCache from '@/server/cache-handler.mjs';
+import { PRERENDER_CHANGED } from '../../server/answer-cache.mjs';
 import { documentPolicy, inlineScriptHashes, policySources, scriptHash } from '@/lib/security/policy.mjs';
 import { createNonce, noncePolicy } from '@/lib/security/csp';
 
@@ -97,7 +97,7 @@ describe('a prerendered page', () => {
     expect(value.headers).not.toHaveProperty('content-security-policy');
   });
 
-  it('tells npm start’s memory of answers (scripts/answer-cache.mjs) when a render is stored or pages are marked stale', async () => {
+  it('tells npm start’s memory of answers (server/answer-cache.mjs) when a render is stored or pages are marked stale', async () => {
     const changed = jest.fn();
     const hooks = globalThis as Record<symbol, unknown>;
     hooks[PRERENDER_CHANGED] = changed;

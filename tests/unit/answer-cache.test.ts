@@ -1,12 +1,12 @@
 /** @jest-environment node */
 // npm start's second of memory for the answers Next serves from its prerender cache
-// (scripts/answer-cache.mjs), in front of a stand-in for Next that counts what reaches it.
+// (server/answer-cache.mjs), in front of a stand-in for Next that counts what reaches it.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { answerCache, PRERENDER_CHANGED } from '../../scripts/answer-cache.mjs';
+import { answerCache, PRERENDER_CHANGED } from '../../server/answer-cache.mjs';
 
 // A build whose routing reads a cookie (a redirect) and Accept-Language (the proxy's matcher of `/`),
 // and whose proxy runs for everything under /shop.

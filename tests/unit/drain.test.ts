@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// npm start's server drains on SIGTERM (scripts/drain.mjs), here around a bare Node server in a process of
+// npm start's server drains on SIGTERM (server/drain.mjs), here around a bare Node server in a process of
 // its own: requests in flight are answered, nothing new is accepted, the app closes after the last
 // request, and neither a request still running at the bound nor one that never ends keeps the process alive.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 jest.setTimeout(30_000);
 
-const drainModule = pathToFileURL(join(__dirname, '..', '..', 'scripts', 'drain.mjs')).href;
+const drainModule = pathToFileURL(join(__dirname, '..', '..', 'server', 'drain.mjs')).href;
 
 // `/held` is answered when the test writes a line to the process's stdin; anything else at once.
 const fixture = `

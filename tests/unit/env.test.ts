@@ -23,6 +23,7 @@ describe('parseEnv', () => {
       sessionSecretPrevious: null,
       database: { kind: 'pglite', dataDir: '.data/pglite' },
       pgliteSharedBuffers: '16MB',
+      pgliteNamedStatements: true,
       operator: expect.objectContaining({ demo: true, name: 'Plauder Demo GmbH', country: 'DE' }),
       stripe: { secretKey: null, webhookSecret: null, api: null },
       testFaults: false,
@@ -99,6 +100,12 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ CHAT_STREAMS_PER_IP: '0' })).toThrow(/CHAT_STREAMS_PER_IP/);
     expect(() => parseEnv({ CHAT_HEARTBEAT_MS: 'soon' })).toThrow(/CHAT_HEARTBEAT_MS/);
     expect(() => parseEnv({ PGLITE_SHARED_BUFFERS: '16MB; drop table x' })).toThrow(/PGLITE_SHARED_BUFFERS/);
+  });
+
+  it("runs PGlite's statements through its public query with PGLITE_NAMED_STATEMENTS=off, and refuses other values", () => {
+    expect(parseEnv({ PGLITE_NAMED_STATEMENTS: 'off' }).pgliteNamedStatements).toBe(false);
+    expect(parseEnv({ PGLITE_NAMED_STATEMENTS: 'on' }).pgliteNamedStatements).toBe(true);
+    expect(() => parseEnv({ PGLITE_NAMED_STATEMENTS: 'no' })).toThrow(/PGLITE_NAMED_STATEMENTS/);
   });
 
   it('uses PostgreSQL when DATABASE_URL is set, and PGlite in the given folder otherwise', () => {

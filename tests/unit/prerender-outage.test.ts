@@ -1,11 +1,11 @@
 /** @jest-environment node */
-// The prerender cache while the database does not answer (lib/security/cache-handler.mjs): what Next would
+// The prerender cache while the database does not answer (server/cache-handler.mjs): what Next would
 // render in the visitor's request (another origin's render, one past its expiry, none at all) would fail with
 // 500, so the cache serves what it holds as it is, or the translated 503 for a page it holds nothing of.
 import fs, { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import PrerenderCache, { type PrerenderOutage } from '@/lib/security/cache-handler.mjs';
+import PrerenderCache, { type PrerenderOutage } from '@/server/cache-handler.mjs';
 import { offerPrerenderOutage } from '@/lib/errors/prerender-outage';
 import { markDatabaseDown, markDatabaseUp, registerDatabaseProbe } from '@/lib/db/availability';
 import de from '@/messages/de.json';

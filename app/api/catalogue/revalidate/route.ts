@@ -3,11 +3,11 @@
 // robots.txt stale. Anyone else gets a 403 (another origin) or a 404 (no token): the token exists only
 // in the server's memory.
 import { revalidateTag } from 'next/cache';
-import { NEXT_CACHE_IMPLICIT_TAG_ID } from 'next/dist/lib/constants';
 import { ApiError, handle } from '@/lib/api/errors';
 import { assertSameOrigin } from '@/lib/api/request';
 import { isRevalidationToken, REVALIDATE_HEADER } from '@/lib/shop/catalogue-watch';
 import { sitemapFiles } from '@/lib/seo/sitemap';
+import { implicitTag } from '@/server/private/next';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,10 +15,7 @@ export const dynamic = 'force-dynamic';
 // landing and product pages show the catalogue, and each page names the site's URL, which the build may
 // have known otherwise, so the server's first revalidation at start renders them with its own), of each
 // sitemap's path, and of robots.txt.
-const PRERENDERED = [
-  `${NEXT_CACHE_IMPLICIT_TAG_ID}/layout`,
-  ...[...sitemapFiles, 'robots.txt'].map((file) => `${NEXT_CACHE_IMPLICIT_TAG_ID}/${file}`),
-];
+const PRERENDERED = ['layout', ...sitemapFiles, 'robots.txt'].map(implicitTag);
 
 export function POST(request: Request) {
   return handle(request, async () => {

@@ -23,7 +23,7 @@ export async function generateStaticParams({ params }: { params: { locale: strin
 export async function generateMetadata({ params }: PageProps<'/[locale]/shop/[slug]'>): Promise<Metadata> {
   const { locale, slug } = await params;
   const product = await activeProduct(slug, locale as Locale);
-  // The 404 page's own title and description; its robots tag comes with the status (lib/security/cache-handler.mjs).
+  // The 404 page's own title and description; its robots tag comes with the status (server/cache-handler.mjs).
   if (!product) {
     const { title, description } = await pageMetadata(locale as Locale, 'notFound');
     return { title, description };

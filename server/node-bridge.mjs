@@ -1,5 +1,5 @@
 // The hand-over between the app (bundled by Next, started by instrumentation.ts) and npm start's server
-// (scripts/server.mjs, plain Node): what the server must answer on Node's own response (the event
+// (server/server.mjs, plain Node): what the server must answer on Node's own response (the event
 // streams, refused methods), offered once by the app and awaited by the server. Next's bundle and the
 // server each load this module, so the offer lives in one slot on globalThis under a registered symbol.
 const SLOT = Symbol.for('plauder.node-routes');

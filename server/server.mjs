@@ -5,16 +5,16 @@
 //   X-Forwarded-* headers a client sent are dropped, so Next fills them from the socket and the Host
 //   header; behind one they are the proxy's;
 // - the event streams (the chat's, a visitor's conversations, an owner's inbox), written straight to
-//   Node's response by the app's own code (offered through lib/node-bridge.mjs): a web stream piped
+//   Node's response by the app's own code (offered through server/node-bridge.mjs): a web stream piped
 //   through Next costs several promises per message and subscriber, and with 1,000 subscribers that
 //   alone saturated a core (npm run bench). Under another launcher the app's route handlers serve them;
-// - an answer to every HTTP method (scripts/methods.mjs), where Next answers 500 for some;
+// - an answer to every HTTP method (server/methods.mjs), where Next answers 500 for some;
 // - compression, with the answers Next serves from its prerender cache (landing and product pages)
-//   tagged and compressed once per render at the best quality (scripts/precompressed.mjs) instead of on
+//   tagged and compressed once per render at the best quality (server/precompressed.mjs) instead of on
 //   every answer at a quick one, and the build's scripts and stylesheet as the build compressed them
-//   (scripts/static-assets.mjs). Next's own compression and ETags are off under this server (next.config.ts);
-// - in production, a second's memory of those answers (scripts/answer-cache.mjs);
-// - the drain on SIGTERM and SIGINT (scripts/drain.mjs).
+//   (server/static-assets.mjs). Next's own compression and ETags are off under this server (next.config.ts);
+// - in production, a second's memory of those answers (server/answer-cache.mjs);
+// - the drain on SIGTERM and SIGINT (server/drain.mjs).
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import compression from 'compression';
 import next from 'next';
 import nextEnv from '@next/env';
-import { nodeRoutes } from '../lib/node-bridge.mjs';
+import { nodeRoutes } from './node-bridge.mjs';
 import { answerCache } from './answer-cache.mjs';
 import { drainOnSignals } from './drain.mjs';
 import { methodPolicy } from './methods.mjs';
@@ -91,9 +91,9 @@ const handle = app.getRequestHandler();
 offered = await nodeRoutes();
 const { routes, refuseMethod } = offered;
 
-// The production build's answers from the prerender cache, kept for a second (scripts/answer-cache.mjs).
+// The production build's answers from the prerender cache, kept for a second (server/answer-cache.mjs).
 const serveKept = dev ? () => false : answerCache(join(root, '.next'));
-// The build's scripts and stylesheet as it compressed them (scripts/static-assets.mjs).
+// The build's scripts and stylesheet as it compressed them (server/static-assets.mjs).
 const servePrepared = dev ? () => {} : staticAssets(join(root, '.next'));
 const methods = methodPolicy({ origin: `http://${hostname}:${process.env.PORT}`, refuseMethod });
 const compress = compression();
@@ -129,7 +129,7 @@ console.log(`▲ Next.js ready on http://${hostname}:${process.env.PORT}`);
  * own standalone server does, instead of loading next.config.ts again: that transpiles it with Next's
  * SWC and loads next-intl's plugin with another SWC, both only for the build (measured: 41 MB of the
  * idle server's RSS; npm run bench). Next's compression and ETags are off here (this server compresses and
- * tags prerendered answers, scripts/precompressed.mjs), and the `.env` files are read as Next would have.
+ * tags prerendered answers, server/precompressed.mjs), and the `.env` files are read as Next would have.
  */
 function applyBuiltConfig() {
   const { config } = JSON.parse(readFileSync(join(root, '.next', 'required-server-files.json'), 'utf8'));

@@ -2,7 +2,7 @@
 // best, when the app is built, instead of on every answer at a quick level: brotli at quality 11 is about
 // 15 % smaller than what the on-the-fly compression sends (the landing page's 196 KB of scripts and
 // stylesheet), and the server spends no CPU on it while a page loads. `npm start`'s server swaps them in
-// for the body of Next's own answer (scripts/server.mjs); `next start` and `npm run dev` do without them.
+// for the body of Next's own answer (server/server.mjs); `next start` and `npm run dev` do without them.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';

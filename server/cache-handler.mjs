@@ -12,14 +12,14 @@
 // it is a miss, rendered again for this one. The build's own renders carry none: theirs is the origin
 // the build knew (next.config.ts records it as BUILD_SITE_URL in the build's required-server-files.json).
 // Storing a render or marking pages stale tells npm start's memory of answers to forget them
-// (scripts/answer-cache.mjs). While the database does not answer, a render Next would make for the
+// (server/answer-cache.mjs). While the database does not answer, a render Next would make for the
 // visitor (nothing stored, another origin's render, one past its expiry) would fail and answer 500: what
 // is stored is served as it is instead, and a page with nothing stored is the translated 503 (see
 // `whileAway`). Configured as `cacheHandler` in next.config.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fileSystemCache from 'next/dist/server/lib/incremental-cache/file-system-cache.js';
-import { policySources, prerenderedPolicy } from './policy.mjs';
+import { policySources, prerenderedPolicy } from '../lib/security/policy.mjs';
 
 // A CommonJS module: its class is the `default` export of what the import answers.
 const FileSystemCache = fileSystemCache.default ?? fileSystemCache;
@@ -131,7 +131,7 @@ function storeAsNotFound(data) {
   if (!head.includes('<meta name="robots"')) data.html = data.html.replace('</head>', `${NOINDEX}</head>`);
 }
 
-// scripts/answer-cache.mjs's PRERENDER_CHANGED (a registered symbol: the launcher defines it, when it is npm start).
+// server/answer-cache.mjs's PRERENDER_CHANGED (a registered symbol: the launcher defines it, when it is npm start).
 const PRERENDER_CHANGED = Symbol.for('plauder.prerender-changed');
 const changed = () => globalThis[PRERENDER_CHANGED]?.();
 

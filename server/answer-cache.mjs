@@ -1,9 +1,9 @@
 // A second's memory of the answers Next serves from its prerender cache (x-nextjs-cache: HIT: the landing
-// pages, sitemaps, robots.txt), for scripts/server.mjs in production. Under load most requests for `/` ask
+// pages, sitemaps, robots.txt), for server/server.mjs in production. Under load most requests for `/` ask
 // for what Next answered a moment ago, and each cost Next's whole request path again: the route table's
 // header, redirect and rewrite rules, a cache handler made per request, the render's stored headers (most
 // of the landing page's CPU; npm run bench). A request that matches a kept answer gets its status, headers
-// and body again, through the same compression and tags (scripts/precompressed.mjs), with the `Age` an HTTP
+// and body again, through the same compression and tags (server/precompressed.mjs), with the `Age` an HTTP
 // cache adds.
 // It is an HTTP cache in front of Next, and keeps what one must:
 // - an answer per full URL and per value of each request header it may depend on: those its `Vary` names
@@ -12,7 +12,7 @@
 // - nothing the proxy (proxy.ts) runs for: it is code, which may read anything of the request;
 // - only complete 200 answers of GET requests that set no cookie;
 // - one second at most, so that Next still sees the requests that tell it a page is stale; and none at
-//   all once the prerender cache stores a render or marks pages stale (lib/security/cache-handler.mjs
+//   all once the prerender cache stores a render or marks pages stale (server/cache-handler.mjs
 //   calls `PRERENDER_CHANGED`): a catalogue change is served from the next request on.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

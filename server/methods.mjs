@@ -1,4 +1,4 @@
-// An answer to every HTTP method, for scripts/server.mjs: Next answers 500 (and logs a stack) for TRACE
+// An answer to every HTTP method, for server/server.mjs: Next answers 500 (and logs a stack) for TRACE
 // and the like, and for most methods on its files, and a bare 405 for a method a handler does not
 // export. Pages and files take GET, HEAD and OPTIONS; the JSON API takes what its handlers export (Next
 // answers OPTIONS with their Allow list) and 405 for anything else, in the caller's language with the

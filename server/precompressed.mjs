@@ -4,7 +4,7 @@
 // best quality, and those bytes are served. Next's own ETag is off under this server: it hashed the
 // whole page in JavaScript on every answer (a fifth of the landing page's CPU; npm run bench). A render's
 // first answers go out as the on-the-fly compression makes them while its best versions are made in the
-// background. Used by scripts/server.mjs, outside the compression (which adds `Vary: Accept-Encoding`
+// background. Used by server/server.mjs, outside the compression (which adds `Vary: Accept-Encoding`
 // and leaves an answer alone that is encoded already).
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';

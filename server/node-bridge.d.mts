@@ -15,7 +15,7 @@ export type NodeRoutes = {
   routes: NodeRoute[];
   /** Answers 405 in the caller's language with the methods the address takes. */
   refuseMethod(req: IncomingMessage, res: ServerResponse, allow: string): Promise<void>;
-  /** What the server's drain (scripts/drain.mjs) asks of the app. */
+  /** What the server's drain (server/drain.mjs) asks of the app. */
   drain: {
     /** How long the requests in flight may take (DRAIN_TIMEOUT_MS). */
     timeoutMs: number;
