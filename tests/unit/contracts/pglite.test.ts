@@ -14,6 +14,10 @@ import { expectPinned } from './pin';
 
 const VERIFIED = '0.5.16';
 
+// Each test starts a PGlite of its own: 1–2 s on a quiet host, far more than the unit project's 5 s on a
+// loaded one (the fresh-clone CI run timed out here).
+jest.setTimeout(60_000);
+
 /** A promise and the function that settles it. */
 function gate() {
   let open!: () => void;
