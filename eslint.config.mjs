@@ -1,5 +1,94 @@
 import nextCoreWebVitals from 'eslint-config-next/core-web-vitals';
 import nextTypescript from 'eslint-config-next/typescript';
+import { readdirSync } from 'node:fs';
+
+// The layers of lib/, bottom to top, written down once: a room may import its own layer's generic rooms and
+// anything below, never above. In a domain layer (`siblings: false`) the rooms do not import each other
+// either, so no two domains can form a cycle. Generic layers name no domain: domains register with them
+// (instrumentation.ts hands lib/realtime the event-stream routes). tests/unit/layers.test.ts checks the rules.
+const LAYERS = [
+  // Ground floor: settings, the database and its schema, words and paths, pure helpers, and the private APIs
+  // they wrap (server/private/).
+  {
+    siblings: true,
+    rooms: [
+      'lib/env.ts',
+      'lib/env-fields.ts',
+      'lib/env-seller.ts',
+      'lib/db',
+      'lib/i18n',
+      'lib/html.ts',
+      'lib/cn.ts',
+      'lib/money.ts',
+      'lib/head-script.ts',
+      'lib/legal',
+      'lib/route-rules.ts',
+      'lib/route-rules.config.ts',
+      'lib/toast',
+      'server/private',
+    ],
+  },
+  // Generic layers: API answers and errors, error pages, security headers, limits, event streams, and npm
+  // start's serving edge (server/). They know no domain.
+  {
+    siblings: true,
+    rooms: ['lib/api', 'lib/errors', 'lib/security', 'lib/limits', 'lib/realtime', 'server'],
+  },
+  // Identity, then the session it proves, then the guards and flows that use both.
+  { siblings: false, rooms: ['lib/firebase'] },
+  { siblings: false, rooms: ['lib/session'] },
+  { siblings: false, rooms: ['lib/auth'] },
+  // Services the products use: mail (its own templates) and the payment providers (Stripe's API, cards).
+  { siblings: false, rooms: ['lib/mail', 'lib/payments'] },
+  // The products, each on its own: the shop (orders, its checkout), tickets, feedback, the public chat, the
+  // account and its dashboard.
+  {
+    siblings: false,
+    rooms: [
+      'lib/shop',
+      'lib/tickets',
+      'lib/feedback',
+      'lib/chat',
+      'lib/account',
+      'lib/avatar',
+      'lib/settings',
+      'lib/dashboard',
+    ],
+  },
+  // Widgets are sold by the shop; conversations happen in widgets and reuse the chat's pieces.
+  { siblings: false, rooms: ['lib/widgets'] },
+  { siblings: false, rooms: ['lib/conversations'] },
+  // Read across the products: search engines' view and the health check.
+  { siblings: false, rooms: ['lib/seo', 'lib/health.ts'] },
+  // The browser's glue for components (session and sign-in flows, API errors as toasts).
+  { siblings: false, rooms: ['lib/client'] },
+  // React: components, then the pages and handlers that compose them.
+  { siblings: true, rooms: ['components'] },
+  { siblings: true, rooms: ['app', 'proxy.ts', 'instrumentation.ts'] },
+];
+
+// A new room of lib/ takes its place in LAYERS before the lint runs: unplaced, nothing would check it.
+const placed = new Set(LAYERS.flatMap(({ rooms }) => rooms));
+for (const entry of readdirSync(new URL('./lib', import.meta.url)))
+  if (!placed.has(`lib/${entry}`))
+    throw new Error(`lib/${entry} is in no layer: place it in LAYERS (eslint.config.mjs).`);
+
+// One zone per room and forbidden room; a room nested in a forbidden one (server/private in server) stays allowed.
+const layerZones = LAYERS.flatMap((layer, at) =>
+  layer.rooms.flatMap((room) => {
+    const siblings = layer.siblings ? [] : layer.rooms.filter((other) => other !== room);
+    const forbidden = [...LAYERS.slice(at + 1).flatMap(({ rooms }) => rooms), ...siblings];
+    const allowed = LAYERS.flatMap(({ rooms }) => rooms).filter((other) => !forbidden.includes(other));
+    return forbidden.map((other) => ({
+      target: `./${room}`,
+      from: `./${other}`,
+      except: allowed
+        .filter((inner) => inner.startsWith(`${other}/`))
+        .map((inner) => `./${inner.slice(other.length + 1)}`),
+      message: `${room} imports downward only (the layers in eslint.config.mjs, docs/architecture.md).`,
+    }));
+  }),
+);
 
 const config = [
   ...nextCoreWebVitals,
@@ -54,6 +143,12 @@ const config = [
         },
       ],
     },
+  },
+  {
+    // The layers above (LAYERS): no import from a higher layer, nor between two rooms of a domain layer. The files
+    // are those next's config gives the import plugin (CommonJS scripts are outside lib/'s layers).
+    files: ['**/*.{js,jsx,mjs,ts,tsx,mts,cts}'],
+    rules: { 'import/no-restricted-paths': ['error', { zones: layerZones }] },
   },
   {
     // CommonJS is chosen where it is needed (scripts/chromium.cjs says why): require() is its import.

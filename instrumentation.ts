@@ -14,6 +14,8 @@ export async function register() {
       { database, databaseKind },
       { watchCatalogue },
       { offerNodeAnswers, drainStreamsOnSignals },
+      { chatEventsRoute },
+      { conversationEventRoutes },
       { startConversationJobs },
       { offerPrerenderOutage },
     ] = await Promise.all([
@@ -21,6 +23,8 @@ export async function register() {
       import('./lib/db'),
       import('./lib/shop/catalogue-watch'),
       import('./lib/realtime/offer'),
+      import('./lib/chat/node-stream'),
+      import('./lib/conversations/node-routes'),
       import('./lib/conversations/jobs'),
       import('./lib/errors/prerender-outage'),
       // Registers the catalogue's seed with the database, which the first `database()` below runs.
@@ -29,7 +33,8 @@ export async function register() {
     assertTrustedForwarding();
     // Before the server takes requests (npm start's server waits for the node answers offered next).
     offerPrerenderOutage();
-    offerNodeAnswers();
+    // The domains' event streams, registered here so lib/realtime names none of its users.
+    offerNodeAnswers([chatEventsRoute, ...conversationEventRoutes]);
     if (!process.env.PLAUDER_SERVER) drainStreamsOnSignals();
     watchCatalogue();
     startConversationJobs();

@@ -11,7 +11,7 @@ type Texts = { title: string; message: string; retry: string };
 const FALLBACK: Texts = { title: 'Internal Server Error', message: '', retry: '↻' };
 
 // Shown only when the locale layout itself fails in the browser, so no translations were handed down (a
-// failure of its render on the server is answered with the translated page: lib/errors/page-boundary.tsx).
+// failure of its render on the server is answered with the translated page: components/errors/page-boundary.tsx).
 // The catalogue is loaded on demand: importing it statically would put both languages into every page's
 // JavaScript.
 // A chunk that failed to load reloads the page instead, once per 10 s (useChunkReload).

@@ -1,4 +1,5 @@
-import { SESSION_HINT_COOKIE } from '@/lib/session/hint';
+// The session hint's cookie (lib/session/hint.ts), here because the script reads it before any page does.
+export const SESSION_HINT_COOKIE = 'signed_in';
 
 /**
  * Runs before the first paint: the theme the user chose (cookie) or the device's, so that a page never

@@ -6,7 +6,7 @@ import { ErrorView } from '@/components/errors/error-view';
 import { useErrorLabels } from '@/components/errors/error-labels';
 import { Button } from '@/components/ui/button';
 import { useChunkReload } from '@/components/errors/use-chunk-reload';
-import { fill } from '@/lib/client/messages';
+import { fill } from '@/lib/i18n/slices';
 
 type ErrorProps = { error: Error & { digest?: string; status?: number; statusCode?: number }; reset: () => void };
 
@@ -14,7 +14,7 @@ type ErrorProps = { error: Error & { digest?: string; status?: number; statusCod
  * Fatal errors of a page in the browser: the server-error variant (status 500 unless the error says
  * otherwise). A chunk that failed to load reloads the page instead, once per 10 s (useChunkReload).
  * Next renders this boundary in the browser only; a page's render that fails on the server is answered
- * with the same page in the served HTML (lib/errors/page-boundary.tsx).
+ * with the same page in the served HTML (components/errors/page-boundary.tsx).
  */
 export default function LocaleError({ error, reset }: ErrorProps) {
   const { texts, homeHref } = useErrorLabels();

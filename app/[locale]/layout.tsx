@@ -5,7 +5,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { SiteDocument } from '@/components/layout/site-document';
 import { routing, type Locale } from '@/lib/i18n/routing';
 import { env } from '@/lib/env';
-import { withErrorDocument } from '@/lib/errors/page-boundary';
+import { withErrorDocument } from '@/components/errors/page-boundary';
 import '../globals.css';
 
 // A prerendered page (landing, product, sample, legal pages) is fresh for 5 minutes, then the next

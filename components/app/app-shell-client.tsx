@@ -3,10 +3,10 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import type { Locale } from '@/lib/i18n/routing';
 import { openInPlace, restoreLocale } from '@/lib/client/locale-memory';
-import type { Messages } from '@/lib/client/messages';
+import type { Messages } from '@/lib/i18n/slices';
 import { GlobalErrorHandler } from './global-error-handler';
 import { VersionNotice } from './version-notice';
-import { showFlashedToast, subscribeToasterWanted, toasterWanted } from '@/lib/client/toast';
+import { showFlashedToast, subscribeToasterWanted, toasterWanted } from '@/components/ui/toast';
 
 // Loaded when the first toast is raised: a page that shows none never runs sonner (see lib/toast).
 const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));

@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react';
 import { errorMessage, isChunkLoadError, reloadAfterChunkError, tabReloadGuard } from '@/lib/client/errors';
-import { toast } from '@/lib/client/toast';
+import { toast } from '@/components/ui/toast';
 
 /** Shows uncaught errors and unhandled rejections as error toasts; reloads once after a chunk-load error. */
 export function GlobalErrorHandler({ generalError }: { generalError: string }) {

@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect } from 'react';
-import { toast } from '@/lib/client/toast';
-import type { Messages } from '@/lib/client/messages';
+import { toast } from '@/components/ui/toast';
+import type { Messages } from '@/lib/i18n/slices';
 
 const CURRENT_BUILD = process.env.NEXT_PUBLIC_BUILD_ID;
 const INTERVAL_MS = Number(process.env.NEXT_PUBLIC_VERSION_POLL_INTERVAL_MS) || 5 * 60_000;

@@ -7,7 +7,7 @@ import type { ClientFirebaseConfig } from '@/lib/firebase/config';
 import { endServerSession, isIntendedSignOut } from '@/lib/client/session';
 import { FORCED_SIGN_OUT_CODES, SESSION_EXPIRED } from '@/lib/auth/errors';
 import { SESSION_LIFETIME_MS } from '@/lib/session/expiry';
-import { flashToast } from '@/lib/client/toast';
+import { flashToast } from '@/components/ui/toast';
 
 /** The user as the spec's client state has it (§3). */
 export type AuthUser = {

@@ -13,7 +13,7 @@ import { ResendVerification } from './resend-verification';
 import { assertPasswordLength } from '@/lib/auth/password';
 import { localeTarget } from '@/lib/client/locale-memory';
 import { isLocale } from '@/lib/i18n/routing';
-import { fill, type Messages } from '@/lib/client/messages';
+import { fill, type Messages } from '@/lib/i18n/slices';
 
 type Props = {
   /** The page was opened with an action link: the server renders the "working" state already. */

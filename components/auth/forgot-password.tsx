@@ -7,7 +7,7 @@ import type { ClientFirebaseConfig } from '@/lib/firebase/config';
 import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { describeAuthError, type AuthErrorMessages } from '@/lib/client/auth-error';
-import type { Messages } from '@/lib/client/messages';
+import type { Messages } from '@/lib/i18n/slices';
 
 type Props = {
   config: ClientFirebaseConfig;

@@ -10,7 +10,7 @@ import {
 } from 'firebase/auth';
 import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
-import type { Messages } from '@/lib/client/messages';
+import type { Messages } from '@/lib/i18n/slices';
 
 type Props = {
   /** Local mode: the Auth emulator stands in for Google (no Google code can load, nor reach Google). */

@@ -11,7 +11,7 @@ import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { describeAuthError, type AuthErrorMessages } from '@/lib/client/auth-error';
 import { FormError } from '@/components/ui/form-error';
-import type { Messages } from '@/lib/client/messages';
+import type { Messages } from '@/lib/i18n/slices';
 import { ForgotPassword } from './forgot-password';
 import { GoogleSignIn } from './google-sign-in';
 

@@ -8,7 +8,7 @@ import { currentUser } from '@/lib/client/account';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { describeAuthError, type AuthErrorMessages } from '@/lib/client/auth-error';
-import { fill, type Messages } from '@/lib/client/messages';
+import { fill, type Messages } from '@/lib/i18n/slices';
 
 /** Seconds between two verification e-mails. */
 export const RESEND_COOLDOWN_S = 60;

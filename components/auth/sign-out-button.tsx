@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
-import { toast } from '@/lib/client/toast';
+import { toast } from '@/components/ui/toast';
 
 type Props = {
   config?: ClientFirebaseConfig;

@@ -12,7 +12,7 @@ import { describeAuthError, type AuthErrorMessages } from '@/lib/client/auth-err
 import { DEFAULT_MIN_PASSWORD_LENGTH, passwordRules, type PasswordRule } from '@/lib/client/password-checklist';
 import { MAX_PASSWORD_LENGTH, assertPasswordLength } from '@/lib/auth/password';
 import { FormError } from '@/components/ui/form-error';
-import { fill, type Messages } from '@/lib/client/messages';
+import { fill, type Messages } from '@/lib/i18n/slices';
 
 type Props = {
   config: ClientFirebaseConfig;

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { $fetch } from 'ofetch';
 import { readApiError } from '@/lib/client/api-error';
-import { fill } from '@/lib/client/messages';
+import { fill } from '@/lib/i18n/slices';
 import { sendOnEnter } from '@/lib/client/send-on-enter';
 import { CHAT_NAME_MAX, CHAT_TEXT_MAX, type ChatMessageView } from '@/lib/chat/constants';
 import type { ChatLabels } from '@/lib/chat/labels';

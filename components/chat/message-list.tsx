@@ -3,7 +3,7 @@
 import { useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { ChatMessageView } from '@/lib/chat/constants';
 import type { ChatLabels } from '@/lib/chat/labels';
-import { plural } from '@/lib/client/messages';
+import { plural } from '@/lib/i18n/slices';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { ChatMessage } from './chat-message';

@@ -5,14 +5,14 @@ import { firebaseAuth } from '@/lib/firebase/client';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
 import { changeDisplayName, changeEmail, changePassword, deleteAccount } from '@/lib/client/account';
 import { refreshServerSession, withIntendedSignOut } from '@/lib/client/session';
-import { flashToast, toast } from '@/lib/client/toast';
+import { flashToast, toast } from '@/components/ui/toast';
 import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { describeAuthError, type AuthErrorMessages } from '@/lib/client/auth-error';
 import { useAuth } from '@/components/auth/auth-provider';
 import { FormError } from '@/components/ui/form-error';
-import type { Messages } from '@/lib/client/messages';
+import type { Messages } from '@/lib/i18n/slices';
 
 type Props = {
   config: ClientFirebaseConfig;

@@ -5,7 +5,7 @@ import { IntentLink } from '@/components/ui/intent-link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/lib/cn';
 import { UNREAD_EVENT, type DashboardNavKey } from '@/lib/dashboard/nav';
-import { fill, type Messages } from '@/lib/client/messages';
+import { fill, type Messages } from '@/lib/i18n/slices';
 
 /** A page link (`key` names its text); `unread` puts a count beside it (the inbox). */
 type Item = { href: string; key: DashboardNavKey; unread?: number };

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/lib/i18n/link';
+import { Link } from '@/components/ui/link';
 
 type Href = ComponentProps<typeof Link>['href'];
 

@@ -6,12 +6,12 @@ import { firebaseAuth } from '@/lib/firebase/client';
 import type { ClientFirebaseConfig } from '@/lib/firebase/config';
 import { currentUser } from '@/lib/client/account';
 import { refreshServerSession } from '@/lib/client/session';
-import { flashToast } from '@/lib/client/toast';
+import { flashToast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormError } from '@/components/ui/form-error';
 import { describeAuthError, type AuthErrorMessages } from '@/lib/client/auth-error';
-import type { Messages } from '@/lib/client/messages';
+import type { Messages } from '@/lib/i18n/slices';
 
 const MAX_BYTES = 2 * 1024 * 1024;
 const TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];

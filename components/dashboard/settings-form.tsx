@@ -3,13 +3,13 @@
 import type { FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { useJsonSubmit } from '@/lib/client/json-submit';
-import { toast } from '@/lib/client/toast';
+import { toast } from '@/components/ui/toast';
 import type { Settings } from '@/lib/settings/schema';
 import { Card } from '@/components/ui/card';
 import { CheckboxField, SelectField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
-import type { Messages } from '@/lib/client/messages';
+import type { Messages } from '@/lib/i18n/slices';
 
 type Texts = Messages['Dashboard']['settings'];
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useContext, type ReactNode } from 'react';
-import type { Messages } from '@/lib/client/messages';
+import type { Messages } from '@/lib/i18n/slices';
 
 export type ErrorLabels = {
   texts: Pick<Messages['Errors'], 'notFound' | 'serverError' | 'retry' | 'home' | 'reference'>;

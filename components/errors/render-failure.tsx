@@ -5,7 +5,7 @@ import { useServerInsertedHTML } from 'next/navigation';
 import { buttonClasses } from '@/components/ui/button';
 import { ErrorView } from './error-view';
 
-/** The translated texts of a failed render's page (lib/errors/page-boundary.tsx makes them). */
+/** The translated texts of a failed render's page (components/errors/page-boundary.tsx makes them). */
 export type RenderFailureTexts = {
   lang: string;
   title: string;
@@ -30,7 +30,7 @@ class RenderFailed extends Error {
 }
 
 /**
- * The error page of a render that failed on the server (lib/errors/page-boundary.tsx): in the served
+ * The error page of a render that failed on the server (components/errors/page-boundary.tsx): in the served
  * HTML, with status 500. React renders no error boundary on the server, and Next answers a render that
  * fails outside a Suspense boundary with status 500 and an empty document, leaving the error page to
  * the browser (app-render's error recovery, vercel/next.js#62228). So this component fails the

@@ -1,7 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { fill } from '@/lib/client/messages';
+import { fill } from '@/lib/i18n/slices';
 
 const subscribe = () => () => {};
 

@@ -2,7 +2,7 @@
 
 import { useMemo, useRef } from 'react';
 import type { InboxConversationView } from '@/lib/conversations/constants';
-import { plural, type Messages } from '@/lib/client/messages';
+import { plural, type Messages } from '@/lib/i18n/slices';
 import { cn } from '@/lib/cn';
 import type { Filter } from './use-inbox';
 import { InboxMore } from './inbox-more';

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { InboxConversationView } from '@/lib/conversations/constants';
-import { plural, type Messages } from '@/lib/client/messages';
+import { plural, type Messages } from '@/lib/i18n/slices';
 
 /**
  * The end of the inbox's list: while older conversations remain, a button that loads the next page, and

@@ -6,7 +6,7 @@ import { readApiError } from '@/lib/client/api-error';
 import { THREAD_PAGE_SIZE, type InboxConversationView, type MessageView } from '@/lib/conversations/constants';
 import { Composer } from '@/components/conversations/composer';
 import { ThreadView } from '@/components/conversations/thread-view';
-import { fill, type Messages } from '@/lib/client/messages';
+import { fill, type Messages } from '@/lib/i18n/slices';
 import { VerifiedMark, visitorName, visitorNameVerified } from './inbox-list';
 
 function errorOf(caught: unknown, fallback: string): string {

@@ -6,12 +6,12 @@ import { $fetch } from 'ofetch';
 import { CONVERSATION_ID_SHAPE, type InboxPage } from '@/lib/conversations/constants';
 import { readApiError } from '@/lib/client/api-error';
 import type { PresenceMode } from '@/lib/db/schema/widget-settings';
-import { toast } from '@/lib/client/toast';
+import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
 import { InboxList } from './inbox-list';
 import { InboxThread } from './inbox-thread';
 import { useInbox, type Filter } from './use-inbox';
-import type { Messages } from '@/lib/client/messages';
+import type { Messages } from '@/lib/i18n/slices';
 
 /** Opens a conversation as a new history entry (`?conversation=`), so that Back returns to the one before. */
 function openConversation(id: string) {

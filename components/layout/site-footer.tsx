@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/lib/i18n/link';
+import { Link } from '@/components/ui/link';
 import { LEGAL_DOCUMENTS } from '@/lib/legal/documents';
 
 // `when`: shown only signed out or signed in (both are in the markup; see SiteHeader).

@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/lib/i18n/link';
+import { Link } from '@/components/ui/link';
 import type { Locale } from '@/lib/i18n/routing';
 import { LEGAL_DOCUMENTS, WITHDRAWAL_ANCHOR } from '@/lib/legal/documents';
 

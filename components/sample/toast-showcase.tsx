@@ -1,9 +1,9 @@
 'use client';
 
-import { toast } from '@/lib/client/toast';
+import { toast } from '@/components/ui/toast';
 import { TOAST_POSITIONS, TOAST_TYPES } from '@/lib/toast/config';
 import { Button } from '@/components/ui/button';
-import type { Messages } from '@/lib/client/messages';
+import type { Messages } from '@/lib/i18n/slices';
 
 /** Buttons that raise every toast type and every toast position. */
 export function ToastShowcase({ labels }: { labels: Messages['Sample']['toasts'] }) {

@@ -3,7 +3,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { cn } from '@/lib/cn';
 import { readApiError } from '@/lib/client/api-error';
-import { fill, type Messages } from '@/lib/client/messages';
+import { fill, type Messages } from '@/lib/i18n/slices';
 
 type Props = {
   productId: string;

@@ -5,7 +5,7 @@ import { useJsonSubmit } from '@/lib/client/json-submit';
 import { TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
-import { fill, type Messages } from '@/lib/client/messages';
+import { fill, type Messages } from '@/lib/i18n/slices';
 
 /** The card's fields, in the order of the form (the server names the invalid ones, all at once). */
 const CARD_FIELDS = ['card', 'expiry', 'cvc', 'name'] as const;

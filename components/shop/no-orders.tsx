@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/lib/i18n/link';
+import { Link } from '@/components/ui/link';
 
 /** What an order list says before the first order: nothing yet, and where the plans are. */
 export async function NoOrders() {

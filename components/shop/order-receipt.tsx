@@ -1,8 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/routing';
-import { formatPrice } from '@/lib/shop/catalogue';
 import type { OrderReceipt } from '@/lib/shop/orders';
-import { splitVat } from '@/lib/shop/vat';
+import { formatPrice, splitVat } from '@/lib/money';
 
 /**
  * An order's line items and amounts as a receipt states them: unit price and amount per line, then the

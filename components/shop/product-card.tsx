@@ -1,8 +1,9 @@
 import { getTranslations } from 'next-intl/server';
 import { loadMessages } from '@/lib/i18n/messages';
-import { Link } from '@/lib/i18n/link';
+import { Link } from '@/components/ui/link';
 import type { Locale } from '@/lib/i18n/routing';
-import { formatPrice, type ProductView } from '@/lib/shop/catalogue';
+import { type ProductView } from '@/lib/shop/catalogue';
+import { formatPrice } from '@/lib/money';
 import { BuyButton } from './buy-button';
 import { cn } from '@/lib/cn';
 

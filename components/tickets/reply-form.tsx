@@ -3,11 +3,11 @@
 import type { FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { useJsonSubmit } from '@/lib/client/json-submit';
-import { toast } from '@/lib/client/toast';
+import { toast } from '@/components/ui/toast';
 import { TextAreaField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
-import type { Messages } from '@/lib/client/messages';
+import type { Messages } from '@/lib/i18n/slices';
 
 /** A reply in a ticket's thread; the page shows it after a refresh of its server data. */
 export function ReplyForm({

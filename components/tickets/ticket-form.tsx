@@ -3,11 +3,11 @@
 import type { FormEvent } from 'react';
 import { useJsonSubmit } from '@/lib/client/json-submit';
 import { useRouter } from 'next/navigation';
-import { toast } from '@/lib/client/toast';
+import { toast } from '@/components/ui/toast';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
-import type { Messages } from '@/lib/client/messages';
+import type { Messages } from '@/lib/i18n/slices';
 
 type Texts = Messages['Dashboard']['tickets'];
 

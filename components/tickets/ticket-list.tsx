@@ -1,5 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { Link } from '@/lib/i18n/link';
+import { Link } from '@/components/ui/link';
 import { TICKET_STATUSES, type TicketStatus } from '@/lib/db/schema/tickets';
 import type { TicketView } from '@/lib/tickets/service';
 import { RelativeTime } from '@/components/ui/relative-time';

@@ -5,7 +5,7 @@ import { $fetch } from 'ofetch';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { readApiError } from '@/lib/client/api-error';
-import { fill, type Messages } from '@/lib/client/messages';
+import { fill, type Messages } from '@/lib/i18n/slices';
 
 const subscribe = () => () => {};
 const tokenOfAddress = () => new URLSearchParams(window.location.hash.slice(1)).get('token');

@@ -4,7 +4,7 @@ import { createContext, use, useCallback, useEffect, useRef, useState, type Reac
 import { toast as sonner } from 'sonner';
 import { TOAST_DEFAULTS, type ToastType } from '@/lib/toast/config';
 import { cn } from '@/lib/cn';
-import type { Messages } from '@/lib/client/messages';
+import type { Messages } from '@/lib/i18n/slices';
 
 /** The toaster's texts: sonner renders each card inside the Toaster, whose provider hands them down. */
 export const ToastLabels = createContext<Messages['App']['toast'] | null>(null);

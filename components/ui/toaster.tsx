@@ -3,8 +3,8 @@
 import { useEffect } from 'react';
 import { Toaster as Sonner } from 'sonner';
 import { TOAST_DEFAULTS } from '@/lib/toast/config';
-import { markToasterMounted } from '@/lib/client/toast';
-import type { Messages } from '@/lib/client/messages';
+import { markToasterMounted } from '@/components/ui/toast';
+import type { Messages } from '@/lib/i18n/slices';
 import { ToastLabels } from './toast-card';
 
 export function Toaster({ labels }: { labels: Messages['App']['toast'] }) {

@@ -2,7 +2,7 @@
 
 import { useMemo } from 'react';
 import type { VisitorConversationView } from '@/lib/conversations/constants';
-import { plural, type Messages } from '@/lib/client/messages';
+import { plural, type Messages } from '@/lib/i18n/slices';
 
 /** The visitor's conversations, latest first: their last message, unread replies, closed ones marked. */
 export function ConversationList({

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { PresenceView } from '@/lib/conversations/constants';
 import { WEEKDAYS, type BusinessHours } from '@/lib/db/schema/widget-settings';
-import { fill, type Messages } from '@/lib/client/messages';
+import { fill, type Messages } from '@/lib/i18n/slices';
 
 /**
  * Whether the team answers now. An `auto` availability lasts as long as the server said (the team's

@@ -6,7 +6,7 @@ import type { PreChatMode } from '@/lib/db/schema/widget-settings';
 import { Composer } from '@/components/conversations/composer';
 import { WidgetApiError, type StartedVisitor, type VisitorSession } from './visitor-session';
 import { WidgetField } from './widget-forms';
-import type { Messages } from '@/lib/client/messages';
+import type { Messages } from '@/lib/i18n/slices';
 
 export type PageContext = { url?: string; title?: string };
 

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from 'react';
 import type { VisitorConversationView } from '@/lib/conversations/constants';
-import type { Messages } from '@/lib/client/messages';
+import type { Messages } from '@/lib/i18n/slices';
 import type { PageContext } from './start-conversation';
 import type { useVisitorConversations } from './use-visitor-conversations';
 import { VisitorThread } from './visitor-thread';

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { MessageView, PresenceView, VisitorConversationView } from '@/lib/conversations/constants';
 import { RESIZE_MESSAGE } from '@/lib/widgets/frame';
-import type { Messages } from '@/lib/client/messages';
+import type { Messages } from '@/lib/i18n/slices';
 import { embeddingOrigin, useEmbeddingContext } from './embedding';
 import { useAvailable } from './presence-notice';
 import { useVisitorConversations } from './use-visitor-conversations';

@@ -8,7 +8,7 @@ import { ThreadView } from '@/components/conversations/thread-view';
 import { WidgetApiError, type StartedVisitor, type VisitorSession } from './visitor-session';
 import { EmailForm, saveEmail } from './widget-forms';
 import type { PageContext } from './start-conversation';
-import type { Messages } from '@/lib/client/messages';
+import type { Messages } from '@/lib/i18n/slices';
 
 /**
  * One of the visitor's conversations: the thread (the team's "seen" and typing), the composer while it

@@ -1,7 +1,7 @@
 'use client';
 
 import { cn } from '@/lib/cn';
-import { fill } from '@/lib/client/messages';
+import { fill } from '@/lib/i18n/slices';
 import { AwayNotice } from './presence-notice';
 import { StartConversation } from './start-conversation';
 import { ConversationList } from './conversation-list';

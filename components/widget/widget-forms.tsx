@@ -1,7 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { fill, type Messages } from '@/lib/client/messages';
+import { fill, type Messages } from '@/lib/i18n/slices';
 import type { VisitorSession } from './visitor-session';
 import { WidgetApiError } from './visitor-session';
 

@@ -1,6 +1,6 @@
 'use client';
 
-import type { Messages } from '@/lib/client/messages';
+import type { Messages } from '@/lib/i18n/slices';
 import { PresenceLine } from './presence-notice';
 import type { WidgetConfig } from './widget-config';
 

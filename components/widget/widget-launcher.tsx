@@ -1,7 +1,7 @@
 'use client';
 
 import { cn } from '@/lib/cn';
-import { fill, plural, type Messages } from '@/lib/client/messages';
+import { fill, plural, type Messages } from '@/lib/i18n/slices';
 import type { WidgetConfig } from './widget-config';
 
 /** The closed widget: a round button in the page's corner that opens the panel and counts unread answers. */

@@ -1,7 +1,7 @@
 'use client';
 
 import { WEEKDAYS, type BusinessHours } from '@/lib/db/schema/widget-settings';
-import { fill, type Messages } from '@/lib/client/messages';
+import { fill, type Messages } from '@/lib/i18n/slices';
 
 type Labels = Pick<
   Messages['Dashboard']['embed']['form'],

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useJsonSubmit } from '@/lib/client/json-submit';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
-import type { Messages } from '@/lib/client/messages';
+import type { Messages } from '@/lib/i18n/slices';
 import { ConfirmAction, CopySnippet } from './widget-actions';
 
 /** Generates or rotates the widget's identity-verification secret and shows it this once. */

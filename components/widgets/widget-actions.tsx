@@ -3,10 +3,10 @@
 import { useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { useJsonSubmit } from '@/lib/client/json-submit';
-import { toast } from '@/lib/client/toast';
+import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
-import type { Messages } from '@/lib/client/messages';
+import type { Messages } from '@/lib/i18n/slices';
 
 /** Deletes a widget after a second, explicit confirmation. */
 export function DeleteWidget({

@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { WidgetForm, type WidgetFormValues } from './widget-form';
 import { WidgetPreview } from './widget-preview';
 import { CopySnippet } from './widget-actions';
-import type { Messages } from '@/lib/client/messages';
+import type { Messages } from '@/lib/i18n/slices';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 

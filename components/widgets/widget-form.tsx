@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { useJsonSubmit } from '@/lib/client/json-submit';
-import { toast } from '@/lib/client/toast';
+import { toast } from '@/components/ui/toast';
 import {
   VISITORS_PER_HOUR_MAX,
   type BusinessHours,
@@ -13,7 +13,7 @@ import {
 import { SelectField, TextAreaField, TextField, type FieldError } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
-import { fill, type Messages } from '@/lib/client/messages';
+import { fill, type Messages } from '@/lib/i18n/slices';
 import { HoursField } from './hours-field';
 
 /** The form's values as the browser edits them (the origins, the retention and the ceiling as typed). */

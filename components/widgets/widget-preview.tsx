@@ -4,7 +4,7 @@ import { AwayNotice, PresenceLine } from '@/components/widget/presence-notice';
 import { readableOn } from '@/lib/widgets/colour';
 import { cn } from '@/lib/cn';
 import type { WidgetFormValues } from './widget-form';
-import type { Messages } from '@/lib/client/messages';
+import type { Messages } from '@/lib/i18n/slices';
 
 /**
  * The widget as visitors will see it with the form's current values, before they are saved: the

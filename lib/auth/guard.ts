@@ -1,10 +1,5 @@
 import { localizedPath, splitLocale } from '@/lib/i18n/paths';
 
-/** Paths that need a signed-in user: any path containing /dashboard (spec §2). */
-export function isProtectedPath(pathname: string): boolean {
-  return /(^|\/)dashboard(\/|$)/.test(pathname);
-}
-
 /**
  * The session check is skipped when a `lang` query parameter is present (spec §2); the pages and
  * handlers still verify the session themselves, so this exposes nothing.

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Messages } from '@/lib/client/messages';
+import type { Messages } from '@/lib/i18n/slices';
 import { loadMessages } from '@/lib/i18n/messages';
 import type { Locale } from '@/lib/i18n/routing';
 

@@ -3,7 +3,7 @@
 import { FetchError } from 'ofetch';
 import { authErrorKey } from '@/lib/auth/errors';
 import { readApiError } from '@/lib/client/api-error';
-import type { Messages } from '@/lib/client/messages';
+import type { Messages } from '@/lib/i18n/slices';
 
 /** The catalogue's identity errors: every key authErrorKey can answer must be one of them (tsc checks). */
 export type AuthErrorMessages = Messages['Auth']['errors'];

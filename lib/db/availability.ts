@@ -8,7 +8,7 @@ const PROBE_WAIT_MS = 500;
 /**
  * After a page failed to render for the database, how long pages that need it answer 503 without
  * probing: the failed render sends its browser back to its address for that 503
- * (lib/errors/page-boundary.tsx), and a database that answers a probe may still fail the page's own
+ * (components/errors/page-boundary.tsx), and a database that answers a probe may still fail the page's own
  * statements (a locked table, a full pool): a new render would fail again, and again.
  */
 const RENDER_FAILURE_HOLD_MS = 2_000;

@@ -1,14 +1,13 @@
 import { createTranslator } from 'next-intl';
 import type { Locale } from '@/lib/i18n/routing';
 import { loadMessages } from '@/lib/i18n/messages';
-import { splitLocale } from '@/lib/i18n/paths';
-import { isProtectedPath } from '@/lib/auth/guard';
+import { isProtectedPath, splitLocale } from '@/lib/i18n/paths';
 import { messagePage, UNAVAILABLE_RETRY_SECONDS } from './message-page';
 
 /**
  * The address the browser asked for (path and query), set by the proxy on the request of every page
  * rendered for it (proxy.ts): a dashboard render that cannot reach the database sends the browser back
- * there (lib/errors/page-boundary.tsx), the 404 page names it, the login redirect keeps it. Whatever
+ * there (components/errors/page-boundary.tsx), the 404 page names it, the login redirect keeps it. Whatever
  * a client sends under this name is replaced.
  */
 export const PAGE_ADDRESS_HEADER = 'x-page-address';

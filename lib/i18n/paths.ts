@@ -28,3 +28,8 @@ export function localeCookieString(locale: Locale): string {
   const { name, maxAge, path, sameSite, secure } = localeCookie;
   return `${name}=${locale}; Max-Age=${maxAge}; Path=${path}; SameSite=${sameSite}${secure ? '; Secure' : ''}`;
 }
+
+/** Paths that need a signed-in user: any path containing /dashboard (spec §2). */
+export function isProtectedPath(pathname: string): boolean {
+  return /(^|\/)dashboard(\/|$)/.test(pathname);
+}

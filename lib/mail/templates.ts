@@ -5,8 +5,7 @@ import { escapeHtml } from '@/lib/html';
 import { loadMessages } from '@/lib/i18n/messages';
 import type { Locale } from '@/lib/i18n/routing';
 import { sellerTime } from '@/lib/i18n/seller-time';
-import { formatPrice } from '@/lib/shop/catalogue';
-import { splitVat } from '@/lib/shop/vat';
+import { formatPrice, splitVat } from '@/lib/money';
 
 /** One line of a transcript. */
 export type TranscriptLine = { at: string; from: 'visitor' | 'operator'; name: string | null; text: string };

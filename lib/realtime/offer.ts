@@ -1,19 +1,18 @@
 import 'server-only';
-import { offerNodeRoutes } from '@/server/node-bridge.mjs';
+import { offerNodeRoutes, type NodeRoute } from '@/server/node-bridge.mjs';
 import { refuseMethod } from '@/lib/api/node';
 import { closeDatabase } from '@/lib/db';
 import { env } from '@/lib/env';
-import { chatEventsRoute } from '@/lib/chat/node-stream';
-import { conversationEventRoutes } from '@/lib/conversations/node-routes';
 import { endEventStreams } from './sse';
 
 /**
  * Offers the event streams, the translated 405 and what its drain on SIGTERM needs to npm start's server
- * (server/server.mjs), which answers them on Node's response.
+ * (server/server.mjs), which answers them on Node's response. The domains' routes are handed in at start-up
+ * (instrumentation.ts), so this generic layer names none of its users.
  */
-export function offerNodeAnswers(): void {
+export function offerNodeAnswers(routes: NodeRoute[]): void {
   offerNodeRoutes({
-    routes: [chatEventsRoute, ...conversationEventRoutes],
+    routes,
     refuseMethod,
     drain: { timeoutMs: env.drainTimeoutMs, endStreams: endEventStreams, close: closeDatabase },
   });

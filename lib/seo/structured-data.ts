@@ -4,7 +4,7 @@
 // is said: a price's end only when it has one, no shipping (nothing is shipped), no ratings.
 import type { Operator } from '@/lib/env';
 import type { Locale } from '@/lib/i18n/routing';
-import { localizedHref } from '@/lib/i18n/link';
+import { localizedHref } from '@/lib/i18n/href';
 import { localizedPath } from '@/lib/i18n/paths';
 import { LEGAL_DOCUMENTS, WITHDRAWAL_ANCHOR } from '@/lib/legal/documents';
 import type { ProductView } from '@/lib/shop/catalogue';

@@ -3,7 +3,7 @@
 // and the head script shows one before the first paint (lib/head-script.ts). It proves nothing: pages
 // and handlers verify the HttpOnly session cookie at the data.
 
-export const SESSION_HINT_COOKIE = 'signed_in';
+import { SESSION_HINT_COOKIE } from '@/lib/head-script';
 
 /** The hint's attributes: readable by scripts, and gone when the session cookie is (`maxAge` seconds). */
 export function sessionHintOptions(secure: boolean, maxAge: number) {

@@ -56,7 +56,3 @@ export function productView(
     priceValidUntil: product.priceValidUntil ?? null,
   };
 }
-
-export function formatPrice(cents: number, currency: string, locale: Locale): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
-}

@@ -7,12 +7,12 @@ import { database } from '@/lib/db';
 import { env } from '@/lib/env';
 import { orders, products, type OrderStatus, type PaymentProviderName } from '@/lib/db/schema';
 import { localizedPath } from '@/lib/i18n/paths';
-import { paymentProvider } from '@/lib/payments';
+import { paymentProvider } from '@/lib/shop/payment-provider';
 import { PaymentProviderError } from '@/lib/payments/provider';
 import { cancelOrder, largestPaidPlanQuery, orderOfViewer } from './orders';
 import { sendReceipt } from './receipt';
 import { newOrderReference } from './reference';
-import { GERMAN_VAT_BASIS_POINTS } from './vat';
+import { GERMAN_VAT_BASIS_POINTS } from '@/lib/money';
 // Looks products up: the catalogue is seeded before the database first answers.
 import './seed';
 

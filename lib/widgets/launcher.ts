@@ -1,6 +1,6 @@
 import 'server-only';
 import { escapeHtml } from '@/lib/html';
-import { fill } from '@/lib/client/messages';
+import { fill } from '@/lib/i18n/slices';
 import type { Locale } from '@/lib/i18n/routing';
 import { scriptHash } from '@/lib/security/policy.mjs';
 import { scriptPolicy } from '@/lib/security/csp';

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { AppShellClient } from '@/components/app/app-shell-client';
-import { toast } from '@/lib/client/toast';
+import { toast } from '@/components/ui/toast';
 import de from '@/messages/de.json';
 
 const replace = jest.fn();

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { Toaster } from '@/components/ui/toaster';
-import { toast } from '@/lib/client/toast';
+import { toast } from '@/components/ui/toast';
 import { GlobalErrorHandler } from '@/components/app/global-error-handler';
 
 // The toast is raised asynchronously (sonner is loaded on demand), then added by sonner in a timeout.

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Toaster } from '@/components/ui/toaster';
-import { toast } from '@/lib/client/toast';
+import { toast } from '@/components/ui/toast';
 import { TOAST_DEFAULTS, TOAST_POSITIONS, TOAST_TYPES } from '@/lib/toast/config';
 
 // Toasts are raised asynchronously (sonner is loaded on demand) and sonner adds them to its list in a

@@ -41,7 +41,7 @@ describe('proxy dashboard guard', () => {
     });
     expect(location(response)).toBeNull();
     // Next's way to pass a proxy's request headers on to the render (a render that cannot reach the
-    // database redirects there: lib/errors/page-boundary.tsx).
+    // database redirects there: components/errors/page-boundary.tsx).
     expect(response.headers.get('x-middleware-request-x-page-address')).toBe('/de/dashboard/tickets?status=open');
   });
 

@@ -1,5 +1,6 @@
 /** @jest-environment node */
-import { catalogue, formatPrice, productSchema, productView } from '@/lib/shop/catalogue';
+import { catalogue, productSchema, productView } from '@/lib/shop/catalogue';
+import { formatPrice } from '@/lib/money';
 
 describe('catalogue', () => {
   it('every product of the data file is valid and has texts in both languages', () => {

@@ -1,5 +1,5 @@
-// The browser's placeholder and plural filling for catalogue slices (lib/client/messages.ts).
-import { fill, plural } from '@/lib/client/messages';
+// The browser's placeholder and plural filling for catalogue slices (lib/i18n/slices.ts).
+import { fill, plural } from '@/lib/i18n/slices';
 
 describe('fill', () => {
   it('replaces every known placeholder and leaves unknown ones', () => {

@@ -1,5 +1,6 @@
 /** @jest-environment node */
-import { isProtectedPath, loginRedirect, skipsSessionCheck } from '@/lib/auth/guard';
+import { loginRedirect, skipsSessionCheck } from '@/lib/auth/guard';
+import { isProtectedPath } from '@/lib/i18n/paths';
 
 describe('dashboard guard rules', () => {
   it.each(['/dashboard', '/dashboard/tickets', '/de/dashboard', '/de/dashboard/tickets/v1.2', '/en/dashboard'])(

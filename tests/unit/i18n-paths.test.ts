@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { localeCookieString, localizedPath, pagePath, splitLocale } from '@/lib/i18n/paths';
-import { localizedHref } from '@/lib/i18n/link';
+import { localizedHref } from '@/lib/i18n/href';
 import { landingHeaders, landingRedirects, landingRewrites } from '@/lib/i18n/landing-routes';
 
 jest.mock('next-intl/server', () => ({ getLocale: async () => 'en' }));

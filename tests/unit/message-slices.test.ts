@@ -1,4 +1,4 @@
-// Client components take their texts as typed slices of the catalogue (lib/client/messages.ts): this
+// Client components take their texts as typed slices of the catalogue (lib/i18n/slices.ts): this
 // file is part of `npm run check` (tsc), where each assignment below fails if a component's labels were
 // not what a page picks from the catalogue, and each @ts-expect-error fails if a misspelt key were accepted.
 import type { LoginForm } from '@/components/auth/login-form';
@@ -11,7 +11,7 @@ import type { WidgetApp } from '@/components/widget/widget-app';
 import type { Inbox } from '@/components/inbox/inbox';
 import type { WidgetEditor } from '@/components/widgets/widget-editor';
 import type { BuyButton } from '@/components/shop/buy-button';
-import { fill, plural, type Messages } from '@/lib/client/messages';
+import { fill, plural, type Messages } from '@/lib/i18n/slices';
 import en from '@/messages/en.json';
 import de from '@/messages/de.json';
 

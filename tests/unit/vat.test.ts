@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { GERMAN_VAT_BASIS_POINTS, splitVat } from '@/lib/shop/vat';
+import { GERMAN_VAT_BASIS_POINTS, splitVat } from '@/lib/money';
 import { ORDER_REFERENCE, newOrderReference } from '@/lib/shop/reference';
 
 describe('splitVat: what a price with VAT included consists of', () => {

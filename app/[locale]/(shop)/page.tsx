@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { Link } from '@/lib/i18n/link';
+import { Link } from '@/components/ui/link';
 import type { Locale } from '@/lib/i18n/routing';
 import { activeProducts } from '@/lib/shop/products';
 import { pageMetadata } from '@/lib/seo/metadata';

@@ -5,14 +5,14 @@ import type { Locale } from '@/lib/i18n/routing';
 import { adminNavItem, dashboardNav } from '@/lib/dashboard/nav';
 import { DashboardNav } from '@/components/dashboard/dashboard-nav';
 import { UserMenu } from '@/components/dashboard/user-menu';
-import { requireUser } from '@/lib/session/require-user';
+import { requireUser } from '@/lib/auth/require-user';
 import { unreadConversations } from '@/lib/conversations/inbox';
 import { clientFirebaseConfig } from '@/lib/firebase/config';
 import { AuthProvider } from '@/components/auth/auth-provider';
 import { SESSION_EXPIRED } from '@/lib/auth/errors';
 import { SessionHintSync } from '@/components/auth/session-hint-sync';
 import { sessionEndsAt } from '@/lib/session/expiry';
-import { withErrorPage } from '@/lib/errors/page-boundary';
+import { withErrorPage } from '@/components/errors/page-boundary';
 import { loadMessages } from '@/lib/i18n/messages';
 
 /**

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { Link } from '@/lib/i18n/link';
+import { Link } from '@/components/ui/link';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { accountOverview, type Activity } from '@/lib/dashboard/overview';
 import { clientFirebaseConfig } from '@/lib/firebase/config';
-import { requireUser } from '@/lib/session/require-user';
+import { requireUser } from '@/lib/auth/require-user';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { Avatar } from '@/components/ui/avatar';
@@ -14,8 +14,8 @@ import { ResendVerification } from '@/components/auth/resend-verification';
 import { loadMessages } from '@/lib/i18n/messages';
 import { ordersOf } from '@/lib/shop/orders';
 import { recentlyAttached } from '@/lib/shop/guest-orders';
-import { formatPrice } from '@/lib/shop/catalogue';
-import { withErrorPage } from '@/lib/errors/page-boundary';
+import { formatPrice } from '@/lib/money';
+import { withErrorPage } from '@/components/errors/page-boundary';
 import { NoOrders } from '@/components/shop/no-orders';
 
 const SHORTCUTS = [

@@ -13,7 +13,8 @@ import {
   verifySignIn,
 } from '@/lib/auth/verify';
 import { SESSION_COOKIE, sealSession, sessionCookieOptions, unsealSession } from '@/lib/session/cookie';
-import { SESSION_HINT_COOKIE, sessionHintOptions } from '@/lib/session/hint';
+import { SESSION_HINT_COOKIE } from '@/lib/head-script';
+import { sessionHintOptions } from '@/lib/session/hint';
 import { SESSION_LIFETIME_MS } from '@/lib/session/expiry';
 import { sessionSecret, sessionSecrets } from '@/lib/session/secret';
 import { activeSession } from '@/lib/session/server';

@@ -2,13 +2,13 @@ import 'server-only';
 import { cache } from 'react';
 import { headers } from 'next/headers';
 import { isLocale, type Locale } from '@/lib/i18n/routing';
-import { backWhenUnavailable } from '@/lib/errors/page-boundary';
+import { backWhenUnavailable } from '@/components/errors/page-boundary';
 import { widgetPresence } from '@/lib/conversations/hub';
 import { WIDGET_LOCALE_HEADER } from '@/lib/widgets/locale';
 import { publicWidget } from '@/lib/widgets/service';
 
 // The proxy answers the widget's 503 while the database does not answer; a render that finds it gone
-// meanwhile goes back to the page's address for it (lib/errors/page-boundary).
+// meanwhile goes back to the page's address for it (components/errors/page-boundary).
 
 /** The widget of this request, read once for the layout, the metadata and the page. */
 export const frameWidget = cache((widgetId: string) => backWhenUnavailable(() => publicWidget(widgetId)));

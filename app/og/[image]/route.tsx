@@ -5,7 +5,7 @@ import { ImageResponse } from 'next/og';
 import { getTranslations } from 'next-intl/server';
 import { locales, type Locale } from '@/lib/i18n/routing';
 import { OG_IMAGE_SIZE, ogImagePath, productImagePath } from '@/lib/seo/og-image';
-import { formatPrice } from '@/lib/shop/catalogue';
+import { formatPrice } from '@/lib/money';
 import { activeProduct, activeProducts } from '@/lib/shop/products';
 
 export const dynamic = 'force-static';

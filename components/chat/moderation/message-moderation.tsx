@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ChatMessageView } from '@/lib/chat/constants';
 import type { ModerationLabels } from '@/lib/chat/labels';
-import { fill } from '@/lib/client/messages';
+import { fill } from '@/lib/i18n/slices';
 import { MuteConfirmation } from './mute-confirmation';
 import { smallButton, useRoom } from './room-moderation';
 

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { MUTE_DURATIONS } from '@/lib/chat/constants';
 import type { ModerationLabels } from '@/lib/chat/labels';
-import { fill } from '@/lib/client/messages';
+import { fill } from '@/lib/i18n/slices';
 import { Button } from '@/components/ui/button';
 
 const CHOICES = [

@@ -2,7 +2,7 @@
 
 import { useEffect, useId } from 'react';
 import type { ModerationLabels } from '@/lib/chat/labels';
-import { fill } from '@/lib/client/messages';
+import { fill } from '@/lib/i18n/slices';
 import { smallButton, useRoom } from './room-moderation';
 
 /** The room's muted authors with a way to lift each mute, and the outcome of the latest staff action. */

@@ -6,7 +6,7 @@ import { $fetch } from 'ofetch';
 import { readApiError } from '@/lib/client/api-error';
 import type { ChatMessageView, ChatMuteView } from '@/lib/chat/constants';
 import type { ModerationLabels } from '@/lib/chat/labels';
-import { fill } from '@/lib/client/messages';
+import { fill } from '@/lib/i18n/slices';
 import { buttonClasses } from '@/components/ui/button';
 
 type Notice = { text: string; error: boolean } | null;

@@ -8,7 +8,7 @@ import { chatLabels } from '@/lib/chat/labels';
 import { LOBBY } from '@/lib/chat/constants';
 import { displayNameOf } from '@/lib/chat/identity';
 import { getSessionUser } from '@/lib/session/server';
-import { withErrorPage } from '@/lib/errors/page-boundary';
+import { withErrorPage } from '@/components/errors/page-boundary';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/chat'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'chat', '/chat');

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { Link } from '@/lib/i18n/link';
+import { Link } from '@/components/ui/link';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/routing';
 import { clientFirebaseConfig } from '@/lib/firebase/config';
@@ -12,7 +12,7 @@ import { loadMessages } from '@/lib/i18n/messages';
 import { SessionHintSync } from '@/components/auth/session-hint-sync';
 import { getSessionUser } from '@/lib/session/server';
 import { sessionEndsAt } from '@/lib/session/expiry';
-import { withErrorPage } from '@/lib/errors/page-boundary';
+import { withErrorPage } from '@/components/errors/page-boundary';
 
 // The identity provider's address is runtime configuration (the local emulator's port changes).
 export const dynamic = 'force-dynamic';

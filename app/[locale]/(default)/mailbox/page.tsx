@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { Link } from '@/lib/i18n/link';
+import { Link } from '@/components/ui/link';
 import type { Locale } from '@/lib/i18n/routing';
 import { listMailbox, mailboxAvailable } from '@/lib/auth/mailbox';
 import { listLocalMails } from '@/lib/mail';
@@ -10,7 +10,7 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { LocalTime } from '@/components/ui/local-time';
-import { withErrorPage } from '@/lib/errors/page-boundary';
+import { withErrorPage } from '@/components/errors/page-boundary';
 
 // Local mode only: lists what the Auth emulator would have e-mailed and the app's own e-mails (lib/mail),
 // with working links.

@@ -9,7 +9,7 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { withErrorPage } from '@/lib/errors/page-boundary';
+import { withErrorPage } from '@/components/errors/page-boundary';
 
 // Diagnostics describe this request and this moment.
 export const dynamic = 'force-dynamic';

@@ -6,7 +6,7 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { ConfirmTranscript } from '@/components/transcript/confirm-transcript';
-import { withErrorPage } from '@/lib/errors/page-boundary';
+import { withErrorPage } from '@/components/errors/page-boundary';
 
 // The page a transcript's confirmation mail links to (the token in the fragment): the reader sends it.
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { Link } from '@/lib/i18n/link';
+import { Link } from '@/components/ui/link';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/routing';
 import { clientFirebaseConfig } from '@/lib/firebase/config';
@@ -11,7 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { EmailActions } from '@/components/auth/email-actions';
 import { loadMessages } from '@/lib/i18n/messages';
-import { withErrorPage } from '@/lib/errors/page-boundary';
+import { withErrorPage } from '@/components/errors/page-boundary';
 
 // Shows the signed-in user's state and handles e-mail action links (mode + oobCode).
 export const dynamic = 'force-dynamic';

@@ -6,11 +6,11 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { listQuerySchema } from '@/lib/tickets/schema';
 import { listTickets } from '@/lib/tickets/service';
 import { listAllFeedback } from '@/lib/feedback/service';
-import { requireUser } from '@/lib/session/require-user';
+import { requireUser } from '@/lib/auth/require-user';
 import { actorOf } from '@/lib/session/server';
 import { PageHeader } from '@/components/ui/page-header';
 import { SupportDesk } from '@/components/dashboard/support-desk';
-import { withErrorPage } from '@/lib/errors/page-boundary';
+import { withErrorPage } from '@/components/errors/page-boundary';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/admin'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'admin');

@@ -4,7 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { locales, type Locale } from '@/lib/i18n/routing';
 import { localizedPath } from '@/lib/i18n/paths';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { requireUser } from '@/lib/session/require-user';
+import { requireUser } from '@/lib/auth/require-user';
 import { actorOf } from '@/lib/session/server';
 import { listWidgets, type WidgetView } from '@/lib/widgets/service';
 import { loadMessages } from '@/lib/i18n/messages';
@@ -16,7 +16,7 @@ import type { WidgetFormValues } from '@/components/widgets/widget-form';
 import { DeleteWidget } from '@/components/widgets/widget-actions';
 import { IdentitySecret } from '@/components/widgets/identity-secret';
 import { WidgetList } from '@/components/widgets/widget-list';
-import { withErrorPage } from '@/lib/errors/page-boundary';
+import { withErrorPage } from '@/components/errors/page-boundary';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/embed'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'embed');

@@ -4,13 +4,13 @@ import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { FEEDBACK_CATEGORIES } from '@/lib/db/schema/feedback';
 import { listOwnFeedback } from '@/lib/feedback/service';
-import { requireUser } from '@/lib/session/require-user';
+import { requireUser } from '@/lib/auth/require-user';
 import { actorOf } from '@/lib/session/server';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { FeedbackForm } from '@/components/feedback/feedback-form';
 import { FeedbackList } from '@/components/feedback/feedback-list';
-import { withErrorPage } from '@/lib/errors/page-boundary';
+import { withErrorPage } from '@/components/errors/page-boundary';
 import { loadMessages } from '@/lib/i18n/messages';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/feedback'>): Promise<Metadata> {

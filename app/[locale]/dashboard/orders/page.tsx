@@ -1,14 +1,14 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { z } from 'zod';
-import { Link } from '@/lib/i18n/link';
+import { Link } from '@/components/ui/link';
 import type { Locale } from '@/lib/i18n/routing';
 import { sellerTime } from '@/lib/i18n/seller-time';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { formatPrice } from '@/lib/shop/catalogue';
+import { formatPrice } from '@/lib/money';
 import { orderPage } from '@/lib/shop/orders';
-import { requireUser } from '@/lib/session/require-user';
-import { withErrorPage } from '@/lib/errors/page-boundary';
+import { requireUser } from '@/lib/auth/require-user';
+import { withErrorPage } from '@/components/errors/page-boundary';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { Pagination } from '@/components/dashboard/pagination';

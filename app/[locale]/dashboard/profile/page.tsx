@@ -9,9 +9,9 @@ import { AccountForms } from '@/components/dashboard/account-forms';
 import { loadMessages } from '@/lib/i18n/messages';
 import { PhotoForm } from '@/components/dashboard/photo-form';
 import { Avatar } from '@/components/ui/avatar';
-import { requireUser } from '@/lib/session/require-user';
+import { requireUser } from '@/lib/auth/require-user';
 import { findPhoto } from '@/lib/avatar/photo';
-import { withErrorPage } from '@/lib/errors/page-boundary';
+import { withErrorPage } from '@/components/errors/page-boundary';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/profile'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'profile');

@@ -5,10 +5,10 @@ import { localizedPath } from '@/lib/i18n/paths';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { THEMES } from '@/lib/db/schema/accounts';
 import { getSettings } from '@/lib/settings/service';
-import { requireUser } from '@/lib/session/require-user';
+import { requireUser } from '@/lib/auth/require-user';
 import { PageHeader } from '@/components/ui/page-header';
 import { SettingsForm } from '@/components/dashboard/settings-form';
-import { withErrorPage } from '@/lib/errors/page-boundary';
+import { withErrorPage } from '@/components/errors/page-boundary';
 import { loadMessages } from '@/lib/i18n/messages';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/settings'>): Promise<Metadata> {

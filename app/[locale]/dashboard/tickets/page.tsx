@@ -6,13 +6,13 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { TICKET_CATEGORIES, TICKET_STATUSES } from '@/lib/db/schema/tickets';
 import { listQuerySchema } from '@/lib/tickets/schema';
 import { listTickets } from '@/lib/tickets/service';
-import { requireUser } from '@/lib/session/require-user';
+import { requireUser } from '@/lib/auth/require-user';
 import { actorOf } from '@/lib/session/server';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { TicketList } from '@/components/tickets/ticket-list';
 import { TicketForm } from '@/components/tickets/ticket-form';
-import { withErrorPage } from '@/lib/errors/page-boundary';
+import { withErrorPage } from '@/components/errors/page-boundary';
 import { loadMessages } from '@/lib/i18n/messages';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/tickets'>): Promise<Metadata> {

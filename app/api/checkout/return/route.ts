@@ -9,7 +9,7 @@ import { requestLocale } from '@/lib/i18n/negotiate';
 import { localizedPath } from '@/lib/i18n/paths';
 import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { messagePage } from '@/lib/errors/message-page';
-import { paymentProvider } from '@/lib/payments';
+import { paymentProvider } from '@/lib/shop/payment-provider';
 import { SESSION_ID } from '@/lib/payments/provider';
 import { confirmCheckout } from '@/lib/shop/orders';
 import { sendReceipt } from '@/lib/shop/receipt';

@@ -9,7 +9,7 @@ import Stripe from 'stripe';
 import { ApiError, handle } from '@/lib/api/errors';
 import { readLimitedBody } from '@/lib/api/body';
 import { env } from '@/lib/env';
-import { paymentProvider, webhookSecret } from '@/lib/payments';
+import { paymentProvider, webhookSecret } from '@/lib/shop/payment-provider';
 import { PaymentProviderError } from '@/lib/payments/provider';
 import { PROVIDER_RETRY_AFTER_SECONDS } from '@/lib/shop/checkout';
 import { CHECKOUT_EVENTS, applyCheckoutEvent, type CheckoutEvent } from '@/lib/shop/orders';

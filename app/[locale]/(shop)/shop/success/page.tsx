@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { Link } from '@/lib/i18n/link';
+import { Link } from '@/components/ui/link';
 import type { Locale } from '@/lib/i18n/routing';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { orderOfViewer } from '@/lib/shop/orders';
@@ -12,7 +12,7 @@ import { OrderRefresh } from '@/components/shop/order-refresh';
 import { OrderLines } from '@/components/shop/order-receipt';
 import { OrderStatusBadge } from '@/components/shop/order-status';
 import { sellerTime } from '@/lib/i18n/seller-time';
-import { withErrorPage } from '@/lib/errors/page-boundary';
+import { withErrorPage } from '@/components/errors/page-boundary';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/shop/success'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'shopSuccess');

@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/routing';
-import { Link } from '@/lib/i18n/link';
+import { Link } from '@/components/ui/link';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { getTicket } from '@/lib/tickets/service';
-import { requireUser } from '@/lib/session/require-user';
+import { requireUser } from '@/lib/auth/require-user';
 import { actorOf } from '@/lib/session/server';
 import { cn } from '@/lib/cn';
 import { Card } from '@/components/ui/card';
@@ -13,7 +13,7 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { StatusBadge } from '@/components/tickets/status-badge';
 import { ReplyForm } from '@/components/tickets/reply-form';
 import { StatusButtons, type StatusAction } from '@/components/tickets/status-buttons';
-import { withErrorPage } from '@/lib/errors/page-boundary';
+import { withErrorPage } from '@/components/errors/page-boundary';
 import { loadMessages } from '@/lib/i18n/messages';
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/tickets/[id]'>): Promise<Metadata> {

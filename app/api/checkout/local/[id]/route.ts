@@ -5,7 +5,7 @@ import { ApiError, handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson } from '@/lib/api/request';
 import { z } from 'zod';
 import { env } from '@/lib/env';
-import { payLocalCheckout } from '@/lib/payments/local';
+import { payLocalCheckout } from '@/lib/shop/local-checkout';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,14 +3,14 @@ import { notFound } from 'next/navigation';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/routing';
 import { env } from '@/lib/env';
-import { formatPrice } from '@/lib/shop/catalogue';
-import { localCheckoutSession, receiptAddress, statusOf } from '@/lib/payments/local';
+import { formatPrice } from '@/lib/money';
+import { localCheckoutSession, receiptAddress, statusOf } from '@/lib/shop/local-checkout';
 import { orderSummary } from '@/lib/shop/orders';
 import { Card } from '@/components/ui/card';
 import { LocalCheckoutForm } from '@/components/shop/local-checkout-form';
 import { PurchaseTerms } from '@/components/legal/purchase-terms';
-import { withErrorPage } from '@/lib/errors/page-boundary';
-import { Link } from '@/lib/i18n/link';
+import { withErrorPage } from '@/components/errors/page-boundary';
+import { Link } from '@/components/ui/link';
 import { buttonClasses } from '@/components/ui/button';
 import { loadMessages } from '@/lib/i18n/messages';
 

@@ -8,9 +8,14 @@ import { validate } from '@/lib/api/request';
 import { localPaymentSchema } from '@/lib/shop/schema';
 import { localizedPath } from '@/lib/i18n/paths';
 import { applyCheckoutEvent } from '@/lib/shop/orders';
-import { cardDigits } from './cards';
+import { cardDigits } from '@/lib/payments/cards';
 import { sendReceipt } from '@/lib/shop/receipt';
-import { CHECKOUT_LIFETIME_MS, type CheckoutRequest, type PaymentProvider, type ProviderSession } from './provider';
+import {
+  CHECKOUT_LIFETIME_MS,
+  type CheckoutRequest,
+  type PaymentProvider,
+  type ProviderSession,
+} from '@/lib/payments/provider';
 
 /** Stripe's test cards (docs.stripe.com/testing) and what its test mode answers them; others are declined. */
 export const TEST_CARDS: Record<string, 'succeeds' | 'cardDeclined' | 'expiredCard' | 'incorrectCvc'> = {

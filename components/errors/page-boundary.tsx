@@ -4,17 +4,16 @@ import type { ReactNode } from 'react';
 import { cookies, headers } from 'next/headers';
 import { redirect, unstable_rethrow } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { isProtectedPath } from '@/lib/auth/guard';
-import { localizedPath } from '@/lib/i18n/paths';
+import { isProtectedPath, localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/routing';
 import { describeDatabaseError, isDatabaseUnavailable } from '@/lib/db/errors';
 import { markRenderFailed } from '@/lib/db/availability';
 import { IdentityUnavailable, markIdentityDown } from '@/lib/firebase/availability';
 import { SESSION_COOKIE } from '@/lib/session/cookie';
-import { RenderFailure, type RenderFailureTexts } from '@/components/errors/render-failure';
-import { PAGE_ADDRESS_HEADER, pageNeedsDatabase } from './unavailable-page';
+import { RenderFailure, type RenderFailureTexts } from './render-failure';
+import { PAGE_ADDRESS_HEADER, pageNeedsDatabase } from '@/lib/errors/unavailable-page';
 import { renderedForRequest } from '@/server/private/next';
-import { injectTestFault, type FaultPoint } from './test-faults';
+import { injectTestFault, type FaultPoint } from '@/lib/errors/test-faults';
 
 // A path of this site with its query: a redirect there can never leave it.
 const SAME_SITE_ADDRESS = /^\/(?![/\\])[^\s]*$/;

@@ -39,12 +39,11 @@ export function markToasterMounted() {
 }
 
 let runtime:
-  | Promise<{ sonner: typeof import('sonner').toast; ToastCard: typeof import('@/components/ui/toast-card').ToastCard }>
-  | undefined;
+  Promise<{ sonner: typeof import('sonner').toast; ToastCard: typeof import('./toast-card').ToastCard }> | undefined;
 
 function load() {
   if (!runtime) {
-    runtime = Promise.all([import('sonner'), import('@/components/ui/toast-card'), mounted]).then(([sonner, card]) => ({
+    runtime = Promise.all([import('sonner'), import('./toast-card'), mounted]).then(([sonner, card]) => ({
       sonner: sonner.toast,
       ToastCard: card.ToastCard,
     }));

@@ -1,9 +1,9 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { env } from '@/lib/env';
-import { localProvider } from './local';
-import { stripeProvider } from './stripe';
-import type { PaymentProvider } from './provider';
+import { localProvider } from './local-checkout';
+import { stripeProvider } from '@/lib/payments/stripe';
+import type { PaymentProvider } from '@/lib/payments/provider';
 
 /** Stripe Checkout with a secret key; the local test checkout without one (the embedded default). */
 export function paymentProvider(): PaymentProvider {

@@ -2,13 +2,13 @@ import 'server-only';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
-import { loginRedirect } from '@/lib/auth/guard';
-import { safeRedirectPath } from '@/lib/auth/redirect';
+import { loginRedirect } from './guard';
+import { safeRedirectPath } from './redirect';
 import { PAGE_ADDRESS_HEADER } from '@/lib/errors/unavailable-page';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/routing';
-import { getSessionUser } from './server';
-import type { SessionUser } from './cookie';
+import { getSessionUser } from '@/lib/session/server';
+import type { SessionUser } from '@/lib/session/cookie';
 
 /**
  * The signed-in user, or a redirect to the locale's login page that comes back to the page and query
