@@ -29,8 +29,8 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-/** RSS in bytes of `pid`'s descendant whose command line names the Next.js server, else of `pid` itself. */
-export function serverRss(pid) {
+/** The pid of `pid`'s descendant whose command line names the Next.js server, else `pid` itself. */
+export function serverPid(pid) {
   const children = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -47,15 +47,20 @@ export function serverRss(pid) {
     for (const [child, parent] of children) if (parent === descendants[i]) descendants.push(child);
   const named = descendants.find((p) => {
     try {
-      return /scripts[/\\]server\.mjs|next-server|next[/\\]dist[/\\]bin[/\\]next/.test(
+      return /scripts[/\\]server\.mjs|server[/\\]server\.mjs|next-server|next[/\\]dist[/\\]bin[/\\]next/.test(
         readFileSync(`/proc/${p}/cmdline`, 'utf8'),
       );
     } catch {
       return false;
     }
   });
+  return named ?? pid;
+}
+
+/** RSS in bytes of the Next.js server under `pid` (see serverPid). */
+export function serverRss(pid) {
   try {
-    const status = readFileSync(`/proc/${named ?? pid}/status`, 'utf8');
+    const status = readFileSync(`/proc/${serverPid(pid)}/status`, 'utf8');
     return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) * 1024;
   } catch {
     return null;

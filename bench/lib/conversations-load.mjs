@@ -1,20 +1,25 @@
 // Private conversations under load: V visitors, each in a conversation of their own and holding their
-// event stream, send a message every P seconds for D seconds while one owner's inbox stream receives
-// everything. Measures the delivery latency (from sending the POST to the event's arrival) to the
-// visitor's own stream and to the inbox, lost and duplicated deliveries, and the server's RSS.
+// event stream, send a message every P seconds for D seconds while O operators hold the inbox stream
+// (one account with O streams open: one workspace's operators) and answer, each one waiting visitor
+// every A seconds. Measures the delivery latency (from sending the POST to the event's arrival) to the
+// visitor's stream and to every inbox stream, lost and duplicated deliveries (by message id), the
+// server's RSS (and per visitor stream: the growth from opening them) and the CPU both sides used.
 import { Agent, request as httpRequest } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { numberSetting, openStream, percentile, serverRss } from './chat-fanout.mjs';
+import { numberSetting, openStream, percentile, serverPid, serverRss } from './chat-fanout.mjs';
 
 export function conversationSettings() {
   return {
     visitors: numberSetting('BENCH_CONVERSATIONS_VISITORS', 500),
+    operators: numberSetting('BENCH_CONVERSATIONS_OPERATORS', 10),
     periodS: numberSetting('BENCH_CONVERSATIONS_PERIOD', 10),
+    answerS: numberSetting('BENCH_CONVERSATIONS_ANSWER_PERIOD', 1),
     duration: numberSetting('BENCH_CONVERSATIONS_DURATION', 30),
   };
 }
 
-/** Environment for the app under test: every visitor comes from 127.0.0.1. */
+/** Environment for the app under test: every visitor and operator comes from 127.0.0.1. */
 export const conversationServerEnv = (visitors) => ({
   CHAT_STREAMS_PER_IP: String(visitors + 100),
   CHAT_POSTS_PER_WINDOW: '100000',
@@ -56,144 +61,202 @@ function listen(origin, agent, path, headers, onMessage) {
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const mb = (bytes) => bytes && Math.round(bytes / 1024 / 1024);
+const round = (value) => (value === null || value === undefined ? null : Math.round(value * 10) / 10);
 
-function summary(latencies, expected, received, duplicates) {
+/** CPU seconds (user + system) `pid` has used, from /proc (clock ticks of 10 ms). */
+function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One side's deliveries: `expected` deliveries of stored messages, `seen` the distinct ones that came,
+ * latencies of those that came, and arrivals of an id a stream had already had.
+ */
+function summary(latencies, expected, seen, duplicates) {
   latencies.sort((a, b) => a - b);
-  const round = (value) => (value === null || value === undefined ? null : Math.round(value * 10) / 10);
   return {
     deliveries: latencies.length,
-    lost: expected - received,
+    lost: expected - seen,
     duplicated: duplicates,
     p50_ms: round(percentile(latencies, 50)),
+    p95_ms: round(percentile(latencies, 95)),
     p99_ms: round(percentile(latencies, 99)),
     max_ms: round(latencies.at(-1)),
   };
 }
 
-export async function measureConversations(app, session, { visitors, periodS, duration }, log) {
+/** Opens `count` streams `batch` at a time. */
+async function openAll(count, batch, open) {
+  const streams = [];
+  for (let i = 0; i < count; i += batch)
+    streams.push(...(await Promise.all(Array.from({ length: Math.min(batch, count - i) }, (_, k) => open(i + k)))));
+  return streams;
+}
+
+export async function measureConversations(app, session, settings, log) {
+  const { visitors, operators, periodS, answerS, duration } = settings;
   const run = `bench-${Date.now()}`;
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
-  const created = await call(
-    app.origin,
-    agent,
-    'POST',
+  const pid = serverPid(app.pid);
+  const post = (path, body, headers) => call(app.origin, agent, 'POST', path, body, headers);
+  const created = await post(
     '/api/widgets',
     { name: 'Bench', allowedOrigins: [], accentColor: '#4338ca', locale: 'en' },
     session.headers,
   );
   if (created.status !== 201) throw new Error(`creating the widget answered ${created.status}`);
   const widgetId = created.body.widget.id;
+  const messagesOf = (conversation) => `/api/widgets/${widgetId}/conversations/${conversation}/messages`;
+  const reply = (conversation, text) => post(`/api/conversations/${conversation}/messages`, { text }, session.headers);
 
-  const sentAt = new Map();
-  const seen = { visitor: new Set(), inbox: new Set() };
+  // What was sent (by text: an event may come before its POST's answer) and what each stream has had (by id).
+  const sent = new Map();
   const latencies = { visitor: [], inbox: [] };
   const duplicates = { visitor: 0, inbox: 0 };
-  const arrive = (side, text) => {
-    if (!text.startsWith(run)) return;
-    const now = performance.now();
-    if (seen[side].has(text)) duplicates[side]++;
-    else if (sentAt.has(text)) {
-      seen[side].add(text);
-      latencies[side].push(now - sentAt.get(text));
-    }
+  const waiting = [];
+  const arrive = (side, had, data, operator) => {
+    const { id, text } = data.message;
+    const message = sent.get(text);
+    if (!message) return;
+    if (had.has(id)) return duplicates[side]++;
+    had.add(id);
+    latencies[side].push(performance.now() - message.at);
+    // The first operator stream to show a visitor's message puts it in the queue of those to answer.
+    if (operator === 0 && message.from === 'visitor') waiting.push(message.person);
   };
-
-  log('opening the owner’s inbox stream');
-  const streams = [
-    await listen(app.origin, agent, '/api/conversations/events', { cookie: session.headers.cookie }, (data) =>
-      arrive('inbox', data.message.text),
-    ),
-  ];
-
-  log(`starting ${visitors} visitors, each with a conversation and an event stream`);
-  const people = [];
-  for (let i = 0; i < visitors; i += 25) {
-    const batch = [];
-    for (let v = i; v < Math.min(visitors, i + 25); v++) {
-      batch.push(
-        (async () => {
-          const started = await call(app.origin, agent, 'POST', `/api/widgets/${widgetId}/visitors`, {});
-          if (started.status !== 201) throw new Error(`a new visitor answered ${started.status}`);
-          const headers = { authorization: `Bearer ${started.body.token}` };
-          const first = await call(
-            app.origin,
-            agent,
-            'POST',
-            `/api/widgets/${widgetId}/conversations`,
-            { text: `warm-up ${v}` },
-            headers,
-          );
-          if (first.status !== 201) throw new Error(`a new conversation answered ${first.status}`);
-          streams.push(
-            await listen(app.origin, agent, `/api/widgets/${widgetId}/events`, headers, (data) =>
-              arrive('visitor', data.message.text),
-            ),
-          );
-          return { headers, conversation: first.body.conversation.id };
-        })(),
-      );
-    }
-    people.push(...(await Promise.all(batch)));
-  }
-  // Warm-up (not measured): the first messages load the route handler's code and compile its queries.
-  for (let i = 0; i < Math.min(visitors, 50); i++) {
-    await call(
-      app.origin,
-      agent,
-      'POST',
-      `/api/widgets/${widgetId}/conversations/${people[i].conversation}/messages`,
-      { text: `warm-up message ${i}` },
-      people[i].headers,
+  // The operators are there first, as in the day's work: the visitors' first messages then mail nobody.
+  log(`opening ${operators} inbox streams of one account`);
+  const inboxes = await openAll(operators, operators, async (o) => {
+    const had = new Set();
+    const stream = await listen(app.origin, agent, '/api/conversations/events', session.headers, (data) =>
+      arrive('inbox', had, data, o),
     );
+    return { stream, had };
+  });
+  log(`starting ${visitors} visitors, each with a conversation`);
+  const people = await openAll(visitors, 25, async (v) => {
+    const started = await post(`/api/widgets/${widgetId}/visitors`, {});
+    if (started.status !== 201) throw new Error(`a new visitor answered ${started.status}`);
+    const headers = { authorization: `Bearer ${started.body.token}` };
+    const first = await post(`/api/widgets/${widgetId}/conversations`, { text: `warm-up ${v}` }, headers);
+    if (first.status !== 201) throw new Error(`a new conversation answered ${first.status}`);
+    return { headers, conversation: first.body.conversation.id };
+  });
+  await sleep(2000);
+  const rssIdle = serverRss(app.pid);
+
+  log(`opening ${visitors} visitor streams`);
+  const visitorStreams = await openAll(visitors, 50, async (v) => {
+    const had = new Set();
+    const path = `/api/widgets/${widgetId}/events`;
+    const stream = await listen(app.origin, agent, path, people[v].headers, (data) => arrive('visitor', had, data));
+    people[v].had = had;
+    return stream;
+  });
+  // Warm-up (not measured): the first messages and replies load the routes' code and compile their queries.
+  for (let i = 0; i < Math.min(visitors, 50); i++) {
+    await post(messagesOf(people[i].conversation), { text: `warm-up message ${i}` }, people[i].headers);
+    if (i % 5 === 0) await reply(people[i].conversation, `warm-up reply ${i}`);
   }
   await sleep(2000);
-  const rssBefore = serverRss(app.pid);
+  const rssOpen = serverRss(app.pid);
+
   const rate = visitors / periodS;
   const total = Math.round(rate * duration);
-  log(`each visitor sends a message every ${periodS} s (${rate}/s in all) for ${duration} s`);
-  let rssPeak = rssBefore ?? 0;
+  log(
+    `each visitor sends a message every ${periodS} s (${rate}/s in all) for ${duration} s; ` +
+      `each operator answers a waiting visitor every ${answerS} s`,
+  );
+  let rssPeak = rssOpen ?? 0;
   const rssTimer = setInterval(() => (rssPeak = Math.max(rssPeak, serverRss(app.pid) ?? 0)), 1000);
-  const statuses = {};
+  const statuses = { visitor: {}, operator: {} };
+  const stored = [];
+  const send = (from, person, text, request) => {
+    sent.set(text, { at: performance.now(), from, person });
+    const count = (status) => (statuses[from][status] = (statuses[from][status] ?? 0) + 1);
+    return request().then(
+      ({ status, body }) => {
+        count(status);
+        if (status === 201) stored.push({ id: body.message.id, person });
+      },
+      (error) => count(error.code ?? 'error'),
+    );
+  };
   const posts = [];
+  const cpuStart = { server: cpuSeconds(pid), client: process.cpuUsage() };
   const start = performance.now();
+  let answers = 0;
+  const answering = Array.from({ length: operators }, (_, o) =>
+    setInterval(() => {
+      const person = waiting.shift();
+      if (person === undefined) return;
+      const text = `${run} r${answers++} o${o}`;
+      posts.push(send('operator', person, text, () => reply(people[person].conversation, text)));
+    }, answerS * 1000),
+  );
   for (let seq = 0; seq < total; seq++) {
     const due = start + (seq * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
-    const person = people[seq % visitors];
-    const text = `${run} ${seq}`;
-    sentAt.set(text, performance.now());
+    const person = seq % visitors;
+    const text = `${run} v${seq}`;
     posts.push(
-      call(
-        app.origin,
-        agent,
-        'POST',
-        `/api/widgets/${widgetId}/conversations/${person.conversation}/messages`,
-        { text },
-        person.headers,
-      ).then(({ status }) => (statuses[status] = (statuses[status] ?? 0) + 1)),
+      send('visitor', person, text, () =>
+        post(messagesOf(people[person].conversation), { text }, people[person].headers),
+      ),
     );
   }
+  answering.forEach(clearInterval);
   await Promise.all(posts);
+  const elapsed = (performance.now() - start) / 1000;
+  const { user, system } = process.cpuUsage(cpuStart.client);
+  const serverCpu = cpuSeconds(pid) - cpuStart.server;
+  // Cores used, and the server's CPU per stored message: the second holds on a host shared with other work.
+  const cpu = {
+    server: Math.round((serverCpu / elapsed) * 100) / 100,
+    client: Math.round(((user + system) / 1e6 / elapsed) * 100) / 100,
+    server_ms_per_message: Math.round((serverCpu * 10_000) / Math.max(stored.length, 1)) / 10,
+  };
+  const complete = () =>
+    stored.every(({ id, person }) => people[person].had.has(id) && inboxes.every(({ had }) => had.has(id)));
   const deadline = performance.now() + 5000;
-  while (performance.now() < deadline && (seen.visitor.size < total || seen.inbox.size < total)) await sleep(100);
+  while (performance.now() < deadline && !complete()) await sleep(100);
   clearInterval(rssTimer);
   rssPeak = Math.max(rssPeak, serverRss(app.pid) ?? 0);
-  for (const stream of streams) stream.close();
+  for (const stream of [...visitorStreams, ...inboxes.map(({ stream }) => stream)]) stream.close();
   agent.destroy();
 
-  const stored = statuses[201] ?? 0;
+  let seenByVisitors = 0;
+  let seenByInboxes = 0;
+  for (const { id, person } of stored) {
+    if (people[person].had.has(id)) seenByVisitors++;
+    for (const { had } of inboxes) if (had.has(id)) seenByInboxes++;
+  }
   return {
     visitors,
+    operators,
     period_s: periodS,
+    answer_period_s: answerS,
     rate_per_s: rate,
     duration_s: duration,
-    posted: total,
-    stored,
+    posted: total + answers,
+    stored: stored.length,
+    answers,
     post_statuses: statuses,
-    visitor: summary(latencies.visitor, stored, seen.visitor.size, duplicates.visitor),
-    inbox: summary(latencies.inbox, stored, seen.inbox.size, duplicates.inbox),
-    rss_before_mb: rssBefore && Math.round(rssBefore / 1024 / 1024),
-    rss_peak_mb: Math.round(rssPeak / 1024 / 1024),
+    visitor: summary(latencies.visitor, stored.length, seenByVisitors, duplicates.visitor),
+    inbox: summary(latencies.inbox, stored.length * operators, seenByInboxes, duplicates.inbox),
+    rss_before_mb: mb(rssIdle),
+    rss_open_mb: mb(rssOpen),
+    rss_peak_mb: mb(rssPeak),
+    rss_per_stream_kb: rssOpen && rssIdle && Math.round((rssOpen - rssIdle) / 1024 / visitors),
+    elapsed_s: Math.round(elapsed),
+    cpu_cores: cpu,
   };
 }

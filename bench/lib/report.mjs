@@ -200,21 +200,32 @@ export function printResults(results, bundleDetails) {
     );
 }
 
-/** The conversations' load: delivery to the visitor's own stream and to the owner's inbox. */
+/** The conversations' load: delivery to each visitor's stream and to every operator's inbox stream. */
 export function printConversations(c) {
   console.log(
-    `\nConversations (${c.visitors} visitors, one message each every ${c.period_s} s = ${c.rate_per_s}/s, ${c.duration_s} s; RSS ${c.rss_before_mb} → ${c.rss_peak_mb} MB)`,
+    `\nConversations (${c.visitors} visitors, one message each every ${c.period_s} s = ${c.rate_per_s}/s, ` +
+      `${c.operators} inbox streams answering ${c.answers} times, ${c.duration_s} s)`,
+  );
+  console.log(
+    `  RSS ${c.rss_before_mb} MB idle → ${c.rss_open_mb} MB with the streams open ` +
+      `(${c.rss_per_stream_kb} KB per stream) → ${c.rss_peak_mb} MB peak; ` +
+      `CPU cores used over ${c.elapsed_s} s: server ${c.cpu_cores.server} ` +
+      `(${c.cpu_cores.server_ms_per_message} ms per message), bench client ${c.cpu_cores.client}`,
   );
   console.log(
     table(
-      ['stream', 'stored', 'deliveries', 'lost', 'dup', 'p50 ms', 'p99 ms', 'max ms'],
-      ['visitor', 'inbox'].map((side) => [
-        side,
+      ['streams', 'stored', 'deliveries', 'lost', 'dup', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
+      [
+        ['each visitor’s', 'visitor'],
+        [`${c.operators} inboxes`, 'inbox'],
+      ].map(([label, side]) => [
+        label,
         c.stored,
         c[side].deliveries,
         c[side].lost,
         c[side].duplicated,
         c[side].p50_ms,
+        c[side].p95_ms,
         c[side].p99_ms,
         c[side].max_ms,
       ]),

@@ -39,9 +39,32 @@ async function refreshOperators(owners: string[]) {
   for (const { id } of seen) await signal(db, { k: 'p', w: id });
 }
 
+/**
+ * Visitors one statement of the refresh marks. PGlite runs one statement at a time: one for 5,000 visitors held it
+ * for 100–500 ms every 20 s, and every message waited behind it (npm run bench).
+ */
+export const REFRESH_CHUNK = 100;
+
+/**
+ * `ids` in chunks of `size`; when there are several, the last one is filled up with its first id, so that every
+ * chunk is one statement text with one kept plan (a new length would prepare a new statement).
+ */
+export function fullChunks(ids: string[], size: number): string[][] {
+  if (ids.length <= size) return ids.length ? [ids] : [];
+  const chunks = [];
+  for (let i = 0; i < ids.length; i += size) {
+    const chunk = ids.slice(i, i + size);
+    chunks.push(chunk.concat(Array<string>(size - chunk.length).fill(chunk[0])));
+  }
+  return chunks;
+}
+
 async function refreshVisitors(ids: string[]) {
   if (ids.length === 0) return;
-  await (await database()).update(visitors).set({ lastSeenAt: new Date() }).where(inArray(visitors.id, ids));
+  const db = await database();
+  const now = new Date();
+  for (const chunk of fullChunks(ids, REFRESH_CHUNK))
+    await db.update(visitors).set({ lastSeenAt: now }).where(inArray(visitors.id, chunk));
 }
 
 function refreshAll() {
