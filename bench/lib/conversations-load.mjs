@@ -83,6 +83,8 @@ export async function measureConversations(app, session, { visitors, periodS, du
   );
   if (created.status !== 201) throw new Error(`creating the widget answered ${created.status}`);
   const widgetId = created.body.widget.id;
+  const listed = await call(app.origin, agent, 'GET', '/api/workspaces', undefined, session.headers);
+  const inboxEvents = `/api/workspaces/${listed.body.workspaces.find((w) => w.personal).id}/inbox/events`;
 
   const sentAt = new Map();
   const seen = { visitor: new Set(), inbox: new Set() };
@@ -100,7 +102,7 @@ export async function measureConversations(app, session, { visitors, periodS, du
 
   log('opening the owner’s inbox stream');
   const streams = [
-    await listen(app.origin, agent, '/api/conversations/events', { cookie: session.headers.cookie }, (data) =>
+    await listen(app.origin, agent, inboxEvents, { cookie: session.headers.cookie }, (data) =>
       arrive('inbox', data.message.text),
     ),
   ];
