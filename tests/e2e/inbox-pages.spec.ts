@@ -50,7 +50,7 @@ for (const locale of ['en', 'de'] as Locale[]) {
     test.setTimeout(180_000);
     // The shared link to a conversation that does not exist: its thread answers 404.
     consoleErrors.allow(
-      /status of 404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+\/api\/conversations\/[0-9a-f-]{36}\)$/,
+      /status of 404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+\/api\/workspaces\/[0-9a-f-]{36}\/inbox\/[0-9a-f-]{36}\)$/,
     );
     await signIn(page, undefined, locale);
     const widgetId = await createWidget(page, { allowedOrigins: [], locale });
