@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import type { Executor } from '@/lib/db/types';
 import { SUPPORT_WORKSPACE, profiles, workspaceMembers, workspaces, type WorkspaceRole } from '@/lib/db/schema';
@@ -117,15 +117,19 @@ export async function createWorkspace(
  */
 export async function currentWorkspace(actor: Pick<Actor, 'uid'>): Promise<WorkspaceView> {
   const db = await database();
+  // One query on every dashboard page: the chosen workspace among the actor's memberships, else the personal one.
+  const chosenId = db.select({ id: profiles.currentWorkspaceId }).from(profiles).where(eq(profiles.uid, actor.uid));
   const [chosen] = await db
     .select(viewColumns)
-    .from(profiles)
-    .innerJoin(
-      workspaceMembers,
-      and(eq(workspaceMembers.workspaceId, profiles.currentWorkspaceId), eq(workspaceMembers.uid, profiles.uid)),
-    )
+    .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(eq(profiles.uid, actor.uid))
+    .where(
+      and(
+        eq(workspaceMembers.uid, actor.uid),
+        or(inArray(workspaces.id, chosenId), eq(workspaces.personalOf, actor.uid)),
+      ),
+    )
+    .orderBy(sql`${workspaces.personalOf} is not distinct from ${actor.uid}`)
     .limit(1);
   if (chosen) return view(chosen, actor.uid);
   const id = await ensurePersonalWorkspace(actor.uid);

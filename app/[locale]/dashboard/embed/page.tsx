@@ -76,6 +76,7 @@ export default withErrorPage(async function EmbedPage({
     origin: env.siteUrl,
     path,
     visitorsPerHourDefault: env.chat.visitorsPerHour,
+    workspaceId: workspace.id,
   };
 
   return (
