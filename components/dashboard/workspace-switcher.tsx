@@ -37,6 +37,7 @@ export function WorkspaceSwitcher({
   const creating = useJsonSubmit(labels.createError);
   const [name, setName] = useState('');
   const [selected, setSelected] = useState(current);
+  const [creatingOpen, setCreatingOpen] = useState(false);
 
   async function choose(workspaceId: string) {
     setSelected(workspaceId);
@@ -64,26 +65,37 @@ export function WorkspaceSwitcher({
         options={workspaces.map((workspace) => ({ value: workspace.id, label: optionLabel(workspace, labels) }))}
       />
       <FormError message={switching.error} />
-      <details>
-        <summary className="cursor-pointer text-sm font-medium text-brand-700 underline underline-offset-4">
-          {labels.new}
-        </summary>
-        <form onSubmit={(event) => void create(event)} noValidate className="mt-2 space-y-2">
-          <TextField
-            id="workspace-name"
-            label={labels.name}
-            value={name}
-            maxLength={WORKSPACE_NAME_MAX}
-            required
-            error={creating.fields.name}
-            onChange={(event) => setName(event.target.value)}
-          />
-          <FormError message={creating.fields.name ? null : creating.error} />
-          <Button type="submit" size="sm" disabled={creating.busy}>
-            {labels.create}
-          </Button>
-        </form>
-      </details>
+      {/* A disclosure button rather than <details>: the account menu is the dashboard's one <details>. */}
+      <button
+        type="button"
+        aria-expanded={creatingOpen}
+        aria-controls="workspace-create"
+        onClick={() => setCreatingOpen((open) => !open)}
+        className="text-sm font-medium text-brand-700 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-brand-700"
+      >
+        {labels.new}
+      </button>
+      <form
+        id="workspace-create"
+        hidden={!creatingOpen}
+        onSubmit={(event) => void create(event)}
+        noValidate
+        className="mt-2 space-y-2"
+      >
+        <TextField
+          id="workspace-name"
+          label={labels.name}
+          value={name}
+          maxLength={WORKSPACE_NAME_MAX}
+          required
+          error={creating.fields.name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <FormError message={creating.fields.name ? null : creating.error} />
+        <Button type="submit" size="sm" disabled={creating.busy}>
+          {labels.create}
+        </Button>
+      </form>
     </div>
   );
 }

@@ -18,7 +18,7 @@ for (const locale of ['en', 'de'] as Locale[]) {
     await expect(switcher.locator('option:checked')).toHaveText(option(t.personal, 'owner'));
 
     // An empty name is refused with the API's translated sentence, and nothing is made.
-    await page.getByText(t.new, { exact: true }).click();
+    await page.getByRole('button', { name: t.new }).click();
     const name = page.getByLabel(t.name);
     await page.getByRole('button', { name: t.create }).click();
     await expect(name).toHaveAttribute('aria-invalid', 'true');
