@@ -55,6 +55,8 @@ const LAYERS = [
       'lib/dashboard',
     ],
   },
+  // Workspaces hold widgets and their conversations: who is a member, with which role (the scoping of both).
+  { siblings: false, rooms: ['lib/workspaces'] },
   // Widgets are sold by the shop; conversations happen in widgets and reuse the chat's pieces.
   { siblings: false, rooms: ['lib/widgets'] },
   { siblings: false, rooms: ['lib/conversations'] },

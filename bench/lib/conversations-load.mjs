@@ -113,8 +113,10 @@ export async function measureConversations(app, session, settings, log) {
   );
   if (created.status !== 201) throw new Error(`creating the widget answered ${created.status}`);
   const widgetId = created.body.widget.id;
+  const listed = await call(app.origin, agent, 'GET', '/api/workspaces', undefined, session.headers);
+  const inbox = `/api/workspaces/${listed.body.workspaces.find((w) => w.personal).id}/inbox`;
   const messagesOf = (conversation) => `/api/widgets/${widgetId}/conversations/${conversation}/messages`;
-  const reply = (conversation, text) => post(`/api/conversations/${conversation}/messages`, { text }, session.headers);
+  const reply = (conversation, text) => post(`${inbox}/${conversation}/messages`, { text }, session.headers);
 
   // What was sent (by text: an event may come before its POST's answer) and what each stream has had (by id).
   const sent = new Map();
@@ -135,7 +137,7 @@ export async function measureConversations(app, session, settings, log) {
   log(`opening ${operators} inbox streams of one account`);
   const inboxes = await openAll(operators, operators, async (o) => {
     const had = new Set();
-    const stream = await listen(app.origin, agent, '/api/conversations/events', session.headers, (data) =>
+    const stream = await listen(app.origin, agent, `${inbox}/events`, session.headers, (data) =>
       arrive('inbox', had, data, o),
     );
     return { stream, had };

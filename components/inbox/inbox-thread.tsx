@@ -19,6 +19,7 @@ function errorOf(caught: unknown, fallback: string): string {
  * What the operator sees is marked read.
  */
 export function InboxThread({
+  api,
   conversation,
   messages,
   visitorTyping,
@@ -28,6 +29,8 @@ export function InboxThread({
   onChanged,
   onSent,
 }: {
+  /** The workspace's inbox API. */
+  api: string;
   conversation: InboxConversationView;
   messages: MessageView[];
   visitorTyping: boolean;
@@ -41,7 +44,7 @@ export function InboxThread({
   const [busy, setBusy] = useState(false);
   const [hasOlder, setHasOlder] = useState(messages.length >= THREAD_PAGE_SIZE);
   const requestKey = useRef(crypto.randomUUID());
-  const base = `/api/conversations/${conversation.id}`;
+  const base = `${api}/${conversation.id}`;
   const name = visitorName(conversation, labels);
   const date = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }), [locale]);
 

@@ -22,22 +22,25 @@ function openConversation(id: string) {
 }
 
 /**
- * The owner's inbox: the availability switch, the conversations with their filters, and the chosen
+ * A workspace's inbox: the availability switch, the conversations with their filters, and the chosen
  * conversation beside them; everything live. The chosen one is `?conversation=` of the address (also the
  * link of a notification), so a reload, a shared link and Back open it, loaded or not.
  */
 export function Inbox({
+  workspaceId,
   initial,
   presence: initialPresence,
   labels,
   locale,
 }: {
+  workspaceId: string;
   initial: InboxPage;
   presence: PresenceMode;
   labels: Messages['Dashboard']['inbox'];
   locale: string;
 }) {
-  const inbox = useInbox(initial);
+  const api = `/api/workspaces/${encodeURIComponent(workspaceId)}/inbox`;
+  const inbox = useInbox(initial, api);
   const [filter, setFilter] = useState<Filter>('all');
   const selected = useSearchParams().get('conversation');
   const [presence, setPresence] = useState(initialPresence);
@@ -57,7 +60,7 @@ export function Inbox({
     const previous = presence;
     setPresence(value);
     try {
-      await $fetch('/api/conversations/presence', { method: 'PUT', body: { presence: value } });
+      await $fetch(`${api}/presence`, { method: 'PUT', body: { presence: value } });
       void toast.success(labels.presence.saved);
     } catch {
       setPresence(previous);
@@ -123,6 +126,7 @@ export function Inbox({
           {current && inbox.threads[current.id] ? (
             <InboxThread
               key={current.id}
+              api={api}
               conversation={current}
               messages={inbox.threads[current.id]}
               visitorTyping={!!inbox.typing[current.id]}

@@ -20,12 +20,13 @@ function sorted(list: InboxConversationView[]) {
 }
 
 /**
- * The inbox's data: the conversations of the owner's widgets loaded so far (page by page), the threads
+ * The inbox's data: the conversations of the workspace's widgets loaded so far (page by page), the threads
  * opened, and who is typing, kept live by the owner's event stream from the cursor of the first page on
  * (new conversations and messages, visitors typing and reading, the unread total). Tells the navigation
  * the number of unread conversations: the server's count of all of them, not of those loaded.
  */
-export function useInbox(initial: InboxPage) {
+/** `api`: the workspace's inbox API, `/api/workspaces/<id>/inbox`. */
+export function useInbox(initial: InboxPage, api: string) {
   const [all, setAll] = useState<Record<string, InboxConversationView>>(() =>
     Object.fromEntries(initial.conversations.map((c) => [c.id, c])),
   );
@@ -49,7 +50,7 @@ export function useInbox(initial: InboxPage) {
 
   useEffect(() => {
     const pending = timers.current;
-    const stop = openEventStream('/api/conversations/events', {
+    const stop = openEventStream(`${api}/events`, {
       lastEventId: String(initial.cursor),
       onStatus: setStatus,
       onUnauthorized: () => window.location.reload(),
@@ -93,7 +94,7 @@ export function useInbox(initial: InboxPage) {
       stop();
       for (const timer of Object.values(pending)) clearTimeout(timer);
     };
-  }, [initial.cursor, upsert]);
+  }, [api, initial.cursor, upsert]);
 
   const conversations = useMemo(() => sorted(Object.values(all)), [all]);
   useEffect(() => {
@@ -103,14 +104,14 @@ export function useInbox(initial: InboxPage) {
   const loadThread = useCallback(
     async (id: string, before?: number) => {
       const page = await $fetch<{ conversation: InboxConversationView; messages: MessageView[] }>(
-        `/api/conversations/${encodeURIComponent(id)}`,
+        `${api}/${encodeURIComponent(id)}`,
         { query: before ? { before } : {} },
       );
       upsert(page.conversation);
       setThreads((current) => ({ ...current, [id]: mergeMessages(current[id] ?? [], page.messages) }));
       return page.messages.length;
     },
-    [upsert],
+    [api, upsert],
   );
 
   const cursorOf = useCallback(
@@ -129,7 +130,7 @@ export function useInbox(initial: InboxPage) {
       paging.current.add(filter);
       setLoading((current) => ({ ...current, [filter]: true }));
       try {
-        const page = await $fetch<InboxPage>('/api/conversations', { query: { status: filter, cursor } });
+        const page = await $fetch<InboxPage>(api, { query: { status: filter, cursor } });
         // What is loaded already stays: the stream keeps it current.
         setAll((current) => ({ ...Object.fromEntries(page.conversations.map((c) => [c.id, c])), ...current }));
         setNext((current) => ({ ...current, [filter]: page.nextCursor }));
@@ -139,7 +140,7 @@ export function useInbox(initial: InboxPage) {
         setLoading((current) => ({ ...current, [filter]: false }));
       }
     },
-    [cursorOf],
+    [api, cursorOf],
   );
   const hasMore = (filter: Filter) => cursorOf(filter) !== null;
 

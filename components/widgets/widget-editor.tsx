@@ -34,6 +34,7 @@ export function WidgetEditor({
   titleId,
   title,
   visitorsPerHourDefault,
+  workspaceId,
 }: {
   initial: WidgetFormValues;
   labels: Pick<Messages['Dashboard']['embed'], 'form' | 'preview' | 'snippet' | 'identity'>;
@@ -46,6 +47,7 @@ export function WidgetEditor({
   titleId: string;
   title: string;
   visitorsPerHourDefault: number;
+  workspaceId: string;
 }) {
   const [values, setValues] = useState(initial);
   const code = values.id ? snippets(origin, values.id, values.name) : null;
@@ -63,6 +65,7 @@ export function WidgetEditor({
             path={path}
             titleId={titleId}
             visitorsPerHourDefault={visitorsPerHourDefault}
+            workspaceId={workspaceId}
           />
         </Card>
         <Card title={preview.title} titleId={`${titleId}-preview`}>

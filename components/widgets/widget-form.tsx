@@ -66,6 +66,7 @@ export function WidgetForm({
   path,
   titleId,
   visitorsPerHourDefault,
+  workspaceId,
 }: {
   labels: Messages['Dashboard']['embed']['form'];
   languages: Array<{ value: string; label: string }>;
@@ -76,6 +77,8 @@ export function WidgetForm({
   titleId: string;
   /** The service's ceiling of new visitors per address and hour (CHAT_VISITORS_PER_HOUR). */
   visitorsPerHourDefault: number;
+  /** Where a new widget goes: the workspace the page shows, even if another tab switched meanwhile. */
+  workspaceId: string;
 }) {
   const router = useRouter();
   const { submit, busy, error, fields } = useJsonSubmit(labels.error);
@@ -108,7 +111,11 @@ export function WidgetForm({
     };
     const result = values.id
       ? await submit<{ widget: { id: string } }>(`/api/widgets/${values.id}`, 'PATCH', body)
-      : await submit<{ widget: { id: string } }>('/api/widgets', 'POST', body);
+      : await submit<{ widget: { id: string } }>(
+          `/api/widgets?workspace=${encodeURIComponent(workspaceId)}`,
+          'POST',
+          body,
+        );
     if (!result) return;
     void toast.success(labels.saved);
     router.push(`${path}?widget=${encodeURIComponent(result.widget.id)}`);

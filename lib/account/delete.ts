@@ -1,5 +1,5 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import {
   avatars,
@@ -10,7 +10,8 @@ import {
   profiles,
   sessions,
   tickets,
-  widgets,
+  workspaceMembers,
+  workspaces,
 } from '@/lib/db/schema';
 
 /**
@@ -24,9 +25,14 @@ export async function deleteAccountData(uid: string, deleteIdentity: () => Promi
     // Ticket messages go with their tickets (on delete cascade).
     await tx.delete(tickets).where(eq(tickets.uid, uid));
     await tx.delete(feedback).where(eq(feedback.uid, uid));
-    // Their widgets with every visitor and conversation of them (foreign keys cascade), and what they
-    // wrote in the public chat.
-    await tx.delete(widgets).where(eq(widgets.uid, uid));
+    // The workspaces they own with their widgets, visitors and conversations (foreign keys cascade), their
+    // memberships elsewhere, and what they wrote in the public chat.
+    const owned = tx
+      .select({ id: workspaceMembers.workspaceId })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.uid, uid), eq(workspaceMembers.role, 'owner')));
+    await tx.delete(workspaces).where(inArray(workspaces.id, owned));
+    await tx.delete(workspaceMembers).where(eq(workspaceMembers.uid, uid));
     await tx.delete(chatMessages).where(eq(chatMessages.authorUid, uid));
     // A mute of theirs names them (and keys on an account that is gone).
     await tx.delete(chatMutes).where(eq(chatMutes.author, `user:${uid}`));

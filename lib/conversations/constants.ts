@@ -73,7 +73,7 @@ export type InboxConversationView = {
   visitor: VisitorDetails;
 };
 
-/** A page of the inbox (GET /api/conversations). */
+/** A page of a workspace's inbox (GET /api/workspaces/:wid/inbox). */
 export type InboxPage = {
   conversations: InboxConversationView[];
   /** The next page's `cursor`; null on the last page. */

@@ -4,7 +4,6 @@ import { database } from '@/lib/db';
 import { widgets } from '@/lib/db/schema';
 import { EventHub, passingFrame } from '@/lib/realtime/hub';
 import { latestOnly } from '@/lib/realtime/latest';
-import { SUPPORT_OWNER } from '@/lib/widgets/owner';
 import type { PresenceView } from './constants';
 import { inboxEntry, unreadConversations } from './inbox';
 import { inboxEvents, visitorEvents } from './log';
@@ -13,21 +12,14 @@ import { CONVERSATIONS_CHANNEL, parseSignal } from './signal';
 import { describeDatabaseError } from '@/lib/db/errors';
 
 /**
- * A visitor's stream follows their conversations; an owner's inbox those of their widgets (support staff: Plauder's own
- * too).
+ * A visitor's stream follows their conversations; every member's inbox stream of a workspace shares its scope and
+ * follows the conversations of its widgets.
  */
 export const visitorScope = (visitorId: string) => `v:${visitorId}`;
-export const inboxScope = (actor: { uid: string; admin: boolean }) => `${actor.admin ? 'a' : 'o'}:${actor.uid}`;
-const actorOfInbox = (scope: string) => ({ uid: scope.slice(2), admin: scope.startsWith('a:') });
+const INBOX = 'ws:';
+export const inboxScope = (workspaceId: string) => `${INBOX}${workspaceId}`;
 /** The visitors' streams of one widget hear its presence. */
 export const widgetGroup = (widgetId: string) => `w:${widgetId}`;
-
-/** The inbox scopes open on this instance that see the widgets of `owner`. */
-function inboxScopesOf(hub: EventHub, owner: string): string[] {
-  const scopes = [`o:${owner}`, `a:${owner}`];
-  if (owner === SUPPORT_OWNER) for (const scope of hub.openScopes()) if (scope.startsWith('a:')) scopes.push(scope);
-  return scopes;
-}
 
 /** The presence a widget's visitors see now. */
 export async function widgetPresence(widgetId: string): Promise<PresenceView | null> {
@@ -54,10 +46,10 @@ function relay(what: string, work: Promise<unknown>) {
 export const UNREAD_GAP_MS = 500;
 
 function createConversationHub(): EventHub {
-  /** Sends an inbox's streams the actor's unread total (the navigation's badge) as it is now. */
+  /** Sends an inbox's streams the workspace's unread total (the navigation's badge) as it is now. */
   const sendUnread = latestOnly(
     async (scope) => {
-      const total = await unreadConversations(actorOfInbox(scope));
+      const total = await unreadConversations(scope.slice(INBOX.length));
       hub.push(scope, passingFrame('unread', { total }));
     },
     {
@@ -75,12 +67,12 @@ function createConversationHub(): EventHub {
       switch (signal.k) {
         case 'm':
           hub.schedule(visitorScope(signal.v));
-          for (const scope of inboxScopesOf(hub, signal.o)) hub.schedule(scope);
+          hub.schedule(inboxScope(signal.ws));
           return;
         case 't': {
           const frame = passingFrame('typing', { conversationId: signal.c, sender: signal.s, typing: signal.on });
           if (signal.s === 'operator') hub.push(visitorScope(signal.v), frame);
-          else for (const scope of inboxScopesOf(hub, signal.o)) hub.push(scope, frame);
+          else hub.push(inboxScope(signal.ws), frame);
           return;
         }
         case 'r': {
@@ -92,20 +84,17 @@ function createConversationHub(): EventHub {
             unread: signal.n,
           });
           hub.push(visitorScope(signal.v), frame);
-          for (const scope of inboxScopesOf(hub, signal.o)) {
-            hub.push(scope, frame);
-            if (signal.s === 'operator' && hub.count(scope) > 0) sendUnread(scope);
-          }
+          const scope = inboxScope(signal.ws);
+          hub.push(scope, frame);
+          if (signal.s === 'operator' && hub.count(scope) > 0) sendUnread(scope);
           return;
         }
         case 'c': {
-          const scopes = inboxScopesOf(hub, signal.o).filter((scope) => hub.count(scope) > 0);
-          if (scopes.length === 0) return;
+          const scope = inboxScope(signal.ws);
+          if (hub.count(scope) === 0) return;
           relay(
             'conversation update',
-            inboxEntry(signal.c).then(
-              (entry) => entry && scopes.forEach((scope) => hub.push(scope, passingFrame('conversation', entry))),
-            ),
+            inboxEntry(signal.c).then((entry) => entry && hub.push(scope, passingFrame('conversation', entry))),
           );
           return;
         }
@@ -121,12 +110,11 @@ function createConversationHub(): EventHub {
       }
     },
     load(scope, after, limit) {
-      const [kind, id] = [scope.slice(0, 1), scope.slice(2)];
-      if (kind === 'v') return visitorEvents(id, after, limit);
+      if (!scope.startsWith(INBOX)) return visitorEvents(scope.slice(2), after, limit);
       // An inbox's log is read when a stream joins, after new messages and after a lost notification: each
       // may have changed its unread total.
       sendUnread(scope);
-      return inboxEvents(kind === 'a' ? [id, SUPPORT_OWNER] : [id], after, limit);
+      return inboxEvents(scope.slice(INBOX.length), after, limit);
     },
   });
   return hub;

@@ -1,12 +1,12 @@
 import 'server-only';
-import { and, count, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { database } from '@/lib/db';
 import { conversations, visitors, widgets } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { toSingleLine } from '@/lib/api/schemas';
 import type { Actor } from '@/lib/session/server';
-import { ownedBy, ownersOf } from '@/lib/widgets/owner';
+import { requireMember } from '@/lib/workspaces/access';
 import {
   INBOX_PAGE_SIZE,
   VISITOR_NAME_MAX,
@@ -24,9 +24,9 @@ import { signal } from './signal';
 import type { PresenceMode } from '@/lib/db/schema/widget-settings';
 
 type Filter = z.infer<typeof inboxFilterSchema>;
-export type OwnedConversation = {
+export type WorkspaceConversation = {
   conversation: typeof conversations.$inferSelect;
-  ownerUid: string;
+  workspaceId: string;
   widgetName: string;
 };
 
@@ -42,11 +42,17 @@ const activityMicros = sql<number>`(extract(epoch from ${conversations.lastMessa
 );
 
 /**
- * A page of the actor's inbox: conversations of their widgets, latest activity first (ties by id), after
+ * A page of a workspace's inbox (404 unless the actor is its member): conversations of its widgets, latest
+ * activity first (ties by id), after
  * the position of `cursor` (keyset paging: a conversation that moves up meanwhile is neither repeated nor
  * skipped); and where its stream starts.
  */
-export async function listInbox(actor: Actor, query: { filter?: Filter; cursor?: string } = {}): Promise<InboxPage> {
+export async function listInbox(
+  actor: Actor,
+  workspaceId: string,
+  query: { filter?: Filter; cursor?: string } = {},
+): Promise<InboxPage> {
+  await requireMember(actor, workspaceId);
   const after = query.cursor === undefined ? null : decodeInboxCursor(query.cursor);
   const cursor = await streamCursor();
   const db = await database();
@@ -57,7 +63,7 @@ export async function listInbox(actor: Actor, query: { filter?: Filter; cursor?:
     .innerJoin(visitors, eq(visitors.id, conversations.visitorId))
     .where(
       and(
-        ownedBy(actor),
+        eq(widgets.workspaceId, workspaceId),
         filterOf(query.filter ?? 'all'),
         after
           ? sql`(${conversations.lastMessageAt}, ${conversations.id}) < (${timestampOf(after.at)}::timestamptz, ${after.id}::uuid)`
@@ -71,34 +77,41 @@ export async function listInbox(actor: Actor, query: { filter?: Filter; cursor?:
   return {
     conversations: page.map(inboxConversationView),
     nextCursor: last && encodeInboxCursor({ at: last.at, id: last.conversation.id }),
-    unread: await unreadConversations(actor),
+    unread: await unreadConversations(workspaceId),
     cursor,
   };
 }
 
-/** How many of the actor's conversations have visitor messages no operator has read (the navigation's badge). */
-export async function unreadConversations(actor: Pick<Actor, 'uid' | 'admin'>): Promise<number> {
+/**
+ * How many of a workspace's conversations have visitor messages no operator has read (the navigation's
+ * badge). The caller has checked the membership.
+ */
+export async function unreadConversations(workspaceId: string): Promise<number> {
   const db = await database();
   const [row] = await db
     .select({ total: count() })
     .from(conversations)
-    .where(
-      and(
-        gt(conversations.operatorUnread, 0),
-        inArray(conversations.widgetId, db.select({ id: widgets.id }).from(widgets).where(ownedBy(actor))),
-      ),
-    );
+    .innerJoin(widgets, eq(widgets.id, conversations.widgetId))
+    .where(and(gt(conversations.operatorUnread, 0), eq(widgets.workspaceId, workspaceId)));
   return row?.total ?? 0;
 }
 
-/** A conversation of one of the actor's widgets; any other id is a 404, as if it did not exist. */
-export async function ownedConversation(actor: Actor, conversationId: string): Promise<OwnedConversation> {
+/**
+ * A conversation of a widget of the workspace, for one of its members; any other id, workspace or actor
+ * is a 404, as if it did not exist.
+ */
+export async function workspaceConversation(
+  actor: Actor,
+  workspaceId: string,
+  conversationId: string,
+): Promise<WorkspaceConversation> {
+  await requireMember(actor, workspaceId);
   const db = await database();
   const [row] = await db
-    .select({ conversation: conversations, ownerUid: widgets.uid, widgetName: widgets.name })
+    .select({ conversation: conversations, workspaceId: widgets.workspaceId, widgetName: widgets.name })
     .from(conversations)
     .innerJoin(widgets, eq(widgets.id, conversations.widgetId))
-    .where(and(eq(conversations.id, conversationId), ownedBy(actor)))
+    .where(and(eq(conversations.id, conversationId), eq(widgets.workspaceId, workspaceId)))
     .limit(1);
   if (!row) throw new ApiError('notFound');
   return row;
@@ -116,8 +129,8 @@ export async function inboxEntry(conversationId: string): Promise<InboxConversat
   return row ? inboxConversationView(row) : null;
 }
 
-export async function inboxThread(actor: Actor, conversationId: string, before?: number) {
-  const { conversation } = await ownedConversation(actor, conversationId);
+export async function inboxThread(actor: Actor, workspaceId: string, conversationId: string, before?: number) {
+  const { conversation } = await workspaceConversation(actor, workspaceId, conversationId);
   const cursor = await streamCursor();
   return {
     conversation: (await inboxEntry(conversation.id))!,
@@ -137,17 +150,18 @@ function operatorNameOf(actor: Actor, widgetName: string): string {
  */
 export async function replyAsOperator(
   actor: Actor,
+  workspaceId: string,
   conversationId: string,
   input: z.infer<typeof postMessageSchema>,
 ): Promise<{ message: MessageView; created: boolean }> {
-  const { conversation, ownerUid, widgetName } = await ownedConversation(actor, conversationId);
+  const { conversation, widgetName } = await workspaceConversation(actor, workspaceId, conversationId);
   if (conversation.status === 'closed') throw new ApiError('conversationClosed');
   const name = operatorNameOf(actor, widgetName);
   const db = await database();
   const { message, created } = await db.transaction((tx) =>
     appendMessage(tx, {
       conversation,
-      ownerUid,
+      workspaceId,
       sender: 'operator',
       author: { uid: actor.uid, name },
       body: input.text,
@@ -161,10 +175,11 @@ export async function replyAsOperator(
 /** Closes or reopens a conversation; the change is a message of the log, so both parties see it live. */
 export async function setConversationStatus(
   actor: Actor,
+  workspaceId: string,
   conversationId: string,
   status: 'open' | 'closed',
 ): Promise<void> {
-  const { conversation, ownerUid } = await ownedConversation(actor, conversationId);
+  const { conversation } = await workspaceConversation(actor, workspaceId, conversationId);
   if (conversation.status === status) return;
   const db = await database();
   await db.transaction(async (tx) => {
@@ -177,7 +192,7 @@ export async function setConversationStatus(
     if (changed)
       await appendMessage(tx, {
         conversation,
-        ownerUid,
+        workspaceId,
         sender: 'system',
         body: status === 'closed' ? 'closed' : 'reopened',
         status,
@@ -185,31 +200,33 @@ export async function setConversationStatus(
   });
 }
 
-export async function markReadByOperator(actor: Actor, conversationId: string, upTo: number) {
-  const { conversation, ownerUid } = await ownedConversation(actor, conversationId);
-  return markRead(conversation, ownerUid, 'operator', upTo);
+export async function markReadByOperator(actor: Actor, workspaceId: string, conversationId: string, upTo: number) {
+  const { conversation } = await workspaceConversation(actor, workspaceId, conversationId);
+  return markRead(conversation, workspaceId, 'operator', upTo);
 }
 
-/** Sets the availability switch of every widget the actor answers; their visitors see it at once. */
-export async function setPresence(actor: Actor, presence: PresenceMode): Promise<void> {
+/** Sets the availability switch of every widget of the workspace; their visitors see it at once. */
+export async function setPresence(actor: Actor, workspaceId: string, presence: PresenceMode): Promise<void> {
+  await requireMember(actor, workspaceId);
   const db = await database();
   await db.transaction(async (tx) => {
     const changed = await tx
       .update(widgets)
       .set({ presence })
-      .where(inArray(widgets.uid, ownersOf(actor)))
+      .where(eq(widgets.workspaceId, workspaceId))
       .returning({ id: widgets.id });
     for (const { id } of changed) await signal(tx, { k: 'p', w: id });
   });
 }
 
-/** The availability switch the actor's widgets have (`auto` when they have none yet). */
-export async function presenceSetting(actor: Actor): Promise<PresenceMode> {
+/** The availability switch the workspace's widgets have (`auto` when it has none yet). */
+export async function presenceSetting(actor: Actor, workspaceId: string): Promise<PresenceMode> {
+  await requireMember(actor, workspaceId);
   const db = await database();
   const [row] = await db
     .select({ presence: widgets.presence })
     .from(widgets)
-    .where(ownedBy(actor))
+    .where(eq(widgets.workspaceId, workspaceId))
     .orderBy(widgets.createdAt)
     .limit(1);
   return row?.presence ?? 'auto';

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import type { Executor } from '@/lib/db/types';
 import { conversationMessages, conversations, visitors, widgets } from '@/lib/db/schema';
@@ -14,8 +14,8 @@ type MessageRow = typeof conversationMessages.$inferSelect;
 /**
  * Every message of every conversation is inserted under one transaction-scoped lock, so message ids
  * grow in commit order across all conversations: "everything after id N" is then exact for a visitor's
- * conversations and for an inbox over several widgets (support staff see Plauder's own as well) with
- * one Last-Event-ID. The lock is held for one insert, one update and the NOTIFY.
+ * conversations and for a workspace's inbox over several widgets with one Last-Event-ID. The lock is held
+ * for one insert, one update and the NOTIFY.
  */
 export async function lockMessageOrder(tx: Pick<Executor, 'execute'>): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(7215300418)`);
@@ -23,7 +23,8 @@ export async function lockMessageOrder(tx: Pick<Executor, 'execute'>): Promise<v
 
 export type NewMessage = {
   conversation: { id: string; widgetId: string; visitorId: string };
-  ownerUid: string;
+  /** The workspace of the conversation's widget: its inbox streams hear the message. */
+  workspaceId: string;
   sender: MessageSender;
   body: string;
   author?: { uid: string; name: string };
@@ -95,7 +96,7 @@ export async function appendMessage(
           }
         : { status: input.status, closedAt: input.status === 'closed' ? inserted.createdAt : null };
   await tx.update(conversations).set(changes).where(eq(conversations.id, conversation.id));
-  await signal(tx, { k: 'm', o: input.ownerUid, v: conversation.visitorId });
+  await signal(tx, { k: 'm', ws: input.workspaceId, v: conversation.visitorId });
   return { message: inserted, created: true };
 }
 
@@ -119,8 +120,8 @@ export async function visitorEvents(visitorId: string, after: number, limit: num
   }));
 }
 
-/** The log as an inbox has it: messages of the conversations of the widgets of `owners` after `after`. */
-export async function inboxEvents(owners: string[], after: number, limit: number): Promise<LoggedEvent[]> {
+/** The log as a workspace's inbox has it: messages of the conversations of its widgets after `after`. */
+export async function inboxEvents(workspaceId: string, after: number, limit: number): Promise<LoggedEvent[]> {
   const db = await database();
   const rows = await db
     .select({ message: conversationMessages, ...inboxColumns })
@@ -128,7 +129,7 @@ export async function inboxEvents(owners: string[], after: number, limit: number
     .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
     .innerJoin(visitors, eq(visitors.id, conversations.visitorId))
     .innerJoin(widgets, eq(widgets.id, conversationMessages.widgetId))
-    .where(and(inArray(widgets.uid, owners), gt(conversationMessages.id, after)))
+    .where(and(eq(widgets.workspaceId, workspaceId), gt(conversationMessages.id, after)))
     .orderBy(asc(conversationMessages.id))
     .limit(limit);
   return rows.map(({ message, ...row }) => ({

@@ -76,7 +76,7 @@ export const visitorConversationPatchSchema = z.object({
   readUpTo: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
 });
 
-/** PATCH /api/conversations/:cid by the owner: close or reopen, and/or how far they have read. */
+/** PATCH /api/workspaces/:wid/inbox/:cid by a member: close or reopen, and/or how far they have read. */
 export const inboxConversationPatchSchema = z
   .object({
     status: z.enum(['open', 'closed']).optional(),
@@ -96,7 +96,7 @@ export const transcriptSchema = z.object({ email: email.optional() });
 /** POST /api/transcripts: the token of a confirmation mail's link. */
 export const transcriptConfirmationSchema = z.object({ token: z.string().regex(/^[\w-]{43}$/) });
 
-/** GET /api/conversations?status=open|closed|unread (`all` for anything else). */
+/** GET /api/workspaces/:wid/inbox?status=open|closed|unread (`all` for anything else). */
 export const inboxFilterSchema = z.enum(['open', 'closed', 'unread', 'all']).catch('all');
 
 /** `before` for older messages of a thread; anything malformed means "the latest". */

@@ -6,15 +6,15 @@ import type { Executor } from '@/lib/db/types';
 export const CONVERSATIONS_CHANNEL = 'conversations';
 
 /**
- * What a NOTIFY on the channel says, in few bytes: new messages for visitor `v` and owner `o` (`m`),
+ * What a NOTIFY on the channel says, in few bytes: new messages for visitor `v` and workspace `ws` (`m`),
  * someone typing (`t`) or reading (`r`) in conversation `c`, a conversation's details changed (`c`), a
  * widget's presence changed (`p`).
  */
 export type Signal =
-  | { k: 'm'; o: string; v: string }
-  | { k: 't'; o: string; v: string; c: string; s: 'visitor' | 'operator'; on: boolean }
-  | { k: 'r'; o: string; v: string; c: string; s: 'visitor' | 'operator'; u: number; n: number }
-  | { k: 'c'; o: string; c: string }
+  | { k: 'm'; ws: string; v: string }
+  | { k: 't'; ws: string; v: string; c: string; s: 'visitor' | 'operator'; on: boolean }
+  | { k: 'r'; ws: string; v: string; c: string; s: 'visitor' | 'operator'; u: number; n: number }
+  | { k: 'c'; ws: string; c: string }
   | { k: 'p'; w: string };
 
 /** Sends `signal` with the transaction of `executor` (at its commit), or at once outside one. */

@@ -9,7 +9,7 @@ import { takeStreamSlot, takeVisitorStreamSlot } from '@/lib/chat/limits';
 import { passingFrame } from '@/lib/realtime/hub';
 import { requestedLastEventId, type EventStreamStart } from '@/lib/realtime/sse';
 import { requireActor } from '@/lib/session/server';
-import { ownersOf } from '@/lib/widgets/owner';
+import { requireMember } from '@/lib/workspaces/access';
 import { conversationHub, inboxScope, visitorScope, widgetGroup, widgetPresence } from './hub';
 import { latestMessageId } from './log';
 import { VISITOR_LEFT_MS } from './notify';
@@ -22,19 +22,20 @@ const PRESENCE_REFRESH_MS = 20_000;
 
 type Present = {
   visitors: Map<string, number>;
-  operators: Map<string, { owners: string[]; streams: number }>;
+  /** Open inbox streams per workspace. */
+  operators: Map<string, number>;
   timer: NodeJS.Timeout | null;
 };
 const holder = globalThis as typeof globalThis & { __conversationPresence?: Present };
 const present = (holder.__conversationPresence ??= { visitors: new Map(), operators: new Map(), timer: null });
 
-/** Marks the operators with an open inbox as seen on their widgets, and tells those widgets' visitors. */
-async function refreshOperators(owners: string[]) {
+/** Marks the workspaces with an open inbox as seen on their widgets, and tells those widgets' visitors. */
+async function refreshOperators(workspaceIds: string[]) {
   const db = await database();
   const seen = await db
     .update(widgets)
     .set({ operatorSeenAt: new Date() })
-    .where(inArray(widgets.uid, owners))
+    .where(inArray(widgets.workspaceId, workspaceIds))
     .returning({ id: widgets.id });
   for (const { id } of seen) await signal(db, { k: 'p', w: id });
 }
@@ -68,8 +69,11 @@ async function refreshVisitors(ids: string[]) {
 }
 
 function refreshAll() {
-  const owners = [...new Set([...present.operators.values()].flatMap((entry) => entry.owners))];
-  const work = [refreshVisitors([...present.visitors.keys()]), ...(owners.length ? [refreshOperators(owners)] : [])];
+  const workspaceIds = [...present.operators.keys()];
+  const work = [
+    refreshVisitors([...present.visitors.keys()]),
+    ...(workspaceIds.length ? [refreshOperators(workspaceIds)] : []),
+  ];
   Promise.all(work).catch((error: Error) =>
     console.error(`conversations: presence refresh failed: ${describeDatabaseError(error)}`),
   );
@@ -135,29 +139,30 @@ export async function beginVisitorStream(request: NextRequest, widgetId: string)
 }
 
 /**
- * GET /api/conversations/events: the owner's inbox stream (session): messages of every conversation of
- * their widgets from Last-Event-ID on, new conversations among them, typing and "seen" of visitors.
- * While it is open the operator is present on those widgets (the team is available in `auto`).
+ * GET /api/workspaces/:wid/inbox/events: a member's inbox stream (session; 404 for anyone else): messages
+ * of every conversation of the workspace's widgets from Last-Event-ID on, new conversations among them,
+ * typing and "seen" of visitors. While it is open the workspace is present on those widgets (the team is
+ * available in `auto`).
  */
-export async function beginInboxStream(request: NextRequest): Promise<EventStreamStart> {
+export async function beginInboxStream(request: NextRequest, workspaceId: string): Promise<EventStreamStart> {
   const actor = await requireActor(request);
+  await requireMember(actor, workspaceId);
   const after = lastEventId(request) ?? (await latestMessageId());
   const release = await takeStreamSlot(clientAddress(request));
-  const owners = ownersOf(actor);
-  const entry = present.operators.get(actor.uid) ?? { owners, streams: 0 };
-  entry.streams++;
-  present.operators.set(actor.uid, entry);
+  present.operators.set(workspaceId, (present.operators.get(workspaceId) ?? 0) + 1);
   ensureRefresh();
-  await refreshOperators(owners).catch((error: Error) =>
+  await refreshOperators([workspaceId]).catch((error: Error) =>
     console.error(`conversations: presence failed: ${describeDatabaseError(error)}`),
   );
   return {
     hub: conversationHub(),
-    scope: inboxScope(actor),
+    scope: inboxScope(workspaceId),
     after,
     release: () => {
       release();
-      if (--entry.streams <= 0) present.operators.delete(actor.uid);
+      const left = (present.operators.get(workspaceId) ?? 1) - 1;
+      if (left > 0) present.operators.set(workspaceId, left);
+      else present.operators.delete(workspaceId);
     },
   };
 }

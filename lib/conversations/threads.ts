@@ -37,7 +37,7 @@ export const streamCursor = latestMessageId;
  */
 export async function markRead(
   conversation: ConversationRow,
-  ownerUid: string,
+  workspaceId: string,
   reader: 'visitor' | 'operator',
   upTo: number,
 ): Promise<{ unread: number; upTo: number }> {
@@ -62,7 +62,7 @@ export async function markRead(
       });
     await signal(tx, {
       k: 'r',
-      o: ownerUid,
+      ws: workspaceId,
       v: conversation.visitorId,
       c: conversation.id,
       s: reader,
@@ -76,13 +76,13 @@ export async function markRead(
 /** Tells the other party that `sender` is typing (or stopped); nothing is stored. */
 export async function announceTyping(
   conversation: ConversationRow,
-  ownerUid: string,
+  workspaceId: string,
   sender: 'visitor' | 'operator',
   typing: boolean,
 ): Promise<void> {
   await signal(await database(), {
     k: 't',
-    o: ownerUid,
+    ws: workspaceId,
     v: conversation.visitorId,
     c: conversation.id,
     s: sender,

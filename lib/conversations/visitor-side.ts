@@ -17,7 +17,7 @@ import { notifyOwnerLater } from './notify';
 
 type Widget = Pick<
   typeof widgets.$inferSelect,
-  'id' | 'uid' | 'preChat' | 'locale' | 'notifyEmail' | 'presence' | 'operatorSeenAt' | 'businessHours'
+  'id' | 'workspaceId' | 'preChat' | 'locale' | 'notifyEmail' | 'presence' | 'operatorSeenAt' | 'businessHours'
 >;
 
 /** The visitor's conversations, latest activity first, and where their event stream starts. */
@@ -132,7 +132,7 @@ export async function startConversation(
       .returning();
     const { message } = await appendMessage(tx, {
       conversation,
-      ownerUid: widget.uid,
+      workspaceId: widget.workspaceId,
       sender: 'visitor',
       body: input.text,
       requestKey: key,
@@ -169,7 +169,7 @@ export async function postVisitorMessage(
     }
     return appendMessage(tx, {
       conversation,
-      ownerUid: widget.uid,
+      workspaceId: widget.workspaceId,
       sender: 'visitor',
       body: input.text,
       requestKey: input.requestKey,

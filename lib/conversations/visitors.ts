@@ -193,7 +193,7 @@ export async function updateVisitorDetails(
       .select({ id: conversations.id })
       .from(conversations)
       .where(eq(conversations.visitorId, visitor.id));
-    for (const { id } of own) await signal(tx, { k: 'c', o: widget.uid, c: id });
+    for (const { id } of own) await signal(tx, { k: 'c', ws: widget.workspaceId, c: id });
     return row;
   });
 }

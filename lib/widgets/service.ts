@@ -3,14 +3,14 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import type { Executor } from '@/lib/db/types';
-import { widgets } from '@/lib/db/schema';
+import { widgets, workspaceMembers } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { requestKey } from '@/lib/api/idempotency';
 import type { Actor } from '@/lib/session/server';
 import { FREE_WIDGET_LIMIT, type CreateWidgetInput, type UpdateWidgetInput } from './schema';
 import type { BusinessHours, LauncherPosition, PreChatMode, PresenceMode } from '@/lib/db/schema/widget-settings';
-import { ownedBy } from './owner';
 import { largestPaidPlan } from '@/lib/shop/orders';
+import { WIDGET_EDITORS, memberScope, requireMember, requireWidgetEditor } from '@/lib/workspaces/access';
 
 type Row = typeof widgets.$inferSelect;
 
@@ -77,66 +77,90 @@ function view(row: Row): WidgetView {
 }
 
 /**
- * How many widgets the user may have: the largest widget limit among the plans they have paid for,
- * at least the free allowance. Plans are not added up: a larger plan replaces a smaller one.
+ * How many widgets a workspace may have: the largest widget limit among the plans its owner has paid for, at
+ * least the free allowance. Plans are not added up: a larger plan replaces a smaller one.
  */
-export async function widgetLimit(uid: string, executor?: Executor): Promise<number> {
-  return Math.max(FREE_WIDGET_LIMIT, (await largestPaidPlan(uid, executor)) ?? 0);
+export async function widgetLimit(workspaceId: string, executor?: Executor): Promise<number> {
+  const db = executor ?? (await database());
+  const [owner] = await db
+    .select({ uid: workspaceMembers.uid })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')))
+    .limit(1);
+  return Math.max(FREE_WIDGET_LIMIT, (owner && (await largestPaidPlan(owner.uid, db))) ?? 0);
 }
 
-/** The widgets the actor manages (support staff: Plauder's own too), and how many of their own they may have. */
-export async function listWidgets(actor: Actor): Promise<{ widgets: WidgetView[]; limit: number; used: number }> {
+/** The widgets of a workspace the actor belongs to (404 otherwise), and how many it may have. */
+export async function listWidgets(
+  actor: Actor,
+  workspaceId: string,
+): Promise<{ widgets: WidgetView[]; limit: number; used: number }> {
+  await requireMember(actor, workspaceId);
   const db = await database();
   const [rows, limit] = await Promise.all([
-    db.select().from(widgets).where(ownedBy(actor)).orderBy(asc(widgets.createdAt), asc(widgets.id)),
-    widgetLimit(actor.uid),
+    db
+      .select()
+      .from(widgets)
+      .where(eq(widgets.workspaceId, workspaceId))
+      .orderBy(asc(widgets.createdAt), asc(widgets.id)),
+    widgetLimit(workspaceId),
   ]);
-  return { widgets: rows.map(view), limit, used: rows.filter((row) => row.uid === actor.uid).length };
-}
-
-async function ownRow(actor: Actor, id: string, executor?: Executor): Promise<Row | null> {
-  const db = executor ?? (await database());
-  const [row] = await db
-    .select()
-    .from(widgets)
-    .where(and(eq(widgets.id, id), ownedBy(actor)))
-    .limit(1);
-  return row ?? null;
-}
-
-/** The actor's widget; null (→ 404) when it does not exist or belongs to someone else. */
-export async function getWidget(actor: Actor, id: string): Promise<WidgetView | null> {
-  const row = await ownRow(actor, id);
-  return row && view(row);
+  return { widgets: rows.map(view), limit, used: rows.length };
 }
 
 /**
- * Creates a widget within the user's limit (409 `widgetLimit` beyond it). The user's creations are
- * serialised, so two tabs at once cannot both take the last place; a repeated request key answers the
- * widget it created. Notifications go to the user's address unless the form names another.
+ * Why `actor` cannot change widget `id`: 404 when it does not exist or they are no member of its workspace,
+ * 403 for a member who may not change widgets (an agent).
+ */
+async function refusal(actor: Actor, id: string): Promise<ApiError> {
+  const db = await database();
+  const [row] = await db.select({ workspaceId: widgets.workspaceId }).from(widgets).where(eq(widgets.id, id)).limit(1);
+  // Throws the 404 of a stranger or the 403 of an agent.
+  if (row) await requireWidgetEditor(actor, row.workspaceId);
+  return new ApiError('notFound');
+}
+
+/** A widget of a workspace the actor belongs to; null (→ 404) when it does not exist or is a stranger's. */
+export async function getWidget(actor: Actor, id: string): Promise<WidgetView | null> {
+  const db = await database();
+  const [row] = await db
+    .select()
+    .from(widgets)
+    .where(and(eq(widgets.id, id), memberScope(actor, widgets.workspaceId)))
+    .limit(1);
+  return row ? view(row) : null;
+}
+
+/**
+ * Creates a widget in a workspace where the actor is owner or admin, within its limit (409 `widgetLimit`
+ * beyond it). The workspace's creations are serialised, so two tabs at once cannot both take the last
+ * place; a repeated request key answers the widget it created. Notifications go to the actor's address
+ * unless the form names another.
  */
 export async function createWidget(
   actor: Actor,
+  workspaceId: string,
   input: CreateWidgetInput,
 ): Promise<{ widget: WidgetView; created: boolean }> {
   const { requestKey: clientKey, notifyEmail, ...fields } = input;
   const key = requestKey(clientKey, actor.uid, fields);
+  await requireWidgetEditor(actor, workspaceId);
   const db = await database();
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`widgets:${actor.uid}`})::bigint)`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`widgets:${workspaceId}`})::bigint)`);
     const [existing] = await tx
       .select()
       .from(widgets)
-      .where(and(eq(widgets.uid, actor.uid), eq(widgets.requestKey, key)))
+      .where(and(eq(widgets.workspaceId, workspaceId), eq(widgets.requestKey, key)))
       .limit(1);
     if (existing) return { widget: view(existing), created: false };
-    const [{ total }] = await tx.select({ total: count() }).from(widgets).where(eq(widgets.uid, actor.uid));
-    if (total >= (await widgetLimit(actor.uid, tx))) throw new ApiError('widgetLimit');
+    const [{ total }] = await tx.select({ total: count() }).from(widgets).where(eq(widgets.workspaceId, workspaceId));
+    if (total >= (await widgetLimit(workspaceId, tx))) throw new ApiError('widgetLimit');
     const [row] = await tx
       .insert(widgets)
       .values({
         id: randomBytes(12).toString('base64url'),
-        uid: actor.uid,
+        workspaceId,
         requestKey: key,
         notifyEmail: notifyEmail === undefined ? actor.email : notifyEmail,
         ...fields,
@@ -151,9 +175,9 @@ export async function updateWidget(actor: Actor, id: string, input: UpdateWidget
   const [row] = await db
     .update(widgets)
     .set({ ...input, updatedAt: new Date() })
-    .where(and(eq(widgets.id, id), ownedBy(actor)))
+    .where(and(eq(widgets.id, id), memberScope(actor, widgets.workspaceId, WIDGET_EDITORS)))
     .returning();
-  if (!row) throw new ApiError('notFound');
+  if (!row) throw await refusal(actor, id);
   return view(row);
 }
 
@@ -168,9 +192,9 @@ export async function rotateIdentitySecret(actor: Actor, id: string): Promise<st
   const [row] = await db
     .update(widgets)
     .set({ identitySecret: secret, identityGeneration: sql`${widgets.identityGeneration} + 1`, updatedAt: new Date() })
-    .where(and(eq(widgets.id, id), ownedBy(actor)))
+    .where(and(eq(widgets.id, id), memberScope(actor, widgets.workspaceId, WIDGET_EDITORS)))
     .returning({ id: widgets.id });
-  if (!row) throw new ApiError('notFound');
+  if (!row) throw await refusal(actor, id);
   return secret;
 }
 
@@ -179,9 +203,9 @@ export async function deleteWidget(actor: Actor, id: string): Promise<void> {
   const db = await database();
   const [row] = await db
     .delete(widgets)
-    .where(and(eq(widgets.id, id), ownedBy(actor)))
+    .where(and(eq(widgets.id, id), memberScope(actor, widgets.workspaceId, WIDGET_EDITORS)))
     .returning({ id: widgets.id });
-  if (!row) throw new ApiError('notFound');
+  if (!row) throw await refusal(actor, id);
 }
 
 export async function publicWidget(id: string): Promise<PublicWidget | null> {

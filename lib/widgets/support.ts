@@ -1,25 +1,33 @@
 import 'server-only';
+import { eq } from 'drizzle-orm';
 import { database } from '@/lib/db';
-import { widgets } from '@/lib/db/schema';
+import { SUPPORT_WORKSPACE, widgets, workspaces } from '@/lib/db/schema';
 import { env } from '@/lib/env';
-import { SUPPORT_OWNER } from './owner';
 
 /**
- * Plauder's own widget on the storefront, a widget like any customer's, owned by the support staff's
- * account (SUPPORT_OWNER: every admin answers it from their inbox and edits it in /dashboard/embed). It
- * is created at start when missing (SUPPORT_WIDGET_ID, default `plauder-support`; `off`: none) and then
- * left as support staff set it. It follows the visitor's language; its pages are this site's own, which
- * may always frame the widget.
+ * Plauder's own widget on the storefront, a widget like any customer's in the support staff's workspace
+ * (every account with the admin claim is its admin: they answer it from its inbox and edit it in
+ * /dashboard/embed). The workspace and the widget are created at start when missing (SUPPORT_WIDGET_ID,
+ * default `plauder-support`; `off`: none) and then left as support staff set it. It follows the visitor's
+ * language; its pages are this site's own, which may always frame the widget.
  */
 export async function seedSupportWidget(): Promise<void> {
   const id = env.supportWidgetId;
   if (!id) return;
   const db = await database();
   await db
+    .insert(workspaces)
+    .values({ name: 'Plauder support', systemKey: SUPPORT_WORKSPACE })
+    .onConflictDoNothing({ target: workspaces.systemKey });
+  const [support] = await db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(eq(workspaces.systemKey, SUPPORT_WORKSPACE));
+  await db
     .insert(widgets)
     .values({
       id,
-      uid: SUPPORT_OWNER,
+      workspaceId: support.id,
       name: 'Plauder',
       allowedOrigins: [],
       accentColor: '#4338ca',

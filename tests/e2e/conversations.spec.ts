@@ -150,11 +150,15 @@ test('Plauder answers its own visitors: the landing page’s widget, answered by
   await guest.widget.getByRole('form', { name: w.composer }).getByRole('button', { name: w.send }).click();
   await expect(guest.widget.getByRole('log').getByText(question)).toBeVisible();
 
-  // Support staff (the admin claim) answer from their inbox.
+  // Support staff (the admin claim) answer from the support workspace's inbox.
   const account = await createAccount(page.request);
   await grantAdmin(page.request, account.uid);
   await signInThroughForm(page, account);
   await page.goto('/dashboard/inbox');
+  const workspaces = messages.en.Dashboard.workspaces;
+  const support = workspaces.option.replace('{name}', 'Plauder support').replace('{role}', workspaces.roles.admin);
+  await page.getByLabel(workspaces.label, { exact: true }).selectOption({ label: support });
+  await expect(page.getByLabel(workspaces.label, { exact: true }).locator('option:checked')).toHaveText(support);
   const inbox = messages.en.Dashboard.inbox;
   const entry = page.getByRole('navigation', { name: inbox.list }).getByRole('button', { name: question });
   await expect(entry).toContainText('Plauder');

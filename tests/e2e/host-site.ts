@@ -65,3 +65,11 @@ export async function createWidget(page: Page, settings: Record<string, unknown>
   expect(response.status()).toBe(201);
   return (await response.json()).widget.id as string;
 }
+
+/** The inbox API of the signed-in user's personal workspace (`/api/workspaces/<id>/inbox`). */
+export async function personalInbox(page: Page) {
+  const response = await page.request.get('/api/workspaces');
+  expect(response.status()).toBe(200);
+  const { workspaces } = (await response.json()) as { workspaces: { id: string; personal: boolean }[] };
+  return `/api/workspaces/${workspaces.find((workspace) => workspace.personal)!.id}/inbox`;
+}

@@ -4,7 +4,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { axeViolations, expect, localized, messages, test, type Locale } from './fixtures';
 import { signIn } from './auth';
-import { createWidget } from './host-site';
+import { createWidget, personalInbox } from './host-site';
 import { baseURL } from '../../playwright.config';
 
 type Started = { id: string; messageId: number; text: string; token: string };
@@ -50,7 +50,7 @@ for (const locale of ['en', 'de'] as Locale[]) {
     test.setTimeout(180_000);
     // The shared link to a conversation that does not exist: its thread answers 404.
     consoleErrors.allow(
-      /status of 404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+\/api\/conversations\/[0-9a-f-]{36}\)$/,
+      /status of 404 \(Not Found\) \(http:\/\/127\.0\.0\.1:\d+\/api\/workspaces\/[0-9a-f-]{36}\/inbox\/[0-9a-f-]{36}\)$/,
     );
     await signIn(page, undefined, locale);
     const widgetId = await createWidget(page, { allowedOrigins: [], locale });
@@ -63,8 +63,9 @@ for (const locale of ['en', 'de'] as Locale[]) {
       await api.dispose();
     }
     // The five oldest are read: 54 unread, of which only 50 are on the first page.
+    const inboxApi = await personalInbox(page);
     for (const { id, messageId } of q.slice(0, 5)) {
-      const read = await page.request.patch(`/api/conversations/${id}`, {
+      const read = await page.request.patch(`${inboxApi}/${id}`, {
         data: { readUpTo: messageId },
         headers: { origin: baseURL },
       });

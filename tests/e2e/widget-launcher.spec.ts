@@ -5,7 +5,7 @@
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { axeViolations, expect, messages, test } from './fixtures';
 import { signIn } from './auth';
-import { createWidget, hostSite, snippet, type HostSite } from './host-site';
+import { createWidget, hostSite, personalInbox, snippet, type HostSite } from './host-site';
 import { baseURL } from '../../playwright.config';
 
 const w = messages.en.Widget;
@@ -112,11 +112,12 @@ test('a returning visitor gets the widget page at once, with the team’s unread
     await guest.page.close();
 
     // The owner answers while the visitor is away.
-    const inbox = await (await page.request.get('/api/conversations')).json();
+    const inboxApi = await personalInbox(page);
+    const inbox = await (await page.request.get(inboxApi)).json();
     const conversation = inbox.conversations.find(
       (c: { lastMessagePreview: string }) => c.lastMessagePreview === question,
     );
-    const reply = await page.request.post(`/api/conversations/${conversation.id}/messages`, {
+    const reply = await page.request.post(`${inboxApi}/${conversation.id}/messages`, {
       headers: { origin: baseURL },
       data: { text: 'Yes, two are left.' },
     });

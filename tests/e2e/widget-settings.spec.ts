@@ -116,7 +116,7 @@ for (const locale of localesUnderTest) {
     consoleErrors,
   }) => {
     // The refused origins answer 400, which the browser logs.
-    consoleErrors.allow(/status of 400 \(Bad Request\) \(http:\/\/[^)]+\/api\/widgets\)$/);
+    consoleErrors.allow(/status of 400 \(Bad Request\) \(http:\/\/[^)]+\/api\/widgets\?workspace=[0-9a-f-]{36}\)$/);
     const m = messages[locale];
     const e = m.Dashboard.embed.form;
     const site = await hostSite({ hostname: '127.0.0.1' });

@@ -64,7 +64,10 @@ it('carries a conversation between a visitor on one instance and its owner on an
   });
   expect(created.status).toBe(201);
   const widgetId = created.body.widget.id as string;
-  const inbox = await stream(b, '/api/conversations/events', { cookie });
+  // The widget is in the owner's personal workspace, whose inbox the API serves under its id.
+  const { workspaces } = (await call(b, '/api/workspaces', { headers: { cookie } })).body;
+  const api = `/api/workspaces/${workspaces.find((w: { personal: boolean }) => w.personal).id}/inbox`;
+  const inbox = await stream(b, `${api}/events`, { cookie });
 
   // The visitor lives on A.
   const visitor = await call(a, `/api/widgets/${widgetId}/visitors`, { method: 'POST', body: {} });
@@ -98,11 +101,10 @@ it('carries a conversation between a visitor on one instance and its owner on an
 
   // B → A: typing, the answer, and "seen" of the visitor's message.
   expect(
-    (await call(b, `/api/conversations/${cid}/typing`, { method: 'POST', body: { typing: true }, headers: { cookie } }))
-      .status,
+    (await call(b, `${api}/${cid}/typing`, { method: 'POST', body: { typing: true }, headers: { cookie } })).status,
   ).toBe(204);
   await expectEvent(visitorStream, 'typing', (d) => d.conversationId === cid && d.sender === 'operator');
-  const reply = await call(b, `/api/conversations/${cid}/messages`, {
+  const reply = await call(b, `${api}/${cid}/messages`, {
     method: 'POST',
     body: { text: 'Answered from B' },
     headers: { cookie },
@@ -110,7 +112,7 @@ it('carries a conversation between a visitor on one instance and its owner on an
   expect(reply.status).toBe(201);
   await expectEvent(visitorStream, 'message', (d) => (d.message as { text: string }).text === 'Answered from B');
   // (Answering has read the conversation up to the answer.)
-  await call(b, `/api/conversations/${cid}`, {
+  await call(b, `${api}/${cid}`, {
     method: 'PATCH',
     body: { readUpTo: started.body.message.id },
     headers: { cookie },
@@ -136,8 +138,7 @@ it('carries a conversation between a visitor on one instance and its owner on an
   // The owner's inbox on B makes the team available to the visitor on A; away switches it off live.
   await expectEvent(visitorStream, 'presence', (d) => d.available === true);
   expect(
-    (await call(b, '/api/conversations/presence', { method: 'PUT', body: { presence: 'away' }, headers: { cookie } }))
-      .status,
+    (await call(b, `${api}/presence`, { method: 'PUT', body: { presence: 'away' }, headers: { cookie } })).status,
   ).toBe(200);
   await expectEvent(visitorStream, 'presence', (d) => d.available === false);
 

@@ -109,7 +109,9 @@ it('drains A on SIGTERM: uploads answered, streams moved to B without a gap or a
   const bearer = { authorization: `Bearer ${visitor.body.token}` };
 
   const lobby = await stream(a, `/api/chat/${room}/events`);
-  const inbox = await stream(a, '/api/conversations/events', { cookie });
+  const listed = await fetch(`${a.origin}/api/workspaces`, { headers: { cookie } });
+  const api = `/api/workspaces/${(await listed.json()).workspaces.find((w: { personal: boolean }) => w.personal).id}/inbox`;
+  const inbox = await stream(a, `${api}/events`, { cookie });
   const visitorStream = await stream(a, `/api/widgets/${widgetId}/events`, bearer);
   const first = await call(a, `/api/chat/${room}/messages`, { text: `${run} first`, name: 'Ada' });
   expect(first.status).toBe(201);
@@ -130,7 +132,7 @@ it('drains A on SIGTERM: uploads answered, streams moved to B without a gap or a
 
   // Two uploads half sent when the signal comes: a guest's lobby post and the owner's reply.
   const post = halfSent(a, `/api/chat/${room}/messages`, { text: `${run} uploaded`, name: 'Grace' });
-  const reply = halfSent(a, `/api/conversations/${cid}/messages`, { text: `${run} reply uploaded` }, { cookie });
+  const reply = halfSent(a, `${api}/${cid}/messages`, { text: `${run} reply uploaded` }, { cookie });
   await new Promise((resolve) => setTimeout(resolve, 500));
   process.kill(a.pid, 'SIGTERM');
 
@@ -176,7 +178,7 @@ it('drains A on SIGTERM: uploads answered, streams moved to B without a gap or a
   );
   const resume = (reader: Reader) => ({ 'last-event-id': reader.events.filter((e) => e.id).at(-1)!.id! });
   const lobbyOnB = await stream(b, `/api/chat/${room}/events`, resume(lobby));
-  const inboxOnB = await stream(b, '/api/conversations/events', { cookie, ...resume(inbox) });
+  const inboxOnB = await stream(b, `${api}/events`, { cookie, ...resume(inbox) });
   const visitorOnBStream = await stream(b, `/api/widgets/${widgetId}/events`, { ...bearer, ...resume(visitorStream) });
   await waitForTexts(lobbyOnB, [`${run} on B`, `${run} uploaded`]);
   await waitForTexts(inboxOnB, [`${run} on B`, `${run} reply uploaded`]);

@@ -1,5 +1,5 @@
 import { NextRequest } from 'next/server';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { DELETE } from '@/app/api/account/route';
 import { adminAuth } from '@/lib/firebase/admin';
 import { database } from '@/lib/db';
@@ -16,6 +16,8 @@ import {
   ticketMessages,
   visitors,
   widgets,
+  workspaceMembers,
+  workspaces,
 } from '@/lib/db/schema';
 import { deleteAccountData } from '@/lib/account/delete';
 import { activeSession } from '@/lib/session/server';
@@ -39,9 +41,10 @@ async function ownRows(uid: string) {
     .insert(orders)
     .values({ uid, email: 'a@example.com', productId: product.id, quantity: 1, amountCents: 2900, currency: 'EUR' });
   const widgetId = `w-${crypto.randomUUID()}`;
+  const [personal] = await db.select().from(workspaces).where(eq(workspaces.personalOf, uid));
   await db.insert(widgets).values({
     id: widgetId,
-    uid,
+    workspaceId: personal.id,
     name: 'Mine',
     allowedOrigins: [],
     accentColor: '#4338ca',
@@ -66,9 +69,11 @@ async function ownRows(uid: string) {
 
 async function countRows(uid: string) {
   const db = await database();
-  const count = async (table: typeof tickets | typeof feedback | typeof profiles | typeof orders | typeof widgets) =>
+  const count = async (table: typeof tickets | typeof feedback | typeof profiles | typeof orders) =>
     (await db.select().from(table).where(eq(table.uid, uid))).length;
-  const owned = await db.select({ id: widgets.id }).from(widgets).where(eq(widgets.uid, uid));
+  const personal = db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.personalOf, uid));
+  const owned = await db.select({ id: widgets.id }).from(widgets).where(inArray(widgets.workspaceId, personal));
+  const memberships = await db.select().from(workspaceMembers).where(eq(workspaceMembers.uid, uid));
   const chat =
     (await db.select().from(chatMessages).where(eq(chatMessages.authorUid, uid))).length +
     (
@@ -85,10 +90,24 @@ async function countRows(uid: string) {
     feedback: await count(feedback),
     profiles: await count(profiles),
     orders: await count(orders),
-    widgets: await count(widgets),
+    widgets: owned.length,
+    workspaces: (await personal).length,
+    memberships: memberships.length,
     chat,
   };
 }
+
+/** What ownRows writes, as countRows counts it. */
+const ONE_OF_EACH = {
+  tickets: 1,
+  feedback: 1,
+  profiles: 1,
+  orders: 1,
+  widgets: 1,
+  workspaces: 1,
+  memberships: 1,
+  chat: 3,
+};
 
 function remove(body: unknown, headers: Record<string, string>) {
   return DELETE(
@@ -110,7 +129,7 @@ describe('DELETE /api/account', () => {
     expect(response.status).toBe(200);
     expect(response.headers.getSetCookie().join()).toMatch(/^__session=;.*Max-Age=0/);
     await expect(adminAuth().getUser(me.uid)).rejects.toMatchObject({ code: 'auth/user-not-found' });
-    expect(await countRows(me.uid)).toEqual({ tickets: 0, feedback: 0, profiles: 0, orders: 0, widgets: 0, chat: 0 });
+    expect(await countRows(me.uid)).toEqual(Object.fromEntries(Object.keys(ONE_OF_EACH).map((table) => [table, 0])));
     const db = await database();
     // The widget's visitors, their conversations and messages.
     expect(await db.select().from(visitors).where(eq(visitors.widgetId, widgetId))).toEqual([]);
@@ -119,14 +138,7 @@ describe('DELETE /api/account', () => {
     expect(await db.select().from(orders).where(eq(orders.email, 'a@example.com'))).not.toHaveLength(0); // kept, anonymised
     expect(await activeSession(me.value)).toBeNull();
     // Nobody else's rows are touched.
-    expect(await countRows(other.uid)).toEqual({
-      tickets: 1,
-      feedback: 1,
-      profiles: 1,
-      orders: 1,
-      widgets: 1,
-      chat: 3,
-    });
+    expect(await countRows(other.uid)).toEqual(ONE_OF_EACH);
   });
 
   it('keeps every row when the provider refuses the deletion', async () => {
@@ -135,7 +147,7 @@ describe('DELETE /api/account', () => {
     await expect(deleteAccountData(me.uid, () => Promise.reject(new Error('provider down')))).rejects.toThrow(
       'provider down',
     );
-    expect(await countRows(me.uid)).toEqual({ tickets: 1, feedback: 1, profiles: 1, orders: 1, widgets: 1, chat: 3 });
+    expect(await countRows(me.uid)).toEqual(ONE_OF_EACH);
   });
 
   it('answers 401 without a session, 403 for a foreign Origin or another user’s token, and deletes nothing', async () => {

@@ -7,10 +7,10 @@ import { POST as startVisitor } from '@/app/api/widgets/[id]/visitors/route';
 import { POST as startConversation } from '@/app/api/widgets/[id]/conversations/route';
 import { POST as post } from '@/app/api/widgets/[id]/conversations/[cid]/messages/route';
 import { POST as visitorTyping } from '@/app/api/widgets/[id]/conversations/[cid]/typing/route';
-import { POST as operatorTyping } from '@/app/api/conversations/[cid]/typing/route';
+import { POST as operatorTyping } from '@/app/api/workspaces/[wid]/inbox/[cid]/typing/route';
 import { TYPING_PER_WINDOW } from '@/lib/chat/limits';
 import { GET as events } from '@/app/api/widgets/[id]/events/route';
-import { PATCH as patchConversation } from '@/app/api/conversations/[cid]/route';
+import { PATCH as patchConversation } from '@/app/api/workspaces/[wid]/inbox/[cid]/route';
 import { PATCH as patchWidget } from '@/app/api/widgets/[id]/route';
 import { POST as lobbyPost } from '@/app/api/chat/[room]/messages/route';
 import { GET as lobbyEvents } from '@/app/api/chat/[room]/events/route';
@@ -225,9 +225,14 @@ it('gives typing signals an allowance per conversation and side, and per address
 
   // The operator's side of that conversation has its own.
   const operatorTypes = () =>
-    operatorTyping(apiRequest('POST', `/api/conversations/${conversation.id}/typing`, owner, { typing: true }), {
-      params: Promise.resolve({ cid: conversation.id }),
-    });
+    operatorTyping(
+      apiRequest('POST', `/api/workspaces/${owner.workspaceId}/inbox/${conversation.id}/typing`, owner, {
+        typing: true,
+      }),
+      {
+        params: Promise.resolve({ wid: owner.workspaceId, cid: conversation.id }),
+      },
+    );
   for (let i = 0; i < TYPING_PER_WINDOW; i++) expect((await operatorTypes()).status).toBe(204);
   expect((await operatorTypes()).status).toBe(429);
 
@@ -265,9 +270,12 @@ it('allows three open conversations per visitor, messages up to 4,000 characters
   // Closed by the owner: there is room again.
   expect(
     (
-      await patchConversation(apiRequest('PATCH', `/api/conversations/${started[0]}`, owner, { status: 'closed' }), {
-        params: Promise.resolve({ cid: started[0] }),
-      })
+      await patchConversation(
+        apiRequest('PATCH', `/api/workspaces/${owner.workspaceId}/inbox/${started[0]}`, owner, { status: 'closed' }),
+        {
+          params: Promise.resolve({ wid: owner.workspaceId, cid: started[0] }),
+        },
+      )
     ).status,
   ).toBe(200);
   expect((await converse(widgetId, visitor, 'topic 3')).conversation.id).not.toBe(started[0]);

@@ -9,9 +9,9 @@ import { POST as transcript } from '@/app/api/widgets/[id]/conversations/[cid]/t
 import { POST as confirmTranscript } from '@/app/api/transcripts/route';
 import { POST as rotate } from '@/app/api/widgets/[id]/secret/route';
 import { GET as visitorEvents } from '@/app/api/widgets/[id]/events/route';
-import { POST as reply } from '@/app/api/conversations/[cid]/messages/route';
-import { GET as inboxThread, PATCH as patchConversation } from '@/app/api/conversations/[cid]/route';
-import { PUT as setPresence } from '@/app/api/conversations/presence/route';
+import { POST as reply } from '@/app/api/workspaces/[wid]/inbox/[cid]/messages/route';
+import { GET as inboxThread, PATCH as patchConversation } from '@/app/api/workspaces/[wid]/inbox/[cid]/route';
+import { PUT as setPresence } from '@/app/api/workspaces/[wid]/inbox/presence/route';
 import { PATCH as updateWidget, DELETE as deleteWidget } from '@/app/api/widgets/[id]/route';
 import { database } from '@/lib/db';
 import { conversationMessages, conversations, mails, transcriptRequests, visitors } from '@/lib/db/schema';
@@ -23,7 +23,10 @@ import { ORIGIN, apiRequest } from './signed-in';
 import { converse, newVisitor, nextAddress, ownWidget, visitorRequest, type Visitor } from './visitors';
 
 const ctx = (id: string, cid = '') => ({ params: Promise.resolve({ id, cid }) });
-const cidCtx = (cid: string) => ({ params: Promise.resolve({ cid }) });
+const wsCtx = (who: { workspaceId: string }) => ({ params: Promise.resolve({ wid: who.workspaceId }) });
+const cidCtx = (who: { workspaceId: string }, cid: string) => ({
+  params: Promise.resolve({ wid: who.workspaceId, cid }),
+});
 
 async function mailsTo(to: string) {
   await notificationsSettled();
@@ -60,7 +63,12 @@ describe('notifications', () => {
     const team = `team-${Date.now()}@example.com`;
     const { owner, widgetId } = await ownWidget(undefined, { notifyEmail: team, locale: 'de' });
     expect(
-      (await setPresence(apiRequest('PUT', '/api/conversations/presence', owner, { presence: 'available' }))).status,
+      (
+        await setPresence(
+          apiRequest('PUT', `/api/workspaces/${owner.workspaceId}/inbox/presence`, owner, { presence: 'available' }),
+          wsCtx(owner),
+        )
+      ).status,
     ).toBe(200);
     const visitor = await newVisitor(widgetId);
     const { conversation } = await converse(widgetId, visitor, 'Kurze Frage <script>alert(1)</script>');
@@ -126,8 +134,10 @@ describe('notifications', () => {
     );
     await sseReader(stream.body!).take(1);
     await reply(
-      apiRequest('POST', `/api/conversations/${conversation.id}/messages`, owner, { text: 'Here is the answer.' }),
-      cidCtx(conversation.id),
+      apiRequest('POST', `/api/workspaces/${owner.workspaceId}/inbox/${conversation.id}/messages`, owner, {
+        text: 'Here is the answer.',
+      }),
+      cidCtx(owner, conversation.id),
     );
     expect(await mailsTo(vera)).toHaveLength(0);
     controller.abort();
@@ -140,8 +150,10 @@ describe('notifications', () => {
       .set({ lastSeenAt: sql`now() - interval '5 minutes'` })
       .where(eq(visitors.id, visitor.visitorId));
     await reply(
-      apiRequest('POST', `/api/conversations/${conversation.id}/messages`, owner, { text: 'Anything else?' }),
-      cidCtx(conversation.id),
+      apiRequest('POST', `/api/workspaces/${owner.workspaceId}/inbox/${conversation.id}/messages`, owner, {
+        text: 'Anything else?',
+      }),
+      cidCtx(owner, conversation.id),
     );
     const [sent] = await mailsTo(vera);
     expect(sent).toMatchObject({ kind: 'operatorReply', subject: 'Help desk has answered you' });
@@ -187,8 +199,10 @@ describe('notifications', () => {
     const visitor = await newVisitor(widgetId);
     const { conversation } = await converse(widgetId, visitor, 'What are your prices?');
     await reply(
-      apiRequest('POST', `/api/conversations/${conversation.id}/messages`, owner, { text: 'From 29 € a month.' }),
-      cidCtx(conversation.id),
+      apiRequest('POST', `/api/workspaces/${owner.workspaceId}/inbox/${conversation.id}/messages`, owner, {
+        text: 'From 29 € a month.',
+      }),
+      cidCtx(owner, conversation.id),
     );
     const tom = `tom-${Date.now()}@example.com`;
     const first = await askTranscript(widgetId, visitor, conversation.id, tom);
@@ -302,12 +316,17 @@ describe('notifications', () => {
       { name: `Ev${rlo}e`, pageUrl: `https://shop.example.com/?q=${rlo}txt.exe`, pageTitle: `Cart${rlo}` },
     );
     await reply(
-      apiRequest('POST', `/api/conversations/${conversation.id}/messages`, owner, { text: `See ${rlo}gnp.exe` }),
-      cidCtx(conversation.id),
+      apiRequest('POST', `/api/workspaces/${owner.workspaceId}/inbox/${conversation.id}/messages`, owner, {
+        text: `See ${rlo}gnp.exe`,
+      }),
+      cidCtx(owner, conversation.id),
     );
     const controls = /[\u202A-\u202E\u2066-\u2069]/;
     const thread = await (
-      await inboxThread(apiRequest('GET', `/api/conversations/${conversation.id}`, owner), cidCtx(conversation.id))
+      await inboxThread(
+        apiRequest('GET', `/api/workspaces/${owner.workspaceId}/inbox/${conversation.id}`, owner),
+        cidCtx(owner, conversation.id),
+      )
     ).json();
     expect(controls.test(JSON.stringify(thread))).toBe(false);
     expect(thread.conversation).toMatchObject({
@@ -374,8 +393,8 @@ describe('deletion', () => {
       expect(
         (
           await patchConversation(
-            apiRequest('PATCH', `/api/conversations/${id}`, who, { status: 'closed' }),
-            cidCtx(id),
+            apiRequest('PATCH', `/api/workspaces/${who.workspaceId}/inbox/${id}`, who, { status: 'closed' }),
+            cidCtx(who, id),
           )
         ).status,
       ).toBe(200);

@@ -7,10 +7,10 @@ import { GET as visitorMessages, POST as visitorPost } from '@/app/api/widgets/[
 import { POST as visitorTyping } from '@/app/api/widgets/[id]/conversations/[cid]/typing/route';
 import { POST as transcript } from '@/app/api/widgets/[id]/conversations/[cid]/transcript/route';
 import { GET as visitorEvents } from '@/app/api/widgets/[id]/events/route';
-import { GET as inbox } from '@/app/api/conversations/route';
-import { GET as inboxThread, PATCH as inboxPatch } from '@/app/api/conversations/[cid]/route';
-import { POST as reply } from '@/app/api/conversations/[cid]/messages/route';
-import { POST as operatorTyping } from '@/app/api/conversations/[cid]/typing/route';
+import { GET as inbox } from '@/app/api/workspaces/[wid]/inbox/route';
+import { GET as inboxThread, PATCH as inboxPatch } from '@/app/api/workspaces/[wid]/inbox/[cid]/route';
+import { POST as reply } from '@/app/api/workspaces/[wid]/inbox/[cid]/messages/route';
+import { POST as operatorTyping } from '@/app/api/workspaces/[wid]/inbox/[cid]/typing/route';
 import { sseReader } from '../support/sse';
 import { ORIGIN, apiRequest } from './signed-in';
 import { converse, newVisitor, ownWidget, visitorRequest, type Visitor } from './visitors';
@@ -18,7 +18,10 @@ import { inboxStream } from './inbox';
 
 const widgetCtx = (id: string) => ({ params: Promise.resolve({ id }) });
 const threadCtx = (id: string, cid: string) => ({ params: Promise.resolve({ id, cid }) });
-const cidCtx = (cid: string) => ({ params: Promise.resolve({ cid }) });
+const cidCtx = (who: { workspaceId: string }, cid: string) => ({
+  params: Promise.resolve({ wid: who.workspaceId, cid }),
+});
+const wsCtx = (who: { workspaceId: string }) => ({ params: Promise.resolve({ wid: who.workspaceId }) });
 
 async function visitorStream(widgetId: string, visitor: Visitor) {
   const controller = new AbortController();
@@ -74,10 +77,10 @@ describe('visitors and owners', () => {
 
     // The owner answers Bob: Bob hears it live, Ada never.
     const answered = await reply(
-      apiRequest('POST', `/api/conversations/${bobs.conversation.id}/messages`, owner, {
+      apiRequest('POST', `/api/workspaces/${owner.workspaceId}/inbox/${bobs.conversation.id}/messages`, owner, {
         text: 'Yes, to all of Austria.',
       }),
-      cidCtx(bobs.conversation.id),
+      cidCtx(owner, bobs.conversation.id),
     );
     expect(answered.status).toBe(201);
     // The owner has no display name: visitors see the widget's name, never a part of the owner's address.
@@ -95,7 +98,9 @@ describe('visitors and owners', () => {
       await visitorList(visitorRequest('GET', `/api/widgets/${widgetId}/conversations`, ada.token), widgetCtx(widgetId))
     ).json();
     expect(adaList.conversations.map((c: { id: string }) => c.id)).toEqual([adas.conversation.id]);
-    const owned = await (await inbox(apiRequest('GET', '/api/conversations?status=open', owner))).json();
+    const owned = await (
+      await inbox(apiRequest('GET', `/api/workspaces/${owner.workspaceId}/inbox?status=open`, owner), wsCtx(owner))
+    ).json();
     expect(owned.conversations.map((c: { id: string }) => c.id)).toEqual([bobs.conversation.id, adas.conversation.id]);
     expect(owned.unread).toBe(1);
     for (const s of [owners, adaStream, bobStream]) s.close();
@@ -108,7 +113,9 @@ describe('visitors and owners', () => {
     await converse(widgetId, visitor, 'First question', details);
     // Nothing left to store: the second start used to fail with a 500 ("No values to set").
     const second = await converse(widgetId, visitor, 'Second question', details);
-    const listed = await (await inbox(apiRequest('GET', '/api/conversations', owner))).json();
+    const listed = await (
+      await inbox(apiRequest('GET', `/api/workspaces/${owner.workspaceId}/inbox`, owner), wsCtx(owner))
+    ).json();
     const entry = listed.conversations.find((c: { id: string }) => c.id === second.conversation.id);
     expect(entry.visitor).toMatchObject({ name: 'Ada', email: 'ada@example.com' });
     expect(listed.conversations).toHaveLength(2);
@@ -175,37 +182,71 @@ describe('visitors and owners', () => {
       );
     }
     attempts.push(
-      ['another owner: thread', inboxThread(apiRequest('GET', `/api/conversations/${cid}`, other.owner), cidCtx(cid))],
+      [
+        'another owner: thread',
+        inboxThread(
+          apiRequest('GET', `/api/workspaces/${other.owner.workspaceId}/inbox/${cid}`, other.owner),
+          cidCtx(other.owner, cid),
+        ),
+      ],
       [
         'another owner: reply',
-        reply(apiRequest('POST', `/api/conversations/${cid}/messages`, other.owner, { text: 'Injected' }), cidCtx(cid)),
+        reply(
+          apiRequest('POST', `/api/workspaces/${other.owner.workspaceId}/inbox/${cid}/messages`, other.owner, {
+            text: 'Injected',
+          }),
+          cidCtx(other.owner, cid),
+        ),
       ],
       [
         'another owner: close',
-        inboxPatch(apiRequest('PATCH', `/api/conversations/${cid}`, other.owner, { status: 'closed' }), cidCtx(cid)),
+        inboxPatch(
+          apiRequest('PATCH', `/api/workspaces/${other.owner.workspaceId}/inbox/${cid}`, other.owner, {
+            status: 'closed',
+          }),
+          cidCtx(other.owner, cid),
+        ),
       ],
       [
         'another owner: typing',
         operatorTyping(
-          apiRequest('POST', `/api/conversations/${cid}/typing`, other.owner, { typing: true }),
-          cidCtx(cid),
+          apiRequest('POST', `/api/workspaces/${other.owner.workspaceId}/inbox/${cid}/typing`, other.owner, {
+            typing: true,
+          }),
+          cidCtx(other.owner, cid),
         ),
       ],
       [
         'a guessed id',
-        inboxThread(apiRequest('GET', `/api/conversations/${crypto.randomUUID()}`, owner), cidCtx(crypto.randomUUID())),
+        inboxThread(
+          apiRequest('GET', `/api/workspaces/${owner.workspaceId}/inbox/${crypto.randomUUID()}`, owner),
+          cidCtx(owner, crypto.randomUUID()),
+        ),
       ],
-      ['not an id', inboxThread(apiRequest('GET', '/api/conversations/1', owner), cidCtx('1'))],
+      [
+        'not an id',
+        inboxThread(apiRequest('GET', `/api/workspaces/${owner.workspaceId}/inbox/1`, owner), cidCtx(owner, '1')),
+      ],
     );
     for (const [name, pending] of attempts) {
       const response = await pending;
       expect([name, response.status]).toEqual([name, 404]);
       expect((await response.json()).error.code).toBe('notFound');
     }
-    const otherInbox = await (await inbox(apiRequest('GET', '/api/conversations', other.owner))).json();
+    const otherInbox = await (
+      await inbox(
+        apiRequest('GET', `/api/workspaces/${other.owner.workspaceId}/inbox`, other.owner),
+        wsCtx(other.owner),
+      )
+    ).json();
     expect(JSON.stringify(otherInbox)).not.toContain(cid);
     // Unchanged for its parties: open, one message.
-    const mine = await (await inboxThread(apiRequest('GET', `/api/conversations/${cid}`, owner), cidCtx(cid))).json();
+    const mine = await (
+      await inboxThread(
+        apiRequest('GET', `/api/workspaces/${owner.workspaceId}/inbox/${cid}`, owner),
+        cidCtx(owner, cid),
+      )
+    ).json();
     expect(mine.conversation.status).toBe('open');
     expect(mine.messages.map((m: { text: string }) => m.text)).toEqual(['Private question']);
   });
@@ -231,8 +272,8 @@ describe('visitors and owners', () => {
     expect(
       (
         await operatorTyping(
-          apiRequest('POST', `/api/conversations/${cid}/typing`, owner, { typing: true }),
-          cidCtx(cid),
+          apiRequest('POST', `/api/workspaces/${owner.workspaceId}/inbox/${cid}/typing`, owner, { typing: true }),
+          cidCtx(owner, cid),
         )
       ).status,
     ).toBe(204);
@@ -240,8 +281,8 @@ describe('visitors and owners', () => {
 
     // The owner reads the visitor's message: the visitor sees it as seen; the unread count drops.
     const read = await inboxPatch(
-      apiRequest('PATCH', `/api/conversations/${cid}`, owner, { readUpTo: message.id }),
-      cidCtx(cid),
+      apiRequest('PATCH', `/api/workspaces/${owner.workspaceId}/inbox/${cid}`, owner, { readUpTo: message.id }),
+      cidCtx(owner, cid),
     );
     expect((await read.json()).conversation).toMatchObject({ unread: 0 });
     expect(await expectEvents(adas, 1, 'read')).toContainEqual({
@@ -253,20 +294,20 @@ describe('visitors and owners', () => {
 
     const answer = await (
       await reply(
-        apiRequest('POST', `/api/conversations/${cid}/messages`, owner, {
+        apiRequest('POST', `/api/workspaces/${owner.workspaceId}/inbox/${cid}/messages`, owner, {
           text: 'Hi Ada!',
           requestKey: 'reply-key-0001',
         }),
-        cidCtx(cid),
+        cidCtx(owner, cid),
       )
     ).json();
     // A repeated submit is the same message.
     const again = await reply(
-      apiRequest('POST', `/api/conversations/${cid}/messages`, owner, {
+      apiRequest('POST', `/api/workspaces/${owner.workspaceId}/inbox/${cid}/messages`, owner, {
         text: 'Hi Ada!',
         requestKey: 'reply-key-0001',
       }),
-      cidCtx(cid),
+      cidCtx(owner, cid),
     );
     expect([again.status, (await again.json()).message.id]).toEqual([200, answer.message.id]);
     const seen = await visitorPatch(
@@ -285,8 +326,12 @@ describe('visitors and owners', () => {
 
     // Closed: the visitor cannot write any more (409), both hear the change; reopened, they can again.
     expect(
-      (await inboxPatch(apiRequest('PATCH', `/api/conversations/${cid}`, owner, { status: 'closed' }), cidCtx(cid)))
-        .status,
+      (
+        await inboxPatch(
+          apiRequest('PATCH', `/api/workspaces/${owner.workspaceId}/inbox/${cid}`, owner, { status: 'closed' }),
+          cidCtx(owner, cid),
+        )
+      ).status,
     ).toBe(200);
     const closedPost = await visitorPost(
       visitorRequest(
@@ -312,8 +357,12 @@ describe('visitors and owners', () => {
       ],
     );
     expect(
-      (await inboxPatch(apiRequest('PATCH', `/api/conversations/${cid}`, owner, { status: 'open' }), cidCtx(cid)))
-        .status,
+      (
+        await inboxPatch(
+          apiRequest('PATCH', `/api/workspaces/${owner.workspaceId}/inbox/${cid}`, owner, { status: 'open' }),
+          cidCtx(owner, cid),
+        )
+      ).status,
     ).toBe(200);
     expect(
       (
@@ -341,8 +390,10 @@ describe('visitors and owners', () => {
     );
     expect(await ahead.json()).toEqual({ unread: 0, upTo: message.id });
     await reply(
-      apiRequest('POST', `/api/conversations/${conversation.id}/messages`, owner, { text: 'Not read yet' }),
-      cidCtx(conversation.id),
+      apiRequest('POST', `/api/workspaces/${owner.workspaceId}/inbox/${conversation.id}/messages`, owner, {
+        text: 'Not read yet',
+      }),
+      cidCtx(owner, conversation.id),
     );
     const list = await (
       await visitorList(visitorRequest('GET', `/api/widgets/${widgetId}/conversations`, ada.token), widgetCtx(widgetId))
@@ -356,8 +407,8 @@ describe('visitors and owners', () => {
     const { conversation, message } = await converse(widgetId, ada, 'one');
     for (const text of ['two', 'three'])
       await reply(
-        apiRequest('POST', `/api/conversations/${conversation.id}/messages`, owner, { text }),
-        cidCtx(conversation.id),
+        apiRequest('POST', `/api/workspaces/${owner.workspaceId}/inbox/${conversation.id}/messages`, owner, { text }),
+        cidCtx(owner, conversation.id),
       );
     const controller = new AbortController();
     const response = await visitorEvents(

@@ -13,6 +13,7 @@ import { adminAuth } from '@/lib/firebase/admin';
 import { ordersOf } from '@/lib/shop/orders';
 import { recentlyAttached } from '@/lib/shop/guest-orders';
 import { widgetLimit } from '@/lib/widgets/service';
+import { ensurePersonalWorkspace } from '@/lib/workspaces/service';
 import { signInWithPassword, signUp, uniqueEmail } from './emulator';
 import { ORIGIN, apiRequest, signedIn } from './signed-in';
 import { CARD, buy } from './checkouts';
@@ -152,14 +153,14 @@ describe('a guest’s order joins the account that verifies its address', () => 
     // Not verified yet: whoever typed the address at the checkout proves nothing.
     await signIn(email);
     expect((await row(orderId)).uid).toBeNull();
-    expect(await widgetLimit(account.uid)).toBe(1);
+    expect(await widgetLimit(await ensurePersonalWorkspace(account.uid))).toBe(1);
 
     await adminAuth().updateUser(account.uid, { emailVerified: true });
     await signIn(email);
     const joined = await row(orderId);
     expect(joined.uid).toBe(account.uid);
     expect(joined.attachedAt).toBeInstanceOf(Date);
-    expect(await widgetLimit(account.uid)).toBe(50);
+    expect(await widgetLimit(await ensurePersonalWorkspace(account.uid))).toBe(50);
     const [listed] = await ordersOf(account.uid);
     expect(listed).toMatchObject({ id: orderId, status: 'paid' });
     expect(recentlyAttached(listed.attachedAt)).toBe(true);

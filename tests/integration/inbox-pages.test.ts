@@ -2,7 +2,7 @@
 // of an owner exactly once for each filter, also when activity times are equal or differ by a microsecond;
 // a malformed cursor is a translated 400; the unread total counts them all and stays live on the stream.
 import { inArray, sql } from 'drizzle-orm';
-import { PATCH as inboxPatch } from '@/app/api/conversations/[cid]/route';
+import { PATCH as inboxPatch } from '@/app/api/workspaces/[wid]/inbox/[cid]/route';
 import { database } from '@/lib/db';
 import { conversations } from '@/lib/db/schema';
 import { INBOX_PAGE_SIZE } from '@/lib/conversations/constants';
@@ -14,7 +14,9 @@ import { allPages, inboxPage, inboxStream } from './inbox';
 
 jest.setTimeout(120_000);
 
-const cidCtx = (cid: string) => ({ params: Promise.resolve({ cid }) });
+const cidCtx = (who: { workspaceId: string }, cid: string) => ({
+  params: Promise.resolve({ wid: who.workspaceId, cid }),
+});
 const idsOf = (pages: { conversations: { id: string }[] }[]) => pages.flatMap((p) => p.conversations.map((c) => c.id));
 
 /** `count` new conversations in the owner's widget, oldest first (three per visitor, as many as one may open). */
@@ -29,7 +31,10 @@ async function conversationsOf(widgetId: string, count: number, label: string) {
 }
 
 async function patch(owner: Owner, cid: string, body: Record<string, unknown>) {
-  const response = await inboxPatch(apiRequest('PATCH', `/api/conversations/${cid}`, owner, body), cidCtx(cid));
+  const response = await inboxPatch(
+    apiRequest('PATCH', `/api/workspaces/${owner.workspaceId}/inbox/${cid}`, owner, body),
+    cidCtx(owner, cid),
+  );
   expect(response.status).toBe(200);
 }
 

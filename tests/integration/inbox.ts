@@ -1,21 +1,26 @@
-// The owner's inbox as the dashboard reads it: pages of GET /api/conversations and the event stream.
+// A workspace's inbox as the dashboard reads it: pages of GET /api/workspaces/:wid/inbox and the event stream.
 import { NextRequest } from 'next/server';
-import { GET as inbox } from '@/app/api/conversations/route';
-import { GET as inboxEvents } from '@/app/api/conversations/events/route';
+import { GET as inbox } from '@/app/api/workspaces/[wid]/inbox/route';
+import { GET as inboxEvents } from '@/app/api/workspaces/[wid]/inbox/events/route';
 import type { InboxConversationView } from '@/lib/conversations/constants';
 import { sseReader } from '../support/sse';
 import { ORIGIN, apiRequest } from './signed-in';
 
 export type InboxPage = { conversations: InboxConversationView[]; nextCursor: string | null; unread: number };
 
-/** One page of `owner`'s inbox for `query` (status, cursor); answers the response. */
-export function inboxPage(owner: { cookie: string }, query: Record<string, string> = {}, headers = {}) {
+type Member = { cookie: string; workspaceId: string };
+const wsCtx = (workspaceId: string) => ({ params: Promise.resolve({ wid: workspaceId }) });
+
+/** A page of the inbox of `owner`'s workspace (or `workspaceId`) for `query` (status, cursor); answers the response. */
+export function inboxPage(owner: Member, query: Record<string, string> = {}, headers = {}, workspaceId?: string) {
   const search = new URLSearchParams(query).toString();
-  return inbox(apiRequest('GET', `/api/conversations${search ? `?${search}` : ''}`, owner, undefined, headers));
+  const wid = workspaceId ?? owner.workspaceId;
+  const path = `/api/workspaces/${wid}/inbox${search ? `?${search}` : ''}`;
+  return inbox(apiRequest('GET', path, owner, undefined, headers), wsCtx(wid));
 }
 
 /** Every page of `owner`'s inbox for `status`, following nextCursor to the end. */
-export async function allPages(owner: { cookie: string }, status?: string, first?: string): Promise<InboxPage[]> {
+export async function allPages(owner: Member, status?: string, first?: string): Promise<InboxPage[]> {
   const pages: InboxPage[] = [];
   let cursor = first;
   do {
@@ -28,14 +33,14 @@ export async function allPages(owner: { cookie: string }, status?: string, first
   return pages;
 }
 
-/** The owner's open inbox stream. */
-export async function inboxStream(owner: { cookie: string }) {
+/** The open inbox stream of `owner`'s workspace (or `workspaceId`). */
+export async function inboxStream(owner: Member, workspaceId = owner.workspaceId) {
   const controller = new AbortController();
-  const request = new NextRequest(`${ORIGIN}/api/conversations/events`, {
+  const request = new NextRequest(`${ORIGIN}/api/workspaces/${workspaceId}/inbox/events`, {
     headers: { cookie: owner.cookie, 'x-forwarded-for': '203.0.113.5' },
     signal: controller.signal,
   });
-  const response = await inboxEvents(request);
+  const response = await inboxEvents(request, wsCtx(workspaceId));
   expect(response.status).toBe(200);
   return { ...sseReader(response.body!), close: () => controller.abort() };
 }

@@ -180,11 +180,11 @@ describe('local checkout', () => {
 
   it('gives a signed-in buyer the order, and a paid plan raises their widget limit', async () => {
     const me = await signedIn('buyer');
-    expect(await widgetLimit(me.uid)).toBe(1);
+    expect(await widgetLimit(me.workspaceId)).toBe(1);
     const { body } = await buy({ productId: 'professional', quantity: 1 }, { cookie: me.cookie });
     expect(await order(body.orderId)).toMatchObject({ uid: me.uid, email: me.email });
     await payLocal(sessionOf(body.url), '4242424242424242');
-    expect(await widgetLimit(me.uid)).toBe(10);
+    expect(await widgetLimit(me.workspaceId)).toBe(10);
   });
 });
 

@@ -1,5 +1,6 @@
 import { NextRequest } from 'next/server';
 import { POST } from '@/app/api/session/route';
+import { GET as listWorkspaces } from '@/app/api/workspaces/route';
 import { SESSION_COOKIE } from '@/lib/session/cookie';
 import { adminAuth } from '@/lib/firebase/admin';
 import { signUp, uniqueEmail } from './emulator';
@@ -21,7 +22,10 @@ export function apiRequest(
   });
 }
 
-/** A new account with a server session, as the browser has it after signing in; `admin`: support staff. */
+/**
+ * A new account with a server session, as the browser has it after signing in; `admin`: support staff.
+ * `workspaceId`: the account's personal workspace, made by the sign-in.
+ */
 export async function signedIn(prefix = 'user', { admin = false } = {}) {
   const email = uniqueEmail(prefix);
   const account = await signUp(email);
@@ -37,5 +41,8 @@ export async function signedIn(prefix = 'user', { admin = false } = {}) {
   // A refused sign-in says why (status and body) instead of failing later on a missing cookie.
   if (!setCookie) throw new Error(`POST /api/session answered ${response.status}: ${await response.text()}`);
   const value = setCookie.slice(SESSION_COOKIE.length + 1, setCookie.indexOf(';'));
-  return { ...account, email, value, cookie: `${SESSION_COOKIE}=${value}` };
+  const cookie = `${SESSION_COOKIE}=${value}`;
+  const { workspaces } = await (await listWorkspaces(apiRequest('GET', '/api/workspaces', { cookie }))).json();
+  const personal = (workspaces as { id: string; personal: boolean }[]).find((workspace) => workspace.personal);
+  return { ...account, email, value, cookie, workspaceId: personal!.id };
 }

@@ -5,8 +5,10 @@ import { POST as start } from '@/app/api/widgets/[id]/visitors/route';
 import { GET as list, POST as startConversation } from '@/app/api/widgets/[id]/conversations/route';
 import { POST as rotate } from '@/app/api/widgets/[id]/secret/route';
 import { GET as show } from '@/app/api/widgets/[id]/route';
-import { GET as inbox } from '@/app/api/conversations/route';
+import { GET as inbox } from '@/app/api/workspaces/[wid]/inbox/route';
 import { apiRequest } from './signed-in';
+
+const wsCtx = (who: { workspaceId: string }) => ({ params: Promise.resolve({ wid: who.workspaceId }) });
 import { converse, newVisitor, ownWidget, visitorRequest } from './visitors';
 
 const ctx = (id: string) => ({ params: Promise.resolve({ id }) });
@@ -79,7 +81,9 @@ describe('identity verification', () => {
     ).json();
     expect(history.conversations.map((c: { id: string }) => c.id)).toEqual([conversation.id]);
     // Marked verified in the owner's inbox, with the customer's name and address.
-    const owned = await (await inbox(apiRequest('GET', '/api/conversations', owner))).json();
+    const owned = await (
+      await inbox(apiRequest('GET', `/api/workspaces/${owner.workspaceId}/inbox`, owner), wsCtx(owner))
+    ).json();
     expect(owned.conversations[0].visitor).toMatchObject({
       verified: true,
       name: 'Ada Lovelace',
@@ -140,7 +144,9 @@ describe('identity verification', () => {
     const id = 'user-77';
     const signedDetails = (email: string, name: string) => hmac(secret, `${id}\n${email}\n${name}`);
     const visitorInInbox = async () => {
-      const { conversations } = await (await inbox(apiRequest('GET', '/api/conversations', owner))).json();
+      const { conversations } = await (
+        await inbox(apiRequest('GET', `/api/workspaces/${owner.workspaceId}/inbox`, owner), wsCtx(owner))
+      ).json();
       return conversations[0].visitor;
     };
 

@@ -17,7 +17,7 @@ it('makes the widgets made before follow their visitors, and new ones by default
     await insert('ticked', true);
     await insert('unticked', false);
 
-    await migrateTo(folders.after);
+    await migrateTo(folders.through);
     await insert('new');
     const { rows } = await client.query<{ id: string; follow_page_language: boolean }>(
       'select id, follow_page_language from widgets order by id',

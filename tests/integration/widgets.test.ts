@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { GET as list, POST as create } from '@/app/api/widgets/route';
 import { DELETE as remove, GET as show, PATCH as update } from '@/app/api/widgets/[id]/route';
 import { database } from '@/lib/db';
-import { orders, products, widgets } from '@/lib/db/schema';
+import { orders, products, widgets, workspaces } from '@/lib/db/schema';
 import { checkOrigin, normalizeOrigin } from '@/lib/widgets/schema';
 import en from '@/messages/en.json';
 import de from '@/messages/de.json';
@@ -20,7 +20,8 @@ const valid = {
 
 async function rows(uid: string) {
   const db = await database();
-  return db.select().from(widgets).where(eq(widgets.uid, uid));
+  const personal = db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.personalOf, uid));
+  return db.select().from(widgets).where(inArray(widgets.workspaceId, personal));
 }
 
 async function buyPlan(uid: string, slug: string) {

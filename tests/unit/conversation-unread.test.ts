@@ -38,7 +38,7 @@ beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
 it('reads the unread total once per gap under a stream of messages, and sends the latest last', async () => {
-  const scope = inboxScope({ uid: 'owner-1', admin: false });
+  const scope = inboxScope('workspace-1');
   const totals: number[] = [];
   const decoder = new TextDecoder();
   await conversationHub().subscribe({
@@ -56,7 +56,7 @@ it('reads the unread total once per gap under a stream of messages, and sends th
   // Ten new conversations, one after another, each read (and delivered) before the next arrives.
   for (let i = 1; i <= 10; i++) {
     unread.total = i;
-    notify(JSON.stringify({ k: 'm', o: 'owner-1', v: `visitor-${i}` }));
+    notify(JSON.stringify({ k: 'm', ws: 'workspace-1', v: `visitor-${i}` }));
     await settle();
   }
   expect(unread.reads).toBe(1);

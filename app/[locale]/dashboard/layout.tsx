@@ -14,10 +14,12 @@ import { SessionHintSync } from '@/components/auth/session-hint-sync';
 import { sessionEndsAt } from '@/lib/session/expiry';
 import { withErrorPage } from '@/components/errors/page-boundary';
 import { loadMessages } from '@/lib/i18n/messages';
+import { currentWorkspace, listWorkspaces } from '@/lib/workspaces/service';
+import { WorkspaceSwitcher } from '@/components/dashboard/workspace-switcher';
 
 /**
- * The dashboard layout: navigation between its pages beside the page (the inbox with its unread count), the account
- * menu above it.
+ * The dashboard layout: the workspace switcher and the navigation between its pages beside the page (the inbox with
+ * the current workspace's unread count), the account menu above it.
  */
 export default withErrorPage(async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
@@ -28,7 +30,8 @@ export default withErrorPage(async function DashboardLayout({ children }: { chil
   const { Dashboard } = await loadMessages(locale);
   // Support staff also get the support desk.
   const pages = user.admin ? [...dashboardNav, adminNavItem] : dashboardNav;
-  const unread = await unreadConversations(user);
+  const [current, workspaces] = await Promise.all([currentWorkspace(user), listWorkspaces(user)]);
+  const unread = await unreadConversations(current.id);
   const items = pages.map((item) => ({
     href: localizedPath(item.href, locale),
     key: item.key,
@@ -61,6 +64,12 @@ export default withErrorPage(async function DashboardLayout({ children }: { chil
       <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-8 md:flex-row">
         <aside className="md:w-56 md:shrink-0">
           <p className="mb-3 px-3 text-xs font-semibold uppercase tracking-wide text-slate-700">{t('title')}</p>
+          <WorkspaceSwitcher
+            key={current.id}
+            workspaces={workspaces}
+            current={current.id}
+            labels={Dashboard.workspaces}
+          />
           <DashboardNav label={t('navLabel')} labels={Dashboard.nav} items={items} />
         </aside>
         <main id="main" className="min-w-0 flex-1">

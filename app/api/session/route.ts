@@ -22,6 +22,7 @@ import { createSession, revokeSession } from '@/lib/session/store';
 import { getSettings } from '@/lib/settings/service';
 import { attachGuestOrders } from '@/lib/shop/guest-orders';
 import { themeCookie } from '@/lib/settings/schema';
+import { establishWorkspaces } from '@/lib/workspaces/service';
 
 export const dynamic = 'force-dynamic';
 
@@ -53,6 +54,8 @@ export function POST(request: NextRequest) {
       // The browser's cookie now names the new session: the one it named before ends, whoever's it was.
       replaces: await unsealSession(presented, sessionSecrets()),
     });
+    // Every account has its personal workspace from its first session; support staff the support workspace.
+    await establishWorkspaces({ uid: user.uid, admin: profileOf(user).admin });
     // A new device gets the user's saved theme, and the browser their saved language to apply.
     const settings = await getSettings(user.uid, 'en');
     const response = NextResponse.json(

@@ -1,17 +1,20 @@
-// GET /api/widgets (the user's widgets and their limit), POST /api/widgets (create).
+// GET /api/widgets?workspace=<id> (a workspace's widgets and their limit; default: the user's current workspace),
+// POST /api/widgets?workspace=<id> (create; owner or admin).
 import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, idempotencyHeader, readJson } from '@/lib/api/request';
 import { createWidgetSchema } from '@/lib/widgets/schema';
 import { createWidget, listWidgets } from '@/lib/widgets/service';
 import { requireActor } from '@/lib/session/server';
+import { namedOrCurrentWorkspace } from '@/lib/workspaces/service';
 
 export const dynamic = 'force-dynamic';
 
 export function GET(request: NextRequest) {
   return handle(request, async () => {
     const actor = await requireActor(request);
-    return NextResponse.json(await listWidgets(actor), { headers: { 'Cache-Control': 'no-store' } });
+    const workspaceId = await namedOrCurrentWorkspace(actor, request.nextUrl.searchParams.get('workspace'));
+    return NextResponse.json(await listWidgets(actor, workspaceId), { headers: { 'Cache-Control': 'no-store' } });
   });
 }
 
@@ -20,7 +23,8 @@ export function POST(request: NextRequest) {
     assertSameOrigin(request);
     const actor = await requireActor(request);
     const input = await readJson(request, createWidgetSchema);
-    const { widget, created } = await createWidget(actor, {
+    const workspaceId = await namedOrCurrentWorkspace(actor, request.nextUrl.searchParams.get('workspace'));
+    const { widget, created } = await createWidget(actor, workspaceId, {
       ...input,
       requestKey: idempotencyHeader(request) ?? input.requestKey,
     });

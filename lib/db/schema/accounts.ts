@@ -1,6 +1,7 @@
 // Accounts: each user's settings and photo, and the sessions of their sign-ins.
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, updatedAt } from './columns';
+import { workspaces } from './workspaces';
 
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
@@ -13,6 +14,8 @@ export const profiles = pgTable('profiles', {
   theme: text('theme').$type<Theme>().notNull().default('system'),
   notifyTicketReplies: boolean('notify_ticket_replies').notNull().default(true),
   notifyOrderUpdates: boolean('notify_order_updates').notNull().default(true),
+  /** The workspace the dashboard shows (the switcher's choice); null or gone: the personal one. */
+  currentWorkspaceId: uuid('current_workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -4,6 +4,7 @@ export * from './accounts';
 export * from './tickets';
 export * from './feedback';
 export * from './shop';
+export * from './workspaces';
 export * from './widgets';
 export * from './widget-settings';
 export * from './conversations';

@@ -1,18 +1,32 @@
 // Chat widgets; their settings' values are in ./widget-settings.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
+import { workspaces } from './workspaces';
 import type { BusinessHours, LauncherPosition, PreChatMode, PresenceMode } from './widget-settings';
 
 /**
  * An embeddable chat widget. `id` is public (it is in the snippet and the widget's URL). Each visitor of
- * the widget's sites has private conversations with its owner (`uid`).
+ * the widget's sites has private conversations with the members of its workspace.
  */
 export const widgets = pgTable(
   'widgets',
   {
     id: text('id').primaryKey(),
-    uid: text('uid').notNull(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     /** Origins (`https://host[:port]`) whose pages may frame the widget. */
     allowedOrigins: jsonb('allowed_origins').$type<string[]>().notNull(),
@@ -46,8 +60,8 @@ export const widgets = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index('widgets_uid_idx').on(table.uid, table.createdAt),
-    uniqueIndex('widgets_uid_request_key_idx').on(table.uid, table.requestKey),
+    index('widgets_workspace_idx').on(table.workspaceId, table.createdAt),
+    uniqueIndex('widgets_workspace_request_key_idx').on(table.workspaceId, table.requestKey),
     check('widgets_launcher_position_check', sql`${table.launcherPosition} in ('left', 'right')`),
     check('widgets_pre_chat_check', sql`${table.preChat} in ('off', 'name', 'nameEmail')`),
     check('widgets_presence_check', sql`${table.presence} in ('auto', 'available', 'away')`),

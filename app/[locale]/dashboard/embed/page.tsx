@@ -7,6 +7,8 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { requireUser } from '@/lib/auth/require-user';
 import { actorOf } from '@/lib/session/server';
 import { listWidgets, type WidgetView } from '@/lib/widgets/service';
+import { currentWorkspace } from '@/lib/workspaces/service';
+import { WIDGET_EDITORS } from '@/lib/workspaces/access';
 import { loadMessages } from '@/lib/i18n/messages';
 import { env } from '@/lib/env';
 import { PageHeader } from '@/components/ui/page-header';
@@ -41,7 +43,10 @@ function formValues(widget: WidgetView): WidgetFormValues {
   };
 }
 
-/** The user's chat widgets: create and edit them with a live preview, copy the snippets, verify identities. */
+/**
+ * The current workspace's chat widgets: create and edit them with a live preview (owners and admins), copy the
+ * snippets, verify identities.
+ */
 export default withErrorPage(async function EmbedPage({
   params,
   searchParams,
@@ -49,10 +54,13 @@ export default withErrorPage(async function EmbedPage({
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const user = await requireUser();
+  const workspace = await currentWorkspace(user);
+  // Agents see the widgets; owners and admins change them (the API refuses agents too).
+  const canEdit = WIDGET_EDITORS.includes(workspace.role);
   const [t, { Dashboard, Widget, LocaleSwitcher }, { widgets, limit, used }, requested] = await Promise.all([
     getTranslations('Dashboard.embed'),
     loadMessages(locale),
-    listWidgets(actorOf(user)),
+    listWidgets(actorOf(user), workspace.id),
     searchParams,
   ]);
   const path = localizedPath('/dashboard/embed', locale);
@@ -60,7 +68,7 @@ export default withErrorPage(async function EmbedPage({
   // One slice for the page's client components (the payload carries it once).
   const { form, preview, snippet, identity, delete: deletion } = Dashboard.embed;
   const labels = { form, preview, snippet, identity, delete: deletion };
-  const editor = {
+  const editorProps = {
     labels,
     widget: Widget,
     languages: locales.map((value) => ({ value, label: LocaleSwitcher.names[value] })),
@@ -68,6 +76,7 @@ export default withErrorPage(async function EmbedPage({
     origin: env.siteUrl,
     path,
     visitorsPerHourDefault: env.chat.visitorsPerHour,
+    workspaceId: workspace.id,
   };
 
   return (
@@ -76,12 +85,14 @@ export default withErrorPage(async function EmbedPage({
       <div className="space-y-6">
         <WidgetList widgets={widgets} selected={selected?.id} path={path} used={used} limit={limit} locale={locale} />
 
-        {selected && (
+        {!canEdit && <p className="text-slate-700">{t('readOnly')}</p>}
+
+        {canEdit && selected && (
           <>
             <WidgetEditor
               key={`${selected.id}-${selected.updatedAt}`}
               initial={formValues(selected)}
-              {...editor}
+              {...editorProps}
               titleId="widget-edit-title"
               title={`${t('form.editTitle')}: ${selected.name}`}
             />
@@ -106,7 +117,7 @@ export default withErrorPage(async function EmbedPage({
           </>
         )}
 
-        {used < limit && (
+        {canEdit && used < limit && (
           <WidgetEditor
             initial={{
               name: '',
@@ -123,7 +134,7 @@ export default withErrorPage(async function EmbedPage({
               notifyEmail: user.email ?? '',
               visitorsPerHour: '',
             }}
-            {...editor}
+            {...editorProps}
             titleId="widget-form-title"
             title={t('form.title')}
           />

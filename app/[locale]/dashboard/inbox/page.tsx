@@ -8,6 +8,7 @@ import { actorOf } from '@/lib/session/server';
 import { listInbox, presenceSetting } from '@/lib/conversations/inbox';
 import { loadMessages } from '@/lib/i18n/messages';
 import { listWidgets } from '@/lib/widgets/service';
+import { currentWorkspace } from '@/lib/workspaces/service';
 import { PageHeader } from '@/components/ui/page-header';
 import { Inbox } from '@/components/inbox/inbox';
 import { withErrorPage } from '@/components/errors/page-boundary';
@@ -16,17 +17,18 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/dashboar
   return pageMetadata((await params).locale as Locale, 'inbox');
 }
 
-/** The owner's inbox: every conversation of their widgets (support staff: Plauder's own too), live. */
+/** The current workspace's inbox: every conversation of its widgets, live. */
 export default withErrorPage(async function InboxPage({ params }: PageProps<'/[locale]/dashboard/inbox'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const actor = actorOf(await requireUser());
+  const workspace = await currentWorkspace(actor);
   const [t, { Dashboard }, initial, presence, { widgets }] = await Promise.all([
     getTranslations('Dashboard.inbox'),
     loadMessages(locale),
-    listInbox(actor),
-    presenceSetting(actor),
-    listWidgets(actor),
+    listInbox(actor, workspace.id),
+    presenceSetting(actor, workspace.id),
+    listWidgets(actor, workspace.id),
   ]);
   return (
     <>
@@ -39,7 +41,14 @@ export default withErrorPage(async function InboxPage({ params }: PageProps<'/[l
           </Link>
         </p>
       ) : (
-        <Inbox initial={initial} presence={presence} labels={Dashboard.inbox} locale={locale} />
+        <Inbox
+          key={workspace.id}
+          workspaceId={workspace.id}
+          initial={initial}
+          presence={presence}
+          labels={Dashboard.inbox}
+          locale={locale}
+        />
       )}
     </>
   );

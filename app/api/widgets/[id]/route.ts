@@ -1,4 +1,5 @@
-// GET, PATCH, DELETE /api/widgets/:id: the owner's widget; anyone else's is a 404.
+// GET, PATCH, DELETE /api/widgets/:id: a widget of the user's workspaces (changes: owner or admin); a
+// stranger's is a 404.
 import { NextResponse, type NextRequest } from 'next/server';
 import { ApiError, handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson } from '@/lib/api/request';

@@ -30,6 +30,8 @@ export function PATCH(request: NextRequest, { params }: Context) {
     const { id, cid } = await params;
     const { widget, visitor } = await requireVisitor(request, id);
     const conversation = await ownConversation(visitor, conversationId(cid));
-    return NextResponse.json(await markRead(conversation, widget.uid, 'visitor', readUpTo), { headers: NO_STORE });
+    return NextResponse.json(await markRead(conversation, widget.workspaceId, 'visitor', readUpTo), {
+      headers: NO_STORE,
+    });
   });
 }

@@ -24,7 +24,7 @@ export function POST(request: NextRequest, { params }: RouteContext<'/api/widget
       widgetId: widget.id,
       address: clientAddress(request),
     });
-    await announceTyping(conversation, widget.uid, 'visitor', typing);
+    await announceTyping(conversation, widget.workspaceId, 'visitor', typing);
     return new Response(null, { status: 204 });
   });
 }

@@ -1,4 +1,4 @@
-// GET /api/conversations/:cid (owner's session): the conversation with its latest messages.
+// GET /api/workspaces/:wid/inbox/:cid (a member's session): the conversation with its latest messages.
 // PATCH { status?: 'open' | 'closed', readUpTo? }: close or reopen it; the operator has read up to a message.
 import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
@@ -11,15 +11,14 @@ import { requireActor } from '@/lib/session/server';
 
 export const dynamic = 'force-dynamic';
 
-type Context = RouteContext<'/api/conversations/[cid]'>;
+type Context = RouteContext<'/api/workspaces/[wid]/inbox/[cid]'>;
 
 export function GET(request: NextRequest, { params }: Context) {
   return handle(request, async () => {
     const actor = await requireActor(request);
     const before = validate(beforeSchema, request.nextUrl.searchParams.get('before') ?? undefined);
-    return NextResponse.json(await inboxThread(actor, conversationId((await params).cid), before), {
-      headers: NO_STORE,
-    });
+    const { wid, cid } = await params;
+    return NextResponse.json(await inboxThread(actor, wid, conversationId(cid), before), { headers: NO_STORE });
   });
 }
 
@@ -28,9 +27,10 @@ export function PATCH(request: NextRequest, { params }: Context) {
     assertSameOrigin(request);
     const actor = await requireActor(request);
     const input = await readJson(request, inboxConversationPatchSchema, CONVERSATION_BODY_LIMIT);
-    const id = conversationId((await params).cid);
-    if (input.status) await setConversationStatus(actor, id, input.status);
-    if (input.readUpTo !== undefined) await markReadByOperator(actor, id, input.readUpTo);
+    const { wid, cid } = await params;
+    const id = conversationId(cid);
+    if (input.status) await setConversationStatus(actor, wid, id, input.status);
+    if (input.readUpTo !== undefined) await markReadByOperator(actor, wid, id, input.readUpTo);
     return NextResponse.json({ conversation: await inboxEntry(id) }, { headers: NO_STORE });
   });
 }

@@ -1,5 +1,5 @@
-// GET /api/conversations/presence (owner's session): the availability switch → { presence }.
-// PUT { presence: 'auto' | 'available' | 'away' }: sets it for every widget the owner answers.
+// GET /api/workspaces/:wid/inbox/presence (a member's session): the availability switch → { presence }.
+// PUT { presence: 'auto' | 'available' | 'away' }: sets it for every widget of the workspace.
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { handle } from '@/lib/api/errors';
@@ -13,19 +13,21 @@ export const dynamic = 'force-dynamic';
 
 const presenceSchema = z.object({ presence: z.enum(PRESENCE_MODES) });
 
-export function GET(request: NextRequest) {
+type Context = RouteContext<'/api/workspaces/[wid]/inbox/presence'>;
+
+export function GET(request: NextRequest, { params }: Context) {
   return handle(request, async () => {
     const actor = await requireActor(request);
-    return NextResponse.json({ presence: await presenceSetting(actor) }, { headers: NO_STORE });
+    return NextResponse.json({ presence: await presenceSetting(actor, (await params).wid) }, { headers: NO_STORE });
   });
 }
 
-export function PUT(request: NextRequest) {
+export function PUT(request: NextRequest, { params }: Context) {
   return handle(request, async () => {
     assertSameOrigin(request);
     const actor = await requireActor(request);
     const { presence } = await readJson(request, presenceSchema, 1024);
-    await setPresence(actor, presence);
+    await setPresence(actor, (await params).wid, presence);
     return NextResponse.json({ presence }, { headers: NO_STORE });
   });
 }

@@ -1,10 +1,10 @@
-// POST /api/conversations/:cid/typing { typing } (owner's session): the visitor sees the team typing.
+// POST /api/workspaces/:wid/inbox/:cid/typing { typing } (a member's session): the visitor sees the team typing.
 import { type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { takeTypingAllowance } from '@/lib/chat/limits';
 import { assertSameOrigin, readJson } from '@/lib/api/request';
 import { CONVERSATION_BODY_LIMIT } from '@/lib/conversations/constants';
-import { ownedConversation } from '@/lib/conversations/inbox';
+import { workspaceConversation } from '@/lib/conversations/inbox';
 import { typingSchema } from '@/lib/conversations/schema';
 import { conversationId } from '@/lib/conversations/request';
 import { announceTyping } from '@/lib/conversations/threads';
@@ -12,14 +12,15 @@ import { requireActor } from '@/lib/session/server';
 
 export const dynamic = 'force-dynamic';
 
-export function POST(request: NextRequest, { params }: RouteContext<'/api/conversations/[cid]/typing'>) {
+export function POST(request: NextRequest, { params }: RouteContext<'/api/workspaces/[wid]/inbox/[cid]/typing'>) {
   return handle(request, async () => {
     assertSameOrigin(request);
     const actor = await requireActor(request);
     const { typing } = await readJson(request, typingSchema, CONVERSATION_BODY_LIMIT);
-    const { conversation, ownerUid } = await ownedConversation(actor, conversationId((await params).cid));
+    const { wid, cid } = await params;
+    const { conversation, workspaceId } = await workspaceConversation(actor, wid, conversationId(cid));
     await takeTypingAllowance(conversation.id, { side: 'operator', uid: actor.uid });
-    await announceTyping(conversation, ownerUid, 'operator', typing);
+    await announceTyping(conversation, workspaceId, 'operator', typing);
     return new Response(null, { status: 204 });
   });
 }

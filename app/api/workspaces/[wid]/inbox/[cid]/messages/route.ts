@@ -1,4 +1,4 @@
-// GET /api/conversations/:cid/messages?before=<id> (owner's session): a page of the thread.
+// GET /api/workspaces/:wid/inbox/:cid/messages?before=<id> (a member's session): a page of the thread.
 // POST { text, requestKey? }: the operator's reply → 201 { message } (200 for a repeated key).
 import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
@@ -11,13 +11,14 @@ import { requireActor } from '@/lib/session/server';
 
 export const dynamic = 'force-dynamic';
 
-type Context = RouteContext<'/api/conversations/[cid]/messages'>;
+type Context = RouteContext<'/api/workspaces/[wid]/inbox/[cid]/messages'>;
 
 export function GET(request: NextRequest, { params }: Context) {
   return handle(request, async () => {
     const actor = await requireActor(request);
     const before = validate(beforeSchema, request.nextUrl.searchParams.get('before') ?? undefined);
-    const { messages } = await inboxThread(actor, conversationId((await params).cid), before);
+    const { wid, cid } = await params;
+    const { messages } = await inboxThread(actor, wid, conversationId(cid), before);
     return NextResponse.json({ messages }, { headers: NO_STORE });
   });
 }
@@ -27,7 +28,8 @@ export function POST(request: NextRequest, { params }: Context) {
     assertSameOrigin(request);
     const actor = await requireActor(request);
     const input = await readJson(request, postMessageSchema, CONVERSATION_BODY_LIMIT);
-    const { message, created } = await replyAsOperator(actor, conversationId((await params).cid), {
+    const { wid, cid } = await params;
+    const { message, created } = await replyAsOperator(actor, wid, conversationId(cid), {
       ...input,
       requestKey: idempotencyHeader(request) ?? input.requestKey,
     });

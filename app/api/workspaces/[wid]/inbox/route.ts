@@ -1,0 +1,21 @@
+// GET /api/workspaces/:wid/inbox?status=open|closed|unread&cursor= (a member's session): a page of the
+// workspace's inbox → { conversations, nextCursor, unread, cursor }.
+import { NextResponse, type NextRequest } from 'next/server';
+import { handle } from '@/lib/api/errors';
+import { validate } from '@/lib/api/request';
+import { listInbox } from '@/lib/conversations/inbox';
+import { inboxFilterSchema } from '@/lib/conversations/schema';
+import { NO_STORE } from '@/lib/conversations/request';
+import { requireActor } from '@/lib/session/server';
+
+export const dynamic = 'force-dynamic';
+
+export function GET(request: NextRequest, { params }: RouteContext<'/api/workspaces/[wid]/inbox'>) {
+  return handle(request, async () => {
+    const actor = await requireActor(request);
+    const query = request.nextUrl.searchParams;
+    const filter = validate(inboxFilterSchema, query.get('status') ?? 'all');
+    const cursor = query.get('cursor') ?? undefined;
+    return NextResponse.json(await listInbox(actor, (await params).wid, { filter, cursor }), { headers: NO_STORE });
+  });
+}

@@ -1,0 +1,56 @@
+// Workspaces: what widgets, their visitors and conversations belong to, and the members who work in them.
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+
+/** A member's role: owner (one per workspace), admin (widgets and their settings), agent (the inbox). */
+export const WORKSPACE_ROLES = ['owner', 'admin', 'agent'] as const;
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+
+/** The key of the support staff's workspace, which holds Plauder's own widget. */
+export const SUPPORT_WORKSPACE = 'support';
+
+/**
+ * A workspace. Every account has a personal one (`personalOf` its uid: created once, by that unique index);
+ * support staff share the one with `systemKey` 'support'; others are made by a member (`createdBy`, whose
+ * request key makes a repeated POST answer the same workspace).
+ */
+export const workspaces = pgTable(
+  'workspaces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    personalOf: text('personal_of'),
+    systemKey: text('system_key'),
+    createdBy: text('created_by'),
+    requestKey: text('request_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('workspaces_personal_of_idx').on(table.personalOf),
+    uniqueIndex('workspaces_system_key_idx').on(table.systemKey),
+    uniqueIndex('workspaces_created_by_request_key_idx').on(table.createdBy, table.requestKey),
+  ],
+);
+
+/** Who belongs to a workspace, with which role. */
+export const workspaceMembers = pgTable(
+  'workspace_members',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    uid: text('uid').notNull(),
+    role: text('role').$type<WorkspaceRole>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.workspaceId, table.uid] }),
+    index('workspace_members_uid_idx').on(table.uid),
+    uniqueIndex('workspace_members_one_owner_idx')
+      .on(table.workspaceId)
+      .where(sql`${table.role} = 'owner'`),
+    check('workspace_members_role_check', sql`${table.role} in ('owner', 'admin', 'agent')`),
+  ],
+);

@@ -1,0 +1,53 @@
+import 'server-only';
+import { and, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import { database } from '@/lib/db';
+import type { Executor } from '@/lib/db/types';
+import { workspaceMembers, type WorkspaceRole } from '@/lib/db/schema';
+import { ApiError } from '@/lib/api/errors';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The roles that manage a workspace's widgets and their settings; agents answer the inbox only. */
+export const WIDGET_EDITORS: readonly WorkspaceRole[] = ['owner', 'admin'];
+
+/**
+ * The scoping of everything in a workspace (widgets, visitors, conversations, messages): the acting user's
+ * role in `workspaceId`, read from their membership row. A stranger, a former member or a malformed id get
+ * the same 404 as a workspace that does not exist, so they learn nothing.
+ */
+export async function requireMember(
+  actor: { uid: string },
+  workspaceId: string,
+  executor?: Executor,
+): Promise<WorkspaceRole> {
+  if (!UUID.test(workspaceId)) throw new ApiError('notFound');
+  const db = executor ?? (await database());
+  const [row] = await db
+    .select({ role: workspaceMembers.role })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.uid, actor.uid)))
+    .limit(1);
+  if (!row) throw new ApiError('notFound');
+  return row.role;
+}
+
+/** Like requireMember, and 403 for a member whose role may not change widgets (an agent). */
+export async function requireWidgetEditor(
+  actor: { uid: string },
+  workspaceId: string,
+  executor?: Executor,
+): Promise<WorkspaceRole> {
+  const role = await requireMember(actor, workspaceId, executor);
+  if (!WIDGET_EDITORS.includes(role)) throw new ApiError('forbidden');
+  return role;
+}
+
+/**
+ * `column` (a workspace id) among the workspaces where the actor is a member (with one of `roles`): the same
+ * scope as requireMember, inside a query's own condition, so a read or a write touches nothing else.
+ */
+export function memberScope(actor: { uid: string }, column: Column, roles?: readonly WorkspaceRole[]): SQL {
+  const member = eq(workspaceMembers.uid, actor.uid);
+  const condition = roles ? and(member, inArray(workspaceMembers.role, [...roles])) : member;
+  return sql`${column} in (select ${workspaceMembers.workspaceId} from ${workspaceMembers} where ${condition})`;
+}

@@ -1,0 +1,152 @@
+import 'server-only';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { database } from '@/lib/db';
+import type { Executor } from '@/lib/db/types';
+import { SUPPORT_WORKSPACE, profiles, workspaceMembers, workspaces, type WorkspaceRole } from '@/lib/db/schema';
+import { requestKey } from '@/lib/api/idempotency';
+import type { Actor } from '@/lib/session/server';
+import { requireMember } from './access';
+import type { CreateWorkspaceInput } from './schema';
+
+/** A workspace as its member sees it; `personal`: the member's own personal workspace. */
+export type WorkspaceView = { id: string; name: string; role: WorkspaceRole; personal: boolean };
+
+/** The stored name of personal workspaces; the dashboard shows it in the member's language. */
+export const PERSONAL_NAME = 'Personal';
+
+const viewColumns = {
+  id: workspaces.id,
+  name: workspaces.name,
+  role: workspaceMembers.role,
+  personalOf: workspaces.personalOf,
+};
+
+function view(row: { id: string; name: string; role: WorkspaceRole; personalOf: string | null }, uid: string) {
+  return { id: row.id, name: row.name, role: row.role, personal: row.personalOf === uid };
+}
+
+/**
+ * The user's personal workspace, created with their owner membership when missing. The unique index on
+ * `personal_of` makes concurrent first requests create one; each then reads the winner's id.
+ */
+export async function ensurePersonalWorkspace(uid: string, executor?: Executor): Promise<string> {
+  const db = executor ?? (await database());
+  await db
+    .insert(workspaces)
+    .values({ name: PERSONAL_NAME, personalOf: uid })
+    .onConflictDoNothing({ target: workspaces.personalOf });
+  const [{ id }] = await db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(eq(workspaces.personalOf, uid))
+    .limit(1);
+  await db.insert(workspaceMembers).values({ workspaceId: id, uid, role: 'owner' }).onConflictDoNothing();
+  return id;
+}
+
+/** Support staff (the `admin` claim) are admins of the support workspace; without the claim, no longer. */
+export async function syncSupportMembership(uid: string, admin: boolean, executor?: Executor): Promise<void> {
+  const db = executor ?? (await database());
+  const support = db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.systemKey, SUPPORT_WORKSPACE));
+  if (admin)
+    await db.execute(
+      sql`insert into ${workspaceMembers} (workspace_id, uid, role) select id, ${uid}, 'admin' from (${support}) s on conflict do nothing`,
+    );
+  else
+    await db
+      .delete(workspaceMembers)
+      .where(
+        and(
+          eq(workspaceMembers.uid, uid),
+          eq(workspaceMembers.role, 'admin'),
+          sql`${workspaceMembers.workspaceId} in (${support})`,
+        ),
+      );
+}
+
+/** What a new session establishes: the personal workspace, and the support workspace for support staff. */
+export async function establishWorkspaces(actor: Pick<Actor, 'uid' | 'admin'>): Promise<void> {
+  await ensurePersonalWorkspace(actor.uid);
+  await syncSupportMembership(actor.uid, actor.admin);
+}
+
+/** The workspaces the actor belongs to: their personal one first, then by name. */
+export async function listWorkspaces(actor: Pick<Actor, 'uid'>): Promise<WorkspaceView[]> {
+  const db = await database();
+  const rows = await db
+    .select(viewColumns)
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(eq(workspaceMembers.uid, actor.uid))
+    .orderBy(sql`${workspaces.personalOf} is distinct from ${actor.uid}`, asc(workspaces.name), asc(workspaces.id));
+  return rows.map((row) => view(row, actor.uid));
+}
+
+/**
+ * A new workspace with the actor as its owner. A repeated request key (the form's, or a fingerprint of the
+ * same name within a minute) answers the workspace it created, by the unique index on (creator, key).
+ */
+export async function createWorkspace(
+  actor: Pick<Actor, 'uid'>,
+  input: CreateWorkspaceInput,
+): Promise<{ workspace: WorkspaceView; created: boolean }> {
+  const key = requestKey(input.requestKey, actor.uid, { name: input.name });
+  const db = await database();
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(workspaces)
+      .values({ name: input.name, createdBy: actor.uid, requestKey: key })
+      .onConflictDoNothing({ target: [workspaces.createdBy, workspaces.requestKey] })
+      .returning({ id: workspaces.id });
+    if (inserted) await tx.insert(workspaceMembers).values({ workspaceId: inserted.id, uid: actor.uid, role: 'owner' });
+    const [row] = await tx
+      .select(viewColumns)
+      .from(workspaces)
+      .innerJoin(workspaceMembers, eq(workspaceMembers.workspaceId, workspaces.id))
+      .where(
+        and(eq(workspaces.createdBy, actor.uid), eq(workspaces.requestKey, key), eq(workspaceMembers.uid, actor.uid)),
+      )
+      .limit(1);
+    return { workspace: view(row, actor.uid), created: Boolean(inserted) };
+  });
+}
+
+/**
+ * The workspace the dashboard shows: the one the actor chose last while they are still its member, else
+ * their personal one (created when missing).
+ */
+export async function currentWorkspace(actor: Pick<Actor, 'uid'>): Promise<WorkspaceView> {
+  const db = await database();
+  // One query on every dashboard page: the chosen workspace among the actor's memberships, else the personal one.
+  const chosenId = db.select({ id: profiles.currentWorkspaceId }).from(profiles).where(eq(profiles.uid, actor.uid));
+  const [chosen] = await db
+    .select(viewColumns)
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(
+      and(
+        eq(workspaceMembers.uid, actor.uid),
+        or(inArray(workspaces.id, chosenId), eq(workspaces.personalOf, actor.uid)),
+      ),
+    )
+    .orderBy(sql`${workspaces.personalOf} is not distinct from ${actor.uid}`)
+    .limit(1);
+  if (chosen) return view(chosen, actor.uid);
+  const id = await ensurePersonalWorkspace(actor.uid);
+  return { id, name: PERSONAL_NAME, role: 'owner', personal: true };
+}
+
+/** Remembers `workspaceId` as the actor's current workspace (404 unless they are its member). */
+export async function switchWorkspace(actor: Pick<Actor, 'uid'>, workspaceId: string): Promise<void> {
+  await requireMember(actor, workspaceId);
+  const db = await database();
+  await db
+    .insert(profiles)
+    .values({ uid: actor.uid, currentWorkspaceId: workspaceId })
+    .onConflictDoUpdate({ target: profiles.uid, set: { currentWorkspaceId: workspaceId, updatedAt: sql`now()` } });
+}
+
+/** The workspace a request names (`?workspace=<id>`, checked where it is used), else the actor's current one. */
+export async function namedOrCurrentWorkspace(actor: Pick<Actor, 'uid'>, named: string | null): Promise<string> {
+  return named ?? (await currentWorkspace(actor)).id;
+}
