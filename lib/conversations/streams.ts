@@ -13,6 +13,8 @@ import { ownersOf } from '@/lib/widgets/owner';
 import { conversationHub, inboxScope, visitorScope, widgetGroup, widgetPresence } from './hub';
 import { latestMessageId } from './log';
 import { VISITOR_LEFT_MS } from './notify';
+import { alertWaitingOperators } from './alert-mail';
+import { DASHBOARD_CLOSING_MS, closeDashboard, openDashboard, renewDashboards } from './operators';
 import { signal } from './signal';
 import { requireVisitor } from './visitors';
 import { describeDatabaseError } from '@/lib/db/errors';
@@ -23,10 +25,19 @@ const PRESENCE_REFRESH_MS = 20_000;
 type Present = {
   visitors: Map<string, number>;
   operators: Map<string, { owners: string[]; streams: number }>;
+  /** The dashboard streams open here (their rows in dashboard_streams), and the sweep after one closed. */
+  dashboards: Set<string>;
+  sweep: NodeJS.Timeout | null;
   timer: NodeJS.Timeout | null;
 };
 const holder = globalThis as typeof globalThis & { __conversationPresence?: Present };
-const present = (holder.__conversationPresence ??= { visitors: new Map(), operators: new Map(), timer: null });
+const present = (holder.__conversationPresence ??= {
+  visitors: new Map(),
+  operators: new Map(),
+  dashboards: new Set(),
+  sweep: null,
+  timer: null,
+});
 
 /** Marks the operators with an open inbox as seen on their widgets, and tells those widgets' visitors. */
 async function refreshOperators(owners: string[]) {
@@ -46,7 +57,11 @@ async function refreshVisitors(ids: string[]) {
 
 function refreshAll() {
   const owners = [...new Set([...present.operators.values()].flatMap((entry) => entry.owners))];
-  const work = [refreshVisitors([...present.visitors.keys()]), ...(owners.length ? [refreshOperators(owners)] : [])];
+  const work = [
+    refreshVisitors([...present.visitors.keys()]),
+    renewDashboards([...present.dashboards]),
+    ...(owners.length ? [refreshOperators(owners)] : []),
+  ];
   Promise.all(work).catch((error: Error) =>
     console.error(`conversations: presence refresh failed: ${describeDatabaseError(error)}`),
   );
@@ -55,8 +70,21 @@ function refreshAll() {
 // The refresh stops with the database (shutdown, the end of a test file).
 onDatabaseClose(() => {
   clearInterval(present.timer ?? undefined);
-  present.timer = null;
+  clearTimeout(present.sweep ?? undefined);
+  present.timer = present.sweep = null;
 });
+
+/** Once a closed dashboard has lapsed, its operator's waiting visitors are mailed without waiting for the sweep. */
+function alertAfterClosing() {
+  if (present.sweep) return;
+  present.sweep = setTimeout(() => {
+    present.sweep = null;
+    alertWaitingOperators().catch((error: Error) =>
+      console.error(`conversations: operator alerts failed: ${describeDatabaseError(error)}`),
+    );
+  }, DASHBOARD_CLOSING_MS + 1_000);
+  present.sweep.unref();
+}
 
 function ensureRefresh() {
   if (present.timer) return;
@@ -112,9 +140,10 @@ export async function beginVisitorStream(request: NextRequest, widgetId: string)
 }
 
 /**
- * GET /api/conversations/events: the owner's inbox stream (session): messages of every conversation of
- * their widgets from Last-Event-ID on, new conversations among them, typing and "seen" of visitors.
- * While it is open the operator is present on those widgets (the team is available in `auto`).
+ * GET /api/conversations/events: the operator's dashboard stream (session; every dashboard page, one per tab):
+ * messages of every conversation of their widgets from Last-Event-ID on, new conversations among them, typing
+ * and "seen" of visitors. While it is open the operator is present on those widgets (the team is available in
+ * `auto`) and has a dashboard open (no e-mail alerts).
  */
 export async function beginInboxStream(request: NextRequest): Promise<EventStreamStart> {
   const actor = await requireActor(request);
@@ -125,9 +154,16 @@ export async function beginInboxStream(request: NextRequest): Promise<EventStrea
   entry.streams++;
   present.operators.set(actor.uid, entry);
   ensureRefresh();
-  await refreshOperators(owners).catch((error: Error) =>
-    console.error(`conversations: presence failed: ${describeDatabaseError(error)}`),
-  );
+  const [dashboard] = await Promise.all([
+    openDashboard(actor.uid).catch((error: Error) => {
+      console.error(`conversations: dashboard mark failed: ${describeDatabaseError(error)}`);
+      return null;
+    }),
+    refreshOperators(owners).catch((error: Error) =>
+      console.error(`conversations: presence failed: ${describeDatabaseError(error)}`),
+    ),
+  ]);
+  if (dashboard) present.dashboards.add(dashboard);
   return {
     hub: conversationHub(),
     scope: inboxScope(actor),
@@ -135,6 +171,11 @@ export async function beginInboxStream(request: NextRequest): Promise<EventStrea
     release: () => {
       release();
       if (--entry.streams <= 0) present.operators.delete(actor.uid);
+      if (!dashboard) return;
+      present.dashboards.delete(dashboard);
+      closeDashboard(dashboard)
+        .then(alertAfterClosing)
+        .catch(() => {});
     },
   };
 }

@@ -7,6 +7,7 @@ export * from './shop';
 export * from './widgets';
 export * from './widget-settings';
 export * from './conversations';
+export * from './alerts';
 export * from './mail';
 export * from './chat';
 export * from './limits';

@@ -36,7 +36,6 @@ function formValues(widget: WidgetView): WidgetFormValues {
     awayMessage: widget.awayMessage,
     businessHours: widget.businessHours,
     retentionDays: widget.retentionDays === null ? '' : String(widget.retentionDays),
-    notifyEmail: widget.notifyEmail ?? '',
     visitorsPerHour: widget.visitorsPerHour === null ? '' : String(widget.visitorsPerHour),
   };
 }
@@ -120,7 +119,6 @@ export default withErrorPage(async function EmbedPage({
               awayMessage: '',
               businessHours: null,
               retentionDays: '',
-              notifyEmail: user.email ?? '',
               visitorsPerHour: '',
             }}
             {...editor}

@@ -1,0 +1,34 @@
+// The migration that moves e-mail alerts from the widget's address to each operator's preference (issue 36,
+// point 5): an owner who had turned every widget's address off keeps getting no e-mail; everyone else is
+// mailed at once, at their own address, as before.
+import { foldersAround, migratingPglite } from './migrations';
+
+it('keeps "no e-mail" for owners whose widgets had no address, and mails the others at once', async () => {
+  const folders = foldersAround('_operator_alerts');
+  const { client, migrateTo } = await migratingPglite();
+  try {
+    await migrateTo(folders.before);
+    const widget = (id: string, uid: string, address: string | null) =>
+      client.query(
+        `insert into widgets (id, uid, name, allowed_origins, accent_color, locale, request_key, notify_email)
+         values ($1, $2, $1, '[]', '#4338ca', 'en', $1, $3)`,
+        [id, uid, address],
+      );
+    await widget('quiet-1', 'quiet', null);
+    await widget('quiet-2', 'quiet', null);
+    await widget('mixed-1', 'mixed', null);
+    await widget('mixed-2', 'mixed', 'team@example.com');
+    await widget('mailed', 'mailed', 'owner@example.com');
+    await widget('support', 'plauder:support', null);
+    await client.query(`insert into profiles (uid, theme) values ('quiet', 'dark')`);
+
+    await migrateTo(folders.after);
+    const { rows } = await client.query<{ uid: string; email_alerts: string; theme: string }>(
+      'select uid, email_alerts, theme from profiles order by uid',
+    );
+    expect(rows).toEqual([{ uid: 'quiet', email_alerts: 'never', theme: 'dark' }]);
+  } finally {
+    await client.close();
+    folders.cleanUp();
+  }
+});
