@@ -28,6 +28,7 @@ type Present = {
   /** The dashboard streams open here (their rows in dashboard_streams), and the sweep after one closed. */
   dashboards: Set<string>;
   sweep: NodeJS.Timeout | null;
+  sweepDue: number;
   timer: NodeJS.Timeout | null;
 };
 const holder = globalThis as typeof globalThis & { __conversationPresence?: Present };
@@ -36,6 +37,7 @@ const present = (holder.__conversationPresence ??= {
   operators: new Map(),
   dashboards: new Set(),
   sweep: null,
+  sweepDue: 0,
   timer: null,
 });
 
@@ -74,16 +76,24 @@ onDatabaseClose(() => {
   present.timer = present.sweep = null;
 });
 
-/** Once a closed dashboard has lapsed, its operator's waiting visitors are mailed without waiting for the sweep. */
+/**
+ * Once a closed dashboard has lapsed, its operator's waiting visitors are mailed without waiting for the sweep:
+ * one timer, which goes again when another dashboard closed while it waited.
+ */
 function alertAfterClosing() {
+  present.sweepDue = Date.now() + DASHBOARD_CLOSING_MS + 1_000;
   if (present.sweep) return;
-  present.sweep = setTimeout(() => {
-    present.sweep = null;
-    alertWaitingOperators().catch((error: Error) =>
-      console.error(`conversations: operator alerts failed: ${describeDatabaseError(error)}`),
-    );
-  }, DASHBOARD_CLOSING_MS + 1_000);
-  present.sweep.unref();
+  const arm = () => {
+    present.sweep = setTimeout(() => {
+      present.sweep = null;
+      alertWaitingOperators().catch((error: Error) =>
+        console.error(`conversations: operator alerts failed: ${describeDatabaseError(error)}`),
+      );
+      if (present.sweepDue > Date.now()) arm();
+    }, present.sweepDue - Date.now());
+    present.sweep.unref();
+  };
+  arm();
 }
 
 function ensureRefresh() {

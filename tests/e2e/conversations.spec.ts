@@ -16,7 +16,7 @@ for (const locale of ['en', 'de'] as Locale[]) {
     page,
     browser,
   }) => {
-    test.setTimeout(160_000);
+    test.setTimeout(180_000);
     const site = await hostSite();
     try {
       const owner = await signIn(page);
@@ -100,7 +100,7 @@ for (const locale of ['en', 'de'] as Locale[]) {
             await page.goto(`${localized('/mailbox', locale)}?to=${encodeURIComponent(owner.email)}`);
             return page.getByRole('article', { name: subject }).count();
           },
-          { timeout: 45_000, intervals: [2_000] },
+          { timeout: 60_000, intervals: [2_000] },
         )
         .toBe(1);
       await expect(page.getByRole('article', { name: subject })).toContainText(later);
