@@ -8,6 +8,8 @@ import { SUPPORT_OWNER } from '@/lib/widgets/owner';
 /** A dashboard's stream renews its row every 20 s; one not renewed this long is closed (its instance is gone). */
 export const DASHBOARD_GRACE_MS = 45_000;
 
+const adminClaim = sql<boolean>`coalesce((${sessions.profile}->>'admin')::boolean, false)`;
+
 /**
  * Who is alerted about a conversation of a widget: today the widget's owner, and for Plauder's own widget
  * the support staff (the accounts whose latest sign-in carried the admin claim), as the inbox shows it.
@@ -19,9 +21,11 @@ export async function operatorsToAlert(conversation: { widgetUid: string }): Pro
   const latest = await db
     .selectDistinctOn([sessions.uid], {
       uid: sessions.uid,
-      admin: sql<boolean>`coalesce((${sessions.profile}->>'admin')::boolean, false)`,
+      admin: adminClaim,
     })
     .from(sessions)
+    // Only accounts that ever signed in as staff; the latest sign-in says whether they still are.
+    .where(inArray(sessions.uid, db.select({ uid: sessions.uid }).from(sessions).where(adminClaim)))
     .orderBy(sessions.uid, desc(sessions.createdAt));
   return latest.filter((row) => row.admin).map((row) => row.uid);
 }

@@ -13,8 +13,7 @@ import { ownersOf } from '@/lib/widgets/owner';
 import { conversationHub, inboxScope, visitorScope, widgetGroup, widgetPresence } from './hub';
 import { latestMessageId } from './log';
 import { VISITOR_LEFT_MS } from './notify';
-import { alertWaitingOperators } from './alert-mail';
-import { DASHBOARD_CLOSING_MS, closeDashboard, openDashboard, renewDashboards } from './operators';
+import { closeDashboard, openDashboard, renewDashboards } from './operators';
 import { signal } from './signal';
 import { requireVisitor } from './visitors';
 import { describeDatabaseError } from '@/lib/db/errors';
@@ -25,10 +24,8 @@ const PRESENCE_REFRESH_MS = 20_000;
 type Present = {
   visitors: Map<string, number>;
   operators: Map<string, { owners: string[]; streams: number }>;
-  /** The dashboard streams open here (their rows in dashboard_streams), and the sweep after one closed. */
+  /** The dashboard streams open here (their rows in dashboard_streams). */
   dashboards: Set<string>;
-  sweep: NodeJS.Timeout | null;
-  sweepDue: number;
   timer: NodeJS.Timeout | null;
 };
 const holder = globalThis as typeof globalThis & { __conversationPresence?: Present };
@@ -36,8 +33,6 @@ const present = (holder.__conversationPresence ??= {
   visitors: new Map(),
   operators: new Map(),
   dashboards: new Set(),
-  sweep: null,
-  sweepDue: 0,
   timer: null,
 });
 
@@ -72,29 +67,8 @@ function refreshAll() {
 // The refresh stops with the database (shutdown, the end of a test file).
 onDatabaseClose(() => {
   clearInterval(present.timer ?? undefined);
-  clearTimeout(present.sweep ?? undefined);
-  present.timer = present.sweep = null;
+  present.timer = null;
 });
-
-/**
- * Once a closed dashboard has lapsed, its operator's waiting visitors are mailed without waiting for the sweep:
- * one timer, which goes again when another dashboard closed while it waited.
- */
-function alertAfterClosing() {
-  present.sweepDue = Date.now() + DASHBOARD_CLOSING_MS + 1_000;
-  if (present.sweep) return;
-  const arm = () => {
-    present.sweep = setTimeout(() => {
-      present.sweep = null;
-      alertWaitingOperators().catch((error: Error) =>
-        console.error(`conversations: operator alerts failed: ${describeDatabaseError(error)}`),
-      );
-      if (present.sweepDue > Date.now()) arm();
-    }, present.sweepDue - Date.now());
-    present.sweep.unref();
-  };
-  arm();
-}
 
 function ensureRefresh() {
   if (present.timer) return;
@@ -183,9 +157,7 @@ export async function beginInboxStream(request: NextRequest): Promise<EventStrea
       if (--entry.streams <= 0) present.operators.delete(actor.uid);
       if (!dashboard) return;
       present.dashboards.delete(dashboard);
-      closeDashboard(dashboard)
-        .then(alertAfterClosing)
-        .catch(() => {});
+      closeDashboard(dashboard).catch(() => {});
     },
   };
 }

@@ -89,8 +89,8 @@ for (const locale of ['en', 'de'] as Locale[]) {
       await bea.widget.getByRole('form', { name: w.composer }).getByRole('button', { name: w.send }).click();
       expect(await axeViolations(bea.page)).toEqual([]);
 
-      // The owner leaves the dashboard: once its stream's grace for a reload (15 s) has passed, the e-mail
-      // alert is in the local mailbox, with the waiting message.
+      // The owner leaves the dashboard: once its stream's grace for a reload (15 s) has passed, the next sweep
+      // (every 30 s) puts the e-mail alert in the local mailbox, with the waiting message.
       const subject = messages[locale].Mail.visitorWaiting.subject
         .replace('{visitor}', email)
         .replace('{widget}', 'Shop help');
