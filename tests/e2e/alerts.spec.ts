@@ -65,6 +65,10 @@ for (const locale of ['en', 'de'] as Locale[]) {
     test.setTimeout(120_000);
     await page.context().grantPermissions(['notifications'], { origin: baseURL });
     await page.addInitScript(recordAlerts);
+    const streams: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/conversations/events') streams.push(request.url());
+    });
     const site = await hostSite();
     try {
       await signIn(page, undefined, locale);
@@ -72,6 +76,7 @@ for (const locale of ['en', 'de'] as Locale[]) {
       site.setPage({ body: snippet(widgetId), lang: locale });
 
       // The settings: the alerts beside the e-mail switches; the browser has allowed notifications.
+      streams.length = 0;
       await page.goto(localized('/dashboard/settings', locale));
       await page.locator('html[data-hydrated="true"]').waitFor();
       const card = page.getByRole('region', { name: labels.title });
@@ -117,6 +122,8 @@ for (const locale of ['en', 'de'] as Locale[]) {
         new URL(`${localized('/dashboard/inbox', locale)}?conversation=${shown.tag}`, baseURL).href,
       );
       await expect(page.getByRole('log').getByText(second)).toBeVisible();
+      // One connection per tab since the settings page loaded: the inbox listens on the layout's stream.
+      expect(streams).toHaveLength(1);
       await page.evaluate(setHidden, false);
       await expect(page).not.toHaveTitle(/^\(\d+\)/);
       await guest.context.close();
