@@ -68,8 +68,6 @@ const schema = z.object({
   CHAT_VISITORS_PER_HOUR: optional(z.coerce.number().int().min(1).max(1_000_000)),
   /** Plauder's own widget on the storefront (seeded at start, answered by support staff); `off`: none. */
   SUPPORT_WIDGET_ID: optional(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)),
-  /** Where notifications of visitors waiting in Plauder's own widget go. */
-  SUPPORT_EMAIL: optional(z.email()),
   /** Outgoing mail (smtp:// or smtps://user:password@host:port); without it local mode keeps mail in /mailbox. */
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/ })),
   /** The sender of every e-mail, e.g. `Plauder <support@example.com>`. */
@@ -118,7 +116,6 @@ export type Env = Readonly<{
   }>;
   /** The storefront's own widget id, or null. */
   supportWidgetId: string | null;
-  supportEmail: string | null;
   /** `smtp`: sent through SMTP_URL; `mailbox`: kept for /mailbox (local mode); `none`: not sent (logged). */
   mail: Readonly<{ transport: 'smtp' | 'mailbox' | 'none'; smtpUrl: string | null; from: string }>;
   operator: Operator;
@@ -215,7 +212,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       visitorsPerHour: value.CHAT_VISITORS_PER_HOUR ?? 60,
     }),
     supportWidgetId: value.SUPPORT_WIDGET_ID === 'off' ? null : (value.SUPPORT_WIDGET_ID ?? 'plauder-support'),
-    supportEmail: value.SUPPORT_EMAIL ?? null,
     mail: Object.freeze({
       transport: value.SMTP_URL ? ('smtp' as const) : mode === 'emulator' ? ('mailbox' as const) : ('none' as const),
       smtpUrl: value.SMTP_URL ?? null,

@@ -10,6 +10,7 @@ import { CheckboxField, SelectField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import type { Messages } from '@/lib/i18n/slices';
+import { NotificationPermission } from './notification-permission';
 
 type Texts = Messages['Dashboard']['settings'];
 
@@ -25,6 +26,7 @@ type Props = {
   /** The languages offered, named in their own words. */
   languages: Array<{ value: string; label: string }>;
   themes: ReadonlyArray<keyof Texts['theme']['options']>;
+  emailAlerts: ReadonlyArray<keyof Texts['alerts']['emailOptions']>;
   /** "Saved" in each language: the confirmation speaks the language just chosen. */
   saved: Record<string, string>;
   settingsPaths: Record<string, string>;
@@ -36,7 +38,7 @@ function applyTheme(theme: string) {
   document.documentElement.dataset.theme = dark ? 'dark' : 'light';
 }
 
-export function SettingsForm({ initial, labels, languages, themes, saved, settingsPaths }: Props) {
+export function SettingsForm({ initial, labels, languages, themes, emailAlerts, saved, settingsPaths }: Props) {
   const router = useRouter();
   const { submit, busy, error, fields } = useJsonSubmit(labels.error);
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -47,6 +49,8 @@ export function SettingsForm({ initial, labels, languages, themes, saved, settin
       theme: String(form.get('theme')),
       notifyTicketReplies: form.has('notifyTicketReplies'),
       notifyOrderUpdates: form.has('notifyOrderUpdates'),
+      alertSound: form.has('alertSound'),
+      emailAlerts: String(form.get('emailAlerts')),
     };
     if (!(await submit('/api/settings', 'PUT', settings))) return;
     applyTheme(settings.theme);
@@ -96,6 +100,25 @@ export function SettingsForm({ initial, labels, languages, themes, saved, settin
               defaultChecked={initial[key as keyof typeof NOTIFICATIONS]}
             />
           ))}
+        </div>
+      </Card>
+      <Card title={labels.alerts.title} titleId="alerts-title">
+        <div className="space-y-5">
+          <CheckboxField
+            id="alertSound"
+            label={labels.alerts.sound}
+            hint={labels.alerts.soundHint}
+            defaultChecked={initial.alertSound}
+          />
+          <NotificationPermission labels={labels.alerts} />
+          <SelectField
+            id="emailAlerts"
+            label={labels.alerts.email}
+            hint={labels.alerts.emailHint}
+            defaultValue={initial.emailAlerts}
+            options={emailAlerts.map((value) => ({ value, label: labels.alerts.emailOptions[value] }))}
+            error={fields.emailAlerts}
+          />
         </div>
       </Card>
       <FormError message={error} />

@@ -2,15 +2,15 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { $fetch } from 'ofetch';
-import { openEventStream, type StreamStatus } from '@/lib/client/event-stream';
+import type { StreamEvent } from '@/lib/client/event-stream';
 import {
   TYPING_TTL_MS,
   type InboxConversationView,
   type InboxPage,
   type MessageView,
 } from '@/lib/conversations/constants';
-import { UNREAD_EVENT } from '@/lib/dashboard/nav';
 import { mergeMessages } from '@/components/conversations/thread-view';
+import { useDashboardStream } from '@/components/dashboard/dashboard-stream';
 
 export type Filter = 'all' | 'open' | 'closed' | 'unread';
 
@@ -21,9 +21,8 @@ function sorted(list: InboxConversationView[]) {
 
 /**
  * The inbox's data: the conversations of the workspace's widgets loaded so far (page by page), the threads
- * opened, and who is typing, kept live by the owner's event stream from the cursor of the first page on
- * (new conversations and messages, visitors typing and reading, the unread total). Tells the navigation
- * the number of unread conversations: the server's count of all of them, not of those loaded.
+ * opened, and who is typing, kept live by the dashboard's event stream (the layout's, one per tab) from the
+ * cursor of the first page on: new conversations and messages, visitors typing and reading, the unread total.
  */
 /** `api`: the workspace's inbox API, `/api/workspaces/<id>/inbox`. */
 export function useInbox(initial: InboxPage, api: string) {
@@ -40,7 +39,6 @@ export function useInbox(initial: InboxPage, api: string) {
   const paging = useRef(new Set<Filter>());
   const [threads, setThreads] = useState<Record<string, MessageView[]>>({});
   const [typing, setTyping] = useState<Record<string, boolean>>({});
-  const [status, setStatus] = useState<StreamStatus>('connecting');
   const timers = useRef<Record<string, ReturnType<typeof setTimeout>>>({});
 
   const upsert = useCallback(
@@ -48,58 +46,51 @@ export function useInbox(initial: InboxPage, api: string) {
     [],
   );
 
+  const onEvent = useCallback(
+    ({ event, data }: StreamEvent) => {
+      const payload = JSON.parse(data);
+      if (event === 'message') {
+        const { message, conversation } = payload as { message: MessageView; conversation: InboxConversationView };
+        upsert(conversation);
+        setThreads((current) =>
+          current[conversation.id]
+            ? { ...current, [conversation.id]: mergeMessages(current[conversation.id], [message]) }
+            : current,
+        );
+        if (message.sender === 'visitor') setTyping((current) => ({ ...current, [conversation.id]: false }));
+      } else if (event === 'conversation') {
+        upsert(payload as InboxConversationView);
+      } else if (event === 'unread') {
+        setUnread((payload as { total: number }).total);
+      } else if (event === 'typing' && payload.sender === 'visitor') {
+        clearTimeout(timers.current[payload.conversationId]);
+        setTyping((current) => ({ ...current, [payload.conversationId]: payload.typing }));
+        if (payload.typing)
+          timers.current[payload.conversationId] = setTimeout(
+            () => setTyping((current) => ({ ...current, [payload.conversationId]: false })),
+            TYPING_TTL_MS,
+          );
+      } else if (event === 'read') {
+        setAll((current) => {
+          const conversation = current[payload.conversationId];
+          if (!conversation) return current;
+          const changed =
+            payload.reader === 'visitor'
+              ? { seenUpTo: Math.max(conversation.seenUpTo, payload.upTo) }
+              : { unread: payload.unread };
+          return { ...current, [conversation.id]: { ...conversation, ...changed } };
+        });
+      }
+    },
+    [upsert],
+  );
+  const status = useDashboardStream(onEvent, initial.cursor);
   useEffect(() => {
     const pending = timers.current;
-    const stop = openEventStream(`${api}/events`, {
-      lastEventId: String(initial.cursor),
-      onStatus: setStatus,
-      onUnauthorized: () => window.location.reload(),
-      onEvent: ({ event, data }) => {
-        const payload = JSON.parse(data);
-        if (event === 'message') {
-          const { message, conversation } = payload as { message: MessageView; conversation: InboxConversationView };
-          upsert(conversation);
-          setThreads((current) =>
-            current[conversation.id]
-              ? { ...current, [conversation.id]: mergeMessages(current[conversation.id], [message]) }
-              : current,
-          );
-          if (message.sender === 'visitor') setTyping((current) => ({ ...current, [conversation.id]: false }));
-        } else if (event === 'conversation') {
-          upsert(payload as InboxConversationView);
-        } else if (event === 'unread') {
-          setUnread((payload as { total: number }).total);
-        } else if (event === 'typing' && payload.sender === 'visitor') {
-          clearTimeout(pending[payload.conversationId]);
-          setTyping((current) => ({ ...current, [payload.conversationId]: payload.typing }));
-          if (payload.typing)
-            pending[payload.conversationId] = setTimeout(
-              () => setTyping((current) => ({ ...current, [payload.conversationId]: false })),
-              TYPING_TTL_MS,
-            );
-        } else if (event === 'read') {
-          setAll((current) => {
-            const conversation = current[payload.conversationId];
-            if (!conversation) return current;
-            const changed =
-              payload.reader === 'visitor'
-                ? { seenUpTo: Math.max(conversation.seenUpTo, payload.upTo) }
-                : { unread: payload.unread };
-            return { ...current, [conversation.id]: { ...conversation, ...changed } };
-          });
-        }
-      },
-    });
-    return () => {
-      stop();
-      for (const timer of Object.values(pending)) clearTimeout(timer);
-    };
-  }, [api, initial.cursor, upsert]);
+    return () => Object.values(pending).forEach(clearTimeout);
+  }, []);
 
   const conversations = useMemo(() => sorted(Object.values(all)), [all]);
-  useEffect(() => {
-    window.dispatchEvent(new CustomEvent(UNREAD_EVENT, { detail: unread }));
-  }, [unread]);
 
   const loadThread = useCallback(
     async (id: string, before?: number) => {

@@ -30,7 +30,6 @@ export type WidgetFormValues = {
   awayMessage: string;
   businessHours: BusinessHours | null;
   retentionDays: string;
-  notifyEmail: string;
   visitorsPerHour: string;
 };
 
@@ -106,7 +105,6 @@ export function WidgetForm({
       awayMessage: values.awayMessage,
       businessHours: values.businessHours,
       retentionDays: values.retentionDays.trim() ? Number(values.retentionDays) : null,
-      notifyEmail: values.notifyEmail.trim() || null,
       visitorsPerHour: values.visitorsPerHour.trim() ? Number(values.visitorsPerHour) : null,
     };
     const result = values.id
@@ -245,15 +243,6 @@ export function WidgetForm({
         labels={labels}
         locale={locale}
         error={fieldError(fields, 'businessHours')}
-      />
-      <TextField
-        id={`${prefix}notify`}
-        type="email"
-        label={labels.notifyEmail}
-        hint={labels.notifyHint}
-        value={values.notifyEmail}
-        onChange={(e) => set('notifyEmail', e.target.value)}
-        error={fields.notifyEmail}
       />
       <TextField
         id={`${prefix}retention`}

@@ -5,7 +5,9 @@ import {
   avatars,
   chatMessages,
   chatMutes,
+  dashboardStreams,
   feedback,
+  operatorAlerts,
   orders,
   profiles,
   sessions,
@@ -38,6 +40,8 @@ export async function deleteAccountData(uid: string, deleteIdentity: () => Promi
     await tx.delete(chatMutes).where(eq(chatMutes.author, `user:${uid}`));
     await tx.delete(avatars).where(eq(avatars.uid, uid));
     await tx.delete(profiles).where(eq(profiles.uid, uid));
+    await tx.delete(dashboardStreams).where(eq(dashboardStreams.uid, uid));
+    await tx.delete(operatorAlerts).where(eq(operatorAlerts.uid, uid));
     await tx.delete(sessions).where(eq(sessions.uid, uid));
     await tx.update(orders).set({ uid: null, email: null, updatedAt: new Date() }).where(eq(orders.uid, uid));
     await deleteIdentity();

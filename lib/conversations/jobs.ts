@@ -1,5 +1,6 @@
 import 'server-only';
-import { notifyUnanswered } from './notify';
+import { alertWaitingOperators } from './alert-mail';
+import { forgetClosedDashboards } from './operators';
 import { applyRetention } from './retention';
 import { seedSupportWidget } from '@/lib/widgets/support';
 import { describeDatabaseError } from '@/lib/db/errors';
@@ -15,8 +16,8 @@ function run(name: string, job: () => Promise<unknown>) {
 /**
  * The conversations' background work of a server process: Plauder's own widget created when missing
  * (again every 30 s until the database has answered), retention at start and daily, and every 30 s the
- * e-mails to owners whose visitors wait unanswered. Several instances may run them at once: the seed
- * and each deletion are idempotent and each e-mail is claimed at the data.
+ * e-mails to operators whose visitors wait (their chosen delay passed, no dashboard of theirs open). Several
+ * instances may run them at once: the seed and each deletion are idempotent and each e-mail is claimed at the data.
  */
 export function startConversationJobs(): void {
   if (holder.__conversationJobs) return;
@@ -24,9 +25,12 @@ export function startConversationJobs(): void {
   const seed = () => seedSupportWidget().then(() => (state.supportSeeded = true));
   run('support widget', seed);
   run('retention', applyRetention);
-  setInterval(() => run('retention', applyRetention), DAY_MS).unref();
+  setInterval(() => {
+    run('retention', applyRetention);
+    run('dashboard streams', forgetClosedDashboards);
+  }, DAY_MS).unref();
   setInterval(() => {
     if (!state.supportSeeded) run('support widget', seed);
-    run('notifications', notifyUnanswered);
+    run('operator alerts', alertWaitingOperators);
   }, SWEEP_MS).unref();
 }

@@ -13,6 +13,7 @@ import { requireMember } from '@/lib/workspaces/access';
 import { conversationHub, inboxScope, visitorScope, widgetGroup, widgetPresence } from './hub';
 import { latestMessageId } from './log';
 import { VISITOR_LEFT_MS } from './notify';
+import { closeDashboard, openDashboard, renewDashboards } from './operators';
 import { signal } from './signal';
 import { requireVisitor } from './visitors';
 import { describeDatabaseError } from '@/lib/db/errors';
@@ -24,10 +25,17 @@ type Present = {
   visitors: Map<string, number>;
   /** Open inbox streams per workspace. */
   operators: Map<string, number>;
+  /** The dashboard streams open here (their rows in dashboard_streams). */
+  dashboards: Set<string>;
   timer: NodeJS.Timeout | null;
 };
 const holder = globalThis as typeof globalThis & { __conversationPresence?: Present };
-const present = (holder.__conversationPresence ??= { visitors: new Map(), operators: new Map(), timer: null });
+const present = (holder.__conversationPresence ??= {
+  visitors: new Map(),
+  operators: new Map(),
+  dashboards: new Set(),
+  timer: null,
+});
 
 /** Marks the workspaces with an open inbox as seen on their widgets, and tells those widgets' visitors. */
 async function refreshOperators(workspaceIds: string[]) {
@@ -72,6 +80,7 @@ function refreshAll() {
   const workspaceIds = [...present.operators.keys()];
   const work = [
     refreshVisitors([...present.visitors.keys()]),
+    renewDashboards([...present.dashboards]),
     ...(workspaceIds.length ? [refreshOperators(workspaceIds)] : []),
   ];
   Promise.all(work).catch((error: Error) =>
@@ -139,10 +148,10 @@ export async function beginVisitorStream(request: NextRequest, widgetId: string)
 }
 
 /**
- * GET /api/workspaces/:wid/inbox/events: a member's inbox stream (session; 404 for anyone else): messages
- * of every conversation of the workspace's widgets from Last-Event-ID on, new conversations among them,
- * typing and "seen" of visitors. While it is open the workspace is present on those widgets (the team is
- * available in `auto`).
+ * GET /api/workspaces/:wid/inbox/events: a member's dashboard stream (session; 404 for anyone else; every
+ * dashboard page, one per tab): messages of every conversation of the workspace's widgets from Last-Event-ID
+ * on, new conversations among them, typing and "seen" of visitors. While it is open the workspace is present
+ * on those widgets (the team is available in `auto`) and the member has a dashboard open (no e-mail alerts).
  */
 export async function beginInboxStream(request: NextRequest, workspaceId: string): Promise<EventStreamStart> {
   const actor = await requireActor(request);
@@ -151,9 +160,16 @@ export async function beginInboxStream(request: NextRequest, workspaceId: string
   const release = await takeStreamSlot(clientAddress(request));
   present.operators.set(workspaceId, (present.operators.get(workspaceId) ?? 0) + 1);
   ensureRefresh();
-  await refreshOperators([workspaceId]).catch((error: Error) =>
-    console.error(`conversations: presence failed: ${describeDatabaseError(error)}`),
-  );
+  const [dashboard] = await Promise.all([
+    openDashboard(actor.uid).catch((error: Error) => {
+      console.error(`conversations: dashboard mark failed: ${describeDatabaseError(error)}`);
+      return null;
+    }),
+    refreshOperators([workspaceId]).catch((error: Error) =>
+      console.error(`conversations: presence failed: ${describeDatabaseError(error)}`),
+    ),
+  ]);
+  if (dashboard) present.dashboards.add(dashboard);
   return {
     hub: conversationHub(),
     scope: inboxScope(workspaceId),
@@ -163,6 +179,9 @@ export async function beginInboxStream(request: NextRequest, workspaceId: string
       const left = (present.operators.get(workspaceId) ?? 1) - 1;
       if (left > 0) present.operators.set(workspaceId, left);
       else present.operators.delete(workspaceId);
+      if (!dashboard) return;
+      present.dashboards.delete(dashboard);
+      closeDashboard(dashboard).catch(() => {});
     },
   };
 }

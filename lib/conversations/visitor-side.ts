@@ -13,11 +13,11 @@ import type { postMessageSchema, startConversationSchema } from './schema';
 import { streamCursor, threadMessages, type ConversationRow } from './threads';
 import { messageView, visitorConversationView } from './views';
 import type { VisitorRow } from './visitors';
-import { notifyOwnerLater } from './notify';
+import { alertOperatorsLater } from './alert-mail';
 
 type Widget = Pick<
   typeof widgets.$inferSelect,
-  'id' | 'workspaceId' | 'preChat' | 'locale' | 'notifyEmail' | 'presence' | 'operatorSeenAt' | 'businessHours'
+  'id' | 'workspaceId' | 'preChat' | 'locale' | 'presence' | 'operatorSeenAt' | 'businessHours'
 >;
 
 /** The visitor's conversations, latest activity first, and where their event stream starts. */
@@ -140,7 +140,7 @@ export async function startConversation(
     return { conversation, message, created: true };
   });
   const [conversation] = await db.select().from(conversations).where(eq(conversations.id, started.conversation.id));
-  if (started.created) notifyOwnerLater(conversation.id, widget);
+  if (started.created) alertOperatorsLater(conversation.id, widget.workspaceId);
   return {
     conversation: visitorConversationView(conversation),
     message: messageView(started.message),
@@ -175,6 +175,6 @@ export async function postVisitorMessage(
       requestKey: input.requestKey,
     });
   });
-  if (created) notifyOwnerLater(conversation.id, widget);
+  if (created) alertOperatorsLater(conversation.id, widget.workspaceId);
   return { message: messageView(message), created };
 }

@@ -14,8 +14,15 @@ export type TranscriptLine = { at: string; from: 'visitor' | 'operator'; name: s
  * The kinds of e-mail and what each needs; everything else (language, layout, transport) is shared.
  */
 export type MailData = {
-  /** To a widget's owner: a visitor waits for an answer. */
-  visitorWaiting: { widget: string; visitor: string; page: string | null; text: string; link: string };
+  /** To an operator with no dashboard open: a visitor waits for an answer (`settings`: where they choose when). */
+  visitorWaiting: {
+    widget: string;
+    visitor: string;
+    page: string | null;
+    text: string;
+    link: string;
+    settings: string;
+  };
   /** To a visitor who has left: the team answered. */
   operatorReply: { widget: string; operator: string; text: string; link: string };
   /** To a visitor who asked for it: the whole conversation. */
@@ -88,7 +95,7 @@ const templates: { [K in MailKind]: (t: Translate, data: MailData[K], locale: Lo
         data.text,
         { link: data.link, label: t('visitorWaiting.action') },
       ],
-      t('visitorWaiting.footer'),
+      t('visitorWaiting.footer', { settings: data.settings }),
     ),
   operatorReply: (t, data) =>
     layout(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { THEMES } from '@/lib/db/schema/accounts';
+import { EMAIL_ALERTS, THEMES } from '@/lib/db/schema/accounts';
 import { LOCALE_COOKIE_MAX_AGE, locales } from '@/lib/i18n/routing';
 
 export const settingsSchema = z.object({
@@ -7,6 +7,9 @@ export const settingsSchema = z.object({
   theme: z.enum(THEMES),
   notifyTicketReplies: z.boolean(),
   notifyOrderUpdates: z.boolean(),
+  /** The dashboard's sound on a visitor's message, and when an operator with no dashboard open is mailed. */
+  alertSound: z.boolean(),
+  emailAlerts: z.enum(EMAIL_ALERTS),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

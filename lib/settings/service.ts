@@ -14,6 +14,8 @@ export async function getSettings(uid: string, fallbackLocale: Locale): Promise<
     theme: row?.theme ?? 'system',
     notifyTicketReplies: row?.notifyTicketReplies ?? true,
     notifyOrderUpdates: row?.notifyOrderUpdates ?? true,
+    alertSound: row?.alertSound ?? true,
+    emailAlerts: row?.emailAlerts ?? 'now',
     saved: Boolean(row),
   };
 }

@@ -121,7 +121,6 @@ export const widgetFields = {
   awayMessage: plainText(0, WIDGET_AWAY_MAX),
   businessHours: businessHoursSchema.nullable(),
   retentionDays: z.number().int().min(1).max(RETENTION_DAYS_MAX).nullable(),
-  notifyEmail: z.email().max(254).nullable(),
   /** Null: the service's default (CHAT_VISITORS_PER_HOUR). */
   visitorsPerHour: z.number().int().min(1).max(VISITORS_PER_HOUR_MAX).nullable(),
 };
@@ -137,7 +136,6 @@ export const createWidgetSchema = z.object({
   businessHours: widgetFields.businessHours.default(null),
   retentionDays: widgetFields.retentionDays.default(null),
   visitorsPerHour: widgetFields.visitorsPerHour.default(null),
-  notifyEmail: widgetFields.notifyEmail.optional(),
   requestKey: idempotencyKey.optional(),
 });
 export const updateWidgetSchema = z.object(widgetFields).partial();

@@ -27,7 +27,6 @@ export type WidgetView = {
   awayMessage: string;
   businessHours: BusinessHours | null;
   retentionDays: number | null;
-  notifyEmail: string | null;
   /** New visitors one address may start per hour; null: the service's default. */
   visitorsPerHour: number | null;
   presence: PresenceMode;
@@ -67,7 +66,6 @@ function view(row: Row): WidgetView {
     awayMessage: row.awayMessage,
     businessHours: row.businessHours ?? null,
     retentionDays: row.retentionDays,
-    notifyEmail: row.notifyEmail,
     visitorsPerHour: row.visitorsPerHour,
     presence: row.presence,
     identityVerification: row.identitySecret !== null,
@@ -134,15 +132,14 @@ export async function getWidget(actor: Actor, id: string): Promise<WidgetView | 
 /**
  * Creates a widget in a workspace where the actor is owner or admin, within its limit (409 `widgetLimit`
  * beyond it). The workspace's creations are serialised, so two tabs at once cannot both take the last
- * place; a repeated request key answers the widget it created. Notifications go to the actor's address
- * unless the form names another.
+ * place; a repeated request key answers the widget it created.
  */
 export async function createWidget(
   actor: Actor,
   workspaceId: string,
   input: CreateWidgetInput,
 ): Promise<{ widget: WidgetView; created: boolean }> {
-  const { requestKey: clientKey, notifyEmail, ...fields } = input;
+  const { requestKey: clientKey, ...fields } = input;
   const key = requestKey(clientKey, actor.uid, fields);
   await requireWidgetEditor(actor, workspaceId);
   const db = await database();
@@ -162,7 +159,6 @@ export async function createWidget(
         id: randomBytes(12).toString('base64url'),
         workspaceId,
         requestKey: key,
-        notifyEmail: notifyEmail === undefined ? actor.email : notifyEmail,
         ...fields,
       })
       .returning();

@@ -33,7 +33,6 @@ export async function seedSupportWidget(): Promise<void> {
       accentColor: '#4338ca',
       locale: 'en',
       followPageLanguage: true,
-      notifyEmail: env.supportEmail,
       businessHours: {
         timeZone: 'Europe/Berlin',
         days: {

@@ -16,7 +16,7 @@ for (const locale of ['en', 'de'] as Locale[]) {
     page,
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const site = await hostSite();
     try {
       const owner = await signIn(page);
@@ -89,15 +89,19 @@ for (const locale of ['en', 'de'] as Locale[]) {
       await bea.widget.getByRole('form', { name: w.composer }).getByRole('button', { name: w.send }).click();
       expect(await axeViolations(bea.page)).toEqual([]);
 
-      // The owner's notification is in the local mailbox, with the waiting message.
+      // The owner leaves the dashboard: once its stream's grace for a reload (15 s) has passed, the next sweep
+      // (every 30 s) puts the e-mail alert in the local mailbox, with the waiting message.
       const subject = messages[locale].Mail.visitorWaiting.subject
         .replace('{visitor}', email)
         .replace('{widget}', 'Shop help');
       await expect
-        .poll(async () => {
-          await page.goto(`${localized('/mailbox', locale)}?to=${encodeURIComponent(owner.email)}`);
-          return page.getByRole('article', { name: subject }).count();
-        })
+        .poll(
+          async () => {
+            await page.goto(`${localized('/mailbox', locale)}?to=${encodeURIComponent(owner.email)}`);
+            return page.getByRole('article', { name: subject }).count();
+          },
+          { timeout: 60_000, intervals: [2_000] },
+        )
         .toBe(1);
       await expect(page.getByRole('article', { name: subject })).toContainText(later);
 

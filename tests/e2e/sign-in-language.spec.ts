@@ -24,6 +24,8 @@ for (const { saved, page: pageLocale } of pairs) {
       theme: 'system',
       notifyTicketReplies: true,
       notifyOrderUpdates: true,
+      alertSound: true,
+      emailAlerts: 'now',
     };
     expect((await device.put('/api/settings', { headers: { origin: baseURL }, data: settings })).status()).toBe(200);
     await device.dispose();
@@ -53,6 +55,8 @@ test('a redirect after sign-in keeps its page, in the saved language', async ({ 
     theme: 'dark',
     notifyTicketReplies: true,
     notifyOrderUpdates: true,
+    alertSound: true,
+    emailAlerts: 'now',
   };
   expect((await device.put('/api/settings', { headers: { origin: baseURL }, data: settings })).status()).toBe(200);
   await device.dispose();

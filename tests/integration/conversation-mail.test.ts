@@ -4,18 +4,16 @@ import { createHmac } from 'node:crypto';
 import { NextRequest } from 'next/server';
 import { eq, sql } from 'drizzle-orm';
 import { PATCH as visitorDetails, POST as startVisitor } from '@/app/api/widgets/[id]/visitors/route';
-import { POST as post } from '@/app/api/widgets/[id]/conversations/[cid]/messages/route';
 import { POST as transcript } from '@/app/api/widgets/[id]/conversations/[cid]/transcript/route';
 import { POST as confirmTranscript } from '@/app/api/transcripts/route';
 import { POST as rotate } from '@/app/api/widgets/[id]/secret/route';
 import { GET as visitorEvents } from '@/app/api/widgets/[id]/events/route';
 import { POST as reply } from '@/app/api/workspaces/[wid]/inbox/[cid]/messages/route';
 import { GET as inboxThread, PATCH as patchConversation } from '@/app/api/workspaces/[wid]/inbox/[cid]/route';
-import { PUT as setPresence } from '@/app/api/workspaces/[wid]/inbox/presence/route';
 import { PATCH as updateWidget, DELETE as deleteWidget } from '@/app/api/widgets/[id]/route';
 import { database } from '@/lib/db';
 import { conversationMessages, conversations, mails, transcriptRequests, visitors } from '@/lib/db/schema';
-import { notificationsSettled, notifyUnanswered } from '@/lib/conversations/notify';
+import { notificationsSettled } from '@/lib/conversations/notify';
 import { applyRetention } from '@/lib/conversations/retention';
 import { verifyVisitorToken } from '@/lib/conversations/token';
 import { sseReader } from '../support/sse';
@@ -23,7 +21,6 @@ import { ORIGIN, apiRequest } from './signed-in';
 import { converse, newVisitor, nextAddress, ownWidget, visitorRequest, type Visitor } from './visitors';
 
 const ctx = (id: string, cid = '') => ({ params: Promise.resolve({ id, cid }) });
-const wsCtx = (who: { workspaceId: string }) => ({ params: Promise.resolve({ wid: who.workspaceId }) });
 const cidCtx = (who: { workspaceId: string }, cid: string) => ({
   params: Promise.resolve({ wid: who.workspaceId, cid }),
 });
@@ -34,84 +31,6 @@ async function mailsTo(to: string) {
 }
 
 describe('notifications', () => {
-  it('mails the owner once per conversation in 10 minutes while nobody is available', async () => {
-    const { owner, widgetId } = await ownWidget();
-    const visitor = await newVisitor(widgetId);
-    const { conversation } = await converse(widgetId, visitor, 'Is anyone there?');
-    await post(
-      visitorRequest(
-        'POST',
-        `/api/widgets/${widgetId}/conversations/${conversation.id}/messages`,
-        visitor.token,
-        { text: 'Hello?' },
-        { 'x-forwarded-for': visitor.address },
-      ),
-      ctx(widgetId, conversation.id),
-    );
-    const sent = await mailsTo(owner.email);
-    expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({
-      kind: 'visitorWaiting',
-      subject: 'A visitor is waiting for an answer in Help desk',
-    });
-    expect(sent[0].text).toContain('Is anyone there?');
-    expect(sent[0].text).toContain(`/dashboard/inbox?conversation=${conversation.id}`);
-    expect(sent[0].html).toContain('<a href=');
-  });
-
-  it('waits two minutes while the team is available, then mails once', async () => {
-    const team = `team-${Date.now()}@example.com`;
-    const { owner, widgetId } = await ownWidget(undefined, { notifyEmail: team, locale: 'de' });
-    expect(
-      (
-        await setPresence(
-          apiRequest('PUT', `/api/workspaces/${owner.workspaceId}/inbox/presence`, owner, { presence: 'available' }),
-          wsCtx(owner),
-        )
-      ).status,
-    ).toBe(200);
-    const visitor = await newVisitor(widgetId);
-    const { conversation } = await converse(widgetId, visitor, 'Kurze Frage <script>alert(1)</script>');
-    expect(await mailsTo(team)).toHaveLength(0);
-    await (
-      await database()
-    )
-      .update(conversations)
-      .set({ lastMessageAt: sql`now() - interval '3 minutes'` })
-      .where(eq(conversations.id, conversation.id));
-    await notifyUnanswered();
-    await notifyUnanswered();
-    const sent = await mailsTo(team);
-    expect(sent).toHaveLength(1);
-    expect(sent[0].subject).toBe('Ein Besucher wartet in Help desk auf eine Antwort');
-    expect(sent[0].html).toContain('&lt;script&gt;');
-    expect(sent[0].html).not.toContain('<script>');
-  });
-
-  it('drains a backlog of waiting conversations in one sweep, the longest wait first', async () => {
-    const team = `backlog-${Date.now()}@example.com`;
-    const { widgetId } = await ownWidget(undefined, { notifyEmail: team });
-    const db = await database();
-    // More than one query's batch: a sweep used to stop at 50, in no particular order.
-    const waiting = Array.from({ length: 52 }, (_, i) => ({ id: `backlog-${widgetId}-${i}`, waitedMinutes: 3 + i }));
-    await db.insert(visitors).values(waiting.map(({ id }) => ({ id, widgetId })));
-    await db.insert(conversations).values(
-      waiting.map(({ id, waitedMinutes }) => ({
-        widgetId,
-        visitorId: id,
-        requestKey: id,
-        locale: 'en' as const,
-        lastMessagePreview: `Waiting ${waitedMinutes} minutes`,
-        operatorUnread: 1,
-        lastMessageAt: sql`now() - ${`${waitedMinutes} minutes`}::interval`,
-      })),
-    );
-    expect(await notifyUnanswered()).toBeGreaterThanOrEqual(52);
-    const sent = await mailsTo(team);
-    expect(sent).toHaveLength(52);
-    expect(sent[0].text).toContain('Waiting 54 minutes');
-  });
-
   it('mails an operator’s reply to a visitor who has left and gave an address, with a link back', async () => {
     const { owner, widgetId } = await ownWidget();
     const visitor = await newVisitor(widgetId);

@@ -40,6 +40,8 @@ function settings(client: Client, values: { locale: 'en' | 'de'; ticketReplies?:
       theme: 'system',
       notifyTicketReplies: values.ticketReplies ?? true,
       notifyOrderUpdates: values.orderUpdates ?? true,
+      alertSound: true,
+      emailAlerts: 'now',
     }),
   );
 }

@@ -10,6 +10,8 @@ const valid = {
   theme: 'dark',
   notifyTicketReplies: false,
   notifyOrderUpdates: true,
+  alertSound: false,
+  emailAlerts: 'after5',
 };
 
 function put(client: Client, body: unknown, headers: Record<string, string> = {}) {
@@ -36,6 +38,8 @@ describe('settings', () => {
       theme: 'system',
       notifyTicketReplies: true,
       notifyOrderUpdates: true,
+      alertSound: true,
+      emailAlerts: 'now',
     });
   });
 
@@ -89,7 +93,9 @@ describe('settings', () => {
     [{ ...valid, locale: 'fr' }, ['locale']],
     [{ ...valid, theme: 'sepia' }, ['theme']],
     [{ ...valid, notifyOrderUpdates: 'yes' }, ['notifyOrderUpdates']],
-    [{}, ['locale', 'theme', 'notifyTicketReplies', 'notifyOrderUpdates']],
+    [{ ...valid, emailAlerts: 'after3' }, ['emailAlerts']],
+    [{ ...valid, alertSound: 'loud' }, ['alertSound']],
+    [{}, ['locale', 'theme', 'notifyTicketReplies', 'notifyOrderUpdates', 'alertSound', 'emailAlerts']],
   ])('refuse %j, naming the fields, and keep what was saved', async (body, fields) => {
     const me = await signedIn('settings-bad');
     const response = await put(me, body);

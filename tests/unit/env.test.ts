@@ -30,7 +30,6 @@ describe('parseEnv', () => {
       drainTimeoutMs: 10_000,
       chat: { heartbeatMs: 15_000, streamsPerIp: 20, postsPerWindow: 5, postWindowMs: 10_000, visitorsPerHour: 60 },
       supportWidgetId: 'plauder-support',
-      supportEmail: null,
       mail: { transport: 'mailbox', smtpUrl: null, from: 'Plauder <no-reply@localhost>' },
     });
   });

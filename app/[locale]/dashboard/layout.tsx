@@ -7,6 +7,9 @@ import { DashboardNav } from '@/components/dashboard/dashboard-nav';
 import { UserMenu } from '@/components/dashboard/user-menu';
 import { requireUser } from '@/lib/auth/require-user';
 import { unreadConversations } from '@/lib/conversations/inbox';
+import { latestMessageId } from '@/lib/conversations/log';
+import { getSettings } from '@/lib/settings/service';
+import { DashboardStream } from '@/components/dashboard/dashboard-stream';
 import { clientFirebaseConfig } from '@/lib/firebase/config';
 import { AuthProvider } from '@/components/auth/auth-provider';
 import { SESSION_EXPIRED } from '@/lib/auth/errors';
@@ -19,7 +22,8 @@ import { WorkspaceSwitcher } from '@/components/dashboard/workspace-switcher';
 
 /**
  * The dashboard layout: the workspace switcher and the navigation between its pages beside the page (the inbox with
- * the current workspace's unread count), the account menu above it.
+ * the current workspace's unread count), the account menu above it, and the workspace's event stream with its
+ * alerts around every page.
  */
 export default withErrorPage(async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await requireUser();
@@ -31,7 +35,11 @@ export default withErrorPage(async function DashboardLayout({ children }: { chil
   // Support staff also get the support desk.
   const pages = user.admin ? [...dashboardNav, adminNavItem] : dashboardNav;
   const [current, workspaces] = await Promise.all([currentWorkspace(user), listWorkspaces(user)]);
-  const unread = await unreadConversations(current.id);
+  const [unread, cursor, settings] = await Promise.all([
+    unreadConversations(current.id),
+    latestMessageId(),
+    getSettings(user.uid, locale),
+  ]);
   const items = pages.map((item) => ({
     href: localizedPath(item.href, locale),
     key: item.key,
@@ -61,24 +69,34 @@ export default withErrorPage(async function DashboardLayout({ children }: { chil
     >
       {/* A session from before the hint existed gets one: the header of every page shows it signed in. */}
       <SessionHintSync expiresAt={sessionEndsAt(user.lastLoginAt)} />
-      <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-8 md:flex-row">
-        <aside className="md:w-56 md:shrink-0">
-          <p className="mb-3 px-3 text-xs font-semibold uppercase tracking-wide text-slate-700">{t('title')}</p>
-          <WorkspaceSwitcher
-            key={current.id}
-            workspaces={workspaces}
-            current={current.id}
-            labels={Dashboard.workspaces}
-          />
-          <DashboardNav label={t('navLabel')} labels={Dashboard.nav} items={items} />
-        </aside>
-        <main id="main" className="min-w-0 flex-1">
-          <div className="mb-6 flex justify-end">
-            <UserMenu user={user} />
-          </div>
-          {children}
-        </main>
-      </div>
+      {/* One stream per workspace: switching opens the new one's from its own cursor. */}
+      <DashboardStream
+        key={current.id}
+        events={`/api/workspaces/${current.id}/inbox/events`}
+        cursor={cursor}
+        inboxPath={localizedPath('/dashboard/inbox', locale)}
+        sound={settings.alertSound}
+        labels={Dashboard.alerts}
+      >
+        <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-8 md:flex-row">
+          <aside className="md:w-56 md:shrink-0">
+            <p className="mb-3 px-3 text-xs font-semibold uppercase tracking-wide text-slate-700">{t('title')}</p>
+            <WorkspaceSwitcher
+              key={current.id}
+              workspaces={workspaces}
+              current={current.id}
+              labels={Dashboard.workspaces}
+            />
+            <DashboardNav label={t('navLabel')} labels={Dashboard.nav} items={items} />
+          </aside>
+          <main id="main" className="min-w-0 flex-1">
+            <div className="mb-6 flex justify-end">
+              <UserMenu user={user} />
+            </div>
+            {children}
+          </main>
+        </div>
+      </DashboardStream>
     </AuthProvider>
   );
 });

@@ -1,4 +1,4 @@
-// GET /api/settings, PUT /api/settings: language, theme and e-mail notifications of the signed-in user.
+// GET /api/settings, PUT /api/settings: language, theme, e-mail notifications and alerts of the signed-in user.
 // Saving also writes the locale cookie (i18n_redirected) and the theme cookie, so the interface follows.
 import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';

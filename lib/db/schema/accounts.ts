@@ -1,24 +1,38 @@
 // Accounts: each user's settings and photo, and the sessions of their sign-ins.
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, updatedAt } from './columns';
 import { workspaces } from './workspaces';
 
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 
+/** When an operator with no dashboard open is mailed about a visitor waiting: at once, after minutes, or never. */
+export const EMAIL_ALERTS = ['now', 'after2', 'after5', 'after15', 'never'] as const;
+export type EmailAlerts = (typeof EMAIL_ALERTS)[number];
+
 /** Per-user settings, keyed by the Firebase uid; created on first use. */
-export const profiles = pgTable('profiles', {
-  uid: text('uid').primaryKey(),
-  /** Interface language; null follows the browser. */
-  locale: text('locale').$type<'en' | 'de'>(),
-  theme: text('theme').$type<Theme>().notNull().default('system'),
-  notifyTicketReplies: boolean('notify_ticket_replies').notNull().default(true),
-  notifyOrderUpdates: boolean('notify_order_updates').notNull().default(true),
-  /** The workspace the dashboard shows (the switcher's choice); null or gone: the personal one. */
-  currentWorkspaceId: uuid('current_workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const profiles = pgTable(
+  'profiles',
+  {
+    uid: text('uid').primaryKey(),
+    /** Interface language; null follows the browser. */
+    locale: text('locale').$type<'en' | 'de'>(),
+    theme: text('theme').$type<Theme>().notNull().default('system'),
+    notifyTicketReplies: boolean('notify_ticket_replies').notNull().default(true),
+    notifyOrderUpdates: boolean('notify_order_updates').notNull().default(true),
+    /** The dashboard's alert sound on a visitor's message. */
+    alertSound: boolean('alert_sound').notNull().default(true),
+    emailAlerts: text('email_alerts').$type<EmailAlerts>().notNull().default('now'),
+    /** The workspace the dashboard shows (the switcher's choice); null or gone: the personal one. */
+    currentWorkspaceId: uuid('current_workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('profiles_email_alerts_check', sql`${table.emailAlerts} in ('now', 'after2', 'after5', 'after15', 'never')`),
+  ],
+);
 
 /** The signed-in user as the identity provider described them at sign-in (kept with the session). */
 export type SessionProfile = {

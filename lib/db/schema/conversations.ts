@@ -81,8 +81,6 @@ export const conversations = pgTable(
     visitorUnread: integer('visitor_unread').notNull().default(0),
     operatorReadId: bigint('operator_read_id', { mode: 'number' }).notNull().default(0),
     visitorReadId: bigint('visitor_read_id', { mode: 'number' }).notNull().default(0),
-    /** Last e-mail to the owner about this conversation (at most one per 10 minutes). */
-    ownerNotifiedAt: timestamp('owner_notified_at', { withTimezone: true }),
     /** Last operator reply e-mailed to the visitor, and the last transcript sent. */
     visitorNotifiedAt: timestamp('visitor_notified_at', { withTimezone: true }),
     transcriptSentAt: timestamp('transcript_sent_at', { withTimezone: true }),

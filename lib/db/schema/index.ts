@@ -8,6 +8,7 @@ export * from './workspaces';
 export * from './widgets';
 export * from './widget-settings';
 export * from './conversations';
+export * from './alerts';
 export * from './mail';
 export * from './chat';
 export * from './limits';

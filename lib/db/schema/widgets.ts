@@ -50,8 +50,6 @@ export const widgets = pgTable(
     presence: text('presence').$type<PresenceMode>().notNull().default('auto'),
     /** Last time an operator had the inbox open (its event stream refreshes this). */
     operatorSeenAt: timestamp('operator_seen_at', { withTimezone: true }),
-    /** Where notifications of waiting visitors go; null sends none. */
-    notifyEmail: text('notify_email'),
     /** New visitors one client address may start per hour on this widget; null: CHAT_VISITORS_PER_HOUR. */
     visitorsPerHour: integer('visitors_per_hour'),
     /** The creating request's key: a repeated submit finds this widget instead of creating another. */

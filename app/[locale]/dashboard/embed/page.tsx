@@ -38,7 +38,6 @@ function formValues(widget: WidgetView): WidgetFormValues {
     awayMessage: widget.awayMessage,
     businessHours: widget.businessHours,
     retentionDays: widget.retentionDays === null ? '' : String(widget.retentionDays),
-    notifyEmail: widget.notifyEmail ?? '',
     visitorsPerHour: widget.visitorsPerHour === null ? '' : String(widget.visitorsPerHour),
   };
 }
@@ -131,7 +130,6 @@ export default withErrorPage(async function EmbedPage({
               awayMessage: '',
               businessHours: null,
               retentionDays: '',
-              notifyEmail: user.email ?? '',
               visitorsPerHour: '',
             }}
             {...editorProps}

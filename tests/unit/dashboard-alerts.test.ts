@@ -1,0 +1,39 @@
+/** @jest-environment node */
+import { alertFor, titleWithCount } from '@/lib/dashboard/alerts';
+
+const message = { sender: 'visitor', conversationId: 'c1' };
+
+describe('the dashboard’s alert rule', () => {
+  it('plays the sound on another page and on another thread, even with the tab in front', () => {
+    expect(alertFor(message, { hidden: false, openConversation: null, sound: true })).toEqual({
+      sound: true,
+      count: false,
+      notify: false,
+    });
+    expect(alertFor(message, { hidden: false, openConversation: 'c2', sound: true })?.sound).toBe(true);
+  });
+
+  it('stays quiet for the thread the operator is looking at, and when the sound is off', () => {
+    expect(alertFor(message, { hidden: false, openConversation: 'c1', sound: true })?.sound).toBe(false);
+    expect(alertFor(message, { hidden: true, openConversation: null, sound: false })?.sound).toBe(false);
+  });
+
+  it('counts and notifies while the tab is hidden, even with that thread open behind it', () => {
+    expect(alertFor(message, { hidden: true, openConversation: 'c1', sound: true })).toEqual({
+      sound: true,
+      count: true,
+      notify: true,
+    });
+  });
+
+  it('ignores the operators’ own messages and the system’s', () => {
+    for (const sender of ['operator', 'system'])
+      expect(alertFor({ ...message, sender }, { hidden: true, openConversation: null, sound: true })).toBeNull();
+  });
+
+  it('puts the count in front of the title once, and takes it away', () => {
+    expect(titleWithCount('Inbox – Plauder', 3)).toBe('(3) Inbox – Plauder');
+    expect(titleWithCount('(3) Inbox – Plauder', 4)).toBe('(4) Inbox – Plauder');
+    expect(titleWithCount('(4) Inbox – Plauder', 0)).toBe('Inbox – Plauder');
+  });
+});
