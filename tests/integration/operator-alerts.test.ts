@@ -10,6 +10,7 @@ import { database } from '@/lib/db';
 import { conversationMessages, conversations, dashboardStreams, mails, operatorAlerts } from '@/lib/db/schema';
 import { notificationsSettled } from '@/lib/conversations/notify';
 import { alertWaitingOperators } from '@/lib/conversations/alert-mail';
+import { seedSupportWidget } from '@/lib/widgets/support';
 import { apiRequest, signedIn } from './signed-in';
 import { inboxStream } from './inbox';
 import { until } from '../support/sse';
@@ -204,6 +205,7 @@ describe('e-mail alerts to operators', () => {
   });
 
   it('alerts each support staff member about Plauder’s own widget by their own choice', async () => {
+    await seedSupportWidget();
     const staff = await signedIn('staff', { admin: true });
     const quiet = await signedIn('quiet', { admin: true });
     expect((await choose(quiet, 'never')).status).toBe(200);
