@@ -65,6 +65,9 @@ export function useInbox(initial: InboxPage, api: string) {
               : current,
           );
           if (message.sender === 'visitor') setTyping((current) => ({ ...current, [conversation.id]: false }));
+        } else if (event === 'removed') {
+          // No longer a member: the dashboard shows what is left (the stream is over and stays so).
+          window.location.reload();
         } else if (event === 'conversation') {
           upsert(payload as InboxConversationView);
         } else if (event === 'unread') {
