@@ -17,7 +17,13 @@ import type { InviteInput } from './schema';
 /** How long an invitation's link works. */
 export const INVITATION_DAYS = 7;
 
-export type InvitationView = { id: string; email: string; role: 'admin' | 'agent'; expiresAt: string };
+export type InvitationView = {
+  id: string;
+  email: string;
+  role: 'admin' | 'agent';
+  expiresAt: string;
+  expired: boolean;
+};
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const pending = and(isNull(workspaceInvitations.acceptedAt), isNull(workspaceInvitations.revokedAt));
@@ -76,6 +82,7 @@ export async function listInvitations(actor: { uid: string }, workspaceId: strin
       email: workspaceInvitations.email,
       role: workspaceInvitations.role,
       expiresAt: workspaceInvitations.expiresAt,
+      expired: sql<boolean>`${workspaceInvitations.expiresAt} <= now()`,
     })
     .from(workspaceInvitations)
     .where(and(eq(workspaceInvitations.workspaceId, workspaceId), pending))
