@@ -18,6 +18,8 @@ import { describeDatabaseError } from '@/lib/db/errors';
 export const visitorScope = (visitorId: string) => `v:${visitorId}`;
 const INBOX = 'ws:';
 export const inboxScope = (workspaceId: string) => `${INBOX}${workspaceId}`;
+/** One member's inbox streams of a workspace: they end when the membership does. */
+export const memberGroup = (workspaceId: string, uid: string) => `m:${workspaceId}:${uid}`;
 /** The visitors' streams of one widget hear its presence. */
 export const widgetGroup = (widgetId: string) => `w:${widgetId}`;
 
@@ -96,6 +98,13 @@ function createConversationHub(): EventHub {
             'conversation update',
             inboxEntry(signal.c).then((entry) => entry && hub.push(scope, passingFrame('conversation', entry))),
           );
+          return;
+        }
+        case 'x': {
+          // The client learns why its stream ended, and does not resume it (it would get a 404).
+          const frame = passingFrame('removed', { workspaceId: signal.ws });
+          if (signal.u) hub.endGroup(memberGroup(signal.ws, signal.u), frame);
+          else hub.endScope(inboxScope(signal.ws), frame);
           return;
         }
         case 'p':

@@ -9,8 +9,8 @@ import { takeStreamSlot, takeVisitorStreamSlot } from '@/lib/chat/limits';
 import { passingFrame } from '@/lib/realtime/hub';
 import { requestedLastEventId, type EventStreamStart } from '@/lib/realtime/sse';
 import { requireActor } from '@/lib/session/server';
-import { requireMember } from '@/lib/workspaces/access';
-import { conversationHub, inboxScope, visitorScope, widgetGroup, widgetPresence } from './hub';
+import { requirePermission } from '@/lib/workspaces/permissions';
+import { conversationHub, inboxScope, memberGroup, visitorScope, widgetGroup, widgetPresence } from './hub';
 import { latestMessageId } from './log';
 import { VISITOR_LEFT_MS } from './notify';
 import { closeDashboard, openDashboard, renewDashboards } from './operators';
@@ -155,7 +155,7 @@ export async function beginVisitorStream(request: NextRequest, widgetId: string)
  */
 export async function beginInboxStream(request: NextRequest, workspaceId: string): Promise<EventStreamStart> {
   const actor = await requireActor(request);
-  await requireMember(actor, workspaceId);
+  await requirePermission(actor, workspaceId, 'inbox.read');
   const after = lastEventId(request) ?? (await latestMessageId());
   const release = await takeStreamSlot(clientAddress(request));
   present.operators.set(workspaceId, (present.operators.get(workspaceId) ?? 0) + 1);
@@ -173,6 +173,7 @@ export async function beginInboxStream(request: NextRequest, workspaceId: string
   return {
     hub: conversationHub(),
     scope: inboxScope(workspaceId),
+    group: memberGroup(workspaceId, actor.uid),
     after,
     release: () => {
       release();

@@ -23,6 +23,9 @@ const BODILESS = new Set([
   'DELETE /api/chat/[room]/mutes/[id]',
   'POST /api/catalogue/revalidate',
   'POST /api/widgets/[id]/secret',
+  'DELETE /api/workspaces/[wid]',
+  'DELETE /api/workspaces/[wid]/members/[uid]',
+  'DELETE /api/workspaces/[wid]/invitations/[id]',
   // An unknown /api/* address reads no body: it is a 404 whatever is sent.
   ...['POST', 'PUT', 'PATCH', 'DELETE'].map((method) => `${method} /api/[...path]`),
 ]);

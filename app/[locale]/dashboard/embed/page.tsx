@@ -8,7 +8,7 @@ import { requireUser } from '@/lib/auth/require-user';
 import { actorOf } from '@/lib/session/server';
 import { listWidgets, type WidgetView } from '@/lib/widgets/service';
 import { currentWorkspace } from '@/lib/workspaces/service';
-import { WIDGET_EDITORS } from '@/lib/workspaces/access';
+import { can } from '@/lib/workspaces/permissions';
 import { loadMessages } from '@/lib/i18n/messages';
 import { env } from '@/lib/env';
 import { PageHeader } from '@/components/ui/page-header';
@@ -55,7 +55,7 @@ export default withErrorPage(async function EmbedPage({
   const user = await requireUser();
   const workspace = await currentWorkspace(user);
   // Agents see the widgets; owners and admins change them (the API refuses agents too).
-  const canEdit = WIDGET_EDITORS.includes(workspace.role);
+  const canEdit = can(workspace.role, 'widgets.manage');
   const [t, { Dashboard, Widget, LocaleSwitcher }, { widgets, limit, used }, requested] = await Promise.all([
     getTranslations('Dashboard.embed'),
     loadMessages(locale),
