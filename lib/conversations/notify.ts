@@ -9,7 +9,7 @@ import { mailLater, mailsSettled } from '@/lib/mail/later';
 import { createTranslator } from 'next-intl';
 import { loadMessages } from '@/lib/i18n/messages';
 import { issueVisitorToken } from './token';
-import { presenceOf } from './presence';
+import { widgetPresence } from './operators';
 
 /** At most one e-mail per conversation and side in this time. */
 export const NOTIFY_INTERVAL_MS = 10 * 60_000;
@@ -62,7 +62,7 @@ export async function notifyOwner(conversationId: string, { evenIfAvailable = fa
   const found = await details(conversationId);
   if (!found?.widget.notifyEmail) return false;
   const { conversation, widget, visitor } = found;
-  if (!evenIfAvailable && presenceOf(widget).available) return false;
+  if (!evenIfAvailable && (await widgetPresence(widget.id))?.available) return false;
   const db = await database();
   const claimed = await db
     .update(conversations)
@@ -124,14 +124,11 @@ export async function notifyVisitor(
 export const notificationsSettled = mailsSettled;
 
 /**
- * After a visitor's message: mails the owner when nobody is available to answer. Decided first on the
- * widget the request has already read, so that a message to an available team costs no further query.
+ * After a visitor's message: mails the owner when nobody is available to answer (notifyOwner asks the
+ * operators' presence). A widget without an address costs no further query.
  */
-export function notifyOwnerLater(
-  conversationId: string,
-  widget: Pick<typeof widgets.$inferSelect, 'notifyEmail' | 'presence' | 'operatorSeenAt' | 'businessHours'>,
-) {
-  if (!widget.notifyEmail || presenceOf(widget).available) return;
+export function notifyOwnerLater(conversationId: string, widget: Pick<typeof widgets.$inferSelect, 'notifyEmail'>) {
+  if (!widget.notifyEmail) return;
   mailLater(() => notifyOwner(conversationId), 'owner notification');
 }
 export const notifyVisitorLater = (conversationId: string, reply: { operator: string; text: string }) =>

@@ -14,10 +14,12 @@ import { streamCursor, threadMessages, type ConversationRow } from './threads';
 import { messageView, visitorConversationView } from './views';
 import type { VisitorRow } from './visitors';
 import { notifyOwnerLater } from './notify';
+import { autoAssign } from './assignment';
+import { describeDatabaseError } from '@/lib/db/errors';
 
 type Widget = Pick<
   typeof widgets.$inferSelect,
-  'id' | 'workspaceId' | 'preChat' | 'locale' | 'notifyEmail' | 'presence' | 'operatorSeenAt' | 'businessHours'
+  'id' | 'workspaceId' | 'preChat' | 'locale' | 'notifyEmail' | 'autoAssign' | 'assignCapacity'
 >;
 
 /** The visitor's conversations, latest activity first, and where their event stream starts. */
@@ -141,6 +143,11 @@ export async function startConversation(
   });
   const [conversation] = await db.select().from(conversations).where(eq(conversations.id, started.conversation.id));
   if (started.created) notifyOwnerLater(conversation.id, widget);
+  // Outside the message lock; one that fails here waits unassigned and is given out with the next heartbeat.
+  if (started.created && widget.autoAssign)
+    await autoAssign(widget, conversation.id).catch((error: Error) =>
+      console.error(`conversations: auto-assignment failed: ${describeDatabaseError(error)}`),
+    );
   return {
     conversation: visitorConversationView(conversation),
     message: messageView(started.message),
