@@ -1,5 +1,8 @@
 import 'server-only';
+import { and, eq } from 'drizzle-orm';
 import { database } from '@/lib/db';
+import { operatorPresence } from '@/lib/db/schema';
+import type { OperatorSwitch } from '@/lib/db/schema/presence';
 import type { Actor } from '@/lib/session/server';
 import { requireMember } from '@/lib/workspaces/access';
 import { giveOutWaiting } from './assignment';
@@ -30,4 +33,15 @@ export async function switchOperator(
 export async function teammatesOf(actor: Actor, workspaceId: string): Promise<Teammate[]> {
   await requireMember(actor, workspaceId);
   return teammates(workspaceId);
+}
+
+/** The actor's own switch in the workspace (`auto` without one). */
+export async function operatorSwitchOf(actor: Actor, workspaceId: string): Promise<'auto' | OperatorSwitch> {
+  await requireMember(actor, workspaceId);
+  const db = await database();
+  const [row] = await db
+    .select({ status: operatorPresence.status })
+    .from(operatorPresence)
+    .where(and(eq(operatorPresence.workspaceId, workspaceId), eq(operatorPresence.uid, actor.uid)));
+  return row?.status ?? 'auto';
 }

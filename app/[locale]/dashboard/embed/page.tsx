@@ -40,6 +40,8 @@ function formValues(widget: WidgetView): WidgetFormValues {
     retentionDays: widget.retentionDays === null ? '' : String(widget.retentionDays),
     notifyEmail: widget.notifyEmail ?? '',
     visitorsPerHour: widget.visitorsPerHour === null ? '' : String(widget.visitorsPerHour),
+    autoAssign: widget.autoAssign,
+    assignCapacity: String(widget.assignCapacity),
   };
 }
 
@@ -132,6 +134,8 @@ export default withErrorPage(async function EmbedPage({
               retentionDays: '',
               notifyEmail: user.email ?? '',
               visitorsPerHour: '',
+              autoAssign: false,
+              assignCapacity: '5',
             }}
             {...editorProps}
             titleId="widget-form-title"
