@@ -28,6 +28,8 @@ export const API_ERRORS = {
   ticketClosed: 409,
   widgetLimit: 409,
   conversationClosed: 409,
+  alreadyAssigned: 409,
+  notMember: 400,
   tooManyConversations: 409,
   productUnavailable: 400,
   planOwned: 409,
@@ -71,8 +73,8 @@ export class ApiError extends Error {
     readonly fields?: Record<string, FieldIssue>,
     /** For 429 and 503: seconds until the client may try again (the Retry-After header). */
     readonly retryAfterSeconds?: number,
-    /** Numbers the message names (e.g. `max`). */
-    readonly values?: Record<string, number>,
+    /** Numbers and names the message names (e.g. `max`, `name`). */
+    readonly values?: Record<string, number | string>,
   ) {
     super(code);
   }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { database } from '@/lib/db';
 import { conversations, visitors, widgets } from '@/lib/db/schema';
@@ -12,6 +12,7 @@ import {
   VISITOR_NAME_MAX,
   type InboxConversationView,
   type InboxPage,
+  type InboxView,
   type MessageView,
 } from './constants';
 import { appendMessage } from './log';
@@ -36,6 +37,12 @@ function filterOf(filter: Filter): SQL | undefined {
   return undefined;
 }
 
+function viewOf(view: InboxView, uid: string): SQL | undefined {
+  if (view === 'mine') return eq(conversations.assigneeUid, uid);
+  if (view === 'unassigned') return isNull(conversations.assigneeUid);
+  return undefined;
+}
+
 /** Activity time in microseconds, exact (the page cursor's position). */
 const activityMicros = sql<number>`(extract(epoch from ${conversations.lastMessageAt}) * 1000000)::bigint`.mapWith(
   Number,
@@ -50,7 +57,7 @@ const activityMicros = sql<number>`(extract(epoch from ${conversations.lastMessa
 export async function listInbox(
   actor: Actor,
   workspaceId: string,
-  query: { filter?: Filter; cursor?: string } = {},
+  query: { filter?: Filter; view?: InboxView; cursor?: string } = {},
 ): Promise<InboxPage> {
   await requirePermission(actor, workspaceId, 'inbox.read');
   const after = query.cursor === undefined ? null : decodeInboxCursor(query.cursor);
@@ -65,6 +72,7 @@ export async function listInbox(
       and(
         eq(widgets.workspaceId, workspaceId),
         filterOf(query.filter ?? 'all'),
+        viewOf(query.view ?? 'all', actor.uid),
         after
           ? sql`(${conversations.lastMessageAt}, ${conversations.id}) < (${timestampOf(after.at)}::timestamptz, ${after.id}::uuid)`
           : undefined,

@@ -7,8 +7,9 @@ export const CONVERSATIONS_CHANNEL = 'conversations';
 
 /**
  * What a NOTIFY on the channel says, in few bytes: new messages for visitor `v` and workspace `ws` (`m`),
- * someone typing (`t`) or reading (`r`) in conversation `c`, a conversation's details changed (`c`), a
- * widget's presence changed (`p`), member `u` left workspace `ws` or (null) the workspace was deleted (`x`).
+ * someone typing (`t`) or reading (`r`) in conversation `c`, a conversation's details changed (`c`, its
+ * assignee among them), a widget's presence switch changed (`p`), the operators of workspace `ws` (`o`),
+ * member `u` left workspace `ws` or (null) the workspace was deleted (`x`).
  */
 export type Signal =
   | { k: 'm'; ws: string; v: string }
@@ -16,6 +17,7 @@ export type Signal =
   | { k: 'r'; ws: string; v: string; c: string; s: 'visitor' | 'operator'; u: number; n: number }
   | { k: 'c'; ws: string; c: string }
   | { k: 'p'; w: string }
+  | { k: 'o'; ws: string }
   | { k: 'x'; ws: string; u: string | null };
 
 /** Sends `signal` with the transaction of `executor` (at its commit), or at once outside one. */

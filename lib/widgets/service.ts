@@ -30,6 +30,8 @@ export type WidgetView = {
   retentionDays: number | null;
   /** New visitors one address may start per hour; null: the service's default. */
   visitorsPerHour: number | null;
+  autoAssign: boolean;
+  assignCapacity: number;
   presence: PresenceMode;
   /** Whether identity verification has a secret (the secret itself is shown once, when made). */
   identityVerification: boolean;
@@ -68,6 +70,8 @@ function view(row: Row): WidgetView {
     businessHours: row.businessHours ?? null,
     retentionDays: row.retentionDays,
     visitorsPerHour: row.visitorsPerHour,
+    autoAssign: row.autoAssign,
+    assignCapacity: row.assignCapacity,
     presence: row.presence,
     identityVerification: row.identitySecret !== null,
     createdAt: row.createdAt.toISOString(),

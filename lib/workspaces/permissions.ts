@@ -12,6 +12,7 @@ export const PERMISSIONS = {
   'inbox.read': ['owner', 'admin', 'agent'],
   'inbox.answer': ['owner', 'admin', 'agent'],
   'inbox.close': ['owner', 'admin', 'agent'],
+  'inbox.assign': ['owner', 'admin', 'agent'],
   'widgets.read': ['owner', 'admin', 'agent'],
   'widgets.manage': ['owner', 'admin'],
   'members.read': ['owner', 'admin', 'agent'],

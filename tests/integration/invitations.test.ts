@@ -56,8 +56,8 @@ describe('an invitation', () => {
     expect(await membershipsOf(wid)).toEqual({ [owner.uid]: 'owner', [colleague.uid]: 'admin' });
     const listed = await (await membersOf(colleague, wid)).json();
     expect(listed.members).toEqual([
-      { uid: owner.uid, name: owner.email, email: owner.email, role: 'owner' },
-      { uid: colleague.uid, name: colleague.email, email: colleague.email, role: 'admin' },
+      { uid: owner.uid, name: owner.email, email: owner.email, role: 'owner', presence: 'offline' },
+      { uid: colleague.uid, name: colleague.email, email: colleague.email, role: 'admin', presence: 'offline' },
     ]);
     // The same person again: harmless. Anyone else: used.
     expect((await acceptAs(colleague, mail.token)).status).toBe(200);

@@ -48,6 +48,11 @@ const WALKS: Record<WorkspaceAction, Walk> = {
       apiRequest('PATCH', inboxPath(team), who, { status: 'closed' }),
       ctx({ wid: team.wid, cid: team.conversationId }),
     ),
+  'inbox.assign': (who, team) =>
+    patchConversation(
+      apiRequest('PATCH', inboxPath(team), who, { assigneeId: who.uid }),
+      ctx({ wid: team.wid, cid: team.conversationId }),
+    ),
   'widgets.read': (who, team) => listWidgets(apiRequest('GET', `/api/widgets?workspace=${team.wid}`, who)),
   'widgets.manage': (who, team) =>
     updateWidget(

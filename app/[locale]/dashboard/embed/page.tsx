@@ -39,6 +39,8 @@ function formValues(widget: WidgetView): WidgetFormValues {
     businessHours: widget.businessHours,
     retentionDays: widget.retentionDays === null ? '' : String(widget.retentionDays),
     visitorsPerHour: widget.visitorsPerHour === null ? '' : String(widget.visitorsPerHour),
+    autoAssign: widget.autoAssign,
+    assignCapacity: String(widget.assignCapacity),
   };
 }
 
@@ -131,6 +133,8 @@ export default withErrorPage(async function EmbedPage({
               businessHours: null,
               retentionDays: '',
               visitorsPerHour: '',
+              autoAssign: false,
+              assignCapacity: '5',
             }}
             {...editorProps}
             titleId="widget-form-title"

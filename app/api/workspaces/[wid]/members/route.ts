@@ -1,6 +1,7 @@
-// GET /api/workspaces/:wid/members (a member's session) → { members: [{ uid, name, email, role }] }.
+// GET /api/workspaces/:wid/members (a member's session) → { members: [{ uid, name, email, role, presence }] }.
 import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
+import { presenceOfMembers } from '@/lib/conversations/operators';
 import { requireActor } from '@/lib/session/server';
 import { listMembers } from '@/lib/workspaces/members';
 
@@ -9,7 +10,11 @@ export const dynamic = 'force-dynamic';
 export function GET(request: NextRequest, { params }: RouteContext<'/api/workspaces/[wid]/members'>) {
   return handle(request, async () => {
     const actor = await requireActor(request);
-    const members = await listMembers(actor, (await params).wid);
+    const { wid } = await params;
+    // listMembers checks the membership first; the presence is read only for a member.
+    const listed = await listMembers(actor, wid);
+    const presence = await presenceOfMembers(wid);
+    const members = listed.map((member) => ({ ...member, presence: presence.get(member.uid) ?? 'offline' }));
     return NextResponse.json({ members }, { headers: { 'Cache-Control': 'no-store' } });
   });
 }

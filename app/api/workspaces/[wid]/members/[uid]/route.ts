@@ -1,10 +1,10 @@
 // PATCH /api/workspaces/:wid/members/:uid { role } (owner or admin; `owner`: the owner transfers) → 204.
 // DELETE …/members/:uid: removes the member (owner or admin), or leaves (one's own uid) → 204; their
-// open inbox streams of the workspace end on every instance.
+// open inbox streams of the workspace end on every instance and their conversations wait unassigned.
 import { type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson } from '@/lib/api/request';
-import { endMembershipStreams } from '@/lib/conversations/signal';
+import { endMembership } from '@/lib/conversations/assignment';
 import { requireActor } from '@/lib/session/server';
 import { changeRole, removeMember } from '@/lib/workspaces/members';
 import { changeRoleSchema } from '@/lib/workspaces/schema';
@@ -29,7 +29,7 @@ export function DELETE(request: NextRequest, { params }: Context) {
     assertSameOrigin(request);
     const actor = await requireActor(request);
     const { wid, uid } = await params;
-    await removeMember(actor, wid, uid, endMembershipStreams);
+    await removeMember(actor, wid, uid, endMembership);
     return new Response(null, { status: 204 });
   });
 }
