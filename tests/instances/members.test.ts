@@ -2,28 +2,13 @@
 // through PostgreSQL NOTIFY); the owner's stream there goes on.
 import { ofetch } from 'ofetch';
 import { sseReader } from '../support/sse';
-import { signUp, uniqueEmail } from '../integration/emulator';
-import { instances, type Server } from './instances';
+import { uniqueEmail } from '../integration/emulator';
+import { instances, signInAt, type Server } from './instances';
 
 jest.setTimeout(180_000);
 
 const servers = instances();
 afterAll(() => servers.stopAll());
-
-async function session(server: Server, email: string) {
-  const account = await signUp(email);
-  const response = await fetch(`${server.origin}/api/session`, {
-    method: 'POST',
-    headers: { origin: server.origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ idToken: account.idToken }),
-  });
-  expect(response.status).toBe(200);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { uid: account.uid, email, cookie };
-}
 
 async function call(server: Server, path: string, cookie: string, method = 'GET', body?: unknown) {
   const response = await fetch(`${server.origin}${path}`, {
@@ -46,8 +31,8 @@ async function inboxStream(server: Server, wid: string, cookie: string) {
 
 it('ends a removed member’s inbox stream on another instance', async () => {
   const [a, b] = await Promise.all([servers.start('instance A'), servers.start('instance B')]);
-  const owner = await session(a, uniqueEmail('instances-owner'));
-  const agent = await session(b, uniqueEmail('instances-agent'));
+  const owner = await signInAt(a, uniqueEmail('instances-owner'));
+  const agent = await signInAt(b, uniqueEmail('instances-agent'));
   await ofetch(
     `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/${process.env.FIREBASE_PROJECT_ID ?? 'demo-plauder'}/accounts:update`,
     { method: 'POST', headers: { authorization: 'Bearer owner' }, body: { localId: agent.uid, emailVerified: true } },

@@ -2,8 +2,8 @@
 // assignments live (LISTEN/NOTIFY), and a claim on one instance is refused, naming the winner, on the other.
 import { Client } from 'pg';
 import { sseReader } from '../support/sse';
-import { signUp, uniqueEmail } from '../integration/emulator';
-import { instances, type Server } from './instances';
+import { uniqueEmail } from '../integration/emulator';
+import { instances, signInAt, type Server } from './instances';
 
 jest.setTimeout(180_000);
 
@@ -26,20 +26,7 @@ async function call(server: Server, path: string, init: { method?: string; body?
   return { status: response.status, body: (response.status === 204 ? null : await response.json()) as Json };
 }
 
-async function signIn(server: Server, prefix: string) {
-  const account = await signUp(uniqueEmail(prefix));
-  const response = await fetch(`${server.origin}/api/session`, {
-    method: 'POST',
-    headers: { origin: server.origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ idToken: account.idToken }),
-  });
-  expect(response.status).toBe(200);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { uid: account.uid, cookie };
-}
+const signIn = (server: Server, prefix: string) => signInAt(server, uniqueEmail(prefix));
 
 async function stream(server: Server, path: string, cookie: string): Promise<Reader> {
   const controller = new AbortController();
