@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { useJsonSubmit } from '@/lib/client/json-submit';
 import { fill, type Messages } from '@/lib/i18n/slices';
-import { WORKSPACE_NAME_MAX } from '@/lib/workspaces/schema';
+import { WORKSPACE_NAME_MAX } from '@/lib/workspaces/limits';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { idempotencyKey, singleLineText } from '@/lib/api/schemas';
-
-export const WORKSPACE_NAME_MAX = 60;
+import { WORKSPACE_NAME_MAX } from './limits';
 
 /** POST /api/workspaces: the new workspace's name (and the form's request key). */
 export const createWorkspaceSchema = z.object({
