@@ -152,7 +152,6 @@ export async function beginVisitorStream(request: NextRequest, widgetId: string)
 }
 
 /**
-/**
  * GET /api/workspaces/:wid/inbox/events: a member's dashboard stream (session; 404 for anyone else; every
  * dashboard page, one per tab): messages of every conversation of the workspace's widgets from Last-Event-ID
  * on, new conversations among them, typing and "seen" of visitors, teammates' presence. While it is open its
