@@ -26,6 +26,25 @@ export function mergeMessages(current: MessageView[], incoming: MessageView[]): 
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
+/** The operator's avatar as the visitor sees it: initials of the name only (no uid, no address leaves). */
+function Initials({ name }: { name: string }) {
+  const letters = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => [...word][0]!.toUpperCase())
+    .join('');
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="operator-avatar"
+      className="inline-flex h-6 w-6 items-center justify-center rounded-full bg-slate-700 text-[0.65rem] font-bold text-white"
+    >
+      {letters}
+    </span>
+  );
+}
+
 /**
  * A conversation's messages from the point of view of `viewer`: their own on the right, the other
  * side's on the left with its name, changes of status in between, "seen" under the last own message
@@ -106,7 +125,8 @@ export function ThreadView({
               className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}
             >
               <article aria-label={name} className="max-w-[85%]">
-                <p className={cn('mb-0.5 flex gap-2 text-xs text-slate-700', mine && 'justify-end')}>
+                <p className={cn('mb-0.5 flex items-center gap-2 text-xs text-slate-700', mine && 'justify-end')}>
+                  {viewer === 'visitor' && !mine && message.authorName && <Initials name={message.authorName} />}
                   <span className="font-semibold">{name}</span>
                   {viewer === 'visitor' && !mine && <span>({labels.other})</span>}
                   <time dateTime={message.createdAt}>{time.format(new Date(message.createdAt))}</time>

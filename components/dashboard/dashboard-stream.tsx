@@ -113,6 +113,8 @@ export function DashboardStream({
         if (event.event === 'unread')
           window.dispatchEvent(new CustomEvent(UNREAD_EVENT, { detail: JSON.parse(event.data).total }));
         else if (event.event === 'message') alert(JSON.parse(event.data) as MessageEvent);
+        // No longer a member: the dashboard shows what is left (the stream is over and stays so).
+        else if (event.event === 'removed') window.location.reload();
       },
     });
     document.addEventListener('visibilitychange', seen);

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo, useRef } from 'react';
-import type { InboxConversationView } from '@/lib/conversations/constants';
+import { INBOX_VIEWS, type InboxConversationView, type InboxView } from '@/lib/conversations/constants';
 import { plural, type Messages } from '@/lib/i18n/slices';
 import { cn } from '@/lib/cn';
 import type { Filter } from './use-inbox';
@@ -30,6 +30,9 @@ export function InboxList({
   conversations,
   filter,
   onFilter,
+  view,
+  onView,
+  me,
   selected,
   onSelect,
   more,
@@ -39,6 +42,9 @@ export function InboxList({
   conversations: InboxConversationView[];
   filter: Filter;
   onFilter: (filter: Filter) => void;
+  view: InboxView;
+  onView: (view: InboxView) => void;
+  me: string;
   selected: string | null;
   onSelect: (id: string) => void;
   more: { hasMore: boolean; loading: boolean; load: () => Promise<InboxConversationView[]> };
@@ -48,10 +54,26 @@ export function InboxList({
   const list = useRef<HTMLElement>(null);
   const date = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }), [locale]);
   const shown = conversations.filter(
-    (c) => filter === 'all' || (filter === 'unread' ? c.unread > 0 : c.status === filter),
+    (c) =>
+      (filter === 'all' || (filter === 'unread' ? c.unread > 0 : c.status === filter)) &&
+      (view === 'all' || (view === 'mine' ? c.assignee?.uid === me : c.assignee === null)),
   );
   return (
     <div className="flex min-h-0 flex-col">
+      <label className="flex items-center gap-2 border-b border-slate-200 px-2 pt-2 text-sm font-semibold text-slate-900">
+        {labels.views.label}
+        <select
+          value={view}
+          onChange={(event) => onView(event.target.value as InboxView)}
+          className="rounded-md border border-slate-400 bg-white px-2 py-1 text-sm font-normal"
+        >
+          {INBOX_VIEWS.map((value) => (
+            <option key={value} value={value}>
+              {labels.views[value]}
+            </option>
+          ))}
+        </select>
+      </label>
       <fieldset className="flex flex-wrap gap-1 border-b border-slate-200 p-2">
         <legend className="sr-only">{labels.filters.label}</legend>
         {(['all', 'open', 'closed', 'unread'] as const).map((value) => (
@@ -102,6 +124,13 @@ export function InboxList({
                   </span>
                   <span className="mt-0.5 flex items-center gap-2 text-xs text-slate-700">
                     <span className="truncate">{conversation.widget.name}</span>
+                    <span className="truncate" data-testid="list-assignee">
+                      {conversation.assignee
+                        ? conversation.assignee.uid === me
+                          ? labels.assignment.you
+                          : conversation.assignee.name
+                        : labels.assignment.unassigned}
+                    </span>
                     {conversation.status === 'closed' && (
                       <span className="rounded bg-slate-200 px-1.5 text-slate-900">{labels.closedBadge}</span>
                     )}
@@ -119,7 +148,7 @@ export function InboxList({
             ))}
           </ul>
         )}
-        <InboxMore key={filter} list={list} {...more} labels={labels.more} locale={locale} />
+        <InboxMore key={`${filter}:${view}`} list={list} {...more} labels={labels.more} locale={locale} />
       </nav>
     </div>
   );

@@ -8,6 +8,8 @@ import { Composer } from '@/components/conversations/composer';
 import { ThreadView } from '@/components/conversations/thread-view';
 import { fill, type Messages } from '@/lib/i18n/slices';
 import { VerifiedMark, visitorName, visitorNameVerified } from './inbox-list';
+import { AssignmentControls } from './assignment-controls';
+import type { Teammate } from './use-inbox';
 
 function errorOf(caught: unknown, fallback: string): string {
   return readApiError(caught).message ?? fallback;
@@ -28,6 +30,8 @@ export function InboxThread({
   loadOlder,
   onChanged,
   onSent,
+  me,
+  teammates,
 }: {
   /** The workspace's inbox API. */
   api: string;
@@ -39,6 +43,8 @@ export function InboxThread({
   loadOlder: (before: number) => Promise<number>;
   onChanged: (conversation: InboxConversationView) => void;
   onSent: (message: MessageView) => void;
+  me: string;
+  teammates: Teammate[];
 }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -143,6 +149,14 @@ export function InboxThread({
             <dt className="text-slate-700">{labels.details.widget}</dt>
             <dd>{conversation.widget.name}</dd>
           </dl>
+          <AssignmentControls
+            base={base}
+            me={me}
+            conversation={conversation}
+            teammates={teammates}
+            labels={labels.assignment}
+            onChanged={onChanged}
+          />
         </div>
         <button
           type="button"

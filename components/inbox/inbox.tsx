@@ -10,7 +10,9 @@ import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
 import { InboxList } from './inbox-list';
 import { InboxThread } from './inbox-thread';
-import { useInbox, type Filter } from './use-inbox';
+import { TeamPanel } from './team-panel';
+import { useInbox, type Filter, type Teammate } from './use-inbox';
+import type { InboxView } from '@/lib/conversations/constants';
 import type { Messages } from '@/lib/i18n/slices';
 
 /** Opens a conversation as a new history entry (`?conversation=`), so that Back returns to the one before. */
@@ -30,18 +32,26 @@ export function Inbox({
   workspaceId,
   initial,
   presence: initialPresence,
+  me,
+  operatorSwitch,
+  teammates,
   labels,
   locale,
 }: {
   workspaceId: string;
   initial: InboxPage;
   presence: PresenceMode;
+  /** The signed-in member's uid, their own presence switch, and the workspace's members. */
+  me: string;
+  operatorSwitch: 'auto' | 'available' | 'away';
+  teammates: Teammate[];
   labels: Messages['Dashboard']['inbox'];
   locale: string;
 }) {
   const api = `/api/workspaces/${encodeURIComponent(workspaceId)}/inbox`;
-  const inbox = useInbox(initial, api);
+  const inbox = useInbox(initial, api, teammates);
   const [filter, setFilter] = useState<Filter>('all');
+  const [view, setView] = useState<InboxView>('all');
   const selected = useSearchParams().get('conversation');
   const [presence, setPresence] = useState(initialPresence);
   const [failed, setFailed] = useState<{ id: string; notFound: boolean } | null>(null);
@@ -54,7 +64,7 @@ export function Inbox({
     );
   }, [selected, loadThread]);
 
-  const loadPage = useCallback(() => loadMore(filter), [loadMore, filter]);
+  const loadPage = useCallback(() => loadMore(filter, view), [loadMore, filter, view]);
 
   async function choosePresence(value: PresenceMode) {
     const previous = presence;
@@ -111,14 +121,24 @@ export function Inbox({
           {labels.status[inbox.status]}
         </p>
       </div>
+      <TeamPanel
+        workspaceId={workspaceId}
+        me={me}
+        initialSwitch={operatorSwitch}
+        teammates={inbox.teammates}
+        labels={labels.team}
+      />
       <div className="grid h-[36rem] overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm md:grid-cols-[20rem_1fr]">
         <InboxList
           conversations={inbox.conversations}
           filter={filter}
           onFilter={setFilter}
+          view={view}
+          onView={setView}
+          me={me}
           selected={selected}
           onSelect={openConversation}
-          more={{ hasMore: inbox.hasMore(filter), loading: !!inbox.loading[filter], load: loadPage }}
+          more={{ hasMore: inbox.hasMore(filter, view), loading: inbox.isLoading(filter, view), load: loadPage }}
           labels={labels}
           locale={locale}
         />
@@ -135,6 +155,8 @@ export function Inbox({
               loadOlder={(before) => loadThread(current.id, before)}
               onChanged={upsert}
               onSent={addMessage}
+              me={me}
+              teammates={inbox.teammates}
             />
           ) : (
             <p role={problem ? 'alert' : undefined} className="p-6 text-sm text-slate-700">

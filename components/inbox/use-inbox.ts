@@ -7,12 +7,18 @@ import {
   TYPING_TTL_MS,
   type InboxConversationView,
   type InboxPage,
+  type InboxView,
   type MessageView,
 } from '@/lib/conversations/constants';
 import { mergeMessages } from '@/components/conversations/thread-view';
 import { useDashboardStream } from '@/components/dashboard/dashboard-stream';
 
 export type Filter = 'all' | 'open' | 'closed' | 'unread';
+/** A member and their presence, as the inbox stream's `teammates` frames say. */
+export type Teammate = { uid: string; name: string; presence: 'available' | 'away' | 'offline' };
+
+/** The paging key of a filter in a view (the view `all` keeps the filter's own key). */
+const pageKey = (filter: Filter, view: InboxView) => (view === 'all' ? filter : `${filter}:${view}`);
 
 /** The server's order: latest activity first, ties by id. */
 function sorted(list: InboxConversationView[]) {
@@ -25,18 +31,19 @@ function sorted(list: InboxConversationView[]) {
  * cursor of the first page on: new conversations and messages, visitors typing and reading, the unread total.
  */
 /** `api`: the workspace's inbox API, `/api/workspaces/<id>/inbox`. */
-export function useInbox(initial: InboxPage, api: string) {
+export function useInbox(initial: InboxPage, api: string, initialTeammates: Teammate[]) {
+  const [teammates, setTeammates] = useState(initialTeammates);
   const [all, setAll] = useState<Record<string, InboxConversationView>>(() =>
     Object.fromEntries(initial.conversations.map((c) => [c.id, c])),
   );
   const [unread, setUnread] = useState(initial.unread);
   // Where each filter's next page starts; null once it has none. A page's position holds for every filter
   // (everything newer than it is loaded), so a filter not paged yet goes on from the first list's.
-  const [next, setNext] = useState<Partial<Record<Filter, string | null>> & { all: string | null }>({
+  const [next, setNext] = useState<Partial<Record<string, string | null>> & { all: string | null }>({
     all: initial.nextCursor,
   });
-  const [loading, setLoading] = useState<Partial<Record<Filter, boolean>>>({});
-  const paging = useRef(new Set<Filter>());
+  const [loading, setLoading] = useState<Partial<Record<string, boolean>>>({});
+  const paging = useRef(new Set<string>());
   const [threads, setThreads] = useState<Record<string, MessageView[]>>({});
   const [typing, setTyping] = useState<Record<string, boolean>>({});
   const timers = useRef<Record<string, ReturnType<typeof setTimeout>>>({});
@@ -60,6 +67,8 @@ export function useInbox(initial: InboxPage, api: string) {
         if (message.sender === 'visitor') setTyping((current) => ({ ...current, [conversation.id]: false }));
       } else if (event === 'conversation') {
         upsert(payload as InboxConversationView);
+      } else if (event === 'teammates') {
+        setTeammates(payload as Teammate[]);
       } else if (event === 'unread') {
         setUnread((payload as { total: number }).total);
       } else if (event === 'typing' && payload.sender === 'visitor') {
@@ -106,34 +115,36 @@ export function useInbox(initial: InboxPage, api: string) {
   );
 
   const cursorOf = useCallback(
-    (filter: Filter): string | null => {
-      const own = next[filter];
+    (key: string): string | null => {
+      const own = next[key];
       return own === undefined ? next.all : own;
     },
     [next],
   );
 
-  /** The next page of `filter`; answers its conversations (none when it has no more or is being read). */
+  /** The next page of `filter` in `view`; answers its conversations (none when it has no more or is being read). */
   const loadMore = useCallback(
-    async (filter: Filter): Promise<InboxConversationView[]> => {
-      const cursor = cursorOf(filter);
-      if (cursor === null || paging.current.has(filter)) return [];
-      paging.current.add(filter);
-      setLoading((current) => ({ ...current, [filter]: true }));
+    async (filter: Filter, view: InboxView = 'all'): Promise<InboxConversationView[]> => {
+      const key = pageKey(filter, view);
+      const cursor = cursorOf(key);
+      if (cursor === null || paging.current.has(key)) return [];
+      paging.current.add(key);
+      setLoading((current) => ({ ...current, [key]: true }));
       try {
-        const page = await $fetch<InboxPage>(api, { query: { status: filter, cursor } });
+        const page = await $fetch<InboxPage>(api, { query: { status: filter, view, cursor } });
         // What is loaded already stays: the stream keeps it current.
         setAll((current) => ({ ...Object.fromEntries(page.conversations.map((c) => [c.id, c])), ...current }));
-        setNext((current) => ({ ...current, [filter]: page.nextCursor }));
+        setNext((current) => ({ ...current, [key]: page.nextCursor }));
         return page.conversations;
       } finally {
-        paging.current.delete(filter);
-        setLoading((current) => ({ ...current, [filter]: false }));
+        paging.current.delete(key);
+        setLoading((current) => ({ ...current, [key]: false }));
       }
     },
     [api, cursorOf],
   );
-  const hasMore = (filter: Filter) => cursorOf(filter) !== null;
+  const hasMore = (filter: Filter, view: InboxView = 'all') => cursorOf(pageKey(filter, view)) !== null;
+  const isLoading = (filter: Filter, view: InboxView = 'all') => !!loading[pageKey(filter, view)];
 
   const addMessage = useCallback(
     (message: MessageView) =>
@@ -144,5 +155,18 @@ export function useInbox(initial: InboxPage, api: string) {
     [],
   );
 
-  return { conversations, unread, threads, typing, status, upsert, loadThread, loadMore, hasMore, loading, addMessage };
+  return {
+    conversations,
+    unread,
+    threads,
+    typing,
+    status,
+    teammates,
+    upsert,
+    loadThread,
+    loadMore,
+    hasMore,
+    isLoading,
+    addMessage,
+  };
 }

@@ -14,6 +14,7 @@ import { SelectField, TextAreaField, TextField, type FieldError } from '@/compon
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { fill, type Messages } from '@/lib/i18n/slices';
+import { AssignmentFields } from './assignment-fields';
 import { HoursField } from './hours-field';
 
 /** The form's values as the browser edits them (the origins, the retention and the ceiling as typed). */
@@ -31,6 +32,8 @@ export type WidgetFormValues = {
   businessHours: BusinessHours | null;
   retentionDays: string;
   visitorsPerHour: string;
+  autoAssign: boolean;
+  assignCapacity: string;
 };
 
 /**
@@ -106,6 +109,9 @@ export function WidgetForm({
       businessHours: values.businessHours,
       retentionDays: values.retentionDays.trim() ? Number(values.retentionDays) : null,
       visitorsPerHour: values.visitorsPerHour.trim() ? Number(values.visitorsPerHour) : null,
+      autoAssign: values.autoAssign,
+      // An empty or malformed capacity is sent as it is, so the server names the field (0 is out of range).
+      ...(values.autoAssign && { assignCapacity: Number(values.assignCapacity || 0) }),
     };
     const result = values.id
       ? await submit<{ widget: { id: string } }>(`/api/widgets/${values.id}`, 'PATCH', body)
@@ -267,6 +273,15 @@ export function WidgetForm({
         value={values.visitorsPerHour}
         onChange={(e) => set('visitorsPerHour', e.target.value)}
         error={fields.visitorsPerHour}
+      />
+      <AssignmentFields
+        prefix={prefix}
+        autoAssign={values.autoAssign}
+        capacity={values.assignCapacity}
+        onAutoAssign={(on) => set('autoAssign', on)}
+        onCapacity={(value) => set('assignCapacity', value)}
+        labels={labels}
+        error={fields.assignCapacity}
       />
       <FormError message={error} />
       <Button type="submit" disabled={busy}>

@@ -28,6 +28,8 @@ export const API_ERRORS = {
   ticketClosed: 409,
   widgetLimit: 409,
   conversationClosed: 409,
+  alreadyAssigned: 409,
+  notMember: 400,
   tooManyConversations: 409,
   productUnavailable: 400,
   planOwned: 409,
@@ -47,6 +49,14 @@ export const API_ERRORS = {
   tooManyPhotoChanges: 429,
   transcriptLinkInvalid: 404,
   muted: 403,
+  ownerMustTransfer: 409,
+  personalWorkspace: 409,
+  supportWorkspace: 409,
+  invitationInvalid: 404,
+  invitationUsed: 410,
+  invitationExpired: 410,
+  invitationWrongAddress: 403,
+  invitationUnverified: 403,
   muteUnavailable: 409,
   unavailable: 503,
   internal: 500,
@@ -63,8 +73,8 @@ export class ApiError extends Error {
     readonly fields?: Record<string, FieldIssue>,
     /** For 429 and 503: seconds until the client may try again (the Retry-After header). */
     readonly retryAfterSeconds?: number,
-    /** Numbers the message names (e.g. `max`). */
-    readonly values?: Record<string, number>,
+    /** Numbers and names the message names (e.g. `max`, `name`). */
+    readonly values?: Record<string, number | string>,
   ) {
     super(code);
   }

@@ -120,7 +120,7 @@ async function away(uids: string[]): Promise<Array<{ uid: string; delay: number 
  * answers how many were sent. A failed sending releases its claim, so that the next sweep tries again.
  */
 export async function alertOperatorsByMail(conversationId: string, workspaceId: string): Promise<number> {
-  const uids = await operatorsToAlert({ workspaceId });
+  const uids = await operatorsToAlert({ id: conversationId, workspaceId });
   const candidates = uids.length === 0 ? [] : await away(uids);
   if (candidates.length === 0) return 0;
   const found = await waiting(conversationId);

@@ -12,8 +12,6 @@ export const THREAD_PAGE_SIZE = 50;
 export const INBOX_PAGE_SIZE = 50;
 /** Typing indicators end by themselves after this long without a new one. */
 export const TYPING_TTL_MS = 6_000;
-/** An operator whose inbox was open this recently makes the team available (`auto`). */
-export const OPERATOR_PRESENT_MS = 60_000;
 export const VISITOR_NAME_MAX = 60;
 export const EMAIL_MAX = 254;
 
@@ -58,6 +56,8 @@ export type VisitorDetails = {
 export type InboxConversationView = {
   id: string;
   widget: { id: string; name: string };
+  /** The member who answers it; null: unassigned. */
+  assignee: { uid: string; name: string } | null;
   status: ConversationStatus;
   createdAt: string;
   lastMessageAt: string;
@@ -83,6 +83,10 @@ export type InboxPage = {
   /** Where the inbox's event stream starts (its Last-Event-ID). */
   cursor: number;
 };
+
+/** The inbox's views: the actor's conversations, nobody's, everyone's. */
+export const INBOX_VIEWS = ['all', 'mine', 'unassigned'] as const;
+export type InboxView = (typeof INBOX_VIEWS)[number];
 
 /** Only ids of this shape are requested from the inbox's address (the server decides whether they exist). */
 export const CONVERSATION_ID_SHAPE = /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i;

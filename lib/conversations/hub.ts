@@ -1,13 +1,9 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
-import { database } from '@/lib/db';
-import { widgets } from '@/lib/db/schema';
 import { EventHub, passingFrame } from '@/lib/realtime/hub';
 import { latestOnly } from '@/lib/realtime/latest';
-import type { PresenceView } from './constants';
 import { inboxEntry, unreadConversations } from './inbox';
 import { inboxEvents, visitorEvents } from './log';
-import { presenceOf } from './presence';
+import { teammates, widgetIdsOf, widgetPresence } from './operators';
 import { CONVERSATIONS_CHANNEL, parseSignal } from './signal';
 import { describeDatabaseError } from '@/lib/db/errors';
 
@@ -18,22 +14,10 @@ import { describeDatabaseError } from '@/lib/db/errors';
 export const visitorScope = (visitorId: string) => `v:${visitorId}`;
 const INBOX = 'ws:';
 export const inboxScope = (workspaceId: string) => `${INBOX}${workspaceId}`;
+/** One member's inbox streams of a workspace: they end when the membership does. */
+export const memberGroup = (workspaceId: string, uid: string) => `m:${workspaceId}:${uid}`;
 /** The visitors' streams of one widget hear its presence. */
 export const widgetGroup = (widgetId: string) => `w:${widgetId}`;
-
-/** The presence a widget's visitors see now. */
-export async function widgetPresence(widgetId: string): Promise<PresenceView | null> {
-  const db = await database();
-  const [row] = await db
-    .select({
-      presence: widgets.presence,
-      operatorSeenAt: widgets.operatorSeenAt,
-      businessHours: widgets.businessHours,
-    })
-    .from(widgets)
-    .where(eq(widgets.id, widgetId));
-  return row ? presenceOf(row) : null;
-}
 
 function relay(what: string, work: Promise<unknown>) {
   work.catch((error: Error) => console.error(`conversations: ${what} failed: ${describeDatabaseError(error)}`));
@@ -58,6 +42,18 @@ function createConversationHub(): EventHub {
       failed: (error) => console.error(`conversations: unread total failed: ${describeDatabaseError(error)}`),
     },
   );
+
+  /** Sends the visitors of those of `widgetIds` that have open streams here what they see of the team now. */
+  function pushWidgetPresence(widgetIds: string[]) {
+    const open = new Set(hub.openGroups());
+    for (const id of widgetIds.filter((id) => open.has(widgetGroup(id))))
+      relay(
+        'presence',
+        widgetPresence(id).then(
+          (presence) => presence && hub.pushToGroup(widgetGroup(id), passingFrame('presence', presence)),
+        ),
+      );
+  }
 
   const hub: EventHub = new EventHub('conversations', {
     channel: CONVERSATIONS_CHANNEL,
@@ -98,15 +94,26 @@ function createConversationHub(): EventHub {
           );
           return;
         }
-        case 'p':
-          if (![...hub.openGroups()].includes(widgetGroup(signal.w))) return;
-          relay(
-            'presence',
-            widgetPresence(signal.w).then(
-              (presence) => presence && hub.pushToGroup(widgetGroup(signal.w), passingFrame('presence', presence)),
-            ),
-          );
+        case 'x': {
+          // The client learns why its stream ended, and does not resume it (it would get a 404).
+          const frame = passingFrame('removed', { workspaceId: signal.ws });
+          if (signal.u) hub.endGroup(memberGroup(signal.ws, signal.u), frame);
+          else hub.endScope(inboxScope(signal.ws), frame);
           return;
+        }
+        case 'p':
+          pushWidgetPresence([signal.w]);
+          return;
+        case 'o': {
+          const scope = inboxScope(signal.ws);
+          if (hub.count(scope) > 0)
+            relay(
+              'teammates',
+              teammates(signal.ws).then((members) => hub.push(scope, passingFrame('teammates', members))),
+            );
+          relay('operators', widgetIdsOf(signal.ws).then(pushWidgetPresence));
+          return;
+        }
       }
     },
     load(scope, after, limit) {

@@ -1,17 +1,18 @@
 import 'server-only';
-import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { database } from '@/lib/db';
 import { conversations, visitors, widgets } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { toSingleLine } from '@/lib/api/schemas';
 import type { Actor } from '@/lib/session/server';
-import { requireMember } from '@/lib/workspaces/access';
+import { requirePermission, type WorkspaceAction } from '@/lib/workspaces/permissions';
 import {
   INBOX_PAGE_SIZE,
   VISITOR_NAME_MAX,
   type InboxConversationView,
   type InboxPage,
+  type InboxView,
   type MessageView,
 } from './constants';
 import { appendMessage } from './log';
@@ -36,6 +37,12 @@ function filterOf(filter: Filter): SQL | undefined {
   return undefined;
 }
 
+function viewOf(view: InboxView, uid: string): SQL | undefined {
+  if (view === 'mine') return eq(conversations.assigneeUid, uid);
+  if (view === 'unassigned') return isNull(conversations.assigneeUid);
+  return undefined;
+}
+
 /** Activity time in microseconds, exact (the page cursor's position). */
 const activityMicros = sql<number>`(extract(epoch from ${conversations.lastMessageAt}) * 1000000)::bigint`.mapWith(
   Number,
@@ -50,9 +57,9 @@ const activityMicros = sql<number>`(extract(epoch from ${conversations.lastMessa
 export async function listInbox(
   actor: Actor,
   workspaceId: string,
-  query: { filter?: Filter; cursor?: string } = {},
+  query: { filter?: Filter; view?: InboxView; cursor?: string } = {},
 ): Promise<InboxPage> {
-  await requireMember(actor, workspaceId);
+  await requirePermission(actor, workspaceId, 'inbox.read');
   const after = query.cursor === undefined ? null : decodeInboxCursor(query.cursor);
   const cursor = await streamCursor();
   const db = await database();
@@ -65,6 +72,7 @@ export async function listInbox(
       and(
         eq(widgets.workspaceId, workspaceId),
         filterOf(query.filter ?? 'all'),
+        viewOf(query.view ?? 'all', actor.uid),
         after
           ? sql`(${conversations.lastMessageAt}, ${conversations.id}) < (${timestampOf(after.at)}::timestamptz, ${after.id}::uuid)`
           : undefined,
@@ -104,8 +112,9 @@ export async function workspaceConversation(
   actor: Actor,
   workspaceId: string,
   conversationId: string,
+  action: WorkspaceAction = 'inbox.read',
 ): Promise<WorkspaceConversation> {
-  await requireMember(actor, workspaceId);
+  await requirePermission(actor, workspaceId, action);
   const db = await database();
   const [row] = await db
     .select({ conversation: conversations, workspaceId: widgets.workspaceId, widgetName: widgets.name })
@@ -154,7 +163,7 @@ export async function replyAsOperator(
   conversationId: string,
   input: z.infer<typeof postMessageSchema>,
 ): Promise<{ message: MessageView; created: boolean }> {
-  const { conversation, widgetName } = await workspaceConversation(actor, workspaceId, conversationId);
+  const { conversation, widgetName } = await workspaceConversation(actor, workspaceId, conversationId, 'inbox.answer');
   if (conversation.status === 'closed') throw new ApiError('conversationClosed');
   const name = operatorNameOf(actor, widgetName);
   const db = await database();
@@ -179,7 +188,7 @@ export async function setConversationStatus(
   conversationId: string,
   status: 'open' | 'closed',
 ): Promise<void> {
-  const { conversation } = await workspaceConversation(actor, workspaceId, conversationId);
+  const { conversation } = await workspaceConversation(actor, workspaceId, conversationId, 'inbox.close');
   if (conversation.status === status) return;
   const db = await database();
   await db.transaction(async (tx) => {
@@ -207,7 +216,7 @@ export async function markReadByOperator(actor: Actor, workspaceId: string, conv
 
 /** Sets the availability switch of every widget of the workspace; their visitors see it at once. */
 export async function setPresence(actor: Actor, workspaceId: string, presence: PresenceMode): Promise<void> {
-  await requireMember(actor, workspaceId);
+  await requirePermission(actor, workspaceId, 'inbox.answer');
   const db = await database();
   await db.transaction(async (tx) => {
     const changed = await tx
@@ -221,7 +230,7 @@ export async function setPresence(actor: Actor, workspaceId: string, presence: P
 
 /** The availability switch the workspace's widgets have (`auto` when it has none yet). */
 export async function presenceSetting(actor: Actor, workspaceId: string): Promise<PresenceMode> {
-  await requireMember(actor, workspaceId);
+  await requirePermission(actor, workspaceId, 'inbox.read');
   const db = await database();
   const [row] = await db
     .select({ presence: widgets.presence })

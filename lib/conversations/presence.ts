@@ -1,4 +1,4 @@
-import { OPERATOR_PRESENT_MS, type PresenceView } from './constants';
+import type { PresenceView } from './constants';
 import { WEEKDAYS, type BusinessHours, type PresenceMode } from '@/lib/db/schema/widget-settings';
 
 /** The wall-clock date and time of `instant` in `timeZone`. */
@@ -68,17 +68,24 @@ export function scheduleAt(
 }
 
 /**
- * Whether the team answers now: `available` and `away` are the owner's switch; `auto` means an
- * operator had the inbox open within the last minute (`availableForMs`: how long that holds without a
- * newer sign). When nobody is available the schedule says when they are back.
+ * Whether the team answers now. The widget's switch decides first: `available` and `away` hold whatever
+ * the operators do (a demo, a holiday); `auto` is available while some operator of the workspace is
+ * (lib/conversations/operators.ts) within the business hours, if the widget has them. `availableForMs`:
+ * how long that holds without a newer heartbeat. When nobody is available the schedule says when they are back.
  */
 export function presenceOf(
-  widget: { presence: PresenceMode; operatorSeenAt: Date | null; businessHours: BusinessHours | null },
+  widget: {
+    presence: PresenceMode;
+    businessHours: BusinessHours | null;
+    operators: { available: boolean; forMs: number | null };
+  },
   now = Date.now(),
 ): PresenceView {
-  const seenFor = widget.operatorSeenAt ? OPERATOR_PRESENT_MS - (now - widget.operatorSeenAt.getTime()) : 0;
-  const available = widget.presence === 'available' || (widget.presence === 'auto' && seenFor > 0);
-  const availableForMs = available && widget.presence === 'auto' ? seenFor : null;
-  const { nextOpenAt } = available ? { nextOpenAt: null } : scheduleAt(widget.businessHours, now);
+  const schedule = scheduleAt(widget.businessHours, now);
+  const auto = widget.presence === 'auto';
+  const available =
+    widget.presence === 'available' || (auto && widget.operators.available && schedule.openNow !== false);
+  const availableForMs = available && auto ? widget.operators.forMs : null;
+  const nextOpenAt = available ? null : schedule.nextOpenAt;
   return { available, availableForMs, nextOpenAt: nextOpenAt === null ? null : new Date(nextOpenAt).toISOString() };
 }

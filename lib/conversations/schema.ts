@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idempotencyKey, plainText, singleLineText, withoutBidiControls } from '@/lib/api/schemas';
-import { CONVERSATION_TEXT_MAX, EMAIL_MAX, VISITOR_NAME_MAX } from './constants';
+import { CONVERSATION_TEXT_MAX, EMAIL_MAX, INBOX_VIEWS, VISITOR_NAME_MAX } from './constants';
 
 const locale = z.enum(['en', 'de']);
 const email = z.email().max(EMAIL_MAX);
@@ -76,13 +76,17 @@ export const visitorConversationPatchSchema = z.object({
   readUpTo: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
 });
 
-/** PATCH /api/workspaces/:wid/inbox/:cid by a member: close or reopen, and/or how far they have read. */
+/**
+ * PATCH /api/workspaces/:wid/inbox/:cid by a member: close or reopen, (un)assign (a member's uid or null),
+ * and/or how far they have read.
+ */
 export const inboxConversationPatchSchema = z
   .object({
     status: z.enum(['open', 'closed']).optional(),
+    assigneeId: z.string().min(1).max(128).nullable().optional(),
     readUpTo: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   })
-  .refine((value) => value.status !== undefined || value.readUpTo !== undefined, {
+  .refine((value) => value.status !== undefined || value.readUpTo !== undefined || value.assigneeId !== undefined, {
     message: 'nothing to change',
     path: ['status'],
   });
@@ -98,6 +102,12 @@ export const transcriptConfirmationSchema = z.object({ token: z.string().regex(/
 
 /** GET /api/workspaces/:wid/inbox?status=open|closed|unread (`all` for anything else). */
 export const inboxFilterSchema = z.enum(['open', 'closed', 'unread', 'all']).catch('all');
+
+/** GET /api/workspaces/:wid/inbox?view=mine|unassigned (`all` for anything else). */
+export const inboxViewSchema = z.enum(INBOX_VIEWS).catch('all');
+
+/** PUT /api/workspaces/:wid/presence: the operator's switch; `auto` leaves it to their open inboxes. */
+export const operatorSwitchSchema = z.object({ status: z.enum(['available', 'away', 'auto']) });
 
 /** `before` for older messages of a thread; anything malformed means "the latest". */
 export const beforeSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional().catch(undefined);

@@ -7,15 +7,18 @@ export const CONVERSATIONS_CHANNEL = 'conversations';
 
 /**
  * What a NOTIFY on the channel says, in few bytes: new messages for visitor `v` and workspace `ws` (`m`),
- * someone typing (`t`) or reading (`r`) in conversation `c`, a conversation's details changed (`c`), a
- * widget's presence changed (`p`).
+ * someone typing (`t`) or reading (`r`) in conversation `c`, a conversation's details changed (`c`, its
+ * assignee among them), a widget's presence switch changed (`p`), the operators of workspace `ws` (`o`),
+ * member `u` left workspace `ws` or (null) the workspace was deleted (`x`).
  */
 export type Signal =
   | { k: 'm'; ws: string; v: string }
   | { k: 't'; ws: string; v: string; c: string; s: 'visitor' | 'operator'; on: boolean }
   | { k: 'r'; ws: string; v: string; c: string; s: 'visitor' | 'operator'; u: number; n: number }
   | { k: 'c'; ws: string; c: string }
-  | { k: 'p'; w: string };
+  | { k: 'p'; w: string }
+  | { k: 'o'; ws: string }
+  | { k: 'x'; ws: string; u: string | null };
 
 /** Sends `signal` with the transaction of `executor` (at its commit), or at once outside one. */
 export async function signal(executor: Pick<Executor, 'execute'>, value: Signal): Promise<void> {
@@ -29,4 +32,12 @@ export function parseSignal(payload: string): Signal | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Ends the inbox streams of member `uid` of a workspace (or, null, every stream of a deleted workspace) on
+ * every instance, when the transaction of `executor` that ends the membership commits.
+ */
+export function endMembershipStreams(executor: Pick<Executor, 'execute'>, workspaceId: string, uid: string | null) {
+  return signal(executor, { k: 'x', ws: workspaceId, u: uid });
 }

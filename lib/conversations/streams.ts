@@ -1,19 +1,21 @@
 import 'server-only';
+import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import type { NextRequest } from 'next/server';
 import { database, onDatabaseClose } from '@/lib/db';
-import { visitors, widgets } from '@/lib/db/schema';
+import { visitors } from '@/lib/db/schema';
 import { clientAddress } from '@/lib/api/request';
 import { parseEventId } from '@/lib/chat/schema';
 import { takeStreamSlot, takeVisitorStreamSlot } from '@/lib/chat/limits';
 import { passingFrame } from '@/lib/realtime/hub';
 import { requestedLastEventId, type EventStreamStart } from '@/lib/realtime/sse';
 import { requireActor } from '@/lib/session/server';
-import { requireMember } from '@/lib/workspaces/access';
-import { conversationHub, inboxScope, visitorScope, widgetGroup, widgetPresence } from './hub';
+import { requirePermission } from '@/lib/workspaces/permissions';
+import { conversationHub, inboxScope, memberGroup, visitorScope, widgetGroup } from './hub';
+import { giveOutWaiting } from './assignment';
+import { beat, closeDashboard, openDashboard, renewDashboards, teammates, widgetPresence } from './operators';
 import { latestMessageId } from './log';
 import { VISITOR_LEFT_MS } from './notify';
-import { closeDashboard, openDashboard, renewDashboards } from './operators';
 import { signal } from './signal';
 import { requireVisitor } from './visitors';
 import { describeDatabaseError } from '@/lib/db/errors';
@@ -21,10 +23,11 @@ import { describeDatabaseError } from '@/lib/db/errors';
 /** How often open streams say, at the data, that their party is still there. */
 const PRESENCE_REFRESH_MS = 20_000;
 
+type InboxStream = { id: string; workspaceId: string; uid: string };
 type Present = {
   visitors: Map<string, number>;
-  /** Open inbox streams per workspace. */
-  operators: Map<string, number>;
+  /** Open inbox streams by their heartbeat's id. */
+  operators: Map<string, InboxStream>;
   /** The dashboard streams open here (their rows in dashboard_streams). */
   dashboards: Set<string>;
   timer: NodeJS.Timeout | null;
@@ -37,15 +40,17 @@ const present = (holder.__conversationPresence ??= {
   timer: null,
 });
 
-/** Marks the workspaces with an open inbox as seen on their widgets, and tells those widgets' visitors. */
-async function refreshOperators(workspaceIds: string[]) {
+/**
+ * Renews the heartbeats of open inboxes, and tells their workspaces' inboxes and visitors the operators'
+ * presence (which also ages out there); conversations waiting for an available operator are given out.
+ */
+async function refreshOperators(streams: InboxStream[]) {
+  await beat(streams);
   const db = await database();
-  const seen = await db
-    .update(widgets)
-    .set({ operatorSeenAt: new Date() })
-    .where(inArray(widgets.workspaceId, workspaceIds))
-    .returning({ id: widgets.id });
-  for (const { id } of seen) await signal(db, { k: 'p', w: id });
+  for (const workspaceId of new Set(streams.map((stream) => stream.workspaceId))) {
+    await signal(db, { k: 'o', ws: workspaceId });
+    await giveOutWaiting(workspaceId);
+  }
 }
 
 /**
@@ -77,11 +82,10 @@ async function refreshVisitors(ids: string[]) {
 }
 
 function refreshAll() {
-  const workspaceIds = [...present.operators.keys()];
   const work = [
     refreshVisitors([...present.visitors.keys()]),
     renewDashboards([...present.dashboards]),
-    ...(workspaceIds.length ? [refreshOperators(workspaceIds)] : []),
+    refreshOperators([...present.operators.values()]),
   ];
   Promise.all(work).catch((error: Error) =>
     console.error(`conversations: presence refresh failed: ${describeDatabaseError(error)}`),
@@ -150,22 +154,24 @@ export async function beginVisitorStream(request: NextRequest, widgetId: string)
 /**
  * GET /api/workspaces/:wid/inbox/events: a member's dashboard stream (session; 404 for anyone else; every
  * dashboard page, one per tab): messages of every conversation of the workspace's widgets from Last-Event-ID
- * on, new conversations among them, typing and "seen" of visitors. While it is open the workspace is present
- * on those widgets (the team is available in `auto`) and the member has a dashboard open (no e-mail alerts).
+ * on, new conversations among them, typing and "seen" of visitors, teammates' presence. While it is open its
+ * heartbeat keeps the member available (lib/conversations/operators.ts; when it ends the heartbeat ages out
+ * within the grace) and the member has a dashboard open (no e-mail alerts).
  */
 export async function beginInboxStream(request: NextRequest, workspaceId: string): Promise<EventStreamStart> {
   const actor = await requireActor(request);
-  await requireMember(actor, workspaceId);
+  await requirePermission(actor, workspaceId, 'inbox.read');
   const after = lastEventId(request) ?? (await latestMessageId());
   const release = await takeStreamSlot(clientAddress(request));
-  present.operators.set(workspaceId, (present.operators.get(workspaceId) ?? 0) + 1);
+  const stream = { id: randomUUID(), workspaceId, uid: actor.uid };
+  present.operators.set(stream.id, stream);
   ensureRefresh();
   const [dashboard] = await Promise.all([
     openDashboard(actor.uid).catch((error: Error) => {
       console.error(`conversations: dashboard mark failed: ${describeDatabaseError(error)}`);
       return null;
     }),
-    refreshOperators([workspaceId]).catch((error: Error) =>
+    refreshOperators([stream]).catch((error: Error) =>
       console.error(`conversations: presence failed: ${describeDatabaseError(error)}`),
     ),
   ]);
@@ -173,12 +179,12 @@ export async function beginInboxStream(request: NextRequest, workspaceId: string
   return {
     hub: conversationHub(),
     scope: inboxScope(workspaceId),
+    group: memberGroup(workspaceId, actor.uid),
     after,
+    initial: [passingFrame('teammates', await teammates(workspaceId))],
     release: () => {
       release();
-      const left = (present.operators.get(workspaceId) ?? 1) - 1;
-      if (left > 0) present.operators.set(workspaceId, left);
-      else present.operators.delete(workspaceId);
+      present.operators.delete(stream.id);
       if (!dashboard) return;
       present.dashboards.delete(dashboard);
       closeDashboard(dashboard).catch(() => {});

@@ -1,6 +1,7 @@
 import 'server-only';
 import { conversationMessages, conversations, visitors, widgets } from '@/lib/db/schema';
 import type { InboxConversationView, MessageView, VisitorConversationView } from './constants';
+import { nameOf } from './operators';
 
 type MessageRow = typeof conversationMessages.$inferSelect;
 type ConversationRow = typeof conversations.$inferSelect;
@@ -34,13 +35,25 @@ export const inboxColumns = {
   conversation: conversations,
   visitor: visitors,
   widget: { id: widgets.id, name: widgets.name },
+  assigneeName: nameOf(conversations.assigneeUid),
 };
-export type InboxRow = { conversation: ConversationRow; visitor: VisitorRow; widget: { id: string; name: string } };
+export type InboxRow = {
+  conversation: ConversationRow;
+  visitor: VisitorRow;
+  widget: { id: string; name: string };
+  assigneeName: string | null;
+};
 
-export function inboxConversationView({ conversation, visitor, widget }: InboxRow): InboxConversationView {
+export function inboxConversationView({
+  conversation,
+  visitor,
+  widget,
+  assigneeName,
+}: InboxRow): InboxConversationView {
   return {
     id: conversation.id,
     widget,
+    assignee: conversation.assigneeUid === null ? null : { uid: conversation.assigneeUid, name: assigneeName ?? '' },
     status: conversation.status,
     createdAt: conversation.createdAt.toISOString(),
     lastMessageAt: conversation.lastMessageAt.toISOString(),

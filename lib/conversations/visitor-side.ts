@@ -14,10 +14,12 @@ import { streamCursor, threadMessages, type ConversationRow } from './threads';
 import { messageView, visitorConversationView } from './views';
 import type { VisitorRow } from './visitors';
 import { alertOperatorsLater } from './alert-mail';
+import { autoAssign } from './assignment';
+import { describeDatabaseError } from '@/lib/db/errors';
 
 type Widget = Pick<
   typeof widgets.$inferSelect,
-  'id' | 'workspaceId' | 'preChat' | 'locale' | 'presence' | 'operatorSeenAt' | 'businessHours'
+  'id' | 'workspaceId' | 'preChat' | 'locale' | 'autoAssign' | 'assignCapacity'
 >;
 
 /** The visitor's conversations, latest activity first, and where their event stream starts. */
@@ -140,6 +142,12 @@ export async function startConversation(
     return { conversation, message, created: true };
   });
   const [conversation] = await db.select().from(conversations).where(eq(conversations.id, started.conversation.id));
+  // Outside the message lock; one that fails here waits unassigned and is given out with the next heartbeat.
+  if (started.created && widget.autoAssign)
+    await autoAssign(widget, conversation.id).catch((error: Error) =>
+      console.error(`conversations: auto-assignment failed: ${describeDatabaseError(error)}`),
+    );
+  // After the assignment: the alerts go to the assignee, or to every member while it waits unassigned.
   if (started.created) alertOperatorsLater(conversation.id, widget.workspaceId);
   return {
     conversation: visitorConversationView(conversation),

@@ -7,6 +7,7 @@ export const dashboardNav = [
   { href: '/dashboard/feedback', key: 'feedback' },
   { href: '/dashboard/embed', key: 'embed' },
   { href: '/dashboard/inbox', key: 'inbox' },
+  { href: '/dashboard/members', key: 'members' },
   { href: '/dashboard/orders', key: 'orders' },
 ] as const;
 

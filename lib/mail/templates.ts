@@ -56,6 +56,8 @@ export type MailData = {
     /** The settings' address for a signed-in buyer (who can turn these e-mails off); null for a guest. */
     settings: string | null;
   };
+  /** To an invited address: join `workspace` with `role` through the link (single use, 7 days). */
+  invitation: { workspace: string; inviter: string; role: 'admin' | 'agent'; link: string };
 };
 export type MailKind = keyof MailData;
 
@@ -184,6 +186,15 @@ const templates: { [K in MailKind]: (t: Translate, data: MailData[K], locale: Lo
         { link: data.link, label: t('paymentFailed.action') },
       ],
       data.settings ? t('paymentFailed.footer', { settings: data.settings }) : t('paymentFailed.footerGuest'),
+    ),
+  invitation: (t, data) =>
+    layout(
+      t('invitation.subject', { inviter: data.inviter, workspace: data.workspace }),
+      [
+        t('invitation.intro', { inviter: data.inviter, workspace: data.workspace, role: data.role }),
+        { link: data.link, label: t('invitation.action') },
+      ],
+      t('invitation.footer'),
     ),
 };
 

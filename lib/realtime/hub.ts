@@ -10,7 +10,14 @@ import { describeDatabaseError } from '@/lib/db/errors';
  * stream of a group at once (the visitors of one widget). `write` answers false when the stream can take
  * no more (the client went away or stopped reading): the hub then forgets it.
  */
-export type Subscriber = { scope: string; lastId: number; group?: string; write: (chunk: Uint8Array) => boolean };
+export type Subscriber = {
+  scope: string;
+  lastId: number;
+  group?: string;
+  write: (chunk: Uint8Array) => boolean;
+  /** Ends the stream after a last frame (its reader may no longer follow it). */
+  end?: (last: Uint8Array) => void;
+};
 
 /** An event of the durable log, its SSE frame ready to write. */
 export type LoggedEvent = { id: number; frame: Uint8Array };
@@ -99,6 +106,21 @@ export class EventHub {
   /** Writes a frame that is not part of the log to every stream of `group`. */
   pushToGroup(group: string, frame: Uint8Array) {
     for (const member of this.groups.get(group) ?? []) if (!member.write(frame)) this.remove(member);
+  }
+
+  /** Ends every stream of `group` after `last` (e.g. a member's, once they are removed). */
+  endGroup(group: string, last: Uint8Array) {
+    for (const member of [...(this.groups.get(group) ?? [])]) this.end(member, last);
+  }
+
+  /** Ends every stream of `scope` after `last`. */
+  endScope(scope: string, last: Uint8Array) {
+    for (const member of [...(this.scopes.get(scope) ?? [])]) this.end(member, last);
+  }
+
+  private end(subscriber: Subscriber, last: Uint8Array) {
+    this.remove(subscriber);
+    subscriber.end?.(last);
   }
 
   private remove(subscriber: Subscriber) {

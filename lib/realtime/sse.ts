@@ -109,7 +109,7 @@ function connect(
   streams.open.add(endWith);
   for (const frame of start.initial ?? []) sink.write(frame);
   start.hub
-    .subscribe({ scope: start.scope, lastId: start.after, group: start.group, write })
+    .subscribe({ scope: start.scope, lastId: start.after, group: start.group, write, end: endWith })
     .then((stop) => {
       if (closed) stop();
       else unsubscribe = stop;

@@ -23,6 +23,8 @@ export type PageKey =
   | 'feedback'
   | 'embed'
   | 'inbox'
+  | 'members'
+  | 'invitation'
   | 'orders'
   | 'admin'
   | 'sample'

@@ -5,6 +5,7 @@ import {
   LAUNCHER_POSITIONS,
   PRE_CHAT_MODES,
   VISITORS_PER_HOUR_MAX,
+  ASSIGN_CAPACITY_MAX,
   WEEKDAYS,
   type BusinessHours,
 } from '@/lib/db/schema/widget-settings';
@@ -123,6 +124,9 @@ export const widgetFields = {
   retentionDays: z.number().int().min(1).max(RETENTION_DAYS_MAX).nullable(),
   /** Null: the service's default (CHAT_VISITORS_PER_HOUR). */
   visitorsPerHour: z.number().int().min(1).max(VISITORS_PER_HOUR_MAX).nullable(),
+  /** New conversations go to the available operator with the fewest open ones, up to the capacity each. */
+  autoAssign: z.boolean(),
+  assignCapacity: z.number().int().min(1).max(ASSIGN_CAPACITY_MAX),
 };
 
 /** A new widget: the settings the form leaves out get their defaults. */
@@ -136,6 +140,8 @@ export const createWidgetSchema = z.object({
   businessHours: widgetFields.businessHours.default(null),
   retentionDays: widgetFields.retentionDays.default(null),
   visitorsPerHour: widgetFields.visitorsPerHour.default(null),
+  autoAssign: widgetFields.autoAssign.default(false),
+  assignCapacity: widgetFields.assignCapacity.default(5),
   requestKey: idempotencyKey.optional(),
 });
 export const updateWidgetSchema = z.object(widgetFields).partial();

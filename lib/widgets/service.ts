@@ -10,7 +10,8 @@ import type { Actor } from '@/lib/session/server';
 import { FREE_WIDGET_LIMIT, type CreateWidgetInput, type UpdateWidgetInput } from './schema';
 import type { BusinessHours, LauncherPosition, PreChatMode, PresenceMode } from '@/lib/db/schema/widget-settings';
 import { largestPaidPlan } from '@/lib/shop/orders';
-import { WIDGET_EDITORS, memberScope, requireMember, requireWidgetEditor } from '@/lib/workspaces/access';
+import { memberScope } from '@/lib/workspaces/access';
+import { requirePermission, rolesFor } from '@/lib/workspaces/permissions';
 
 type Row = typeof widgets.$inferSelect;
 
@@ -29,6 +30,8 @@ export type WidgetView = {
   retentionDays: number | null;
   /** New visitors one address may start per hour; null: the service's default. */
   visitorsPerHour: number | null;
+  autoAssign: boolean;
+  assignCapacity: number;
   presence: PresenceMode;
   /** Whether identity verification has a secret (the secret itself is shown once, when made). */
   identityVerification: boolean;
@@ -67,6 +70,8 @@ function view(row: Row): WidgetView {
     businessHours: row.businessHours ?? null,
     retentionDays: row.retentionDays,
     visitorsPerHour: row.visitorsPerHour,
+    autoAssign: row.autoAssign,
+    assignCapacity: row.assignCapacity,
     presence: row.presence,
     identityVerification: row.identitySecret !== null,
     createdAt: row.createdAt.toISOString(),
@@ -93,7 +98,7 @@ export async function listWidgets(
   actor: Actor,
   workspaceId: string,
 ): Promise<{ widgets: WidgetView[]; limit: number; used: number }> {
-  await requireMember(actor, workspaceId);
+  await requirePermission(actor, workspaceId, 'widgets.read');
   const db = await database();
   const [rows, limit] = await Promise.all([
     db
@@ -114,7 +119,7 @@ async function refusal(actor: Actor, id: string): Promise<ApiError> {
   const db = await database();
   const [row] = await db.select({ workspaceId: widgets.workspaceId }).from(widgets).where(eq(widgets.id, id)).limit(1);
   // Throws the 404 of a stranger or the 403 of an agent.
-  if (row) await requireWidgetEditor(actor, row.workspaceId);
+  if (row) await requirePermission(actor, row.workspaceId, 'widgets.manage');
   return new ApiError('notFound');
 }
 
@@ -141,7 +146,7 @@ export async function createWidget(
 ): Promise<{ widget: WidgetView; created: boolean }> {
   const { requestKey: clientKey, ...fields } = input;
   const key = requestKey(clientKey, actor.uid, fields);
-  await requireWidgetEditor(actor, workspaceId);
+  await requirePermission(actor, workspaceId, 'widgets.manage');
   const db = await database();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`widgets:${workspaceId}`})::bigint)`);
@@ -171,7 +176,7 @@ export async function updateWidget(actor: Actor, id: string, input: UpdateWidget
   const [row] = await db
     .update(widgets)
     .set({ ...input, updatedAt: new Date() })
-    .where(and(eq(widgets.id, id), memberScope(actor, widgets.workspaceId, WIDGET_EDITORS)))
+    .where(and(eq(widgets.id, id), memberScope(actor, widgets.workspaceId, rolesFor('widgets.manage'))))
     .returning();
   if (!row) throw await refusal(actor, id);
   return view(row);
@@ -188,7 +193,7 @@ export async function rotateIdentitySecret(actor: Actor, id: string): Promise<st
   const [row] = await db
     .update(widgets)
     .set({ identitySecret: secret, identityGeneration: sql`${widgets.identityGeneration} + 1`, updatedAt: new Date() })
-    .where(and(eq(widgets.id, id), memberScope(actor, widgets.workspaceId, WIDGET_EDITORS)))
+    .where(and(eq(widgets.id, id), memberScope(actor, widgets.workspaceId, rolesFor('widgets.manage'))))
     .returning({ id: widgets.id });
   if (!row) throw await refusal(actor, id);
   return secret;
@@ -199,7 +204,7 @@ export async function deleteWidget(actor: Actor, id: string): Promise<void> {
   const db = await database();
   const [row] = await db
     .delete(widgets)
-    .where(and(eq(widgets.id, id), memberScope(actor, widgets.workspaceId, WIDGET_EDITORS)))
+    .where(and(eq(widgets.id, id), memberScope(actor, widgets.workspaceId, rolesFor('widgets.manage'))))
     .returning({ id: widgets.id });
   if (!row) throw await refusal(actor, id);
 }

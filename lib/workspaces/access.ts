@@ -7,9 +7,6 @@ import { ApiError } from '@/lib/api/errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The roles that manage a workspace's widgets and their settings; agents answer the inbox only. */
-export const WIDGET_EDITORS: readonly WorkspaceRole[] = ['owner', 'admin'];
-
 /**
  * The scoping of everything in a workspace (widgets, visitors, conversations, messages): the acting user's
  * role in `workspaceId`, read from their membership row. A stranger, a former member or a malformed id get
@@ -29,17 +26,6 @@ export async function requireMember(
     .limit(1);
   if (!row) throw new ApiError('notFound');
   return row.role;
-}
-
-/** Like requireMember, and 403 for a member whose role may not change widgets (an agent). */
-export async function requireWidgetEditor(
-  actor: { uid: string },
-  workspaceId: string,
-  executor?: Executor,
-): Promise<WorkspaceRole> {
-  const role = await requireMember(actor, workspaceId, executor);
-  if (!WIDGET_EDITORS.includes(role)) throw new ApiError('forbidden');
-  return role;
 }
 
 /**

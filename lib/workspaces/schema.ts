@@ -12,3 +12,20 @@ export const createWorkspaceSchema = z.object({
 export const switchWorkspaceSchema = z.object({ workspaceId: z.uuid() });
 
 export type CreateWorkspaceInput = z.infer<typeof createWorkspaceSchema>;
+
+/** The roles an invitation or a role change can give; ownership moves only by transfer. */
+export const memberRoleSchema = z.enum(['admin', 'agent']);
+
+/** POST /api/workspaces/:wid/invitations: whom to invite (trimmed, compared lower-cased) with which role. */
+export const inviteSchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
+  role: memberRoleSchema,
+});
+
+/** PATCH /api/workspaces/:wid/members/:uid: the member's new role; `owner` transfers the ownership to them. */
+export const changeRoleSchema = z.object({ role: z.enum(['owner', 'admin', 'agent']) });
+
+/** POST /api/invitations/accept: the token of the invitation's link. */
+export const acceptInvitationSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
+
+export type InviteInput = z.infer<typeof inviteSchema>;

@@ -37,6 +37,7 @@ for (const locale of localesUnderTest) {
     '/dashboard/settings',
     '/dashboard/embed',
     '/dashboard/inbox',
+    '/dashboard/members',
     '/dashboard/orders',
     '/dashboard/admin',
   ]) {

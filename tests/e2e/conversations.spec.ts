@@ -75,8 +75,11 @@ for (const locale of ['en', 'de'] as Locale[]) {
       await expect(thread.getByText(fill(inbox.typing, { name: inbox.anonymous }))).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
 
-      // The owner goes away: the widget says so with the away message and asks for an address.
-      await page.getByText(inbox.presence.away, { exact: true }).click();
+      // The owner sets the widgets away: the widget says so with the away message and asks for an address.
+      await page
+        .getByRole('group', { name: inbox.presence.label })
+        .getByText(inbox.presence.away, { exact: true })
+        .click();
       await expect(bea.widget.getByText(w.away)).toBeVisible();
       await expect(bea.widget.getByText(away)).toBeVisible();
       const email = `bea-${Date.now()}@example.com`;

@@ -90,6 +90,7 @@ export const routes: Array<{ path: string; heading: (m: Catalogue) => string; pu
   { path: '/dashboard/tickets', heading: (m) => m.Dashboard.tickets.title, public: false },
   { path: '/dashboard/feedback', heading: (m) => m.Dashboard.feedback.title, public: false },
   { path: '/dashboard/embed', heading: (m) => m.Dashboard.embed.title, public: false },
+  { path: '/dashboard/members', heading: (m) => m.Dashboard.members.title, public: false },
   { path: '/dashboard/orders', heading: (m) => m.Dashboard.orders.title, public: false },
   { path: '/sample', heading: (m) => m.Sample.title, public: true },
   { path: '/test', heading: (m) => m.Test.title, public: true },

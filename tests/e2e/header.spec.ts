@@ -139,7 +139,7 @@ for (const locale of localesUnderTest) {
       await page.locator('html[data-hydrated="true"]').waitFor();
       const nav = page.getByRole('navigation', { name: m.Dashboard.navLabel });
       const entries = nav.getByRole('link');
-      await expect(entries).toHaveCount(8);
+      await expect(entries).toHaveCount(9);
       for (const key of [
         'overview',
         'inbox',
@@ -148,6 +148,7 @@ for (const locale of localesUnderTest) {
         'tickets',
         'feedback',
         'embed',
+        'members',
         'orders',
       ] as const) {
         // The inbox's link also names its unread count when there is one.

@@ -1,5 +1,7 @@
 // Production instances of the app (`npm start`'s script, the build of this checkout) for a test file:
 // each talks to the test run's Auth emulator (global setup) and to the PostgreSQL it is given.
+import { signUp } from '../integration/emulator';
+
 export type Server = {
   origin: string;
   /** The process group's leader (the start script): `process.kill(-pid, 'SIGKILL')` ends the instance at once. */
@@ -62,4 +64,20 @@ export function instances() {
     },
     stopAll: () => Promise.all(servers.map((server) => server.stop())),
   };
+}
+
+/** A new account of the emulator signed in on `server`: its session cookie holds on every instance (one database). */
+export async function signInAt(server: Server, email: string) {
+  const account = await signUp(email);
+  const response = await fetch(`${server.origin}/api/session`, {
+    method: 'POST',
+    headers: { origin: server.origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ idToken: account.idToken }),
+  });
+  expect(response.status).toBe(200);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return { uid: account.uid, email, cookie };
 }

@@ -13,6 +13,7 @@ import { alertWaitingOperators } from '@/lib/conversations/alert-mail';
 import { seedSupportWidget } from '@/lib/widgets/support';
 import { apiRequest, signedIn } from './signed-in';
 import { inboxStream } from './inbox';
+import { assigneeOf, setSwitch, teammate } from './teammates';
 import { until } from '../support/sse';
 import { converse, newVisitor, ownWidget, visitorRequest, type Owner, type Visitor } from './visitors';
 
@@ -202,6 +203,24 @@ describe('e-mail alerts to operators', () => {
     await age(conversation.id, 30);
     await sweep();
     expect(await mailsTo(owner.email)).toHaveLength(0);
+  });
+
+  it('mails the assignee of an assigned conversation, and every member while it is unassigned', async () => {
+    const owner = await signedIn('owner');
+    const { widgetId } = await ownWidget(owner, { autoAssign: true });
+    const ada = await teammate(owner.workspaceId, 'ada');
+    expect((await setSwitch(owner, 'away')).status).toBe(200);
+    expect((await setSwitch(ada, 'available')).status).toBe(200);
+    const assigned = await converse(widgetId, await newVisitor(widgetId), 'For Ada');
+    expect(await assigneeOf(assigned.conversation.id)).toBe(ada.uid);
+    expect(await mailsTo(ada.email)).toHaveLength(1);
+    expect(await mailsTo(owner.email)).toHaveLength(0);
+
+    expect((await setSwitch(ada, 'away')).status).toBe(200);
+    const waiting = await converse(widgetId, await newVisitor(widgetId), 'For anyone');
+    expect(await assigneeOf(waiting.conversation.id)).toBeNull();
+    expect(await mailsTo(ada.email)).toHaveLength(2);
+    expect(await mailsTo(owner.email)).toHaveLength(1);
   });
 
   it('alerts each support staff member about Plauder’s own widget by their own choice', async () => {

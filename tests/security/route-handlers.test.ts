@@ -23,6 +23,10 @@ const BODILESS = new Set([
   'DELETE /api/chat/[room]/mutes/[id]',
   'POST /api/catalogue/revalidate',
   'POST /api/widgets/[id]/secret',
+  'DELETE /api/workspaces/[wid]',
+  'DELETE /api/workspaces/[wid]/members/[uid]',
+  'DELETE /api/workspaces/[wid]/invitations/[id]',
+  'POST /api/workspaces/[wid]/inbox/[cid]/claim',
   // An unknown /api/* address reads no body: it is a 404 whatever is sent.
   ...['POST', 'PUT', 'PATCH', 'DELETE'].map((method) => `${method} /api/[...path]`),
 ]);

@@ -34,27 +34,41 @@ describe('business hours', () => {
 });
 
 describe('presence', () => {
-  const now = Date.parse('2026-11-23T16:00:00Z');
-  it('is available for a minute after an operator had the inbox open (auto)', () => {
-    expect(presenceOf({ presence: 'auto', operatorSeenAt: new Date(now - 20_000), businessHours: hours }, now)).toEqual(
-      { available: true, availableForMs: 40_000, nextOpenAt: null },
-    );
-    expect(presenceOf({ presence: 'auto', operatorSeenAt: new Date(now - 61_000), businessHours: hours }, now)).toEqual(
-      {
-        available: false,
-        availableForMs: null,
-        nextOpenAt: '2026-11-27T09:30:00.000Z',
-      },
-    );
+  const now = Date.parse('2026-11-23T16:00:00Z'); // Monday 17:00 in Berlin: just closed.
+  const open = Date.parse('2026-11-23T10:00:00Z'); // Monday 11:00 in Berlin.
+  const someone = { available: true, forMs: 40_000 };
+  const nobody = { available: false, forMs: null };
+
+  it('is available while an operator is, within the business hours (auto)', () => {
+    expect(presenceOf({ presence: 'auto', operators: someone, businessHours: hours }, open)).toEqual({
+      available: true,
+      availableForMs: 40_000,
+      nextOpenAt: null,
+    });
+    expect(presenceOf({ presence: 'auto', operators: someone, businessHours: null }, now).available).toBe(true);
+    // Within the hours but nobody there: away, without a time to be back.
+    expect(presenceOf({ presence: 'auto', operators: nobody, businessHours: hours }, open)).toEqual({
+      available: false,
+      availableForMs: null,
+      nextOpenAt: null,
+    });
   });
 
-  it('follows the switch: available without anyone there, away with the inbox open', () => {
-    expect(presenceOf({ presence: 'available', operatorSeenAt: null, businessHours: null }, now)).toEqual({
+  it('is away outside the business hours even with an operator there (auto)', () => {
+    expect(presenceOf({ presence: 'auto', operators: someone, businessHours: hours }, now)).toEqual({
+      available: false,
+      availableForMs: null,
+      nextOpenAt: '2026-11-27T09:30:00.000Z',
+    });
+  });
+
+  it("follows the widget's switch: available without anyone there, away with operators available", () => {
+    expect(presenceOf({ presence: 'available', operators: nobody, businessHours: null }, now)).toEqual({
       available: true,
       availableForMs: null,
       nextOpenAt: null,
     });
-    expect(presenceOf({ presence: 'away', operatorSeenAt: new Date(now), businessHours: null }, now)).toEqual({
+    expect(presenceOf({ presence: 'away', operators: someone, businessHours: null }, now)).toEqual({
       available: false,
       availableForMs: null,
       nextOpenAt: null,

@@ -3,7 +3,7 @@ import { cache } from 'react';
 import { headers } from 'next/headers';
 import { isLocale, type Locale } from '@/lib/i18n/routing';
 import { backWhenUnavailable } from '@/components/errors/page-boundary';
-import { widgetPresence } from '@/lib/conversations/hub';
+import { widgetPresence } from '@/lib/conversations/operators';
 import { WIDGET_LOCALE_HEADER } from '@/lib/widgets/locale';
 import { publicWidget } from '@/lib/widgets/service';
 

@@ -85,6 +85,9 @@ export const conversations = pgTable(
     visitorNotifiedAt: timestamp('visitor_notified_at', { withTimezone: true }),
     transcriptSentAt: timestamp('transcript_sent_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The member who answers it (null: unassigned), and since when (auto-assignment's tie-break). */
+    assigneeUid: text('assignee_uid'),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -92,6 +95,11 @@ export const conversations = pgTable(
     index('conversations_widget_activity_idx').on(table.widgetId, table.lastMessageAt),
     index('conversations_visitor_activity_idx').on(table.visitorId, table.lastMessageAt),
     index('conversations_closed_idx').on(table.status, table.closedAt),
+    // The views Mine and Unassigned, and an operator's open load for auto-assignment.
+    index('conversations_assignee_activity_idx').on(table.assigneeUid, table.lastMessageAt),
+    index('conversations_unassigned_activity_idx')
+      .on(table.widgetId, table.lastMessageAt)
+      .where(sql`${table.assigneeUid} is null`),
     check('conversations_status_check', sql`${table.status} in ('open', 'closed')`),
   ],
 );

@@ -5,6 +5,7 @@ export * from './tickets';
 export * from './feedback';
 export * from './shop';
 export * from './workspaces';
+export * from './presence';
 export * from './widgets';
 export * from './widget-settings';
 export * from './conversations';

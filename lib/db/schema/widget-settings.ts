@@ -18,3 +18,5 @@ export type BusinessHours = { timeZone: string; days: Partial<Record<Weekday, { 
  * one address: an office, a school, a mobile carrier).
  */
 export const VISITORS_PER_HOUR_MAX = 100_000;
+/** The most open conversations auto-assignment gives one operator (per widget's setting). */
+export const ASSIGN_CAPACITY_MAX = 100;

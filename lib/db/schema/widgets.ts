@@ -1,17 +1,6 @@
 // Chat widgets; their settings' values are in ./widget-settings.
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { workspaces } from './workspaces';
 import type { BusinessHours, LauncherPosition, PreChatMode, PresenceMode } from './widget-settings';
@@ -48,8 +37,9 @@ export const widgets = pgTable(
     /** Counts the secret's rotations: verified visitors' tokens of an earlier one are refused. */
     identityGeneration: integer('identity_generation').notNull().default(0),
     presence: text('presence').$type<PresenceMode>().notNull().default('auto'),
-    /** Last time an operator had the inbox open (its event stream refreshes this). */
-    operatorSeenAt: timestamp('operator_seen_at', { withTimezone: true }),
+    /** New conversations go to the available operator with the fewest open ones, up to `assignCapacity`. */
+    autoAssign: boolean('auto_assign').notNull().default(false),
+    assignCapacity: integer('assign_capacity').notNull().default(5),
     /** New visitors one client address may start per hour on this widget; null: CHAT_VISITORS_PER_HOUR. */
     visitorsPerHour: integer('visitors_per_hour'),
     /** The creating request's key: a repeated submit finds this widget instead of creating another. */
@@ -64,6 +54,7 @@ export const widgets = pgTable(
     check('widgets_pre_chat_check', sql`${table.preChat} in ('off', 'name', 'nameEmail')`),
     check('widgets_presence_check', sql`${table.presence} in ('auto', 'available', 'away')`),
     check('widgets_retention_days_check', sql`${table.retentionDays} between 1 and 3650`),
+    check('widgets_assign_capacity_check', sql`${table.assignCapacity} between 1 and 100`),
     check('widgets_visitors_per_hour_check', sql`${table.visitorsPerHour} between 1 and 100000`),
   ],
 );

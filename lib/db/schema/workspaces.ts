@@ -1,6 +1,6 @@
 // Workspaces: what widgets, their visitors and conversations belong to, and the members who work in them.
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
 /** A member's role: owner (one per workspace), admin (widgets and their settings), agent (the inbox). */
@@ -52,5 +52,37 @@ export const workspaceMembers = pgTable(
       .on(table.workspaceId)
       .where(sql`${table.role} = 'owner'`),
     check('workspace_members_role_check', sql`${table.role} in ('owner', 'admin', 'agent')`),
+  ],
+);
+
+/**
+ * An invitation to join a workspace with a role, sent by e-mail. The link's token is kept only as its SHA-256;
+ * one pending invitation per workspace and address (inviting again replaces its token, so the old link dies).
+ * Accepted or revoked, it is no longer pending and never works again.
+ */
+export const workspaceInvitations = pgTable(
+  'workspace_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    /** The invited address, trimmed and lower-cased. */
+    email: text('email').notNull(),
+    role: text('role').$type<Exclude<WorkspaceRole, 'owner'>>().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: text('invited_by').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: text('accepted_by'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('workspace_invitations_token_hash_idx').on(table.tokenHash),
+    uniqueIndex('workspace_invitations_pending_idx')
+      .on(table.workspaceId, table.email)
+      .where(sql`${table.acceptedAt} is null and ${table.revokedAt} is null`),
+    check('workspace_invitations_role_check', sql`${table.role} in ('admin', 'agent')`),
   ],
 );

@@ -8,7 +8,7 @@ import { requireUser } from '@/lib/auth/require-user';
 import { actorOf } from '@/lib/session/server';
 import { listWidgets, type WidgetView } from '@/lib/widgets/service';
 import { currentWorkspace } from '@/lib/workspaces/service';
-import { WIDGET_EDITORS } from '@/lib/workspaces/access';
+import { can } from '@/lib/workspaces/permissions';
 import { loadMessages } from '@/lib/i18n/messages';
 import { env } from '@/lib/env';
 import { PageHeader } from '@/components/ui/page-header';
@@ -39,6 +39,8 @@ function formValues(widget: WidgetView): WidgetFormValues {
     businessHours: widget.businessHours,
     retentionDays: widget.retentionDays === null ? '' : String(widget.retentionDays),
     visitorsPerHour: widget.visitorsPerHour === null ? '' : String(widget.visitorsPerHour),
+    autoAssign: widget.autoAssign,
+    assignCapacity: String(widget.assignCapacity),
   };
 }
 
@@ -55,7 +57,7 @@ export default withErrorPage(async function EmbedPage({
   const user = await requireUser();
   const workspace = await currentWorkspace(user);
   // Agents see the widgets; owners and admins change them (the API refuses agents too).
-  const canEdit = WIDGET_EDITORS.includes(workspace.role);
+  const canEdit = can(workspace.role, 'widgets.manage');
   const [t, { Dashboard, Widget, LocaleSwitcher }, { widgets, limit, used }, requested] = await Promise.all([
     getTranslations('Dashboard.embed'),
     loadMessages(locale),
@@ -131,6 +133,8 @@ export default withErrorPage(async function EmbedPage({
               businessHours: null,
               retentionDays: '',
               visitorsPerHour: '',
+              autoAssign: false,
+              assignCapacity: '5',
             }}
             {...editorProps}
             titleId="widget-form-title"

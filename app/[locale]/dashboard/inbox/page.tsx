@@ -6,6 +6,7 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { requireUser } from '@/lib/auth/require-user';
 import { actorOf } from '@/lib/session/server';
 import { listInbox, presenceSetting } from '@/lib/conversations/inbox';
+import { operatorSwitchOf, teammatesOf } from '@/lib/conversations/operator-switch';
 import { loadMessages } from '@/lib/i18n/messages';
 import { listWidgets } from '@/lib/widgets/service';
 import { currentWorkspace } from '@/lib/workspaces/service';
@@ -23,12 +24,14 @@ export default withErrorPage(async function InboxPage({ params }: PageProps<'/[l
   setRequestLocale(locale);
   const actor = actorOf(await requireUser());
   const workspace = await currentWorkspace(actor);
-  const [t, { Dashboard }, initial, presence, { widgets }] = await Promise.all([
+  const [t, { Dashboard }, initial, presence, { widgets }, teammates, operatorSwitch] = await Promise.all([
     getTranslations('Dashboard.inbox'),
     loadMessages(locale),
     listInbox(actor, workspace.id),
     presenceSetting(actor, workspace.id),
     listWidgets(actor, workspace.id),
+    teammatesOf(actor, workspace.id),
+    operatorSwitchOf(actor, workspace.id),
   ]);
   return (
     <>
@@ -46,6 +49,9 @@ export default withErrorPage(async function InboxPage({ params }: PageProps<'/[l
           workspaceId={workspace.id}
           initial={initial}
           presence={presence}
+          me={actor.uid}
+          operatorSwitch={operatorSwitch}
+          teammates={teammates}
           labels={Dashboard.inbox}
           locale={locale}
         />

@@ -1,10 +1,10 @@
-// GET /api/workspaces/:wid/inbox?status=open|closed|unread&cursor= (a member's session): a page of the
-// workspace's inbox → { conversations, nextCursor, unread, cursor }.
+// GET /api/workspaces/:wid/inbox?view=mine|unassigned|all&status=open|closed|unread&cursor= (a member's
+// session): a page of the workspace's inbox → { conversations, nextCursor, unread, cursor }.
 import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { validate } from '@/lib/api/request';
 import { listInbox } from '@/lib/conversations/inbox';
-import { inboxFilterSchema } from '@/lib/conversations/schema';
+import { inboxFilterSchema, inboxViewSchema } from '@/lib/conversations/schema';
 import { NO_STORE } from '@/lib/conversations/request';
 import { requireActor } from '@/lib/session/server';
 
@@ -15,7 +15,9 @@ export function GET(request: NextRequest, { params }: RouteContext<'/api/workspa
     const actor = await requireActor(request);
     const query = request.nextUrl.searchParams;
     const filter = validate(inboxFilterSchema, query.get('status') ?? 'all');
+    const view = validate(inboxViewSchema, query.get('view') ?? 'all');
     const cursor = query.get('cursor') ?? undefined;
-    return NextResponse.json(await listInbox(actor, (await params).wid, { filter, cursor }), { headers: NO_STORE });
+    const page = await listInbox(actor, (await params).wid, { filter, view, cursor });
+    return NextResponse.json(page, { headers: NO_STORE });
   });
 }

@@ -1,8 +1,10 @@
 // GET /api/workspaces/:wid/inbox/:cid (a member's session): the conversation with its latest messages.
-// PATCH { status?: 'open' | 'closed', readUpTo? }: close or reopen it; the operator has read up to a message.
+// PATCH { status?: 'open' | 'closed', assigneeId?: uid | null, readUpTo? }: close or reopen it, assign it to a
+// member or unassign it (400 notMember); the operator has read up to a message.
 import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson, validate } from '@/lib/api/request';
+import { assignConversation } from '@/lib/conversations/assignment';
 import { CONVERSATION_BODY_LIMIT } from '@/lib/conversations/constants';
 import { inboxEntry, inboxThread, markReadByOperator, setConversationStatus } from '@/lib/conversations/inbox';
 import { beforeSchema, inboxConversationPatchSchema } from '@/lib/conversations/schema';
@@ -29,6 +31,7 @@ export function PATCH(request: NextRequest, { params }: Context) {
     const input = await readJson(request, inboxConversationPatchSchema, CONVERSATION_BODY_LIMIT);
     const { wid, cid } = await params;
     const id = conversationId(cid);
+    if (input.assigneeId !== undefined) await assignConversation(actor, wid, id, input.assigneeId);
     if (input.status) await setConversationStatus(actor, wid, id, input.status);
     if (input.readUpTo !== undefined) await markReadByOperator(actor, wid, id, input.readUpTo);
     return NextResponse.json({ conversation: await inboxEntry(id) }, { headers: NO_STORE });

@@ -1,0 +1,105 @@
+import type { Metadata } from 'next';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import type { Locale } from '@/lib/i18n/routing';
+import { loadMessages } from '@/lib/i18n/messages';
+import { pageMetadata } from '@/lib/seo/metadata';
+import { requireUser } from '@/lib/auth/require-user';
+import { actorOf } from '@/lib/session/server';
+import { listInvitations } from '@/lib/workspaces/invitations';
+import { listMembers } from '@/lib/workspaces/members';
+import { can } from '@/lib/workspaces/permissions';
+import { currentWorkspace } from '@/lib/workspaces/service';
+import { withErrorPage } from '@/components/errors/page-boundary';
+import { PageHeader } from '@/components/ui/page-header';
+import { Card } from '@/components/ui/card';
+import { MemberRow, type Member } from '@/components/members/member-row';
+import { Invitations } from '@/components/members/invitations';
+import { DeleteWorkspace } from '@/components/members/delete-workspace';
+
+export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/members'>): Promise<Metadata> {
+  return pageMetadata((await params).locale as Locale, 'members');
+}
+
+/**
+ * The current workspace's members and their roles, its invitations and its deletion: each control shown
+ * only to the roles the permission matrix allows it (the API refuses the others anyway).
+ */
+export default withErrorPage(async function MembersPage({ params }: PageProps<'/[locale]/dashboard/members'>) {
+  const locale = (await params).locale as Locale;
+  setRequestLocale(locale);
+  const actor = actorOf(await requireUser());
+  const workspace = await currentWorkspace(actor);
+  const { role } = workspace;
+  const [t, { Dashboard }, members, invitations] = await Promise.all([
+    getTranslations('Dashboard.members'),
+    loadMessages(locale),
+    listMembers(actor, workspace.id),
+    can(role, 'members.invite') ? listInvitations(actor, workspace.id) : [],
+  ]);
+  const labels = Dashboard.members;
+  const name = workspace.personal ? Dashboard.workspaces.personal : workspace.name;
+  const api = `/api/workspaces/${workspace.id}`;
+  const controls = (member: Member) => {
+    const self = member.uid === actor.uid;
+    const target = !self && member.role !== 'owner';
+    return {
+      changeRole: target && can(role, 'members.changeRole'),
+      remove: target && can(role, 'members.remove'),
+      leave: self && can(role, 'members.leave'),
+      transfer: !self && !workspace.personal && can(role, 'workspace.transferOwnership'),
+    };
+  };
+  return (
+    <>
+      <PageHeader title={t('title')} lead={t('lead', { workspace: name })} />
+      <div className="space-y-6">
+        <Card>
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t('list')}</caption>
+            <thead>
+              <tr className="text-slate-700">
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  {t('name')}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  {t('email')}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  {t('role')}
+                </th>
+                <th scope="col" className="py-2 font-semibold">
+                  {t('actions')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.map((member) => (
+                <MemberRow
+                  key={member.uid}
+                  api={api}
+                  member={member}
+                  self={member.uid === actor.uid}
+                  controls={controls(member)}
+                  labels={labels}
+                />
+              ))}
+            </tbody>
+          </table>
+        </Card>
+        {can(role, 'members.invite') && (
+          <Card>
+            <Invitations api={api} invitations={invitations} labels={labels} locale={locale} />
+          </Card>
+        )}
+        {can(role, 'workspace.delete') && (
+          <Card title={t('danger.title')}>
+            <p className="mb-3 text-slate-700">{workspace.personal ? t('danger.personal') : t('danger.text')}</p>
+            {!workspace.personal && (
+              <DeleteWorkspace api={api} workspace={name} labels={labels.danger} cancel={labels.cancel} />
+            )}
+          </Card>
+        )}
+      </div>
+    </>
+  );
+});

@@ -1,0 +1,35 @@
+// PATCH /api/workspaces/:wid/members/:uid { role } (owner or admin; `owner`: the owner transfers) → 204.
+// DELETE …/members/:uid: removes the member (owner or admin), or leaves (one's own uid) → 204; their
+// open inbox streams of the workspace end on every instance and their conversations wait unassigned.
+import { type NextRequest } from 'next/server';
+import { handle } from '@/lib/api/errors';
+import { assertSameOrigin, readJson } from '@/lib/api/request';
+import { endMembership } from '@/lib/conversations/assignment';
+import { requireActor } from '@/lib/session/server';
+import { changeRole, removeMember } from '@/lib/workspaces/members';
+import { changeRoleSchema } from '@/lib/workspaces/schema';
+
+export const dynamic = 'force-dynamic';
+
+type Context = RouteContext<'/api/workspaces/[wid]/members/[uid]'>;
+
+export function PATCH(request: NextRequest, { params }: Context) {
+  return handle(request, async () => {
+    assertSameOrigin(request);
+    const actor = await requireActor(request);
+    const { role } = await readJson(request, changeRoleSchema, 1024);
+    const { wid, uid } = await params;
+    await changeRole(actor, wid, uid, role);
+    return new Response(null, { status: 204 });
+  });
+}
+
+export function DELETE(request: NextRequest, { params }: Context) {
+  return handle(request, async () => {
+    assertSameOrigin(request);
+    const actor = await requireActor(request);
+    const { wid, uid } = await params;
+    await removeMember(actor, wid, uid, endMembership);
+    return new Response(null, { status: 204 });
+  });
+}

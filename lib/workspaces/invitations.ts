@@ -1,0 +1,168 @@
+import 'server-only';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { database } from '@/lib/db';
+import { workspaceInvitations, workspaceMembers, workspaces } from '@/lib/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { toSingleLine } from '@/lib/api/schemas';
+import { callIdentityProvider } from '@/lib/firebase/admin';
+import { env } from '@/lib/env';
+import { localizedPath } from '@/lib/i18n/paths';
+import type { Locale } from '@/lib/i18n/routing';
+import { sendMail } from '@/lib/mail';
+import { mailLater } from '@/lib/mail/later';
+import { requirePermission } from './permissions';
+import type { InviteInput } from './schema';
+
+/** How long an invitation's link works. */
+export const INVITATION_DAYS = 7;
+
+export type InvitationView = {
+  id: string;
+  email: string;
+  role: 'admin' | 'agent';
+  expiresAt: string;
+  expired: boolean;
+};
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const pending = and(isNull(workspaceInvitations.acceptedAt), isNull(workspaceInvitations.revokedAt));
+
+/**
+ * Invites `email` to the workspace with `role` (owners and admins) and mails them the link. Inviting the same
+ * address again while an invitation is pending re-sends it: the same invitation (the partial unique index) with
+ * a new token and seven days from now, so the link sent before stops working.
+ */
+export async function invite(
+  actor: { uid: string; displayName: string | null; email: string | null },
+  workspaceId: string,
+  input: InviteInput,
+  locale: Locale,
+): Promise<{ id: string }> {
+  await requirePermission(actor, workspaceId, 'members.invite');
+  const db = await database();
+  const [workspace] = await db
+    .select({ name: workspaces.name, systemKey: workspaces.systemKey })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  if (workspace.systemKey) throw new ApiError('supportWorkspace');
+  const token = randomBytes(32).toString('base64url');
+  const fresh = {
+    role: input.role,
+    tokenHash: hashOf(token),
+    invitedBy: actor.uid,
+    createdAt: sql`now()`,
+    expiresAt: sql`now() + ${`${INVITATION_DAYS} days`}::interval`,
+  };
+  const [row] = await db
+    .insert(workspaceInvitations)
+    .values({ workspaceId, email: input.email, ...fresh })
+    .onConflictDoUpdate({
+      target: [workspaceInvitations.workspaceId, workspaceInvitations.email],
+      targetWhere: pending,
+      set: fresh,
+    })
+    .returning({ id: workspaceInvitations.id });
+  const link = `${env.siteUrl}${localizedPath(`/invitations/${token}`, locale)}`;
+  const inviter = toSingleLine(actor.displayName ?? '') || actor.email || workspace.name;
+  mailLater(
+    () => sendMail('invitation', input.email, locale, { workspace: workspace.name, inviter, role: input.role, link }),
+    'invitation',
+  );
+  return row;
+}
+
+/** The workspace's pending invitations (expired ones too, which can be re-sent), oldest first. */
+export async function listInvitations(actor: { uid: string }, workspaceId: string): Promise<InvitationView[]> {
+  await requirePermission(actor, workspaceId, 'members.invite');
+  const db = await database();
+  const rows = await db
+    .select({
+      id: workspaceInvitations.id,
+      email: workspaceInvitations.email,
+      role: workspaceInvitations.role,
+      expiresAt: workspaceInvitations.expiresAt,
+      expired: sql<boolean>`${workspaceInvitations.expiresAt} <= now()`,
+    })
+    .from(workspaceInvitations)
+    .where(and(eq(workspaceInvitations.workspaceId, workspaceId), pending))
+    .orderBy(asc(workspaceInvitations.createdAt), asc(workspaceInvitations.id));
+  return rows.map((row) => ({ ...row, expiresAt: row.expiresAt.toISOString() }));
+}
+
+/** Revokes a pending invitation (owners and admins): its link stops working. 404 for any other id. */
+export async function revokeInvitation(actor: { uid: string }, workspaceId: string, id: string): Promise<void> {
+  await requirePermission(actor, workspaceId, 'members.invite');
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiError('notFound');
+  const db = await database();
+  const [revoked] = await db
+    .update(workspaceInvitations)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(workspaceInvitations.id, id), eq(workspaceInvitations.workspaceId, workspaceId), pending))
+    .returning({ id: workspaceInvitations.id });
+  if (!revoked) throw new ApiError('notFound');
+}
+
+/** What the invitation page shows of a link: the workspace, the invited address and role, and whether it works. */
+export async function describeInvitation(token: string) {
+  const db = await database();
+  const [row] = await db
+    .select({
+      workspace: workspaces.name,
+      email: workspaceInvitations.email,
+      role: workspaceInvitations.role,
+      acceptedAt: workspaceInvitations.acceptedAt,
+      revokedAt: workspaceInvitations.revokedAt,
+      expired: sql<boolean>`${workspaceInvitations.expiresAt} <= now()`,
+    })
+    .from(workspaceInvitations)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceInvitations.workspaceId))
+    .where(eq(workspaceInvitations.tokenHash, hashOf(token)));
+  if (!row || row.revokedAt) return null;
+  const state = row.acceptedAt ? 'used' : row.expired ? 'expired' : 'pending';
+  return { workspace: row.workspace, email: row.email, role: row.role, state } as const;
+}
+
+/**
+ * Accepts an invitation for the signed-in user, whose address (as the identity provider knows it now) must be
+ * the invited one and verified. Single use by a conditional update (pending and unexpired), so of concurrent
+ * accepts one wins; the same user accepting again, or being a member already, is harmless.
+ */
+export async function acceptInvitation(actor: { uid: string }, token: string): Promise<{ workspaceId: string }> {
+  const tokenHash = hashOf(token);
+  const db = await database();
+  const [invitation] = await db
+    .select()
+    .from(workspaceInvitations)
+    .where(eq(workspaceInvitations.tokenHash, tokenHash));
+  if (!invitation || invitation.revokedAt) throw new ApiError('invitationInvalid');
+  if (invitation.acceptedBy === actor.uid) return { workspaceId: invitation.workspaceId };
+  if (invitation.acceptedAt) throw new ApiError('invitationUsed');
+  const account = await callIdentityProvider((auth) => auth.getUser(actor.uid));
+  if (account.email?.toLowerCase() !== invitation.email) throw new ApiError('invitationWrongAddress');
+  if (!account.emailVerified) throw new ApiError('invitationUnverified');
+  return db.transaction(async (tx) => {
+    const [accepted] = await tx
+      .update(workspaceInvitations)
+      .set({ acceptedAt: sql`now()`, acceptedBy: actor.uid })
+      .where(
+        and(eq(workspaceInvitations.tokenHash, tokenHash), pending, sql`${workspaceInvitations.expiresAt} > now()`),
+      )
+      .returning({ workspaceId: workspaceInvitations.workspaceId, role: workspaceInvitations.role });
+    if (!accepted) {
+      const [now] = await tx
+        .select({ acceptedBy: workspaceInvitations.acceptedBy, revokedAt: workspaceInvitations.revokedAt })
+        .from(workspaceInvitations)
+        .where(eq(workspaceInvitations.tokenHash, tokenHash));
+      if (now?.acceptedBy === actor.uid) return { workspaceId: invitation.workspaceId };
+      if (!now || now.revokedAt) throw new ApiError('invitationInvalid');
+      throw new ApiError(now.acceptedBy ? 'invitationUsed' : 'invitationExpired');
+    }
+    // A member already keeps their role.
+    await tx
+      .insert(workspaceMembers)
+      .values({ workspaceId: accepted.workspaceId, uid: actor.uid, role: accepted.role })
+      .onConflictDoNothing();
+    return { workspaceId: accepted.workspaceId };
+  });
+}
