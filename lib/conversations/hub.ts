@@ -2,7 +2,7 @@ import 'server-only';
 import { EventHub, passingFrame } from '@/lib/realtime/hub';
 import { latestOnly } from '@/lib/realtime/latest';
 import { inboxEntry, unreadConversations } from './inbox';
-import { inboxEvents, visitorEvents } from './log';
+import { inboxEvents, messageFrame, visitorEvents } from './log';
 import { teammates, widgetIdsOf, widgetPresence } from './operators';
 import { CONVERSATIONS_CHANNEL, parseSignal } from './signal';
 import { describeDatabaseError } from '@/lib/db/errors';
@@ -61,10 +61,19 @@ function createConversationHub(): EventHub {
       const signal = parseSignal(payload);
       if (!signal) return;
       switch (signal.k) {
-        case 'm':
-          hub.schedule(visitorScope(signal.v));
-          hub.schedule(inboxScope(signal.ws));
+        case 'm': {
+          const inbox = inboxScope(signal.ws);
+          if (!signal.e) {
+            hub.schedule(visitorScope(signal.v));
+            hub.schedule(inbox);
+            return;
+          }
+          const { m, vc, ic } = signal.e;
+          hub.offer(visitorScope(signal.v), m.id, () => messageFrame(m, vc));
+          hub.offer(inbox, m.id, () => messageFrame(m, ic));
+          if (hub.count(inbox) > 0) sendUnread(inbox);
           return;
+        }
         case 't': {
           const frame = passingFrame('typing', { conversationId: signal.c, sender: signal.s, typing: signal.on });
           if (signal.s === 'operator') hub.push(visitorScope(signal.v), frame);

@@ -6,6 +6,7 @@ import { conversationMessages, conversations, visitors, widgets } from '@/lib/db
 import type { LoggedEvent } from '@/lib/realtime/hub';
 import { loggedFrame } from '@/lib/realtime/hub';
 import type { MessageSender } from '@/lib/db/schema/conversations';
+import type { InboxConversationView, MessageView, VisitorConversationView } from './constants';
 import { signal } from './signal';
 import { inboxColumns, inboxConversationView, messageView, preview, visitorConversationView } from './views';
 
@@ -96,8 +97,34 @@ export async function appendMessage(
           }
         : { status: input.status, closedAt: input.status === 'closed' ? inserted.createdAt : null };
   await tx.update(conversations).set(changes).where(eq(conversations.id, conversation.id));
-  await signal(tx, { k: 'm', ws: input.workspaceId, v: conversation.visitorId });
+  // The NOTIFY carries the event as both sides' streams show it, so no instance reads the log to deliver it;
+  // a payload past PostgreSQL's limit names the scopes only, and they are read.
+  const [row] = await inboxRows(tx).where(eq(conversations.id, conversation.id));
+  const bare = { k: 'm', ws: input.workspaceId, v: conversation.visitorId } as const;
+  const event = {
+    m: messageView(inserted),
+    vc: visitorConversationView(row.conversation),
+    ic: inboxConversationView(row),
+  };
+  await signal(tx, { ...bare, e: event }, bare);
   return { message: inserted, created: true };
+}
+
+/** The rows an inbox entry is made of, to be narrowed by the caller. */
+function inboxRows(db: Pick<Executor, 'select'>) {
+  return db
+    .select(inboxColumns)
+    .from(conversations)
+    .innerJoin(visitors, eq(visitors.id, conversations.visitorId))
+    .innerJoin(widgets, eq(widgets.id, conversations.widgetId));
+}
+
+/** The SSE frame of a message on a visitor's or an inbox's stream. */
+export function messageFrame(
+  message: MessageView,
+  conversation: VisitorConversationView | InboxConversationView,
+): Uint8Array {
+  return loggedFrame(message.id, { message, conversation }, 'message');
 }
 
 /** The log as a visitor's stream has it: messages of their conversations after `after`. */
@@ -112,11 +139,7 @@ export async function visitorEvents(visitorId: string, after: number, limit: num
     .limit(limit);
   return rows.map(({ message, conversation }) => ({
     id: message.id,
-    frame: loggedFrame(
-      message.id,
-      { message: messageView(message), conversation: visitorConversationView(conversation) },
-      'message',
-    ),
+    frame: messageFrame(messageView(message), visitorConversationView(conversation)),
   }));
 }
 
@@ -134,11 +157,7 @@ export async function inboxEvents(workspaceId: string, after: number, limit: num
     .limit(limit);
   return rows.map(({ message, ...row }) => ({
     id: message.id,
-    frame: loggedFrame(
-      message.id,
-      { message: messageView(message), conversation: inboxConversationView(row) },
-      'message',
-    ),
+    frame: messageFrame(messageView(message), inboxConversationView(row)),
   }));
 }
 

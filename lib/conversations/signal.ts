@@ -1,18 +1,26 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '@/lib/db/types';
+import type { InboxConversationView, MessageView, VisitorConversationView } from './constants';
 
 /** NOTIFY channel of the conversations: every instance's hub listens (lib/conversations/hub.ts). */
 export const CONVERSATIONS_CHANNEL = 'conversations';
 
+/** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more. */
+const PAYLOAD_LIMIT = 8_000;
+
+/** A new message as the visitor's stream (`vc`) and the inbox's (`ic`) show it. */
+export type MessageEvent = { m: MessageView; vc: VisitorConversationView; ic: InboxConversationView };
+
 /**
- * What a NOTIFY on the channel says, in few bytes: new messages for visitor `v` and workspace `ws` (`m`),
+ * What a NOTIFY on the channel says, in few bytes: new messages for visitor `v` and workspace `ws` (`m`, with the
+ * message itself in `e` when it fits),
  * someone typing (`t`) or reading (`r`) in conversation `c`, a conversation's details changed (`c`, its
  * assignee among them), a widget's presence switch changed (`p`), the operators of workspace `ws` (`o`),
  * member `u` left workspace `ws` or (null) the workspace was deleted (`x`).
  */
 export type Signal =
-  | { k: 'm'; ws: string; v: string }
+  | { k: 'm'; ws: string; v: string; e?: MessageEvent }
   | { k: 't'; ws: string; v: string; c: string; s: 'visitor' | 'operator'; on: boolean }
   | { k: 'r'; ws: string; v: string; c: string; s: 'visitor' | 'operator'; u: number; n: number }
   | { k: 'c'; ws: string; c: string }
@@ -20,9 +28,14 @@ export type Signal =
   | { k: 'o'; ws: string }
   | { k: 'x'; ws: string; u: string | null };
 
-/** Sends `signal` with the transaction of `executor` (at its commit), or at once outside one. */
-export async function signal(executor: Pick<Executor, 'execute'>, value: Signal): Promise<void> {
-  await executor.execute(sql`select pg_notify(${CONVERSATIONS_CHANNEL}, ${JSON.stringify(value)})`);
+/**
+ * Sends `signal` with the transaction of `executor` (at its commit), or at once outside one; `smaller` in its
+ * place when `value` does not fit a payload.
+ */
+export async function signal(executor: Pick<Executor, 'execute'>, value: Signal, smaller?: Signal): Promise<void> {
+  let payload = JSON.stringify(value);
+  if (smaller && Buffer.byteLength(payload) >= PAYLOAD_LIMIT) payload = JSON.stringify(smaller);
+  await executor.execute(sql`select pg_notify(${CONVERSATIONS_CHANNEL}, ${payload})`);
 }
 
 export function parseSignal(payload: string): Signal | null {

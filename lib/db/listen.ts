@@ -42,8 +42,17 @@ export async function listenPostgres(url: string, channel: string, handlers: Lis
     };
     client.on('error', fail);
     client.on('end', () => fail(new Error('connection ended')));
+    // A notification may be parsed before the LISTEN's answer resumes this function: the listener resyncs
+    // first, since one may act on a notification as the next after the last it heard.
+    let resynced = false;
+    const resync = () => {
+      if (!resynced) handlers.resync();
+      resynced = true;
+    };
     client.on('notification', (message) => {
-      if (message.channel === channel) handlers.notify(message.payload ?? '');
+      if (message.channel !== channel) return;
+      resync();
+      handlers.notify(message.payload ?? '');
     });
     try {
       await client.connect();
@@ -60,7 +69,7 @@ export async function listenPostgres(url: string, channel: string, handlers: Lis
     retryMs = 250;
     pingTimer = setInterval(() => client.query('select 1').catch((error: Error) => fail(error)), PING_MS);
     pingTimer.unref();
-    handlers.resync();
+    resync();
   };
 
   const scheduleConnect = () => {

@@ -47,6 +47,8 @@ export class EventHub {
   private readonly scopes = new Map<string, Set<Subscriber>>();
   private readonly groups = new Map<string, Set<Subscriber>>();
   private readonly runs = new Map<string, { again: boolean }>();
+  /** Scopes whose last read failed: their streams may lack events until the retry reads them. */
+  private readonly behind = new Set<string>();
   private listening: Promise<StopListening> | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
 
@@ -94,8 +96,26 @@ export class EventHub {
       return;
     }
     const state = { again: false };
+    this.behind.delete(scope);
     this.runs.set(scope, state);
     void this.deliver(scope, state).finally(() => this.runs.delete(scope));
+  }
+
+  /**
+   * Hands `scope`'s streams event `id` of the log that a notification carried, without reading the log. Notifications
+   * come in commit order, so streams that no read is still serving have every earlier event; otherwise the log is
+   * read. `frame` is encoded once, and only when a stream lacks the event.
+   */
+  offer(scope: string, id: number, frame: () => Uint8Array) {
+    const members = this.scopes.get(scope);
+    if (!members) return;
+    if (this.runs.has(scope) || this.behind.has(scope)) return this.schedule(scope);
+    let encoded: Uint8Array | undefined;
+    for (const member of members) {
+      if (id <= member.lastId) continue;
+      if (!member.write((encoded ??= frame()))) this.remove(member);
+      else member.lastId = id;
+    }
   }
 
   /** Writes a frame that is not part of the log to every stream of `scope`. */
@@ -125,6 +145,7 @@ export class EventHub {
 
   private remove(subscriber: Subscriber) {
     if (!drop(this.scopes, subscriber.scope, subscriber)) return;
+    if (!this.scopes.has(subscriber.scope)) this.behind.delete(subscriber.scope);
     if (subscriber.group) drop(this.groups, subscriber.group, subscriber);
     if (this.scopes.size === 0 && this.heartbeat) {
       clearInterval(this.heartbeat);
@@ -162,6 +183,7 @@ export class EventHub {
     } catch (error) {
       // The database is unreachable: try again while anyone listens (streams stay open meanwhile).
       console.error(`${this.name}: delivery to ${scope} failed: ${describeDatabaseError(error)}`);
+      this.behind.add(scope);
       setTimeout(() => this.schedule(scope), RETRY_MS).unref();
     }
   }
