@@ -7,6 +7,7 @@ import type { LoggedEvent } from '@/lib/realtime/hub';
 import { loggedFrame } from '@/lib/realtime/hub';
 import type { MessageSender } from '@/lib/db/schema/conversations';
 import { signal } from './signal';
+import { authorPhotoVersion } from './operator-photo';
 import { inboxColumns, inboxConversationView, messageView, preview, visitorConversationView } from './views';
 
 type MessageRow = typeof conversationMessages.$inferSelect;
@@ -104,17 +105,17 @@ export async function appendMessage(
 export async function visitorEvents(visitorId: string, after: number, limit: number): Promise<LoggedEvent[]> {
   const db = await database();
   const rows = await db
-    .select({ message: conversationMessages, conversation: conversations })
+    .select({ message: conversationMessages, conversation: conversations, photoVersion: authorPhotoVersion })
     .from(conversationMessages)
     .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
     .where(and(eq(conversations.visitorId, visitorId), gt(conversationMessages.id, after)))
     .orderBy(asc(conversationMessages.id))
     .limit(limit);
-  return rows.map(({ message, conversation }) => ({
+  return rows.map(({ message, conversation, photoVersion }) => ({
     id: message.id,
     frame: loggedFrame(
       message.id,
-      { message: messageView(message), conversation: visitorConversationView(conversation) },
+      { message: messageView({ ...message, photoVersion }), conversation: visitorConversationView(conversation) },
       'message',
     ),
   }));
