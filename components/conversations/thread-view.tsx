@@ -1,6 +1,6 @@
 'use client';
 
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { MessageView } from '@/lib/conversations/constants';
 import { MessageText } from '@/components/chat/message-text';
 import { cn } from '@/lib/cn';
@@ -26,7 +26,7 @@ export function mergeMessages(current: MessageView[], incoming: MessageView[]): 
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
-/** The operator's avatar as the visitor sees it: initials of the name only (no uid, no address leaves). */
+/** The operator's initials as the visitor sees them without a photo (no uid, no address leaves). */
 function Initials({ name }: { name: string }) {
   const letters = name
     .split(/\s+/)
@@ -42,6 +42,24 @@ function Initials({ name }: { name: string }) {
     >
       {letters}
     </span>
+  );
+}
+
+/** The operator's uploaded photo (its address names neither uid nor address), else or if it fails, initials. */
+function OperatorAvatar({ name, photo }: { name: string; photo: string | null | undefined }) {
+  const [failed, setFailed] = useState(false);
+  if (!photo || failed) return <Initials name={name} />;
+  return (
+    // eslint-disable-next-line @next/next/no-img-element -- served by our own route, already resized
+    <img
+      src={photo}
+      alt={name}
+      width={24}
+      height={24}
+      data-testid="operator-avatar"
+      onError={() => setFailed(true)}
+      className="h-6 w-6 rounded-full object-cover"
+    />
   );
 }
 
@@ -126,7 +144,9 @@ export function ThreadView({
             >
               <article aria-label={name} className="max-w-[85%]">
                 <p className={cn('mb-0.5 flex items-center gap-2 text-xs text-slate-700', mine && 'justify-end')}>
-                  {viewer === 'visitor' && !mine && message.authorName && <Initials name={message.authorName} />}
+                  {viewer === 'visitor' && !mine && message.authorName && (
+                    <OperatorAvatar name={message.authorName} photo={message.authorPhoto} />
+                  )}
                   <span className="font-semibold">{name}</span>
                   {viewer === 'visitor' && !mine && <span>({labels.other})</span>}
                   <time dateTime={message.createdAt}>{time.format(new Date(message.createdAt))}</time>

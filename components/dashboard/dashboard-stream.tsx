@@ -3,7 +3,7 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import { openEventStream, type StreamEvent, type StreamStatus } from '@/lib/client/event-stream';
-import { alertFor, titleWithCount } from '@/lib/dashboard/alerts';
+import { alertFor, titleWithCount, type AlertContext } from '@/lib/dashboard/alerts';
 import { UNREAD_EVENT } from '@/lib/dashboard/nav';
 import { fill, type Messages } from '@/lib/i18n/slices';
 
@@ -29,7 +29,12 @@ export function useDashboardStream(listener: Listener, after: number): StreamSta
 
 type MessageEvent = {
   message: { sender: string; conversationId: string; text: string };
-  conversation: { id: string; widget: { name: string }; visitor: { name: string | null; email: string | null } };
+  conversation: {
+    id: string;
+    widget: { name: string };
+    visitor: { name: string | null; email: string | null };
+    assignee: { uid: string } | null;
+  };
 };
 
 /**
@@ -43,6 +48,7 @@ export function DashboardStream({
   cursor,
   inboxPath,
   sound,
+  operator,
   labels,
   children,
 }: {
@@ -51,6 +57,8 @@ export function DashboardStream({
   cursor: number;
   inboxPath: string;
   sound: boolean;
+  /** The signed-in operator and the conversations they want alerts for. */
+  operator: Pick<AlertContext, 'uid' | 'scope'>;
   labels: Messages['Dashboard']['alerts'];
   children: ReactNode;
 }) {
@@ -62,9 +70,9 @@ export function DashboardStream({
   const kept = useRef<StreamEvent[]>([]);
   const unseen = useRef(new Set<string>());
   // The latest props, for the stream's handler that lives as long as the layout.
-  const settings = useRef({ inboxPath, sound, labels, router });
+  const settings = useRef({ inboxPath, sound, operator, labels, router });
   useEffect(() => {
-    settings.current = { inboxPath, sound, labels, router };
+    settings.current = { inboxPath, sound, operator, labels, router };
   });
 
   useEffect(() => {
@@ -75,11 +83,14 @@ export function DashboardStream({
       showCount();
     };
     function alert({ message, conversation }: MessageEvent) {
-      const { inboxPath, sound, labels, router } = settings.current;
+      const { inboxPath, sound, operator, labels, router } = settings.current;
       const onInbox = window.location.pathname === inboxPath;
       const open = onInbox ? new URLSearchParams(window.location.search).get('conversation') : null;
       const hidden = document.visibilityState === 'hidden';
-      const what = alertFor(message, { hidden, openConversation: open, sound });
+      const what = alertFor(
+        { ...message, assigneeUid: conversation.assignee?.uid ?? null },
+        { hidden, openConversation: open, sound, ...operator },
+      );
       if (!what) return;
       // Browsers refuse sound before the page had a gesture: that is their rule, not an error.
       if (what.sound) new Audio(ALERT_SOUND).play().catch(() => {});

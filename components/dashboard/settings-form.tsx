@@ -27,6 +27,7 @@ type Props = {
   languages: Array<{ value: string; label: string }>;
   themes: ReadonlyArray<keyof Texts['theme']['options']>;
   emailAlerts: ReadonlyArray<keyof Texts['alerts']['emailOptions']>;
+  alertScopes: ReadonlyArray<keyof Texts['alerts']['scopeOptions']>;
   /** "Saved" in each language: the confirmation speaks the language just chosen. */
   saved: Record<string, string>;
   settingsPaths: Record<string, string>;
@@ -38,7 +39,8 @@ function applyTheme(theme: string) {
   document.documentElement.dataset.theme = dark ? 'dark' : 'light';
 }
 
-export function SettingsForm({ initial, labels, languages, themes, emailAlerts, saved, settingsPaths }: Props) {
+export function SettingsForm(props: Props) {
+  const { initial, labels, languages, themes, emailAlerts, alertScopes, saved, settingsPaths } = props;
   const router = useRouter();
   const { submit, busy, error, fields } = useJsonSubmit(labels.error);
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -51,6 +53,7 @@ export function SettingsForm({ initial, labels, languages, themes, emailAlerts, 
       notifyOrderUpdates: form.has('notifyOrderUpdates'),
       alertSound: form.has('alertSound'),
       emailAlerts: String(form.get('emailAlerts')),
+      alertScope: String(form.get('alertScope')),
     };
     if (!(await submit('/api/settings', 'PUT', settings))) return;
     applyTheme(settings.theme);
@@ -104,6 +107,14 @@ export function SettingsForm({ initial, labels, languages, themes, emailAlerts, 
       </Card>
       <Card title={labels.alerts.title} titleId="alerts-title">
         <div className="space-y-5">
+          <SelectField
+            id="alertScope"
+            label={labels.alerts.scope}
+            hint={labels.alerts.scopeHint}
+            defaultValue={initial.alertScope}
+            options={alertScopes.map((value) => ({ value, label: labels.alerts.scopeOptions[value] }))}
+            error={fields.alertScope}
+          />
           <CheckboxField
             id="alertSound"
             label={labels.alerts.sound}

@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { ConfirmAction } from '@/components/widgets/widget-actions';
+import { MemberPresence } from './member-presence';
 
 type Role = 'owner' | 'admin' | 'agent';
 export type Member = { uid: string; name: string; email: string | null; role: Role };
@@ -15,7 +16,7 @@ type Labels = Messages['Dashboard']['members'];
 /** What the viewer may do to this member (the API decides again). */
 export type MemberControls = { changeRole: boolean; remove: boolean; leave: boolean; transfer: boolean };
 
-/** One member: name, address, role (a select where the viewer may change it) and the actions allowed. */
+/** One member: name, address, state (live), role (a select where the viewer may change it), actions allowed. */
 export function MemberRow({
   api,
   member,
@@ -70,6 +71,9 @@ export function MemberRow({
         {member.name} {self && <span className="text-slate-600">{labels.you}</span>}
       </td>
       <td className="py-2 pr-3 break-all">{member.email}</td>
+      <td className="py-2 pr-3">
+        <MemberPresence uid={member.uid} labels={labels.states} />
+      </td>
       <td className="py-2 pr-3">
         {controls.changeRole ? (
           <select

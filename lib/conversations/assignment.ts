@@ -121,19 +121,21 @@ async function assignOne(tx: Executor, workspaceId: string, conversationId: stri
   return true;
 }
 
-const lockAssignments = (tx: Executor, workspaceId: string) =>
+/** The workspace's assignment lock, for the transaction; taken before the message lock where both are. */
+export const lockAssignments = (tx: Pick<Executor, 'execute'>, workspaceId: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`assign:${workspaceId}`}))`);
 
-/** After a new conversation on a widget with auto-assignment: gives it out, or leaves it waiting. */
+/**
+ * A new conversation on a widget with auto-assignment, in the transaction that starts it (holding
+ * lockAssignments) and before its first message: the message's event then names the assignee, as the
+ * alerts' scope needs. Gives it out, or leaves it waiting; a failure rolls back to its savepoint only.
+ */
 export async function autoAssign(
+  tx: Executor,
   widget: { workspaceId: string; assignCapacity: number },
   conversationId: string,
 ): Promise<boolean> {
-  const db = await database();
-  return db.transaction(async (tx) => {
-    await lockAssignments(tx, widget.workspaceId);
-    return assignOne(tx, widget.workspaceId, conversationId, widget.assignCapacity);
-  });
+  return tx.transaction((savepoint) => assignOne(savepoint, widget.workspaceId, conversationId, widget.assignCapacity));
 }
 
 /** Gives out the conversations waiting on auto-assigning widgets, oldest first (an operator became available). */

@@ -21,6 +21,8 @@ export type MessageView = {
   sender: MessageSender;
   /** The operator's name on their messages; for `system` messages the change (`closed`, `reopened`). */
   authorName: string | null;
+  /** The operator's photo on their messages where the visitor's widget reads them (null or absent: initials). */
+  authorPhoto?: string | null;
   text: string;
   createdAt: string;
 };

@@ -5,6 +5,7 @@ import { inboxEntry, unreadConversations } from './inbox';
 import { inboxEvents, messageFrame, visitorEvents } from './log';
 import { teammates, widgetIdsOf, widgetPresence } from './operators';
 import { CONVERSATIONS_CHANNEL, parseSignal } from './signal';
+import { visitorMessageView } from './views';
 import { describeDatabaseError } from '@/lib/db/errors';
 
 /**
@@ -68,8 +69,8 @@ function createConversationHub(): EventHub {
             hub.schedule(inbox);
             return;
           }
-          const { m, vc, ic } = signal.e;
-          hub.offer(visitorScope(signal.v), m.id, () => messageFrame(m, vc));
+          const { m, ph, vc, ic } = signal.e;
+          hub.offer(visitorScope(signal.v), m.id, () => messageFrame(visitorMessageView(m, ph), vc));
           hub.offer(inbox, m.id, () => messageFrame(m, ic));
           if (hub.count(inbox) > 0) sendUnread(inbox);
           return;

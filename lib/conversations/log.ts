@@ -8,6 +8,7 @@ import { loggedFrame } from '@/lib/realtime/hub';
 import type { MessageSender } from '@/lib/db/schema/conversations';
 import type { InboxConversationView, MessageView, VisitorConversationView } from './constants';
 import { signal } from './signal';
+import { authorPhotoVersion, operatorPhotoPath } from './operator-photo';
 import { inboxColumns, inboxConversationView, messageView, preview, visitorConversationView } from './views';
 
 type MessageRow = typeof conversationMessages.$inferSelect;
@@ -101,8 +102,16 @@ export async function appendMessage(
   // a payload past PostgreSQL's limit names the scopes only, and they are read.
   const [row] = await inboxRows(tx).where(eq(conversations.id, conversation.id));
   const bare = { k: 'm', ws: input.workspaceId, v: conversation.visitorId } as const;
+  const [photo] =
+    sender === 'operator'
+      ? await tx
+          .select({ version: authorPhotoVersion })
+          .from(conversationMessages)
+          .where(eq(conversationMessages.id, inserted.id))
+      : [];
   const event = {
     m: messageView(inserted),
+    ph: operatorPhotoPath(inserted, photo?.version ?? null),
     vc: visitorConversationView(row.conversation),
     ic: inboxConversationView(row),
   };
@@ -131,15 +140,15 @@ export function messageFrame(
 export async function visitorEvents(visitorId: string, after: number, limit: number): Promise<LoggedEvent[]> {
   const db = await database();
   const rows = await db
-    .select({ message: conversationMessages, conversation: conversations })
+    .select({ message: conversationMessages, conversation: conversations, photoVersion: authorPhotoVersion })
     .from(conversationMessages)
     .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
     .where(and(eq(conversations.visitorId, visitorId), gt(conversationMessages.id, after)))
     .orderBy(asc(conversationMessages.id))
     .limit(limit);
-  return rows.map(({ message, conversation }) => ({
+  return rows.map(({ message, conversation, photoVersion }) => ({
     id: message.id,
-    frame: messageFrame(messageView(message), visitorConversationView(conversation)),
+    frame: messageFrame(messageView({ ...message, photoVersion }), visitorConversationView(conversation)),
   }));
 }
 

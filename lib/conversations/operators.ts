@@ -8,6 +8,7 @@ import {
   dashboardStreams,
   operatorHeartbeats,
   operatorPresence,
+  profiles,
   sessions,
   widgets,
   workspaceMembers,
@@ -20,8 +21,9 @@ import { presenceOf } from './presence';
 export const DASHBOARD_GRACE_MS = 45_000;
 
 /**
- * Who is alerted about a conversation: its assignee while it has one, every member of its widget's workspace
- * while it is unassigned (support staff for Plauder's own widget, as members of the support workspace).
+ * Who is alerted about a conversation, among the members of its widget's workspace (support staff for
+ * Plauder's own widget, as members of the support workspace), each by their alert scope: its assignee; while
+ * it is unassigned, everyone but those who want only their own; whoever wants all (as alertFor in the browser).
  */
 export async function operatorsToAlert(conversation: { id: string; workspaceId: string }): Promise<string[]> {
   const db = await database();
@@ -29,10 +31,14 @@ export async function operatorsToAlert(conversation: { id: string; workspaceId: 
     .select({ uid: workspaceMembers.uid })
     .from(workspaceMembers)
     .innerJoin(conversations, eq(conversations.id, conversation.id))
+    .leftJoin(profiles, eq(profiles.uid, workspaceMembers.uid))
     .where(
       and(
         eq(workspaceMembers.workspaceId, conversation.workspaceId),
-        sql`(${conversations.assigneeUid} is null or ${conversations.assigneeUid} = ${workspaceMembers.uid})`,
+        sql`case coalesce(${profiles.alertScope}, 'mineAndUnassigned')
+          when 'all' then true
+          when 'mine' then ${conversations.assigneeUid} = ${workspaceMembers.uid}
+          else ${conversations.assigneeUid} is null or ${conversations.assigneeUid} = ${workspaceMembers.uid} end`,
       ),
     );
   return members.map((member) => member.uid);

@@ -9,8 +9,13 @@ export const CONVERSATIONS_CHANNEL = 'conversations';
 /** PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more. */
 const PAYLOAD_LIMIT = 8_000;
 
-/** A new message as the visitor's stream (`vc`) and the inbox's (`ic`) show it. */
-export type MessageEvent = { m: MessageView; vc: VisitorConversationView; ic: InboxConversationView };
+/** A new message as the visitor's stream (`vc`, with its operator's photo `ph`) and the inbox's (`ic`) show it. */
+export type MessageEvent = {
+  m: MessageView;
+  ph: string | null;
+  vc: VisitorConversationView;
+  ic: InboxConversationView;
+};
 
 /**
  * What a NOTIFY on the channel says, in few bytes: new messages for visitor `v` and workspace `ws` (`m`, with the

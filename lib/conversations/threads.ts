@@ -1,11 +1,12 @@
 import 'server-only';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import { conversationMessages, conversations } from '@/lib/db/schema';
 import { THREAD_PAGE_SIZE, type MessageView } from './constants';
 import { latestMessageId } from './log';
 import { signal } from './signal';
 import { messageView } from './views';
+import { authorPhotoVersion } from './operator-photo';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 
@@ -13,7 +14,7 @@ export type ConversationRow = typeof conversations.$inferSelect;
 export async function threadMessages(conversationId: string, before?: number): Promise<MessageView[]> {
   const db = await database();
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(conversationMessages), photoVersion: authorPhotoVersion })
     .from(conversationMessages)
     .where(
       before

@@ -2,20 +2,29 @@ import 'server-only';
 import { conversationMessages, conversations, visitors, widgets } from '@/lib/db/schema';
 import type { InboxConversationView, MessageView, VisitorConversationView } from './constants';
 import { nameOf } from './operators';
+import { operatorPhotoPath } from './operator-photo';
 
 type MessageRow = typeof conversationMessages.$inferSelect;
 type ConversationRow = typeof conversations.$inferSelect;
 type VisitorRow = typeof visitors.$inferSelect;
 
-export function messageView(row: MessageRow): MessageView {
+/** A message; with `photoVersion` (authorPhotoVersion, read for the visitor's side) its operator's photo too. */
+export function messageView(row: MessageRow & { photoVersion?: number | null }): MessageView {
   return {
     id: row.id,
     conversationId: row.conversationId,
     sender: row.sender,
     authorName: row.authorName,
+    ...(row.photoVersion !== undefined && { authorPhoto: operatorPhotoPath(row, row.photoVersion) }),
     text: row.body,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** An inbox's message view as the visitor's side shows it: with its operator's photo, in messageView's order. */
+export function visitorMessageView(view: MessageView, authorPhoto: string | null): MessageView {
+  const { text, createdAt, ...head } = view;
+  return { ...head, authorPhoto, text, createdAt };
 }
 
 export function visitorConversationView(row: ConversationRow): VisitorConversationView {

@@ -14,7 +14,7 @@ import { streamCursor, threadMessages, type ConversationRow } from './threads';
 import { messageView, visitorConversationView } from './views';
 import type { VisitorRow } from './visitors';
 import { alertOperatorsLater } from './alert-mail';
-import { autoAssign } from './assignment';
+import { autoAssign, lockAssignments } from './assignment';
 import { describeDatabaseError } from '@/lib/db/errors';
 
 type Widget = Pick<
@@ -89,6 +89,8 @@ export async function startConversation(
   const key = requestKey(input.requestKey, visitor.id, [input.text]);
   const db = await database();
   const started = await db.transaction(async (tx) => {
+    // Before the message lock (giveOutWaiting holds it alone), so that the two never wait on each other.
+    if (widget.autoAssign) await lockAssignments(tx, widget.workspaceId);
     await lockMessageOrder(tx);
     const [existing] = await tx
       .select()
@@ -132,6 +134,11 @@ export async function startConversation(
         locale: input.locale ?? visitor.locale ?? widget.locale,
       })
       .returning();
+    // One that fails waits unassigned and is given out with the next heartbeat.
+    if (widget.autoAssign)
+      await autoAssign(tx, widget, conversation.id).catch((error: Error) =>
+        console.error(`conversations: auto-assignment failed: ${describeDatabaseError(error)}`),
+      );
     const { message } = await appendMessage(tx, {
       conversation,
       workspaceId: widget.workspaceId,
@@ -142,11 +149,6 @@ export async function startConversation(
     return { conversation, message, created: true };
   });
   const [conversation] = await db.select().from(conversations).where(eq(conversations.id, started.conversation.id));
-  // Outside the message lock; one that fails here waits unassigned and is given out with the next heartbeat.
-  if (started.created && widget.autoAssign)
-    await autoAssign(widget, conversation.id).catch((error: Error) =>
-      console.error(`conversations: auto-assignment failed: ${describeDatabaseError(error)}`),
-    );
   // After the assignment: the alerts go to the assignee, or to every member while it waits unassigned.
   if (started.created) alertOperatorsLater(conversation.id, widget.workspaceId);
   return {

@@ -1,17 +1,37 @@
-/** Where the operator is when a message arrives: whether the tab is hidden, and which thread is open in it. */
-export type AlertContext = { hidden: boolean; openConversation: string | null; sound: boolean };
+import type { AlertScope } from '@/lib/db/schema/accounts';
+
+/**
+ * Where the operator is when a message arrives: whether the tab is hidden, and which thread is open in it; who
+ * they are and which conversations they want alerts for.
+ */
+export type AlertContext = {
+  hidden: boolean;
+  openConversation: string | null;
+  sound: boolean;
+  uid: string;
+  scope: AlertScope;
+};
 
 /** What a message does in the dashboard: play the sound, count in the title, show a desktop notification. */
 export type Alert = { sound: boolean; count: boolean; notify: boolean };
 
+/** Whether a conversation assigned to `assigneeUid` (null: nobody) alerts operator `uid` with `scope`. */
+export function inScope(scope: AlertScope, uid: string, assigneeUid: string | null): boolean {
+  if (scope === 'all' || assigneeUid === uid) return true;
+  return scope === 'mineAndUnassigned' && assigneeUid === null;
+}
+
 /**
- * The one rule for alerts in the dashboard. The stream carries the conversations of the operator's widgets
- * only, so today every visitor message alerts; assignment adds its filter here ("mine", "mine and
- * unassigned") from the conversation's assignee. The sound plays unless the operator is looking at that very
- * thread; the title counts and the desktop shows what arrives while the tab is hidden.
+ * The one rule for alerts in the dashboard: a visitor's message in a conversation of the operator's scope
+ * (by its assignee; the e-mail alerts' operatorsToAlert applies the same rule in SQL). The sound plays unless
+ * the operator is looking at that very thread; the title counts and the desktop shows what arrives while the
+ * tab is hidden.
  */
-export function alertFor(message: { sender: string; conversationId: string }, context: AlertContext): Alert | null {
-  if (message.sender !== 'visitor') return null;
+export function alertFor(
+  message: { sender: string; conversationId: string; assigneeUid: string | null },
+  context: AlertContext,
+): Alert | null {
+  if (message.sender !== 'visitor' || !inScope(context.scope, context.uid, message.assigneeUid)) return null;
   const watching = !context.hidden && context.openConversation === message.conversationId;
   return { sound: context.sound && !watching, count: context.hidden, notify: context.hidden };
 }

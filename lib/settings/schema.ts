@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_ALERTS, THEMES } from '@/lib/db/schema/accounts';
+import { ALERT_SCOPES, EMAIL_ALERTS, THEMES } from '@/lib/db/schema/accounts';
 import { LOCALE_COOKIE_MAX_AGE, locales } from '@/lib/i18n/routing';
 
 export const settingsSchema = z.object({
@@ -10,6 +10,8 @@ export const settingsSchema = z.object({
   /** The dashboard's sound on a visitor's message, and when an operator with no dashboard open is mailed. */
   alertSound: z.boolean(),
   emailAlerts: z.enum(EMAIL_ALERTS),
+  /** Which conversations alert the operator, in the dashboard and by e-mail. */
+  alertScope: z.enum(ALERT_SCOPES),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

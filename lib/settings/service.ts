@@ -16,6 +16,7 @@ export async function getSettings(uid: string, fallbackLocale: Locale): Promise<
     notifyOrderUpdates: row?.notifyOrderUpdates ?? true,
     alertSound: row?.alertSound ?? true,
     emailAlerts: row?.emailAlerts ?? 'now',
+    alertScope: row?.alertScope ?? 'mineAndUnassigned',
     saved: Boolean(row),
   };
 }

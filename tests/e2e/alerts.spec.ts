@@ -5,54 +5,8 @@
 import { axeViolations, expect, localized, messages, test, type Locale } from './fixtures';
 import { signIn } from './auth';
 import { createWidget, hostSite, snippet, visitor } from './host-site';
+import { recordAlerts, setHidden } from './teams';
 import { baseURL } from '../../playwright.config';
-
-type Recorded = {
-  hidden: boolean;
-  plays: string[];
-  notifications: Array<{ title: string; body?: string; tag?: string }>;
-  click: () => void;
-};
-declare global {
-  interface Window {
-    __alerts: Recorded;
-  }
-}
-
-/** Runs before the page's scripts: records sounds and notifications, and lets the test hide the tab. */
-function recordAlerts() {
-  const alerts = { hidden: false, plays: [] as string[], notifications: [] as unknown[], click: () => {} };
-  (window as unknown as { __alerts: typeof alerts }).__alerts = alerts;
-  Object.defineProperty(Document.prototype, 'visibilityState', {
-    configurable: true,
-    get: () => (alerts.hidden ? 'hidden' : 'visible'),
-  });
-  Object.defineProperty(Document.prototype, 'hidden', { configurable: true, get: () => alerts.hidden });
-  const play = HTMLMediaElement.prototype.play;
-  HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-    alerts.plays.push(this.currentSrc || this.src);
-    return play.call(this);
-  };
-  const real = window.Notification;
-  class RecordedNotification {
-    static get permission() {
-      return real.permission;
-    }
-    static requestPermission = real.requestPermission.bind(real);
-    onclick: (() => void) | null = null;
-    constructor(title: string, options: NotificationOptions = {}) {
-      alerts.notifications.push({ title, body: options.body, tag: options.tag });
-      alerts.click = () => this.onclick?.();
-    }
-    close() {}
-  }
-  (window as unknown as { Notification: unknown }).Notification = RecordedNotification;
-}
-
-const setHidden = (hidden: boolean) => {
-  window.__alerts.hidden = hidden;
-  document.dispatchEvent(new Event('visibilitychange'));
-};
 
 for (const locale of ['en', 'de'] as Locale[]) {
   const w = messages[locale].Widget;

@@ -1,66 +1,9 @@
 // Members and invitations (issue 36, point 2), in both languages: the owner invites by e-mail from the Members
 // page, the link from /mailbox is accepted by a new sign-up and by an existing account, and a member the owner
 // removes loses the inbox at once. The new screens are axe clean.
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { baseURL } from '../../playwright.config';
-import { axeViolations, expect, localized, localesUnderTest, messages, test, type Locale } from './fixtures';
+import { axeViolations, expect, localized, localesUnderTest, messages, test } from './fixtures';
 import { createAccount, signIn, signInThroughForm, uniqueEmail } from './auth';
-
-const emulator = `http://127.0.0.1:${process.env.E2E_AUTH_EMULATOR_PORT || 9399}`;
-
-async function verifyAddress(request: APIRequestContext, uid: string) {
-  const response = await request.post(
-    `${emulator}/identitytoolkit.googleapis.com/v1/projects/demo-plauder/accounts:update`,
-    { headers: { authorization: 'Bearer owner' }, data: { localId: uid, emailVerified: true } },
-  );
-  expect(response.ok()).toBe(true);
-}
-
-/** A team workspace of the signed-in owner of `page`, with a widget, shown by the dashboard from now on. */
-async function teamWithWidget(page: Page, name: string) {
-  const headers = { origin: baseURL };
-  const created = await page.request.post('/api/workspaces', { data: { name }, headers });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()).workspace;
-  expect((await page.request.put('/api/workspaces/current', { data: { workspaceId: id }, headers })).status()).toBe(
-    200,
-  );
-  const widget = await page.request.post(`/api/widgets?workspace=${id}`, {
-    data: { name: 'Help desk', allowedOrigins: [], accentColor: '#4338ca', greeting: 'Hi!', locale: 'en' },
-    headers,
-  });
-  expect(widget.status()).toBe(201);
-  return id as string;
-}
-
-/** Invites `email` as `role` through the Members page's form. */
-async function inviteThroughForm(page: Page, locale: Locale, email: string, role: 'admin' | 'agent') {
-  const m = messages[locale].Dashboard.members;
-  await page.goto(localized('/dashboard/members', locale));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(m.title);
-  const form = page.getByRole('form', { name: m.invite.title });
-  await form.getByLabel(m.invite.email).fill(email);
-  await form.getByLabel(m.invite.role).selectOption(role);
-  await form.getByRole('button', { name: m.invite.submit }).click();
-  await expect(page.getByText(m.invite.sent.replace('{email}', email))).toBeVisible();
-  await expect(page.getByRole('region', { name: m.pending.title })).toContainText(email);
-}
-
-/** The path of the invitation link mailed to `email`, read on /mailbox. */
-async function invitationLink(page: Page, email: string) {
-  await page.goto(`/mailbox?to=${encodeURIComponent(email)}`);
-  const mail = page.locator('article[data-mail-kind="invitation"]').filter({ hasText: email }).first();
-  await expect(mail).toBeVisible();
-  const text = (await mail.textContent()) ?? '';
-  const link = /https?:\/\/[^\s]+\/invitations\/[A-Za-z0-9_-]{43}/.exec(text)?.[0];
-  expect(link).toBeTruthy();
-  return new URL(link!).pathname;
-}
-
-async function newPage(browser: Browser) {
-  const context = await browser.newContext({ baseURL });
-  return context.newPage();
-}
+import { invitationLink, inviteThroughForm, newPage, teamWithWidget, verifyAddress } from './teams';
 
 for (const locale of localesUnderTest) {
   const m = messages[locale];

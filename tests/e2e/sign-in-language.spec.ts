@@ -26,6 +26,7 @@ for (const { saved, page: pageLocale } of pairs) {
       notifyOrderUpdates: true,
       alertSound: true,
       emailAlerts: 'now',
+      alertScope: 'mineAndUnassigned',
     };
     expect((await device.put('/api/settings', { headers: { origin: baseURL }, data: settings })).status()).toBe(200);
     await device.dispose();
@@ -57,6 +58,7 @@ test('a redirect after sign-in keeps its page, in the saved language', async ({ 
     notifyOrderUpdates: true,
     alertSound: true,
     emailAlerts: 'now',
+    alertScope: 'mineAndUnassigned',
   };
   expect((await device.put('/api/settings', { headers: { origin: baseURL }, data: settings })).status()).toBe(200);
   await device.dispose();

@@ -5,7 +5,7 @@ import { unassignMember } from '@/lib/conversations/assignment';
 import type { InboxConversationView } from '@/lib/conversations/constants';
 import { signedIn } from './signed-in';
 import { converse, newVisitor, ownWidget } from './visitors';
-import { inboxPage } from './inbox';
+import { inboxPage, inboxStream } from './inbox';
 import { removeFrom } from './members';
 import { assigneeOf, claimAs, patchAs, setSwitch, teammate, type Teammate } from './teammates';
 
@@ -117,6 +117,23 @@ describe('auto-assignment', () => {
     // In turn: never the same operator twice in a row.
     expect(given[0]).not.toBe(given[1]);
     expect(given[2]).not.toBe(given[3]);
+  });
+
+  it('announces a new conversation’s first message already with its assignee (the alerts’ scope reads it)', async () => {
+    const { owner, widgetId, members } = await team(1, { autoAssign: true });
+    await setSwitch(members[0], 'available');
+    const inbox = await inboxStream(owner);
+    await inbox.take(1);
+    const id = await newConversation(widgetId, 'Who takes me?');
+    const message = async () => {
+      for (let count = 1; ; count++) {
+        const found = (await inbox.take(count)).find((event) => event.event === 'message');
+        if (found) return JSON.parse(found.data) as { conversation: InboxConversationView };
+      }
+    };
+    expect((await message()).conversation.assignee?.uid).toBe(members[0].uid);
+    inbox.close();
+    expect(await assigneeOf(id)).toBe(members[0].uid);
   });
 
   it('gives to the one with the fewest open, up to the capacity, then waits until someone is available', async () => {

@@ -42,6 +42,7 @@ function settings(client: Client, values: { locale: 'en' | 'de'; ticketReplies?:
       notifyOrderUpdates: values.orderUpdates ?? true,
       alertSound: true,
       emailAlerts: 'now',
+      alertScope: 'mineAndUnassigned',
     }),
   );
 }

@@ -24,7 +24,7 @@ async function mailsTo(to: string) {
   return (await database()).select().from(mails).where(eq(mails.to, to)).orderBy(mails.createdAt);
 }
 
-function choose(owner: Owner, emailAlerts: string, locale: 'en' | 'de' = 'en') {
+function choose(owner: Owner, emailAlerts: string, locale: 'en' | 'de' = 'en', alertScope = 'mineAndUnassigned') {
   return saveSettings(
     apiRequest('PUT', '/api/settings', owner, {
       locale,
@@ -33,6 +33,7 @@ function choose(owner: Owner, emailAlerts: string, locale: 'en' | 'de' = 'en') {
       notifyOrderUpdates: true,
       alertSound: true,
       emailAlerts,
+      alertScope,
     }),
   );
 }
@@ -221,6 +222,28 @@ describe('e-mail alerts to operators', () => {
     expect(await assigneeOf(waiting.conversation.id)).toBeNull();
     expect(await mailsTo(ada.email)).toHaveLength(2);
     expect(await mailsTo(owner.email)).toHaveLength(1);
+  });
+
+  it('mails each member by their alert scope: theirs and unassigned ones, only theirs, or all', async () => {
+    const owner = await signedIn('owner');
+    const { widgetId } = await ownWidget(owner, { autoAssign: true });
+    const [ada, bob] = [await teammate(owner.workspaceId, 'ada'), await teammate(owner.workspaceId, 'bob')];
+    for (const [who, scope] of [
+      [owner, 'mine'],
+      [ada, 'mineAndUnassigned'],
+      [bob, 'all'],
+    ] as const)
+      expect((await choose(who, 'now', 'en', scope)).status).toBe(200);
+    const count = async () => Promise.all([owner, ada, bob].map(async (who) => (await mailsTo(who.email)).length));
+
+    const waiting = await converse(widgetId, await newVisitor(widgetId), 'For anyone');
+    expect(await assigneeOf(waiting.conversation.id)).toBeNull();
+    expect(await count()).toEqual([0, 1, 1]);
+
+    expect((await setSwitch(owner, 'available')).status).toBe(200);
+    const owners = await converse(widgetId, await newVisitor(widgetId), 'For the owner');
+    expect(await assigneeOf(owners.conversation.id)).toBe(owner.uid);
+    expect(await count()).toEqual([1, 1, 2]);
   });
 
   it('alerts each support staff member about Plauder’s own widget by their own choice', async () => {

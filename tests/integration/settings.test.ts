@@ -12,6 +12,7 @@ const valid = {
   notifyOrderUpdates: true,
   alertSound: false,
   emailAlerts: 'after5',
+  alertScope: 'mine',
 };
 
 function put(client: Client, body: unknown, headers: Record<string, string> = {}) {
@@ -40,6 +41,7 @@ describe('settings', () => {
       notifyOrderUpdates: true,
       alertSound: true,
       emailAlerts: 'now',
+      alertScope: 'mineAndUnassigned',
     });
   });
 
@@ -95,7 +97,8 @@ describe('settings', () => {
     [{ ...valid, notifyOrderUpdates: 'yes' }, ['notifyOrderUpdates']],
     [{ ...valid, emailAlerts: 'after3' }, ['emailAlerts']],
     [{ ...valid, alertSound: 'loud' }, ['alertSound']],
-    [{}, ['locale', 'theme', 'notifyTicketReplies', 'notifyOrderUpdates', 'alertSound', 'emailAlerts']],
+    [{ ...valid, alertScope: 'mineAndAll' }, ['alertScope']],
+    [{}, ['locale', 'theme', 'notifyTicketReplies', 'notifyOrderUpdates', 'alertSound', 'emailAlerts', 'alertScope']],
   ])('refuse %j, naming the fields, and keep what was saved', async (body, fields) => {
     const me = await signedIn('settings-bad');
     const response = await put(me, body);

@@ -22,6 +22,8 @@ const PUBLIC = new Set([
   'GET /api/products',
   'GET /api/health',
   'GET /api/avatars/[uid]',
+  // An operator's photo in the widget: an <img> sends no visitor token; its address names no uid.
+  'GET /api/operator-photos/[id]/[key]',
   'GET /api/chat/[room]/events',
   'GET /api/chat/[room]/messages',
   'POST /api/chat/[room]/messages',

@@ -1,25 +1,26 @@
 /** @jest-environment node */
-import { alertFor, titleWithCount } from '@/lib/dashboard/alerts';
+import { alertFor, titleWithCount, type AlertContext } from '@/lib/dashboard/alerts';
 
-const message = { sender: 'visitor', conversationId: 'c1' };
+const message = { sender: 'visitor', conversationId: 'c1', assigneeUid: null };
+const me = { uid: 'me', scope: 'mineAndUnassigned' } as const;
 
 describe('the dashboard’s alert rule', () => {
   it('plays the sound on another page and on another thread, even with the tab in front', () => {
-    expect(alertFor(message, { hidden: false, openConversation: null, sound: true })).toEqual({
+    expect(alertFor(message, { hidden: false, openConversation: null, sound: true, ...me })).toEqual({
       sound: true,
       count: false,
       notify: false,
     });
-    expect(alertFor(message, { hidden: false, openConversation: 'c2', sound: true })?.sound).toBe(true);
+    expect(alertFor(message, { hidden: false, openConversation: 'c2', sound: true, ...me })?.sound).toBe(true);
   });
 
   it('stays quiet for the thread the operator is looking at, and when the sound is off', () => {
-    expect(alertFor(message, { hidden: false, openConversation: 'c1', sound: true })?.sound).toBe(false);
-    expect(alertFor(message, { hidden: true, openConversation: null, sound: false })?.sound).toBe(false);
+    expect(alertFor(message, { hidden: false, openConversation: 'c1', sound: true, ...me })?.sound).toBe(false);
+    expect(alertFor(message, { hidden: true, openConversation: null, sound: false, ...me })?.sound).toBe(false);
   });
 
   it('counts and notifies while the tab is hidden, even with that thread open behind it', () => {
-    expect(alertFor(message, { hidden: true, openConversation: 'c1', sound: true })).toEqual({
+    expect(alertFor(message, { hidden: true, openConversation: 'c1', sound: true, ...me })).toEqual({
       sound: true,
       count: true,
       notify: true,
@@ -28,7 +29,16 @@ describe('the dashboard’s alert rule', () => {
 
   it('ignores the operators’ own messages and the system’s', () => {
     for (const sender of ['operator', 'system'])
-      expect(alertFor({ ...message, sender }, { hidden: true, openConversation: null, sound: true })).toBeNull();
+      expect(alertFor({ ...message, sender }, { hidden: true, openConversation: null, sound: true, ...me })).toBeNull();
+  });
+
+  it('alerts by the operator’s scope: their conversations, the unassigned ones, or all of the workspace', () => {
+    const context = { hidden: true, openConversation: null, sound: true, uid: 'me' };
+    const alerts = (scope: AlertContext['scope']) =>
+      [null, 'me', 'ada'].map((assigneeUid) => alertFor({ ...message, assigneeUid }, { ...context, scope }) !== null);
+    expect(alerts('mineAndUnassigned')).toEqual([true, true, false]);
+    expect(alerts('mine')).toEqual([false, true, false]);
+    expect(alerts('all')).toEqual([true, true, true]);
   });
 
   it('puts the count in front of the title once, and takes it away', () => {

@@ -76,6 +76,7 @@ export default withErrorPage(async function DashboardLayout({ children }: { chil
         cursor={cursor}
         inboxPath={localizedPath('/dashboard/inbox', locale)}
         sound={settings.alertSound}
+        operator={{ uid: user.uid, scope: settings.alertScope }}
         labels={Dashboard.alerts}
       >
         <div className="mx-auto flex w-full max-w-6xl flex-1 flex-col gap-6 px-4 py-8 md:flex-row">

@@ -11,6 +11,10 @@ export type Theme = (typeof THEMES)[number];
 export const EMAIL_ALERTS = ['now', 'after2', 'after5', 'after15', 'never'] as const;
 export type EmailAlerts = (typeof EMAIL_ALERTS)[number];
 
+/** Which conversations alert an operator (dashboard and e-mail): theirs and the unassigned, theirs, or all. */
+export const ALERT_SCOPES = ['mineAndUnassigned', 'mine', 'all'] as const;
+export type AlertScope = (typeof ALERT_SCOPES)[number];
+
 /** Per-user settings, keyed by the Firebase uid; created on first use. */
 export const profiles = pgTable(
   'profiles',
@@ -24,6 +28,7 @@ export const profiles = pgTable(
     /** The dashboard's alert sound on a visitor's message. */
     alertSound: boolean('alert_sound').notNull().default(true),
     emailAlerts: text('email_alerts').$type<EmailAlerts>().notNull().default('now'),
+    alertScope: text('alert_scope').$type<AlertScope>().notNull().default('mineAndUnassigned'),
     /** The workspace the dashboard shows (the switcher's choice); null or gone: the personal one. */
     currentWorkspaceId: uuid('current_workspace_id').references(() => workspaces.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -31,6 +36,7 @@ export const profiles = pgTable(
   },
   (table) => [
     check('profiles_email_alerts_check', sql`${table.emailAlerts} in ('now', 'after2', 'after5', 'after15', 'never')`),
+    check('profiles_alert_scope_check', sql`${table.alertScope} in ('mineAndUnassigned', 'mine', 'all')`),
   ],
 );
 

@@ -13,8 +13,12 @@ import { withErrorPage } from '@/components/errors/page-boundary';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { MemberRow, type Member } from '@/components/members/member-row';
+import { MembersPresence } from '@/components/members/member-presence';
+import { presenceOfMembers } from '@/lib/conversations/operators';
 import { Invitations } from '@/components/members/invitations';
 import { DeleteWorkspace } from '@/components/members/delete-workspace';
+
+const COLUMNS = ['name', 'email', 'status', 'role', 'actions'] as const;
 
 export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/members'>): Promise<Metadata> {
   return pageMetadata((await params).locale as Locale, 'members');
@@ -36,6 +40,8 @@ export default withErrorPage(async function MembersPage({ params }: PageProps<'/
     listMembers(actor, workspace.id),
     can(role, 'members.invite') ? listInvitations(actor, workspace.id) : [],
   ]);
+  // After listMembers, which checked the membership.
+  const presence = Object.fromEntries(await presenceOfMembers(workspace.id));
   const labels = Dashboard.members;
   const name = workspace.personal ? Dashboard.workspaces.personal : workspace.name;
   const api = `/api/workspaces/${workspace.id}`;
@@ -54,37 +60,32 @@ export default withErrorPage(async function MembersPage({ params }: PageProps<'/
       <PageHeader title={t('title')} lead={t('lead', { workspace: name })} />
       <div className="space-y-6">
         <Card>
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t('list')}</caption>
-            <thead>
-              <tr className="text-slate-700">
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  {t('name')}
-                </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  {t('email')}
-                </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  {t('role')}
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  {t('actions')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.map((member) => (
-                <MemberRow
-                  key={member.uid}
-                  api={api}
-                  member={member}
-                  self={member.uid === actor.uid}
-                  controls={controls(member)}
-                  labels={labels}
-                />
-              ))}
-            </tbody>
-          </table>
+          <MembersPresence initial={presence}>
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{t('list')}</caption>
+              <thead>
+                <tr className="text-slate-700">
+                  {COLUMNS.map((column) => (
+                    <th key={column} scope="col" className="py-2 pr-3 font-semibold last:pr-0">
+                      {t(column)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {members.map((member) => (
+                  <MemberRow
+                    key={member.uid}
+                    api={api}
+                    member={member}
+                    self={member.uid === actor.uid}
+                    controls={controls(member)}
+                    labels={labels}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </MembersPresence>
         </Card>
         {can(role, 'members.invite') && (
           <Card>

@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { locales, type Locale } from '@/lib/i18n/routing';
 import { localizedPath } from '@/lib/i18n/paths';
 import { pageMetadata } from '@/lib/seo/metadata';
-import { EMAIL_ALERTS, THEMES } from '@/lib/db/schema/accounts';
+import { ALERT_SCOPES, EMAIL_ALERTS, THEMES } from '@/lib/db/schema/accounts';
 import { getSettings } from '@/lib/settings/service';
 import { requireUser } from '@/lib/auth/require-user';
 import { PageHeader } from '@/components/ui/page-header';
@@ -36,6 +36,7 @@ export default withErrorPage(async function SettingsPage({ params }: PageProps<'
         languages={locales.map((value) => ({ value, label: LocaleSwitcher.names[value] }))}
         themes={THEMES}
         emailAlerts={EMAIL_ALERTS}
+        alertScopes={ALERT_SCOPES}
         saved={Object.fromEntries(locales.map((value, index) => [value, catalogues[index].Dashboard.settings.saved]))}
       />
     </>

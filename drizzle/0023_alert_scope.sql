@@ -1,0 +1,2 @@
+ALTER TABLE "profiles" ADD COLUMN "alert_scope" text DEFAULT 'mineAndUnassigned' NOT NULL;--> statement-breakpoint
+ALTER TABLE "profiles" ADD CONSTRAINT "profiles_alert_scope_check" CHECK ("profiles"."alert_scope" in ('mineAndUnassigned', 'mine', 'all'));
