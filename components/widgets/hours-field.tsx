@@ -4,7 +4,7 @@ import { WEEKDAYS, type BusinessHours } from '@/lib/db/schema/widget-settings';
 import { fill, type Messages } from '@/lib/i18n/slices';
 
 type Labels = Pick<
-  Messages['Dashboard']['embed']['form'],
+  Messages['Dashboard']['widgets']['form'],
   'hours' | 'hoursEnabled' | 'timeZone' | 'dayOpen' | 'from' | 'to'
 >;
 

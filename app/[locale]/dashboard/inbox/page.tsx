@@ -39,7 +39,7 @@ export default withErrorPage(async function InboxPage({ params }: PageProps<'/[l
       {widgets.length === 0 ? (
         <p className="text-slate-700">
           {t('noWidget')}{' '}
-          <Link href="/dashboard/embed" className="font-semibold text-brand-700 underline">
+          <Link href="/dashboard/widgets" className="font-semibold text-brand-700 underline">
             {t('createWidget')}
           </Link>
         </p>
