@@ -6,7 +6,7 @@ import { conversations, widgets, workspaceMembers } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import type { Actor } from '@/lib/session/server';
 import { requirePermission } from '@/lib/workspaces/permissions';
-import { workspaceConversation } from './inbox';
+import { workspaceConversation } from './inbox/inbox';
 import { availableMember, memberName } from './operators';
 import { endMembershipStreams, signal } from './signal';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { EventHub, passingFrame } from '@/lib/realtime/hub';
 import { latestOnly } from '@/lib/realtime/latest';
-import { inboxEntry, unreadConversations } from './inbox';
+import { inboxEntry, unreadConversations } from './inbox/inbox';
 import { inboxEvents, visitorEvents } from './log';
 import { teammates, widgetIdsOf, widgetPresence } from './operators';
 import { CONVERSATIONS_CHANNEL, parseSignal } from './signal';

@@ -17,7 +17,7 @@ import { beat, closeDashboard, openDashboard, renewDashboards, teammates, widget
 import { latestMessageId } from './log';
 import { VISITOR_LEFT_MS } from './notify';
 import { signal } from './signal';
-import { requireVisitor } from './visitors';
+import { requireVisitor } from './visitor/visitors';
 import { describeDatabaseError } from '@/lib/db/errors';
 
 /** How often open streams say, at the data, that their party is still there. */

@@ -3,7 +3,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { validate } from '@/lib/api/request';
-import { listInbox } from '@/lib/conversations/inbox';
+import { listInbox } from '@/lib/conversations/inbox/inbox';
 import { inboxFilterSchema, inboxViewSchema } from '@/lib/conversations/schema';
 import { NO_STORE } from '@/lib/conversations/request';
 import { requireActor } from '@/lib/session/server';

@@ -4,7 +4,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson } from '@/lib/api/request';
-import { switchOperator, teammatesOf } from '@/lib/conversations/operator-switch';
+import { switchOperator, teammatesOf } from '@/lib/conversations/inbox/operator-switch';
 import { NO_STORE } from '@/lib/conversations/request';
 import { operatorSwitchSchema } from '@/lib/conversations/schema';
 import { requireActor } from '@/lib/session/server';

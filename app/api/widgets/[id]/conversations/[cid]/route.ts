@@ -7,8 +7,8 @@ import { CONVERSATION_BODY_LIMIT } from '@/lib/conversations/constants';
 import { beforeSchema, visitorConversationPatchSchema } from '@/lib/conversations/schema';
 import { conversationId, NO_STORE } from '@/lib/conversations/request';
 import { markRead } from '@/lib/conversations/threads';
-import { ownConversation, visitorThread } from '@/lib/conversations/visitor-side';
-import { requireVisitor } from '@/lib/conversations/visitors';
+import { ownConversation, visitorThread } from '@/lib/conversations/visitor/visitor-side';
+import { requireVisitor } from '@/lib/conversations/visitor/visitors';
 
 export const dynamic = 'force-dynamic';
 

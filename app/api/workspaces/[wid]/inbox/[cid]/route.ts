@@ -6,7 +6,7 @@ import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson, validate } from '@/lib/api/request';
 import { assignConversation } from '@/lib/conversations/assignment';
 import { CONVERSATION_BODY_LIMIT } from '@/lib/conversations/constants';
-import { inboxEntry, inboxThread, markReadByOperator, setConversationStatus } from '@/lib/conversations/inbox';
+import { inboxEntry, inboxThread, markReadByOperator, setConversationStatus } from '@/lib/conversations/inbox/inbox';
 import { beforeSchema, inboxConversationPatchSchema } from '@/lib/conversations/schema';
 import { conversationId, NO_STORE } from '@/lib/conversations/request';
 import { requireActor } from '@/lib/session/server';

@@ -4,7 +4,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson } from '@/lib/api/request';
-import { presenceSetting, setPresence } from '@/lib/conversations/inbox';
+import { presenceSetting, setPresence } from '@/lib/conversations/inbox/inbox';
 import { NO_STORE } from '@/lib/conversations/request';
 import { PRESENCE_MODES } from '@/lib/db/schema/widget-settings';
 import { requireActor } from '@/lib/session/server';

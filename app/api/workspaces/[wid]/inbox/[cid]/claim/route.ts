@@ -4,7 +4,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { assertSameOrigin } from '@/lib/api/request';
 import { claimConversation } from '@/lib/conversations/assignment';
-import { inboxEntry } from '@/lib/conversations/inbox';
+import { inboxEntry } from '@/lib/conversations/inbox/inbox';
 import { conversationId, NO_STORE } from '@/lib/conversations/request';
 import { requireActor } from '@/lib/session/server';
 

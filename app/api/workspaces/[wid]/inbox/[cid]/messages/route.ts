@@ -4,7 +4,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, idempotencyHeader, readJson, validate } from '@/lib/api/request';
 import { CONVERSATION_BODY_LIMIT } from '@/lib/conversations/constants';
-import { inboxThread, replyAsOperator } from '@/lib/conversations/inbox';
+import { inboxThread, replyAsOperator } from '@/lib/conversations/inbox/inbox';
 import { beforeSchema, postMessageSchema } from '@/lib/conversations/schema';
 import { conversationId, NO_STORE } from '@/lib/conversations/request';
 import { requireActor } from '@/lib/session/server';

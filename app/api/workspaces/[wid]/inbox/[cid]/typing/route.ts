@@ -4,7 +4,7 @@ import { handle } from '@/lib/api/errors';
 import { takeTypingAllowance } from '@/lib/chat/limits';
 import { assertSameOrigin, readJson } from '@/lib/api/request';
 import { CONVERSATION_BODY_LIMIT } from '@/lib/conversations/constants';
-import { workspaceConversation } from '@/lib/conversations/inbox';
+import { workspaceConversation } from '@/lib/conversations/inbox/inbox';
 import { typingSchema } from '@/lib/conversations/schema';
 import { conversationId } from '@/lib/conversations/request';
 import { announceTyping } from '@/lib/conversations/threads';

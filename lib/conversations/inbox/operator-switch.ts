@@ -5,9 +5,9 @@ import { operatorPresence } from '@/lib/db/schema';
 import type { OperatorSwitch } from '@/lib/db/schema/presence';
 import type { Actor } from '@/lib/session/server';
 import { requireMember } from '@/lib/workspaces/access';
-import { giveOutWaiting } from './assignment';
-import { setOperatorSwitch, teammates, type Teammate } from './operators';
-import { signal } from './signal';
+import { giveOutWaiting } from '../assignment';
+import { setOperatorSwitch, teammates, type Teammate } from '../operators';
+import { signal } from '../signal';
 
 /**
  * An operator sets their own state in a workspace: `available` or `away` by hand (it wins over their open

@@ -14,14 +14,14 @@ import {
   type InboxPage,
   type InboxView,
   type MessageView,
-} from './constants';
-import { appendMessage } from './log';
+} from '../constants';
+import { appendMessage } from '../log';
 import { decodeInboxCursor, encodeInboxCursor, timestampOf } from './cursor';
-import type { inboxFilterSchema, postMessageSchema } from './schema';
-import { markRead, streamCursor, threadMessages } from './threads';
-import { inboxColumns, inboxConversationView, messageView } from './views';
-import { notifyVisitorLater } from './notify';
-import { signal } from './signal';
+import type { inboxFilterSchema, postMessageSchema } from '../schema';
+import { markRead, streamCursor, threadMessages } from '../threads';
+import { inboxColumns, inboxConversationView, messageView } from '../views';
+import { notifyVisitorLater } from '../notify';
+import { signal } from '../signal';
 import type { PresenceMode } from '@/lib/db/schema/widget-settings';
 
 type Filter = z.infer<typeof inboxFilterSchema>;
