@@ -43,7 +43,7 @@ function createConversationHub(): EventHub {
     },
   );
 
-  /** Sends the visitors of those of `widgetIds` that have open streams here what they see of the team now. */
+  /** Sends the visitors of those of `widgetIds` that have open streams here what they see of the operators now. */
   function pushWidgetPresence(widgetIds: string[]) {
     const open = new Set(hub.openGroups());
     for (const id of widgetIds.filter((id) => open.has(widgetGroup(id))))

@@ -5,7 +5,7 @@ import { locales, type Locale } from '@/lib/i18n/routing';
 import { localizedPath } from '@/lib/i18n/paths';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { requireUser } from '@/lib/auth/require-user';
-import { actorOf } from '@/lib/session/server';
+import { signedInUserOf } from '@/lib/session/server';
 import { listWidgets, type WidgetView } from '@/lib/widgets/service';
 import { currentWorkspace } from '@/lib/workspaces/service';
 import { can } from '@/lib/workspaces/permissions';
@@ -61,7 +61,7 @@ export default withErrorPage(async function EmbedPage({
   const [t, { Dashboard, Widget, LocaleSwitcher }, { widgets, limit, used }, requested] = await Promise.all([
     getTranslations('Dashboard.widgets'),
     loadMessages(locale),
-    listWidgets(actorOf(user), workspace.id),
+    listWidgets(signedInUserOf(user), workspace.id),
     searchParams,
   ]);
   const path = localizedPath('/dashboard/widgets', locale);

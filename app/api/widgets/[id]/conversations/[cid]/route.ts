@@ -1,5 +1,5 @@
 // GET /api/widgets/:id/conversations/:cid (visitor token): the conversation with its latest messages.
-// PATCH { readUpTo }: the visitor has read up to that message (the team sees "seen").
+// PATCH { readUpTo }: the visitor has read up to that message (the operators see "seen").
 import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson, validate } from '@/lib/api/request';

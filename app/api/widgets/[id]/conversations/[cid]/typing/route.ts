@@ -1,4 +1,4 @@
-// POST /api/widgets/:id/conversations/:cid/typing { typing } (visitor token): the team sees the visitor typing.
+// POST /api/widgets/:id/conversations/:cid/typing { typing } (visitor token): the operators see the visitor typing.
 import { type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, clientAddress, readJson } from '@/lib/api/request';
