@@ -92,6 +92,17 @@ const layerZones = LAYERS.flatMap((layer, at) =>
   }),
 );
 
+// The conversations' two faces, the visitor's (the widget's API) and the inbox's (the operators'), import the
+// core beside them (lib/conversations/*.ts) and never each other: what both need belongs to the core.
+const FACES = ['lib/conversations/visitor', 'lib/conversations/inbox'];
+const faceZones = FACES.flatMap((face) =>
+  FACES.filter((other) => other !== face).map((other) => ({
+    target: `./${face}`,
+    from: `./${other}`,
+    message: `${face} and ${other} share only the core, lib/conversations/*.ts (docs/architecture.md).`,
+  })),
+);
+
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
@@ -150,7 +161,7 @@ const config = [
     // The layers above (LAYERS): no import from a higher layer, nor between two rooms of a domain layer. The files
     // are those next's config gives the import plugin (CommonJS scripts are outside lib/'s layers).
     files: ['**/*.{js,jsx,mjs,ts,tsx,mts,cts}'],
-    rules: { 'import/no-restricted-paths': ['error', { zones: layerZones }] },
+    rules: { 'import/no-restricted-paths': ['error', { zones: [...layerZones, ...faceZones] }] },
   },
   {
     // CommonJS is chosen where it is needed (scripts/chromium.cjs says why): require() is its import.

@@ -82,7 +82,10 @@ export function matchRouteRule(rules: readonly RouteRule[], pathname: string, se
     if (!rule.destination.startsWith('/')) {
       return { location: fill(rule.destination, params), status, external: true };
     }
-    let target = fill(rule.destination, params).replace(/\/{2,}/g, '/');
+    // An empty trailing wildcard (`/old/:path*` → `/new/:path*` for `/old`) leaves no slash behind.
+    let target = fill(rule.destination, params)
+      .replace(/\/{2,}/g, '/')
+      .replace(/(.)\/(?=$|[?#])/, '$1');
     if (locale !== defaultLocale)
       target = `/${locale}${target === '/' || target.startsWith('/#') ? target.slice(1) : target}`;
     if (search && !target.includes('?')) {

@@ -8,7 +8,7 @@ import { cn } from '@/lib/cn';
 export type ThreadLabels = {
   messages: string;
   you: string;
-  /** What the other side is called (the team, or the visitor's name). */
+  /** What the other side is called (the operators, or the visitor's name). */
   other: string;
   seen: string;
   /** Shown while the other side types. */

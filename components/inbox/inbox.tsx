@@ -10,7 +10,7 @@ import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
 import { InboxList } from './inbox-list';
 import { InboxThread } from './inbox-thread';
-import { TeamPanel } from './team-panel';
+import { TeammatesPanel } from './teammates-panel';
 import { useInbox, type Filter, type Teammate } from './use-inbox';
 import type { InboxView } from '@/lib/conversations/constants';
 import type { Messages } from '@/lib/i18n/slices';
@@ -121,12 +121,12 @@ export function Inbox({
           {labels.status[inbox.status]}
         </p>
       </div>
-      <TeamPanel
+      <TeammatesPanel
         workspaceId={workspaceId}
         me={me}
         initialSwitch={operatorSwitch}
         teammates={inbox.teammates}
-        labels={labels.team}
+        labels={labels.teammates}
       />
       <div className="grid h-[36rem] overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm md:grid-cols-[20rem_1fr]">
         <InboxList

@@ -6,7 +6,7 @@ import { WEEKDAYS, type BusinessHours } from '@/lib/db/schema/widget-settings';
 import { fill, type Messages } from '@/lib/i18n/slices';
 
 /**
- * Whether the team answers now. An `auto` availability lasts as long as the server said (the team's
+ * Whether an operator answers now. An `auto` availability lasts as long as the server said (the operators'
  * inbox was open); the stream brings the next word before it runs out.
  */
 export function useAvailable(presence: PresenceView): boolean {
@@ -33,7 +33,7 @@ export function PresenceLine({ available, labels }: { available: boolean; labels
 }
 
 /**
- * When nobody is available: the owner's away message, when to expect an answer (the next opening of
+ * When nobody is available: the widget's away message, when to expect an answer (the next opening of
  * the business hours, or "as soon as we can"), and the schedule itself.
  */
 export function AwayNotice({

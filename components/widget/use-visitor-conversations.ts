@@ -24,7 +24,7 @@ function upsert(list: VisitorConversationView[], conversation: VisitorConversati
 
 /**
  * The visitor's side of the widget: the session (token), their conversations and the open thread, kept
- * live by their event stream (messages, the team typing and reading, presence). Starts when asked
+ * live by their event stream (messages, an operator typing and reading, presence). Starts when asked
  * (`start`), and again by itself when the server no longer knows the token.
  */
 export function useVisitorConversations({

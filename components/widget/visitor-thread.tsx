@@ -11,7 +11,7 @@ import type { PageContext } from './start-conversation';
 import type { Messages } from '@/lib/i18n/slices';
 
 /**
- * One of the visitor's conversations: the thread (the team's "seen" and typing), the composer while it
+ * One of the visitor's conversations: the thread (the operators' "seen" and typing), the composer while it
  * is open, the transcript by e-mail, and the address form when nobody is there to answer now. What the
  * visitor sees is marked read while the widget is open and visible.
  */
@@ -51,7 +51,7 @@ export function VisitorThread({
   const requestKey = useRef(crypto.randomUUID());
   const base = `/conversations/${conversation.id}`;
 
-  // The team's messages the visitor sees now are read.
+  // The operators' messages the visitor sees now are read.
   const latestFromTeam = [...messages].reverse().find((m) => m.sender === 'operator')?.id ?? 0;
   const readUpTo = useRef(0);
   useEffect(() => {
@@ -91,7 +91,7 @@ export function VisitorThread({
         labels={{
           messages: labels.messages,
           you: labels.you,
-          other: labels.team,
+          other: labels.operators,
           seen: labels.seen,
           typing: labels.typing,
           closed: labels.closed,

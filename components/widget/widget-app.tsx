@@ -12,7 +12,7 @@ import { WidgetLauncher } from './widget-launcher';
 
 /**
  * The widget a visitor sees: a launcher that opens the panel (`launcher`), or the panel alone (`inline`
- * for a plain iframe, `page` for the link of an e-mail). The panel shows whether the team is there,
+ * for a plain iframe, `page` for the link of an e-mail). The panel shows whether an operator is there,
  * the visitor's own conversations and one of them at a time, live. Opening and closing asks the
  * embedding page, and only an allowed one, to resize the frame.
  */

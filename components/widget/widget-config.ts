@@ -1,6 +1,6 @@
 import type { BusinessHours, LauncherPosition, PreChatMode } from '@/lib/db/schema/widget-settings';
 
-/** What the widget page hands the widget app: the owner's settings a visitor may see. */
+/** What the widget page hands the widget app: the widget's settings a visitor may see. */
 export type WidgetConfig = {
   id: string;
   name: string;

@@ -4,7 +4,7 @@ import type { Messages } from '@/lib/i18n/slices';
 import { PresenceLine } from './presence-notice';
 import type { WidgetConfig } from './widget-config';
 
-/** The open panel's title bar in the owner's colours: the widget's name, whether the team is there, closing. */
+/** The open panel's title bar in the widget's colours: the widget's name, whether an operator is there, closing. */
 export function WidgetHeader({
   widget,
   available,

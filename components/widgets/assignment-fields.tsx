@@ -19,7 +19,7 @@ export function AssignmentFields({
   capacity: string;
   onAutoAssign: (on: boolean) => void;
   onCapacity: (value: string) => void;
-  labels: Messages['Dashboard']['embed']['form'];
+  labels: Messages['Dashboard']['widgets']['form'];
   error?: string;
 }) {
   return (

@@ -4,7 +4,7 @@ import { WEEKDAYS, type BusinessHours } from '@/lib/db/schema/widget-settings';
 import { fill, type Messages } from '@/lib/i18n/slices';
 
 type Labels = Pick<
-  Messages['Dashboard']['embed']['form'],
+  Messages['Dashboard']['widgets']['form'],
   'hours' | 'hoursEnabled' | 'timeZone' | 'dayOpen' | 'from' | 'to'
 >;
 
@@ -20,7 +20,7 @@ const control =
   'rounded-md border border-slate-400 bg-white px-2 py-1 text-sm text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700';
 const DEFAULT_HOURS = { from: '09:00', to: '17:00' };
 
-/** The weekly schedule: on or off, its time zone, and per day whether and when the team answers. */
+/** The weekly schedule: on or off, its time zone, and per day whether and when an operator answers. */
 export function HoursField({
   id,
   value,

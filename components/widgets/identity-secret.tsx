@@ -15,7 +15,7 @@ export function IdentitySecret({
 }: {
   widgetId: string;
   enabled: boolean;
-  labels: Pick<Messages['Dashboard']['embed'], 'identity' | 'snippet' | 'delete' | 'form'>;
+  labels: Pick<Messages['Dashboard']['widgets'], 'identity' | 'snippet' | 'delete' | 'form'>;
 }) {
   const labels = texts.identity;
   const { submit, busy, error } = useJsonSubmit(texts.form.error);

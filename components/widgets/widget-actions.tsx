@@ -16,7 +16,7 @@ export function DeleteWidget({
 }: {
   id: string;
   path: string;
-  labels: Messages['Dashboard']['embed']['delete'];
+  labels: Messages['Dashboard']['widgets']['delete'];
 }) {
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
@@ -98,7 +98,7 @@ export function CopySnippet({
   id: string;
   label: string;
   code: string;
-  labels: Pick<Messages['Dashboard']['embed']['snippet'], 'copy' | 'copied' | 'failed'>;
+  labels: Pick<Messages['Dashboard']['widgets']['snippet'], 'copy' | 'copied' | 'failed'>;
 }) {
   async function copy() {
     try {

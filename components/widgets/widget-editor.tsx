@@ -37,7 +37,7 @@ export function WidgetEditor({
   workspaceId,
 }: {
   initial: WidgetFormValues;
-  labels: Pick<Messages['Dashboard']['embed'], 'form' | 'preview' | 'snippet' | 'identity'>;
+  labels: Pick<Messages['Dashboard']['widgets'], 'form' | 'preview' | 'snippet' | 'identity'>;
   /** The visitor widget's texts, for the preview. */
   widget: Messages['Widget'];
   languages: Array<{ value: string; label: string }>;

@@ -70,7 +70,7 @@ export function WidgetForm({
   visitorsPerHourDefault,
   workspaceId,
 }: {
-  labels: Messages['Dashboard']['embed']['form'];
+  labels: Messages['Dashboard']['widgets']['form'];
   languages: Array<{ value: string; label: string }>;
   locale: string;
   values: WidgetFormValues;

@@ -21,7 +21,7 @@ export async function WidgetList({
   limit: number;
   locale: Locale;
 }) {
-  const t = await getTranslations({ locale, namespace: 'Dashboard.embed' });
+  const t = await getTranslations({ locale, namespace: 'Dashboard.widgets' });
   return (
     <Card title={t('widgets.title')} titleId="widgets-title">
       {widgets.length === 0 ? (

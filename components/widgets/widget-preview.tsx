@@ -9,7 +9,7 @@ import type { Messages } from '@/lib/i18n/slices';
 /**
  * The widget as visitors will see it with the form's current values, before they are saved: the
  * launcher's side, the header in the accent colour, the greeting, and what it says when nobody is
- * available (the away message, when the team is back, the business hours).
+ * available (the away message, when an operator is back, the business hours).
  */
 export function WidgetPreview({
   values,

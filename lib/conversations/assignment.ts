@@ -4,9 +4,9 @@ import { database } from '@/lib/db';
 import type { Executor } from '@/lib/db/types';
 import { conversations, widgets, workspaceMembers } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
-import type { Actor } from '@/lib/session/server';
+import type { SignedInUser } from '@/lib/session/server';
 import { requirePermission } from '@/lib/workspaces/permissions';
-import { workspaceConversation } from './inbox';
+import { workspaceConversation } from './inbox/inbox';
 import { availableMember, memberName } from './operators';
 import { endMembershipStreams, signal } from './signal';
 
@@ -23,14 +23,18 @@ const inWorkspace = (workspaceId: string) =>
  * Takes an unassigned conversation (a conditional update: of concurrent claims exactly one changes the row).
  * Claiming one's own again answers as before; one someone else has is a 409 naming them.
  */
-export async function claimConversation(actor: Actor, workspaceId: string, conversationId: string): Promise<void> {
-  await requirePermission(actor, workspaceId, 'inbox.assign');
-  const { conversation } = await workspaceConversation(actor, workspaceId, conversationId);
+export async function claimConversation(
+  operator: SignedInUser,
+  workspaceId: string,
+  conversationId: string,
+): Promise<void> {
+  await requirePermission(operator, workspaceId, 'inbox.assign');
+  const { conversation } = await workspaceConversation(operator, workspaceId, conversationId);
   const db = await database();
   const taken = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(conversations)
-      .set({ assigneeUid: actor.uid, assignedAt: sql`now()` })
+      .set({ assigneeUid: operator.uid, assignedAt: sql`now()` })
       .where(and(eq(conversations.id, conversation.id), isNull(conversations.assigneeUid)))
       .returning({ id: conversations.id });
     if (row) await signal(tx, { k: 'c', ws: workspaceId, c: conversation.id });
@@ -42,7 +46,7 @@ export async function claimConversation(actor: Actor, workspaceId: string, conve
     .from(conversations)
     .where(eq(conversations.id, conversation.id));
   // Unassigned again meanwhile: whoever claims next gets it; this claim still lost the race it was in.
-  if (now?.assignee === actor.uid) return;
+  if (now?.assignee === operator.uid) return;
   const name = now?.assignee ? await memberName(now.assignee) : '—';
   throw new ApiError('alreadyAssigned', undefined, undefined, { name });
 }
@@ -52,13 +56,13 @@ export async function claimConversation(actor: Actor, workspaceId: string, conve
  * update's own condition, so one removed meanwhile is never assigned (400 notMember).
  */
 export async function assignConversation(
-  actor: Actor,
+  operator: SignedInUser,
   workspaceId: string,
   conversationId: string,
   assigneeId: string | null,
 ): Promise<void> {
-  await requirePermission(actor, workspaceId, 'inbox.assign');
-  const { conversation } = await workspaceConversation(actor, workspaceId, conversationId);
+  await requirePermission(operator, workspaceId, 'inbox.assign');
+  const { conversation } = await workspaceConversation(operator, workspaceId, conversationId);
   const member = sql`exists (select 1 from ${workspaceMembers} where ${workspaceMembers.workspaceId} = ${workspaceId} and ${workspaceMembers.uid} = ${assigneeId})`;
   const db = await database();
   await db.transaction(async (tx) => {

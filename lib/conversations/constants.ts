@@ -36,7 +36,7 @@ export type VisitorConversationView = {
   lastMessagePreview: string;
   /** Operator messages the visitor has not read. */
   unread: number;
-  /** The last message of the visitor the team has seen. */
+  /** The last message of the visitor the operators have seen. */
   seenUpTo: number;
 };
 
@@ -54,7 +54,7 @@ export type VisitorDetails = {
   firstSeenAt: string;
 };
 
-/** A conversation as the widget's owner sees it in the inbox. */
+/** A conversation as the operators see it in the inbox. */
 export type InboxConversationView = {
   id: string;
   widget: { id: string; name: string };
@@ -86,14 +86,14 @@ export type InboxPage = {
   cursor: number;
 };
 
-/** The inbox's views: the actor's conversations, nobody's, everyone's. */
+/** The inbox's views: the operator's conversations, nobody's, everyone's. */
 export const INBOX_VIEWS = ['all', 'mine', 'unassigned'] as const;
 export type InboxView = (typeof INBOX_VIEWS)[number];
 
 /** Only ids of this shape are requested from the inbox's address (the server decides whether they exist). */
 export const CONVERSATION_ID_SHAPE = /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i;
 
-/** Whether the team answers now, for how long that holds without news, and when it is back. */
+/** Whether an operator answers now, for how long that holds without news, and when it is back. */
 export type PresenceView = { available: boolean; availableForMs: number | null; nextOpenAt: string | null };
 
 /** The frames of the event streams besides messages (no id: they are not replayed on resume). */

@@ -1,7 +1,7 @@
 import 'server-only';
 import { EventHub, passingFrame } from '@/lib/realtime/hub';
 import { latestOnly } from '@/lib/realtime/latest';
-import { inboxEntry, unreadConversations } from './inbox';
+import { inboxEntry, unreadConversations } from './inbox/inbox';
 import { inboxEvents, messageFrame, visitorEvents } from './log';
 import { teammates, widgetIdsOf, widgetPresence } from './operators';
 import { CONVERSATIONS_CHANNEL, parseSignal } from './signal';
@@ -44,7 +44,7 @@ function createConversationHub(): EventHub {
     },
   );
 
-  /** Sends the visitors of those of `widgetIds` that have open streams here what they see of the team now. */
+  /** Sends the visitors of those of `widgetIds` that have open streams here what they see of the operators now. */
   function pushWidgetPresence(widgetIds: string[]) {
     const open = new Set(hub.openGroups());
     for (const id of widgetIds.filter((id) => open.has(widgetGroup(id))))

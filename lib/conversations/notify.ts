@@ -5,7 +5,7 @@ import { conversations, visitors, widgets } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { sendMail } from '@/lib/mail';
 import { mailLater, mailsSettled } from '@/lib/mail/later';
-import { issueVisitorToken } from './token';
+import { issueVisitorToken } from './visitor/token';
 
 /** At most one e-mail per conversation and side in this time. */
 export const NOTIFY_INTERVAL_MS = 10 * 60_000;

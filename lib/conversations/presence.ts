@@ -68,7 +68,7 @@ export function scheduleAt(
 }
 
 /**
- * Whether the team answers now. The widget's switch decides first: `available` and `away` hold whatever
+ * Whether an operator answers now. The widget's switch decides first: `available` and `away` hold whatever
  * the operators do (a demo, a holiday); `auto` is available while some operator of the workspace is
  * (lib/conversations/operators.ts) within the business hours, if the widget has them. `availableForMs`:
  * how long that holds without a newer heartbeat. When nobody is available the schedule says when they are back.

@@ -1,8 +1,8 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
-import { VISITOR_TOKEN_TTL_MS } from './token';
-import { TRANSCRIPT_LINK_TTL_MS } from './transcript';
+import { VISITOR_TOKEN_TTL_MS } from './visitor/token';
+import { TRANSCRIPT_LINK_TTL_MS } from './visitor/transcript';
 
 /**
  * Deletes what the widgets' retention says is due: closed conversations (with their messages) closed

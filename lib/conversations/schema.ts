@@ -16,7 +16,7 @@ const claimedName = z.string().transform((signed, ctx) => {
 
 /** The customer's signed-in user, as the snippet's data-user-* attributes give it. */
 export const userClaimSchema = z.object({
-  // Without line breaks an id's hash never signs a line of details (lib/conversations/token.ts).
+  // Without line breaks an id's hash never signs a line of details (lib/conversations/visitor/token.ts).
   id: z
     .string()
     .min(1)

@@ -9,7 +9,7 @@ import { parseEventId } from '@/lib/chat/schema';
 import { takeStreamSlot, takeVisitorStreamSlot } from '@/lib/chat/limits';
 import { passingFrame } from '@/lib/realtime/hub';
 import { requestedLastEventId, type EventStreamStart } from '@/lib/realtime/sse';
-import { requireActor } from '@/lib/session/server';
+import { requireSignedInUser } from '@/lib/session/server';
 import { requirePermission } from '@/lib/workspaces/permissions';
 import { conversationHub, inboxScope, memberGroup, visitorScope, widgetGroup } from './hub';
 import { giveOutWaiting } from './assignment';
@@ -17,7 +17,7 @@ import { beat, closeDashboard, openDashboard, renewDashboards, teammates, widget
 import { latestMessageId } from './log';
 import { VISITOR_LEFT_MS } from './notify';
 import { signal } from './signal';
-import { requireVisitor } from './visitors';
+import { requireVisitor } from './visitor/visitors';
 import { describeDatabaseError } from '@/lib/db/errors';
 
 /** How often open streams say, at the data, that their party is still there. */
@@ -117,7 +117,7 @@ function lastEventId(request: NextRequest) {
 
 /**
  * GET /api/widgets/:id/events: the visitor's stream (bearer token, 401 otherwise): their conversations'
- * messages from Last-Event-ID on, typing and "seen" of the team, the widget's presence. While it is open
+ * messages from Last-Event-ID on, typing and "seen" of the operators, the widget's presence. While it is open
  * the visitor counts as present; when their last stream ends, as left (replies then go by e-mail).
  */
 export async function beginVisitorStream(request: NextRequest, widgetId: string): Promise<EventStreamStart> {
@@ -159,15 +159,15 @@ export async function beginVisitorStream(request: NextRequest, widgetId: string)
  * within the grace) and the member has a dashboard open (no e-mail alerts).
  */
 export async function beginInboxStream(request: NextRequest, workspaceId: string): Promise<EventStreamStart> {
-  const actor = await requireActor(request);
-  await requirePermission(actor, workspaceId, 'inbox.read');
+  const operator = await requireSignedInUser(request);
+  await requirePermission(operator, workspaceId, 'inbox.read');
   const after = lastEventId(request) ?? (await latestMessageId());
   const release = await takeStreamSlot(clientAddress(request));
-  const stream = { id: randomUUID(), workspaceId, uid: actor.uid };
+  const stream = { id: randomUUID(), workspaceId, uid: operator.uid };
   present.operators.set(stream.id, stream);
   ensureRefresh();
   const [dashboard] = await Promise.all([
-    openDashboard(actor.uid).catch((error: Error) => {
+    openDashboard(operator.uid).catch((error: Error) => {
       console.error(`conversations: dashboard mark failed: ${describeDatabaseError(error)}`);
       return null;
     }),
@@ -179,7 +179,7 @@ export async function beginInboxStream(request: NextRequest, workspaceId: string
   return {
     hub: conversationHub(),
     scope: inboxScope(workspaceId),
-    group: memberGroup(workspaceId, actor.uid),
+    group: memberGroup(workspaceId, operator.uid),
     after,
     initial: [passingFrame('teammates', await teammates(workspaceId))],
     release: () => {

@@ -5,7 +5,7 @@ export const dashboardNav = [
   { href: '/dashboard/settings', key: 'settings' },
   { href: '/dashboard/tickets', key: 'tickets' },
   { href: '/dashboard/feedback', key: 'feedback' },
-  { href: '/dashboard/embed', key: 'embed' },
+  { href: '/dashboard/widgets', key: 'widgets' },
   { href: '/dashboard/inbox', key: 'inbox' },
   { href: '/dashboard/members', key: 'members' },
   { href: '/dashboard/orders', key: 'orders' },

@@ -3,7 +3,7 @@ import { and, avg, count, desc, eq } from 'drizzle-orm';
 import { requestKey } from '@/lib/api/idempotency';
 import { database } from '@/lib/db';
 import { feedback } from '@/lib/db/schema';
-import type { Actor } from '@/lib/session/server';
+import type { SignedInUser } from '@/lib/session/server';
 import type { CreateFeedbackInput } from './schema';
 
 type Feedback = typeof feedback.$inferSelect;
@@ -22,16 +22,16 @@ export type FeedbackView = ReturnType<typeof publicFeedback>;
 
 /** Stores feedback; a double submit answers the first entry. */
 export async function createFeedback(
-  actor: Actor,
+  user: SignedInUser,
   input: CreateFeedbackInput,
 ): Promise<{ feedback: FeedbackView; created: boolean }> {
-  const key = requestKey(input.requestKey, actor.uid, [input.rating, input.category, input.message, input.page]);
+  const key = requestKey(input.requestKey, user.uid, [input.rating, input.category, input.message, input.page]);
   const db = await database();
   const [row] = await db
     .insert(feedback)
     .values({
-      uid: actor.uid,
-      email: actor.email,
+      uid: user.uid,
+      email: user.email,
       rating: input.rating,
       category: input.category,
       message: input.message,
@@ -44,17 +44,17 @@ export async function createFeedback(
   const [existing] = await db
     .select()
     .from(feedback)
-    .where(and(eq(feedback.uid, actor.uid), eq(feedback.requestKey, key)));
+    .where(and(eq(feedback.uid, user.uid), eq(feedback.requestKey, key)));
   return { feedback: publicFeedback(existing), created: false };
 }
 
 /** The user's own feedback, newest first. */
-export async function listOwnFeedback(actor: Actor, limit = 50): Promise<FeedbackView[]> {
+export async function listOwnFeedback(user: SignedInUser, limit = 50): Promise<FeedbackView[]> {
   const db = await database();
   const rows = await db
     .select()
     .from(feedback)
-    .where(eq(feedback.uid, actor.uid))
+    .where(eq(feedback.uid, user.uid))
     .orderBy(desc(feedback.createdAt))
     .limit(limit);
   return rows.map(publicFeedback);

@@ -23,7 +23,7 @@ export type MailData = {
     link: string;
     settings: string;
   };
-  /** To a visitor who has left: the team answered. */
+  /** To a visitor who has left: an operator answered. */
   operatorReply: { widget: string; operator: string; text: string; link: string };
   /** To a visitor who asked for it: the whole conversation. */
   transcript: { widget: string; lines: TranscriptLine[]; timeZone: string };
@@ -105,7 +105,7 @@ const templates: { [K in MailKind]: (t: Translate, data: MailData[K], locale: Lo
       [
         // An operator without a display name answers under the widget's name.
         data.operator === data.widget
-          ? t('operatorReply.introTeam', { widget: data.widget })
+          ? t('operatorReply.introWidget', { widget: data.widget })
           : t('operatorReply.intro', { operator: data.operator, widget: data.widget }),
         data.text,
         { link: data.link, label: t('operatorReply.action') },
@@ -120,7 +120,7 @@ const templates: { [K in MailKind]: (t: Translate, data: MailData[K], locale: Lo
     });
     const lines = data.lines.map(
       (line) =>
-        `${format.format(new Date(line.at))} · ${line.from === 'visitor' ? t('transcript.you') : (line.name ?? t('transcript.team'))}\n${line.text}`,
+        `${format.format(new Date(line.at))} · ${line.from === 'visitor' ? t('transcript.you') : (line.name ?? t('transcript.operators'))}\n${line.text}`,
     );
     return layout(
       t('transcript.subject', { widget: data.widget }),

@@ -21,7 +21,7 @@ export type PageKey =
   | 'settings'
   | 'tickets'
   | 'feedback'
-  | 'embed'
+  | 'widgets'
   | 'inbox'
   | 'members'
   | 'invitation'

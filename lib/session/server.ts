@@ -10,7 +10,7 @@ import { isDatabaseUnavailable } from '@/lib/db/errors';
 import { markDatabaseDown } from '@/lib/db/availability';
 
 /** Who acts: a verified session's user; `admin` is support staff (the provider's `admin` claim). */
-export type Actor = { uid: string; email: string | null; displayName: string | null; admin: boolean };
+export type SignedInUser = { uid: string; email: string | null; displayName: string | null; admin: boolean };
 
 /** Methods that change nothing: their requests are checked like page views. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -54,17 +54,17 @@ export async function requireApiSession(request: NextRequest): Promise<Session> 
 }
 
 /** Who acts in a route handler: the verified session's user (401 without one). */
-export async function requireActor(request: NextRequest): Promise<Actor> {
-  return actorOf(await requireApiSession(request));
+export async function requireSignedInUser(request: NextRequest): Promise<SignedInUser> {
+  return signedInUserOf(await requireApiSession(request));
 }
 
 /** Support staff only: 403 for everyone else (after 401 for a visitor). */
-export async function requireAdmin(request: NextRequest): Promise<Actor> {
-  const actor = await requireActor(request);
-  if (!actor.admin) throw new ApiError('forbidden');
-  return actor;
+export async function requireAdmin(request: NextRequest): Promise<SignedInUser> {
+  const user = await requireSignedInUser(request);
+  if (!user.admin) throw new ApiError('forbidden');
+  return user;
 }
 
-export function actorOf(user: SessionUser): Actor {
+export function signedInUserOf(user: SessionUser): SignedInUser {
   return { uid: user.uid, email: user.email, displayName: user.displayName, admin: user.admin };
 }

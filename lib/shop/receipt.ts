@@ -31,7 +31,7 @@ export async function sendReceipt(orderId: string): Promise<void> {
   if (!claimed) return;
   try {
     const order = (await orderOfViewer(orderId, claimed.uid))!;
-    const path = claimed.uid ? '/dashboard/embed' : '/signup';
+    const path = claimed.uid ? '/dashboard/widgets' : '/signup';
     await sendMail('receipt', order.email!, order.locale, {
       reference: order.reference,
       paidAt: order.paidAt ?? order.createdAt,

@@ -6,7 +6,7 @@ import { database } from '@/lib/db';
 import type { Database } from '@/lib/db/types';
 import { ticketMessages, tickets, type TicketStatus } from '@/lib/db/schema';
 import type { Locale } from '@/lib/i18n/routing';
-import type { Actor } from '@/lib/session/server';
+import type { SignedInUser } from '@/lib/session/server';
 import { notifyTicketReplyLater } from './notify';
 import { TICKET_PAGE_SIZE, type CreateTicketInput, type ReplyInput } from './schema';
 
@@ -36,11 +36,11 @@ const publicMessage = (m: TicketMessage) => ({
 export type TicketView = ReturnType<typeof publicTicket>;
 export type TicketMessageView = ReturnType<typeof publicMessage>;
 
-/** The ticket when the actor may see it (its owner, or support staff); otherwise null, never a hint. */
-async function visibleTicket(actor: Actor, id: string): Promise<Ticket | null> {
+/** The ticket when the user may see it (its owner, or support staff); otherwise null, never a hint. */
+async function visibleTicket(user: SignedInUser, id: string): Promise<Ticket | null> {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
   const db = await database();
-  const owner = actor.admin ? undefined : eq(tickets.uid, actor.uid);
+  const owner = user.admin ? undefined : eq(tickets.uid, user.uid);
   const [row] = await db
     .select()
     .from(tickets)
@@ -54,18 +54,18 @@ async function visibleTicket(actor: Actor, id: string): Promise<Ticket | null> {
  * `locale`: the language it is opened in (its e-mails', unless the owner saves another in the settings).
  */
 export async function createTicket(
-  actor: Actor,
+  user: SignedInUser,
   input: CreateTicketInput,
   locale: Locale,
 ): Promise<{ ticket: TicketView; created: boolean }> {
-  const key = requestKey(input.requestKey, actor.uid, [input.subject, input.category, input.message]);
+  const key = requestKey(input.requestKey, user.uid, [input.subject, input.category, input.message]);
   const db = await database();
   return db.transaction(async (tx) => {
     const [ticket] = await tx
       .insert(tickets)
       .values({
-        uid: actor.uid,
-        email: actor.email,
+        uid: user.uid,
+        email: user.email,
         subject: input.subject,
         category: input.category,
         locale,
@@ -77,13 +77,13 @@ export async function createTicket(
       const [existing] = await tx
         .select()
         .from(tickets)
-        .where(and(eq(tickets.uid, actor.uid), eq(tickets.requestKey, key)));
+        .where(and(eq(tickets.uid, user.uid), eq(tickets.requestKey, key)));
       return { ticket: publicTicket(existing), created: false };
     }
     await tx.insert(ticketMessages).values({
       ticketId: ticket.id,
-      authorUid: actor.uid,
-      authorName: actor.displayName ?? actor.email,
+      authorUid: user.uid,
+      authorName: user.displayName ?? user.email,
       body: input.message,
       requestKey: key,
     });
@@ -105,18 +105,18 @@ function ticketPage(db: Database, where: SQL | undefined, page: number) {
 }
 
 /**
- * The actor's tickets (support staff: everyone's with `all`), newest activity first, a page at a time; a page
+ * The user's tickets (support staff: everyone's with `all`), newest activity first, a page at a time; a page
  * past the last one is answered with the last. A page neither full nor empty is the last, and tells the count
  * itself: most lists are one such page, read with one query.
  */
 export async function listTickets(
-  actor: Actor,
+  user: SignedInUser,
   options: { status?: TicketStatus; page?: number; all?: boolean } = {},
 ): Promise<{ items: TicketView[]; total: number; page: number; pages: number }> {
-  if (options.all && !actor.admin) throw new ApiError('forbidden');
+  if (options.all && !user.admin) throw new ApiError('forbidden');
   const db = await database();
   const filters: SQL[] = [];
-  if (!options.all) filters.push(eq(tickets.uid, actor.uid));
+  if (!options.all) filters.push(eq(tickets.uid, user.uid));
   if (options.status) filters.push(eq(tickets.status, options.status));
   const where = and(...filters);
   let page = Math.max(1, options.page ?? 1);
@@ -132,12 +132,12 @@ export async function listTickets(
   return { items: items.map(publicTicket), total, page, pages: pagesOf(total) };
 }
 
-/** One ticket with its thread, oldest message first; null when it is not the actor's (→ 404). */
+/** One ticket with its thread, oldest message first; null when it is not the user's (→ 404). */
 export async function getTicket(
-  actor: Actor,
+  user: SignedInUser,
   id: string,
 ): Promise<{ ticket: TicketView; messages: TicketMessageView[] } | null> {
-  const ticket = await visibleTicket(actor, id);
+  const ticket = await visibleTicket(user, id);
   if (!ticket) return null;
   const db = await database();
   const messages = await db
@@ -154,23 +154,23 @@ export async function getTicket(
  * for support. A closed ticket takes no replies until it is reopened.
  */
 export async function replyToTicket(
-  actor: Actor,
+  user: SignedInUser,
   id: string,
   input: ReplyInput,
 ): Promise<{ message: TicketMessageView; ticket: TicketView; created: boolean }> {
-  const ticket = await visibleTicket(actor, id);
+  const ticket = await visibleTicket(user, id);
   if (!ticket) throw new ApiError('notFound');
   if (ticket.status === 'closed') throw new ApiError('ticketClosed');
-  const staff = actor.admin && ticket.uid !== actor.uid;
-  const key = requestKey(input.requestKey, actor.uid, [id, input.message]);
+  const staff = user.admin && ticket.uid !== user.uid;
+  const key = requestKey(input.requestKey, user.uid, [id, input.message]);
   const db = await database();
   const result = await db.transaction(async (tx) => {
     const [message] = await tx
       .insert(ticketMessages)
       .values({
         ticketId: id,
-        authorUid: actor.uid,
-        authorName: actor.displayName ?? actor.email,
+        authorUid: user.uid,
+        authorName: user.displayName ?? user.email,
         staff,
         body: input.message,
         requestKey: key,
@@ -184,7 +184,7 @@ export async function replyToTicket(
         .where(
           and(
             eq(ticketMessages.ticketId, id),
-            eq(ticketMessages.authorUid, actor.uid),
+            eq(ticketMessages.authorUid, user.uid),
             eq(ticketMessages.requestKey, key),
           ),
         );
@@ -205,10 +205,10 @@ export async function replyToTicket(
  * Changes the status. The owner closes and reopens; only support staff mark a ticket answered (403 for
  * anyone else).
  */
-export async function setTicketStatus(actor: Actor, id: string, status: TicketStatus): Promise<TicketView> {
-  const ticket = await visibleTicket(actor, id);
+export async function setTicketStatus(user: SignedInUser, id: string, status: TicketStatus): Promise<TicketView> {
+  const ticket = await visibleTicket(user, id);
   if (!ticket) throw new ApiError('notFound');
-  if (status === 'answered' && !actor.admin) throw new ApiError('forbidden');
+  if (status === 'answered' && !user.admin) throw new ApiError('forbidden');
   if (ticket.status === status) return publicTicket(ticket);
   const db = await database();
   const [updated] = await db

@@ -6,7 +6,7 @@ import type { Executor } from '@/lib/db/types';
 import { widgets, workspaceMembers } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { requestKey } from '@/lib/api/idempotency';
-import type { Actor } from '@/lib/session/server';
+import type { SignedInUser } from '@/lib/session/server';
 import { FREE_WIDGET_LIMIT, type CreateWidgetInput, type UpdateWidgetInput } from './schema';
 import type { BusinessHours, LauncherPosition, PreChatMode, PresenceMode } from '@/lib/db/schema/widget-settings';
 import { largestPaidPlan } from '@/lib/shop/orders';
@@ -93,12 +93,12 @@ export async function widgetLimit(workspaceId: string, executor?: Executor): Pro
   return Math.max(FREE_WIDGET_LIMIT, (owner && (await largestPaidPlan(owner.uid, db))) ?? 0);
 }
 
-/** The widgets of a workspace the actor belongs to (404 otherwise), and how many it may have. */
+/** The widgets of a workspace the user belongs to (404 otherwise), and how many it may have. */
 export async function listWidgets(
-  actor: Actor,
+  user: SignedInUser,
   workspaceId: string,
 ): Promise<{ widgets: WidgetView[]; limit: number; used: number }> {
-  await requirePermission(actor, workspaceId, 'widgets.read');
+  await requirePermission(user, workspaceId, 'widgets.read');
   const db = await database();
   const [rows, limit] = await Promise.all([
     db
@@ -112,41 +112,41 @@ export async function listWidgets(
 }
 
 /**
- * Why `actor` cannot change widget `id`: 404 when it does not exist or they are no member of its workspace,
+ * Why `user` cannot change widget `id`: 404 when it does not exist or they are no member of its workspace,
  * 403 for a member who may not change widgets (an agent).
  */
-async function refusal(actor: Actor, id: string): Promise<ApiError> {
+async function refusal(user: SignedInUser, id: string): Promise<ApiError> {
   const db = await database();
   const [row] = await db.select({ workspaceId: widgets.workspaceId }).from(widgets).where(eq(widgets.id, id)).limit(1);
   // Throws the 404 of a stranger or the 403 of an agent.
-  if (row) await requirePermission(actor, row.workspaceId, 'widgets.manage');
+  if (row) await requirePermission(user, row.workspaceId, 'widgets.manage');
   return new ApiError('notFound');
 }
 
-/** A widget of a workspace the actor belongs to; null (→ 404) when it does not exist or is a stranger's. */
-export async function getWidget(actor: Actor, id: string): Promise<WidgetView | null> {
+/** A widget of a workspace the user belongs to; null (→ 404) when it does not exist or is a stranger's. */
+export async function getWidget(user: SignedInUser, id: string): Promise<WidgetView | null> {
   const db = await database();
   const [row] = await db
     .select()
     .from(widgets)
-    .where(and(eq(widgets.id, id), memberScope(actor, widgets.workspaceId)))
+    .where(and(eq(widgets.id, id), memberScope(user, widgets.workspaceId)))
     .limit(1);
   return row ? view(row) : null;
 }
 
 /**
- * Creates a widget in a workspace where the actor is owner or admin, within its limit (409 `widgetLimit`
+ * Creates a widget in a workspace where the user is owner or admin, within its limit (409 `widgetLimit`
  * beyond it). The workspace's creations are serialised, so two tabs at once cannot both take the last
  * place; a repeated request key answers the widget it created.
  */
 export async function createWidget(
-  actor: Actor,
+  user: SignedInUser,
   workspaceId: string,
   input: CreateWidgetInput,
 ): Promise<{ widget: WidgetView; created: boolean }> {
   const { requestKey: clientKey, ...fields } = input;
-  const key = requestKey(clientKey, actor.uid, fields);
-  await requirePermission(actor, workspaceId, 'widgets.manage');
+  const key = requestKey(clientKey, user.uid, fields);
+  await requirePermission(user, workspaceId, 'widgets.manage');
   const db = await database();
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`widgets:${workspaceId}`})::bigint)`);
@@ -171,14 +171,14 @@ export async function createWidget(
   });
 }
 
-export async function updateWidget(actor: Actor, id: string, input: UpdateWidgetInput): Promise<WidgetView> {
+export async function updateWidget(user: SignedInUser, id: string, input: UpdateWidgetInput): Promise<WidgetView> {
   const db = await database();
   const [row] = await db
     .update(widgets)
     .set({ ...input, updatedAt: new Date() })
-    .where(and(eq(widgets.id, id), memberScope(actor, widgets.workspaceId, rolesFor('widgets.manage'))))
+    .where(and(eq(widgets.id, id), memberScope(user, widgets.workspaceId, rolesFor('widgets.manage'))))
     .returning();
-  if (!row) throw await refusal(actor, id);
+  if (!row) throw await refusal(user, id);
   return view(row);
 }
 
@@ -187,26 +187,26 @@ export async function updateWidget(actor: Actor, id: string, input: UpdateWidget
  * tokens of verified users issued under it are refused (the generation counts up). It is answered this
  * once and never shown again.
  */
-export async function rotateIdentitySecret(actor: Actor, id: string): Promise<string> {
+export async function rotateIdentitySecret(user: SignedInUser, id: string): Promise<string> {
   const secret = randomBytes(32).toString('base64url');
   const db = await database();
   const [row] = await db
     .update(widgets)
     .set({ identitySecret: secret, identityGeneration: sql`${widgets.identityGeneration} + 1`, updatedAt: new Date() })
-    .where(and(eq(widgets.id, id), memberScope(actor, widgets.workspaceId, rolesFor('widgets.manage'))))
+    .where(and(eq(widgets.id, id), memberScope(user, widgets.workspaceId, rolesFor('widgets.manage'))))
     .returning({ id: widgets.id });
-  if (!row) throw await refusal(actor, id);
+  if (!row) throw await refusal(user, id);
   return secret;
 }
 
 /** Deletes the widget with its visitors and their conversations (foreign keys cascade). */
-export async function deleteWidget(actor: Actor, id: string): Promise<void> {
+export async function deleteWidget(user: SignedInUser, id: string): Promise<void> {
   const db = await database();
   const [row] = await db
     .delete(widgets)
-    .where(and(eq(widgets.id, id), memberScope(actor, widgets.workspaceId, rolesFor('widgets.manage'))))
+    .where(and(eq(widgets.id, id), memberScope(user, widgets.workspaceId, rolesFor('widgets.manage'))))
     .returning({ id: widgets.id });
-  if (!row) throw await refusal(actor, id);
+  if (!row) throw await refusal(user, id);
 }
 
 export async function publicWidget(id: string): Promise<PublicWidget | null> {

@@ -7,7 +7,7 @@ import { env } from '@/lib/env';
 /**
  * Plauder's own widget on the storefront, a widget like any customer's in the support staff's workspace
  * (every account with the admin claim is its admin: they answer it from its inbox and edit it in
- * /dashboard/embed). The workspace and the widget are created at start when missing (SUPPORT_WIDGET_ID,
+ * /dashboard/widgets). The workspace and the widget are created at start when missing (SUPPORT_WIDGET_ID,
  * default `plauder-support`; `off`: none) and then left as support staff set it. It follows the visitor's
  * language; its pages are this site's own, which may always frame the widget.
  */

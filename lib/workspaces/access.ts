@@ -13,7 +13,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * the same 404 as a workspace that does not exist, so they learn nothing.
  */
 export async function requireMember(
-  actor: { uid: string },
+  user: { uid: string },
   workspaceId: string,
   executor?: Executor,
 ): Promise<WorkspaceRole> {
@@ -22,18 +22,18 @@ export async function requireMember(
   const [row] = await db
     .select({ role: workspaceMembers.role })
     .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.uid, actor.uid)))
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.uid, user.uid)))
     .limit(1);
   if (!row) throw new ApiError('notFound');
   return row.role;
 }
 
 /**
- * `column` (a workspace id) among the workspaces where the actor is a member (with one of `roles`): the same
+ * `column` (a workspace id) among the workspaces where the user is a member (with one of `roles`): the same
  * scope as requireMember, inside a query's own condition, so a read or a write touches nothing else.
  */
-export function memberScope(actor: { uid: string }, column: Column, roles?: readonly WorkspaceRole[]): SQL {
-  const member = eq(workspaceMembers.uid, actor.uid);
+export function memberScope(user: { uid: string }, column: Column, roles?: readonly WorkspaceRole[]): SQL {
+  const member = eq(workspaceMembers.uid, user.uid);
   const condition = roles ? and(member, inArray(workspaceMembers.role, [...roles])) : member;
   return sql`${column} in (select ${workspaceMembers.workspaceId} from ${workspaceMembers} where ${condition})`;
 }

@@ -34,12 +34,12 @@ const pending = and(isNull(workspaceInvitations.acceptedAt), isNull(workspaceInv
  * a new token and seven days from now, so the link sent before stops working.
  */
 export async function invite(
-  actor: { uid: string; displayName: string | null; email: string | null },
+  user: { uid: string; displayName: string | null; email: string | null },
   workspaceId: string,
   input: InviteInput,
   locale: Locale,
 ): Promise<{ id: string }> {
-  await requirePermission(actor, workspaceId, 'members.invite');
+  await requirePermission(user, workspaceId, 'members.invite');
   const db = await database();
   const [workspace] = await db
     .select({ name: workspaces.name, systemKey: workspaces.systemKey })
@@ -50,7 +50,7 @@ export async function invite(
   const fresh = {
     role: input.role,
     tokenHash: hashOf(token),
-    invitedBy: actor.uid,
+    invitedBy: user.uid,
     createdAt: sql`now()`,
     expiresAt: sql`now() + ${`${INVITATION_DAYS} days`}::interval`,
   };
@@ -64,7 +64,7 @@ export async function invite(
     })
     .returning({ id: workspaceInvitations.id });
   const link = `${env.siteUrl}${localizedPath(`/invitations/${token}`, locale)}`;
-  const inviter = toSingleLine(actor.displayName ?? '') || actor.email || workspace.name;
+  const inviter = toSingleLine(user.displayName ?? '') || user.email || workspace.name;
   mailLater(
     () => sendMail('invitation', input.email, locale, { workspace: workspace.name, inviter, role: input.role, link }),
     'invitation',
@@ -73,8 +73,8 @@ export async function invite(
 }
 
 /** The workspace's pending invitations (expired ones too, which can be re-sent), oldest first. */
-export async function listInvitations(actor: { uid: string }, workspaceId: string): Promise<InvitationView[]> {
-  await requirePermission(actor, workspaceId, 'members.invite');
+export async function listInvitations(user: { uid: string }, workspaceId: string): Promise<InvitationView[]> {
+  await requirePermission(user, workspaceId, 'members.invite');
   const db = await database();
   const rows = await db
     .select({
@@ -91,8 +91,8 @@ export async function listInvitations(actor: { uid: string }, workspaceId: strin
 }
 
 /** Revokes a pending invitation (owners and admins): its link stops working. 404 for any other id. */
-export async function revokeInvitation(actor: { uid: string }, workspaceId: string, id: string): Promise<void> {
-  await requirePermission(actor, workspaceId, 'members.invite');
+export async function revokeInvitation(user: { uid: string }, workspaceId: string, id: string): Promise<void> {
+  await requirePermission(user, workspaceId, 'members.invite');
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ApiError('notFound');
   const db = await database();
   const [revoked] = await db
@@ -128,7 +128,7 @@ export async function describeInvitation(token: string) {
  * the invited one and verified. Single use by a conditional update (pending and unexpired), so of concurrent
  * accepts one wins; the same user accepting again, or being a member already, is harmless.
  */
-export async function acceptInvitation(actor: { uid: string }, token: string): Promise<{ workspaceId: string }> {
+export async function acceptInvitation(user: { uid: string }, token: string): Promise<{ workspaceId: string }> {
   const tokenHash = hashOf(token);
   const db = await database();
   const [invitation] = await db
@@ -136,15 +136,15 @@ export async function acceptInvitation(actor: { uid: string }, token: string): P
     .from(workspaceInvitations)
     .where(eq(workspaceInvitations.tokenHash, tokenHash));
   if (!invitation || invitation.revokedAt) throw new ApiError('invitationInvalid');
-  if (invitation.acceptedBy === actor.uid) return { workspaceId: invitation.workspaceId };
+  if (invitation.acceptedBy === user.uid) return { workspaceId: invitation.workspaceId };
   if (invitation.acceptedAt) throw new ApiError('invitationUsed');
-  const account = await callIdentityProvider((auth) => auth.getUser(actor.uid));
+  const account = await callIdentityProvider((auth) => auth.getUser(user.uid));
   if (account.email?.toLowerCase() !== invitation.email) throw new ApiError('invitationWrongAddress');
   if (!account.emailVerified) throw new ApiError('invitationUnverified');
   return db.transaction(async (tx) => {
     const [accepted] = await tx
       .update(workspaceInvitations)
-      .set({ acceptedAt: sql`now()`, acceptedBy: actor.uid })
+      .set({ acceptedAt: sql`now()`, acceptedBy: user.uid })
       .where(
         and(eq(workspaceInvitations.tokenHash, tokenHash), pending, sql`${workspaceInvitations.expiresAt} > now()`),
       )
@@ -154,14 +154,14 @@ export async function acceptInvitation(actor: { uid: string }, token: string): P
         .select({ acceptedBy: workspaceInvitations.acceptedBy, revokedAt: workspaceInvitations.revokedAt })
         .from(workspaceInvitations)
         .where(eq(workspaceInvitations.tokenHash, tokenHash));
-      if (now?.acceptedBy === actor.uid) return { workspaceId: invitation.workspaceId };
+      if (now?.acceptedBy === user.uid) return { workspaceId: invitation.workspaceId };
       if (!now || now.revokedAt) throw new ApiError('invitationInvalid');
       throw new ApiError(now.acceptedBy ? 'invitationUsed' : 'invitationExpired');
     }
     // A member already keeps their role.
     await tx
       .insert(workspaceMembers)
-      .values({ workspaceId: accepted.workspaceId, uid: actor.uid, role: accepted.role })
+      .values({ workspaceId: accepted.workspaceId, uid: user.uid, role: accepted.role })
       .onConflictDoNothing();
     return { workspaceId: accepted.workspaceId };
   });

@@ -34,8 +34,8 @@ const invitedAddress = sql<
 >`(select ${workspaceInvitations.email} from ${workspaceInvitations} where ${workspaceInvitations.workspaceId} = ${workspaceMembers.workspaceId} and ${workspaceInvitations.acceptedBy} = ${workspaceMembers.uid} order by ${workspaceInvitations.acceptedAt} desc limit 1)`;
 
 /** The members of a workspace (any member may see who they work with): owner first, then admins, agents. */
-export async function listMembers(actor: { uid: string }, workspaceId: string): Promise<MemberView[]> {
-  await requirePermission(actor, workspaceId, 'members.read');
+export async function listMembers(user: { uid: string }, workspaceId: string): Promise<MemberView[]> {
+  await requirePermission(user, workspaceId, 'members.read');
   const db = await database();
   const rows = await db
     .select({
@@ -70,18 +70,18 @@ async function assertManagedByMembers(executor: Executor, workspaceId: string): 
  * by an owner or admin (never the owner: 403). From the next request on they read and write nothing there.
  */
 export async function removeMember(
-  actor: { uid: string },
+  user: { uid: string },
   workspaceId: string,
   uid: string,
   ended: MembershipEnded,
 ): Promise<void> {
   const db = await database();
   await db.transaction(async (tx) => {
-    if (uid === actor.uid) {
-      const role = await requireMember(actor, workspaceId, tx);
+    if (uid === user.uid) {
+      const role = await requireMember(user, workspaceId, tx);
       if (role === 'owner') throw new ApiError('ownerMustTransfer');
       if (!can(role, 'members.leave')) throw new ApiError('forbidden');
-    } else await requirePermission(actor, workspaceId, 'members.remove', tx);
+    } else await requirePermission(user, workspaceId, 'members.remove', tx);
     await assertManagedByMembers(tx, workspaceId);
     const [removed] = await tx
       .delete(workspaceMembers)
@@ -103,17 +103,17 @@ async function targetRefusal(executor: Executor, workspaceId: string, uid: strin
  * transfer, 409), or makes them the owner (the owner only): see transferOwnership.
  */
 export async function changeRole(
-  actor: { uid: string },
+  user: { uid: string },
   workspaceId: string,
   uid: string,
   role: WorkspaceRole,
 ): Promise<void> {
-  if (role === 'owner') return transferOwnership(actor, workspaceId, uid);
+  if (role === 'owner') return transferOwnership(user, workspaceId, uid);
   const db = await database();
   await db.transaction(async (tx) => {
-    const own = await requirePermission(actor, workspaceId, 'members.changeRole', tx);
+    const own = await requirePermission(user, workspaceId, 'members.changeRole', tx);
     await assertManagedByMembers(tx, workspaceId);
-    if (uid === actor.uid && own === 'owner') throw new ApiError('ownerMustTransfer');
+    if (uid === user.uid && own === 'owner') throw new ApiError('ownerMustTransfer');
     const [changed] = await tx
       .update(workspaceMembers)
       .set({ role })
@@ -128,12 +128,12 @@ export async function changeRole(
  * it still is the owner's (a conditional update), so two transfers at once leave exactly one owner, and the
  * one-owner index holds at every step. A personal workspace stays its person's (409).
  */
-export async function transferOwnership(actor: { uid: string }, workspaceId: string, uid: string): Promise<void> {
+export async function transferOwnership(user: { uid: string }, workspaceId: string, uid: string): Promise<void> {
   const db = await database();
   await db.transaction(async (tx) => {
-    await requirePermission(actor, workspaceId, 'workspace.transferOwnership', tx);
+    await requirePermission(user, workspaceId, 'workspace.transferOwnership', tx);
     if ((await assertManagedByMembers(tx, workspaceId)).personal) throw new ApiError('personalWorkspace');
-    if (uid === actor.uid) return;
+    if (uid === user.uid) return;
     await requireMember({ uid }, workspaceId, tx);
     const [demoted] = await tx
       .update(workspaceMembers)
@@ -141,7 +141,7 @@ export async function transferOwnership(actor: { uid: string }, workspaceId: str
       .where(
         and(
           eq(workspaceMembers.workspaceId, workspaceId),
-          eq(workspaceMembers.uid, actor.uid),
+          eq(workspaceMembers.uid, user.uid),
           eq(workspaceMembers.role, 'owner'),
         ),
       )
@@ -162,13 +162,13 @@ export async function transferOwnership(actor: { uid: string }, workspaceId: str
  * owner only; a personal workspace stays, 409). Every open stream of it ends.
  */
 export async function deleteWorkspace(
-  actor: { uid: string },
+  user: { uid: string },
   workspaceId: string,
   ended: MembershipEnded,
 ): Promise<void> {
   const db = await database();
   await db.transaction(async (tx) => {
-    await requirePermission(actor, workspaceId, 'workspace.delete', tx);
+    await requirePermission(user, workspaceId, 'workspace.delete', tx);
     if ((await assertManagedByMembers(tx, workspaceId)).personal) throw new ApiError('personalWorkspace');
     await tx.delete(workspaces).where(eq(workspaces.id, workspaceId));
     await ended(tx, workspaceId, null);

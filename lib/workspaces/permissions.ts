@@ -38,16 +38,16 @@ export function can(role: WorkspaceRole, action: WorkspaceAction): boolean {
 }
 
 /**
- * The actor's role in `workspaceId` when it allows `action`: 404 for a stranger or former member (as
+ * The user's role in `workspaceId` when it allows `action`: 404 for a stranger or former member (as
  * requireMember), 403 for a member whose role does not allow it.
  */
 export async function requirePermission(
-  actor: { uid: string },
+  user: { uid: string },
   workspaceId: string,
   action: WorkspaceAction,
   executor?: Executor,
 ): Promise<WorkspaceRole> {
-  const role = await requireMember(actor, workspaceId, executor);
+  const role = await requireMember(user, workspaceId, executor);
   if (!can(role, action)) throw new ApiError('forbidden');
   return role;
 }

@@ -4,7 +4,7 @@ import { database } from '@/lib/db';
 import type { Executor } from '@/lib/db/types';
 import { SUPPORT_WORKSPACE, profiles, workspaceMembers, workspaces, type WorkspaceRole } from '@/lib/db/schema';
 import { requestKey } from '@/lib/api/idempotency';
-import type { Actor } from '@/lib/session/server';
+import type { SignedInUser } from '@/lib/session/server';
 import { requireMember } from './access';
 import type { CreateWorkspaceInput } from './schema';
 
@@ -65,88 +65,88 @@ export async function syncSupportMembership(uid: string, admin: boolean, executo
 }
 
 /** What a new session establishes: the personal workspace, and the support workspace for support staff. */
-export async function establishWorkspaces(actor: Pick<Actor, 'uid' | 'admin'>): Promise<void> {
-  await ensurePersonalWorkspace(actor.uid);
-  await syncSupportMembership(actor.uid, actor.admin);
+export async function establishWorkspaces(user: Pick<SignedInUser, 'uid' | 'admin'>): Promise<void> {
+  await ensurePersonalWorkspace(user.uid);
+  await syncSupportMembership(user.uid, user.admin);
 }
 
-/** The workspaces the actor belongs to: their personal one first, then by name. */
-export async function listWorkspaces(actor: Pick<Actor, 'uid'>): Promise<WorkspaceView[]> {
+/** The workspaces the user belongs to: their personal one first, then by name. */
+export async function listWorkspaces(user: Pick<SignedInUser, 'uid'>): Promise<WorkspaceView[]> {
   const db = await database();
   const rows = await db
     .select(viewColumns)
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(eq(workspaceMembers.uid, actor.uid))
-    .orderBy(sql`${workspaces.personalOf} is distinct from ${actor.uid}`, asc(workspaces.name), asc(workspaces.id));
-  return rows.map((row) => view(row, actor.uid));
+    .where(eq(workspaceMembers.uid, user.uid))
+    .orderBy(sql`${workspaces.personalOf} is distinct from ${user.uid}`, asc(workspaces.name), asc(workspaces.id));
+  return rows.map((row) => view(row, user.uid));
 }
 
 /**
- * A new workspace with the actor as its owner. A repeated request key (the form's, or a fingerprint of the
+ * A new workspace with the user as its owner. A repeated request key (the form's, or a fingerprint of the
  * same name within a minute) answers the workspace it created, by the unique index on (creator, key).
  */
 export async function createWorkspace(
-  actor: Pick<Actor, 'uid'>,
+  user: Pick<SignedInUser, 'uid'>,
   input: CreateWorkspaceInput,
 ): Promise<{ workspace: WorkspaceView; created: boolean }> {
-  const key = requestKey(input.requestKey, actor.uid, { name: input.name });
+  const key = requestKey(input.requestKey, user.uid, { name: input.name });
   const db = await database();
   return db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(workspaces)
-      .values({ name: input.name, createdBy: actor.uid, requestKey: key })
+      .values({ name: input.name, createdBy: user.uid, requestKey: key })
       .onConflictDoNothing({ target: [workspaces.createdBy, workspaces.requestKey] })
       .returning({ id: workspaces.id });
-    if (inserted) await tx.insert(workspaceMembers).values({ workspaceId: inserted.id, uid: actor.uid, role: 'owner' });
+    if (inserted) await tx.insert(workspaceMembers).values({ workspaceId: inserted.id, uid: user.uid, role: 'owner' });
     const [row] = await tx
       .select(viewColumns)
       .from(workspaces)
       .innerJoin(workspaceMembers, eq(workspaceMembers.workspaceId, workspaces.id))
       .where(
-        and(eq(workspaces.createdBy, actor.uid), eq(workspaces.requestKey, key), eq(workspaceMembers.uid, actor.uid)),
+        and(eq(workspaces.createdBy, user.uid), eq(workspaces.requestKey, key), eq(workspaceMembers.uid, user.uid)),
       )
       .limit(1);
-    return { workspace: view(row, actor.uid), created: Boolean(inserted) };
+    return { workspace: view(row, user.uid), created: Boolean(inserted) };
   });
 }
 
 /**
- * The workspace the dashboard shows: the one the actor chose last while they are still its member, else
+ * The workspace the dashboard shows: the one the user chose last while they are still its member, else
  * their personal one (created when missing).
  */
-export async function currentWorkspace(actor: Pick<Actor, 'uid'>): Promise<WorkspaceView> {
+export async function currentWorkspace(user: Pick<SignedInUser, 'uid'>): Promise<WorkspaceView> {
   const db = await database();
-  // One query on every dashboard page: the chosen workspace among the actor's memberships, else the personal one.
-  const chosenId = db.select({ id: profiles.currentWorkspaceId }).from(profiles).where(eq(profiles.uid, actor.uid));
+  // One query on every dashboard page: the chosen workspace among the user's memberships, else the personal one.
+  const chosenId = db.select({ id: profiles.currentWorkspaceId }).from(profiles).where(eq(profiles.uid, user.uid));
   const [chosen] = await db
     .select(viewColumns)
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(
       and(
-        eq(workspaceMembers.uid, actor.uid),
-        or(inArray(workspaces.id, chosenId), eq(workspaces.personalOf, actor.uid)),
+        eq(workspaceMembers.uid, user.uid),
+        or(inArray(workspaces.id, chosenId), eq(workspaces.personalOf, user.uid)),
       ),
     )
-    .orderBy(sql`${workspaces.personalOf} is not distinct from ${actor.uid}`)
+    .orderBy(sql`${workspaces.personalOf} is not distinct from ${user.uid}`)
     .limit(1);
-  if (chosen) return view(chosen, actor.uid);
-  const id = await ensurePersonalWorkspace(actor.uid);
+  if (chosen) return view(chosen, user.uid);
+  const id = await ensurePersonalWorkspace(user.uid);
   return { id, name: PERSONAL_NAME, role: 'owner', personal: true };
 }
 
-/** Remembers `workspaceId` as the actor's current workspace (404 unless they are its member). */
-export async function switchWorkspace(actor: Pick<Actor, 'uid'>, workspaceId: string): Promise<void> {
-  await requireMember(actor, workspaceId);
+/** Remembers `workspaceId` as the user's current workspace (404 unless they are its member). */
+export async function switchWorkspace(user: Pick<SignedInUser, 'uid'>, workspaceId: string): Promise<void> {
+  await requireMember(user, workspaceId);
   const db = await database();
   await db
     .insert(profiles)
-    .values({ uid: actor.uid, currentWorkspaceId: workspaceId })
+    .values({ uid: user.uid, currentWorkspaceId: workspaceId })
     .onConflictDoUpdate({ target: profiles.uid, set: { currentWorkspaceId: workspaceId, updatedAt: sql`now()` } });
 }
 
-/** The workspace a request names (`?workspace=<id>`, checked where it is used), else the actor's current one. */
-export async function namedOrCurrentWorkspace(actor: Pick<Actor, 'uid'>, named: string | null): Promise<string> {
-  return named ?? (await currentWorkspace(actor)).id;
+/** The workspace a request names (`?workspace=<id>`, checked where it is used), else the user's current one. */
+export async function namedOrCurrentWorkspace(user: Pick<SignedInUser, 'uid'>, named: string | null): Promise<string> {
+  return named ?? (await currentWorkspace(user)).id;
 }

@@ -35,7 +35,7 @@ for (const locale of localesUnderTest) {
     '/dashboard/feedback',
     '/dashboard/profile',
     '/dashboard/settings',
-    '/dashboard/embed',
+    '/dashboard/widgets',
     '/dashboard/inbox',
     '/dashboard/members',
     '/dashboard/orders',

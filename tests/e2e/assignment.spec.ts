@@ -24,9 +24,9 @@ for (const locale of ['en', 'de'] as Locale[]) {
       site.setPage({ body: snippet(widgetId), lang: locale });
       await page.goto(localized('/dashboard/inbox', locale));
       await expect(page.getByRole('status').filter({ hasText: inbox.status.live })).toBeVisible();
-      // The open inbox makes the operator available, and the team list says so.
-      const team = page.getByRole('list', { name: inbox.team.title });
-      await expect(team.getByText(inbox.team.states.available, { exact: true })).toBeVisible();
+      // The open inbox makes the operator available, and the teammates list says so.
+      const teammates = page.getByRole('list', { name: inbox.teammates.title });
+      await expect(teammates.getByText(inbox.teammates.states.available, { exact: true })).toBeVisible();
 
       const guest = await visitor(browser, site.origin);
       await guest.widget.getByRole('button', { name: fill(w.open, { name: 'Shop help' }) }).click();
@@ -68,9 +68,9 @@ for (const locale of ['en', 'de'] as Locale[]) {
       await expect(said.getByText('Shop help', { exact: true })).toBeVisible();
       expect(await axeViolations(guest.page)).toEqual([]);
 
-      // Away by hand: the team list and the widget say so at once.
-      await page.getByLabel(inbox.team.mine).selectOption('away');
-      await expect(team.getByText(inbox.team.states.away, { exact: true })).toBeVisible();
+      // Away by hand: the teammates list and the widget say so at once.
+      await page.getByLabel(inbox.teammates.mine).selectOption('away');
+      await expect(teammates.getByText(inbox.teammates.states.away, { exact: true })).toBeVisible();
       await expect(guest.widget.getByText(w.away)).toBeVisible();
       await guest.context.close();
     } finally {

@@ -156,7 +156,7 @@ for (const locale of localesUnderTest) {
         'settings',
         'tickets',
         'feedback',
-        'embed',
+        'widgets',
         'members',
         'orders',
       ] as const) {
@@ -166,8 +166,8 @@ for (const locale of localesUnderTest) {
       }
       await expectNoSidewaysScroll(page);
       expect(await axeViolations(page)).toEqual([]);
-      await nav.getByRole('link', { name: m.Dashboard.nav.embed }).click();
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(m.Dashboard.embed.title);
+      await nav.getByRole('link', { name: m.Dashboard.nav.widgets }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(m.Dashboard.widgets.title);
     });
   });
 }

@@ -23,15 +23,15 @@ test('the dashboard layout links its pages and marks the current one', async ({ 
   await page.goto('/de/dashboard/tickets');
   const nav = page.getByRole('navigation', { name: messages.de.Dashboard.navLabel });
   const n = messages.de.Dashboard.nav;
-  const labels = [n.overview, n.profile, n.settings, n.tickets, n.feedback, n.embed, n.inbox, n.members, n.orders];
+  const labels = [n.overview, n.profile, n.settings, n.tickets, n.feedback, n.widgets, n.inbox, n.members, n.orders];
   await expect(nav.getByRole('link')).toHaveText(labels);
   await expect(nav.getByRole('link', { name: messages.de.Dashboard.nav.tickets })).toHaveAttribute(
     'aria-current',
     'page',
   );
-  await nav.getByRole('link', { name: messages.de.Dashboard.nav.embed }).click();
-  await expect(page).toHaveURL(/\/de\/dashboard\/embed$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.de.Dashboard.embed.title);
+  await nav.getByRole('link', { name: messages.de.Dashboard.nav.widgets }).click();
+  await expect(page).toHaveURL(/\/de\/dashboard\/widgets$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages.de.Dashboard.widgets.title);
 });
 
 test('the landing page shows the catalogue with prices per locale, and the FAQ', async ({ page }) => {

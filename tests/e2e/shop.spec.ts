@@ -94,7 +94,7 @@ for (const locale of ['en', 'de'] as const) {
     const next = page.getByRole('region', { name: s.nextStep.title });
     await expect(next.getByRole('link', { name: s.nextStep.action })).toHaveAttribute(
       'href',
-      `${prefix(locale)}/dashboard/embed`,
+      `${prefix(locale)}/dashboard/widgets`,
     );
     expect(await axeViolations(page)).toEqual([]);
     const orderId = new URL(page.url()).searchParams.get('order')!;

@@ -14,9 +14,9 @@ const open = (name = 'Shop help') => w.open.replace('{name}', name);
 async function widgetSettings(page: Page, site: HostSite) {
   await signIn(page);
   const widgetId = await createWidget(page, { allowedOrigins: [site.origin] });
-  await page.goto(`/dashboard/embed?widget=${widgetId}`);
+  await page.goto(`/dashboard/widgets?widget=${widgetId}`);
   await page.locator('html[data-hydrated="true"]').waitFor();
-  const form = page.getByRole('form', { name: `${messages.en.Dashboard.embed.form.editTitle}: Shop help` });
+  const form = page.getByRole('form', { name: `${messages.en.Dashboard.widgets.form.editTitle}: Shop help` });
   return { widgetId, form };
 }
 
@@ -98,9 +98,9 @@ test('a verified user sees their history on a fresh device; a wrong hash is refu
 
 /** A new owner's form for a first widget, in `locale`, named "Shop help". */
 async function newWidgetForm(page: Page, locale: Locale) {
-  const e = messages[locale].Dashboard.embed.form;
+  const e = messages[locale].Dashboard.widgets.form;
   await signIn(page, undefined, locale);
-  await page.goto(localized('/dashboard/embed', locale));
+  await page.goto(localized('/dashboard/widgets', locale));
   await page.locator('html[data-hydrated="true"]').waitFor();
   const form = page.getByRole('form', { name: e.title });
   await form.getByLabel(e.name).fill('Shop help');
@@ -118,7 +118,7 @@ for (const locale of localesUnderTest) {
     // The refused origins answer 400, which the browser logs.
     consoleErrors.allow(/status of 400 \(Bad Request\) \(http:\/\/[^)]+\/api\/widgets\?workspace=[0-9a-f-]{36}\)$/);
     const m = messages[locale];
-    const e = m.Dashboard.embed.form;
+    const e = m.Dashboard.widgets.form;
     const site = await hostSite({ hostname: '127.0.0.1' });
     try {
       const form = await newWidgetForm(page, locale);
@@ -169,7 +169,7 @@ for (const locale of localesUnderTest) {
     page,
     browser,
   }) => {
-    const e = messages[locale].Dashboard.embed.form;
+    const e = messages[locale].Dashboard.widgets.form;
     const open = (language: typeof locale) => messages[language].Widget.open.replace('{name}', 'Shop help');
     const browserLocale = { en: 'en-GB', de: 'de-DE' }[other];
     const site = await hostSite();
@@ -252,7 +252,7 @@ test('the preview and the snippet follow the settings before saving; the launche
   browser,
 }) => {
   const site = await hostSite();
-  const e = messages.en.Dashboard.embed;
+  const e = messages.en.Dashboard.widgets;
   try {
     const { widgetId, form } = await widgetSettings(page, site);
     await form.getByLabel(e.form.name).fill('Help & Co');
@@ -325,7 +325,7 @@ test('the owner sets how many new chats one network may start; a visitor past it
     /status of 429 \(Too Many Requests\) \(http:\/\/[^)]+\/api\/widgets\/[^/]+\/visitors\)$/,
   );
   const site = await hostSite();
-  const e = messages.en.Dashboard.embed;
+  const e = messages.en.Dashboard.widgets;
   try {
     const { widgetId, form } = await widgetSettings(page, site);
     const ceiling = form.getByLabel(e.form.visitorsPerHour);
@@ -342,8 +342,8 @@ test('the owner sets how many new chats one network may start; a visitor past it
     expect(await axeViolations(page)).toEqual([]);
 
     // The same field in German.
-    await page.goto(`/de/dashboard/embed?widget=${widgetId}`);
-    const de = messages.de.Dashboard.embed.form;
+    await page.goto(`/de/dashboard/widgets?widget=${widgetId}`);
+    const de = messages.de.Dashboard.widgets.form;
     await expect(page.getByLabel(de.visitorsPerHour).first()).toHaveAccessibleDescription(
       de.visitorsPerHourHint.replace('{default}', '10.000'),
     );

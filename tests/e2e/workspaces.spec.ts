@@ -34,7 +34,7 @@ for (const locale of ['en', 'de'] as Locale[]) {
     // Remembered on the server: a reload and another dashboard page show the same workspace.
     await page.reload();
     await expect(page.getByLabel(t.label, { exact: true }).locator('option:checked')).toHaveText(option(team, 'owner'));
-    await openHydrated(page, localized('/dashboard/embed', locale));
+    await openHydrated(page, localized('/dashboard/widgets', locale));
     await expect(switcher.locator('option:checked')).toHaveText(option(team, 'owner'));
 
     // Back to the personal workspace with the keyboard.

@@ -15,7 +15,7 @@ import { database } from '@/lib/db';
 import { conversationMessages, conversations, mails, transcriptRequests, visitors } from '@/lib/db/schema';
 import { notificationsSettled } from '@/lib/conversations/notify';
 import { applyRetention } from '@/lib/conversations/retention';
-import { verifyVisitorToken } from '@/lib/conversations/token';
+import { verifyVisitorToken } from '@/lib/conversations/visitor/token';
 import { sseReader } from '../support/sse';
 import { ORIGIN, apiRequest } from './signed-in';
 import { converse, newVisitor, nextAddress, ownWidget, visitorRequest, type Visitor } from './visitors';

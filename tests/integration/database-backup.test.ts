@@ -18,7 +18,7 @@ import {
 
 jest.setTimeout(120_000);
 
-const ACTOR = { uid: 'backup-writer', email: 'writer@example.com', displayName: null, admin: false };
+const USER = { uid: 'backup-writer', email: 'writer@example.com', displayName: null, admin: false };
 const scratch = mkdtempSync(join(tmpdir(), 'db-backup-'));
 const environment = { PGLITE_DATA_DIR: process.env.PGLITE_DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
 afterAll(() => {
@@ -51,7 +51,7 @@ describe('npm run db:backup', () => {
     await db.database();
     const file = join(scratch, 'live.tar.gz');
     const { backup, acknowledged, started, ended } = await backupWhileWriting(folder, file, async (n) => {
-      const id = (await tickets.createTicket(ACTOR, ticket(n), 'en')).ticket.id;
+      const id = (await tickets.createTicket(USER, ticket(n), 'en')).ticket.id;
       // PostgreSQL checkpoints by itself as its WAL grows; here often. A plain copy of the folder taken
       // across one may not open at all.
       if (n % 10 === 9) await (await db.database()).execute('checkpoint');

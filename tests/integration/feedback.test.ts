@@ -36,7 +36,7 @@ describe('feedback', () => {
         rating: 5,
         category: 'widget',
         message: 'Love it',
-        page: '/dashboard/embed',
+        page: '/dashboard/widgets',
       }),
     );
     expect(first.status).toBe(201);
@@ -53,7 +53,7 @@ describe('feedback', () => {
     ]);
     await POST(request('POST', '/api/feedback', me, { rating: 2, category: 'dashboard' }));
     expect((await own(me)).map((f) => f.rating)).toEqual([2, 5]);
-    expect((await own(me))[1]).toMatchObject({ message: 'Love it', page: '/dashboard/embed' });
+    expect((await own(me))[1]).toMatchObject({ message: 'Love it', page: '/dashboard/widgets' });
     expect(await own(other)).toEqual([]);
   });
 

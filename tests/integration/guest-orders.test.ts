@@ -140,7 +140,7 @@ describe('the receipt', () => {
     expect((await payLocal(sessionId, CARD)).status).toBe(200);
     const sent = await mailsTo(me.email);
     expect(sent).toHaveLength(1);
-    expect(sent[0].text).toContain('Create your first widget: http://localhost:3000/dashboard/embed');
+    expect(sent[0].text).toContain('Create your first widget: http://localhost:3000/dashboard/widgets');
   });
 });
 

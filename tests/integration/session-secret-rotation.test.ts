@@ -3,7 +3,7 @@
 // lobby's guest cookie) goes on working, and what is sealed anew uses the new secret only.
 import { activeSession } from '@/lib/session/server';
 import { unsealSession } from '@/lib/session/cookie';
-import { issueVisitorToken, verifyVisitorToken } from '@/lib/conversations/token';
+import { issueVisitorToken, verifyVisitorToken } from '@/lib/conversations/visitor/token';
 import { guestIdentity, verifyGuestIdentity } from '@/lib/chat/identity';
 import { signUp, uniqueEmail } from './emulator';
 import { SECRET, signIn } from './session-requests';
@@ -31,7 +31,7 @@ async function startedWith(previous: string | null): Promise<Rotated> {
     const [server, requests, token, identity] = await Promise.all([
       import('@/lib/session/server'),
       import('./session-requests'),
-      import('@/lib/conversations/token'),
+      import('@/lib/conversations/visitor/token'),
       import('@/lib/chat/identity'),
     ]);
     app = { activeSession: server.activeSession, signIn: requests.signIn, ...token, ...identity };

@@ -139,7 +139,7 @@ test('signed in: the dashboard pages run without violations', async ({ page }) =
     '/dashboard/settings',
     '/dashboard/tickets',
     '/de/dashboard/feedback',
-    '/dashboard/embed',
+    '/dashboard/widgets',
     '/de/dashboard/inbox',
     '/de/dashboard/orders',
   ]) {

@@ -6,7 +6,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { NextRequest } from 'next/server';
 import { sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
-import { issueVisitorToken, VISITOR_TOKEN_TTL_MS } from '@/lib/conversations/token';
+import { issueVisitorToken, VISITOR_TOKEN_TTL_MS } from '@/lib/conversations/visitor/token';
 import { ORIGIN, signedIn } from '../integration/signed-in';
 import { converse, newVisitor, ownWidget } from '../integration/visitors';
 import { callRoute, LEAK, loadRoutes, VISITOR_HANDLERS, type Method, type Route } from './routes';

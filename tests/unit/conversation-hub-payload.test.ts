@@ -20,7 +20,10 @@ jest.mock('@/lib/conversations/log', () => {
     );
   return { messageFrame: actual.messageFrame, visitorEvents: read('v:'), inboxEvents: read('ws:') };
 });
-jest.mock('@/lib/conversations/inbox', () => ({ unreadConversations: async () => 0, inboxEntry: async () => null }));
+jest.mock('@/lib/conversations/inbox/inbox', () => ({
+  unreadConversations: async () => 0,
+  inboxEntry: async () => null,
+}));
 let notify: (payload: string) => void = () => {};
 jest.mock('@/lib/db', () => ({
   database: async () => ({}),

@@ -6,7 +6,7 @@
 
 // The database side, controlled by the test: the count answers what `unread.total` says when it is read.
 const unread = { total: 0, reads: 0 };
-jest.mock('@/lib/conversations/inbox', () => ({
+jest.mock('@/lib/conversations/inbox/inbox', () => ({
   unreadConversations: async () => {
     unread.reads++;
     return unread.total;

@@ -60,4 +60,23 @@ describe('the layers of lib/', () => {
     expect(components).toEqual([LAYER_RULE]);
     expect(downward).toEqual([]);
   }, 60_000);
+
+  it('keeps the two faces of the conversations apart, both on the core', () => {
+    const [visitorToInbox, inboxToVisitor, visitorToCore, inboxToCore] = refusals([
+      {
+        filePath: 'lib/conversations/visitor/probe.ts',
+        code: "export { listInbox } from '@/lib/conversations/inbox/inbox';\n",
+      },
+      { filePath: 'lib/conversations/inbox/probe.ts', code: "export { requireVisitor } from '../visitor/visitors';\n" },
+      { filePath: 'lib/conversations/visitor/probe.ts', code: "export { appendMessage } from '../log';\n" },
+      {
+        filePath: 'lib/conversations/inbox/probe.ts',
+        code: "export { autoAssign } from '@/lib/conversations/assignment';\n",
+      },
+    ]);
+    expect(visitorToInbox).toEqual([LAYER_RULE]);
+    expect(inboxToVisitor).toEqual([LAYER_RULE]);
+    expect(visitorToCore).toEqual([]);
+    expect(inboxToCore).toEqual([]);
+  }, 60_000);
 });

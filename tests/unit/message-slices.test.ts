@@ -31,7 +31,7 @@ function slices(messages: Messages) {
   const settings: Labels<typeof SettingsForm> = messages.Dashboard.settings;
   const widget: Labels<typeof WidgetApp> = messages.Widget;
   const inbox: Labels<typeof Inbox> = messages.Dashboard.inbox;
-  const editor: Labels<typeof WidgetEditor> = messages.Dashboard.embed;
+  const editor: Labels<typeof WidgetEditor> = messages.Dashboard.widgets;
   const buy: Labels<typeof BuyButton> = messages.Home.plans;
   return { login, verify, shell, toaster, ticket, settings, widget, inbox, editor, buy };
 }

@@ -94,3 +94,22 @@ describe('route rules and the landing pages', () => {
     expect(routeRulesSchema.safeParse([{ source, destination: '/chat' }]).success).toBe(false);
   });
 });
+
+describe('the widget settings’ old address', () => {
+  it.each([
+    ['/dashboard/embed', '', '/dashboard/widgets'],
+    ['/dashboard/embed/', '', '/dashboard/widgets'],
+    ['/dashboard/embed', '?widget=w1', '/dashboard/widgets?widget=w1'],
+    ['/dashboard/embed/new/step', '?a=1&b=2', '/dashboard/widgets/new/step?a=1&b=2'],
+    ['/de/dashboard/embed', '', '/de/dashboard/widgets'],
+    ['/de/dashboard/embed/', '?widget=w1', '/de/dashboard/widgets?widget=w1'],
+    ['/de/dashboard/embed/x', '', '/de/dashboard/widgets/x'],
+  ])('%s%s answers a permanent same-origin redirect to %s', (path, search, location) => {
+    expect(matchRouteRule(routeRules, path, search)).toEqual({ location, status: 308, external: false });
+  });
+
+  it('leaves the new address and other dashboard pages alone', () => {
+    expect(matchRouteRule(routeRules, '/dashboard/widgets')).toBeNull();
+    expect(matchRouteRule(routeRules, '/de/dashboard/embedded')).toBeNull();
+  });
+});

@@ -6,7 +6,7 @@ import { adminNavItem, dashboardNav } from '@/lib/dashboard/nav';
 import { DashboardNav } from '@/components/dashboard/dashboard-nav';
 import { UserMenu } from '@/components/dashboard/user-menu';
 import { requireUser } from '@/lib/auth/require-user';
-import { unreadConversations } from '@/lib/conversations/inbox';
+import { unreadConversations } from '@/lib/conversations/inbox/inbox';
 import { latestMessageId } from '@/lib/conversations/log';
 import { getSettings } from '@/lib/settings/service';
 import { DashboardStream } from '@/components/dashboard/dashboard-stream';

@@ -19,7 +19,7 @@ import { withErrorPage } from '@/components/errors/page-boundary';
 import { NoOrders } from '@/components/shop/no-orders';
 
 const SHORTCUTS = [
-  { href: '/dashboard/embed', key: 'embed' },
+  { href: '/dashboard/widgets', key: 'widgets' },
   { href: '/dashboard/tickets', key: 'tickets' },
   { href: '/dashboard/feedback', key: 'feedback' },
   { href: '/dashboard/profile', key: 'profile' },

@@ -4,23 +4,23 @@ import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, idempotencyHeader, readJson } from '@/lib/api/request';
 import { createFeedbackSchema } from '@/lib/feedback/schema';
 import { createFeedback, listOwnFeedback } from '@/lib/feedback/service';
-import { requireActor } from '@/lib/session/server';
+import { requireSignedInUser } from '@/lib/session/server';
 
 export const dynamic = 'force-dynamic';
 
 export function GET(request: NextRequest) {
   return handle(request, async () => {
-    const actor = await requireActor(request);
-    return NextResponse.json({ items: await listOwnFeedback(actor) }, { headers: { 'Cache-Control': 'no-store' } });
+    const user = await requireSignedInUser(request);
+    return NextResponse.json({ items: await listOwnFeedback(user) }, { headers: { 'Cache-Control': 'no-store' } });
   });
 }
 
 export function POST(request: NextRequest) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const actor = await requireActor(request);
+    const user = await requireSignedInUser(request);
     const input = await readJson(request, createFeedbackSchema);
-    const result = await createFeedback(actor, {
+    const result = await createFeedback(user, {
       ...input,
       requestKey: idempotencyHeader(request) ?? input.requestKey,
     });

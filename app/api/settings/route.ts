@@ -8,14 +8,14 @@ import { requestLocale } from '@/lib/i18n/negotiate';
 import { localeCookie } from '@/lib/i18n/routing';
 import { settingsSchema, themeCookie } from '@/lib/settings/schema';
 import { getSettings, saveSettings } from '@/lib/settings/service';
-import { requireActor } from '@/lib/session/server';
+import { requireSignedInUser } from '@/lib/session/server';
 
 export const dynamic = 'force-dynamic';
 
 export function GET(request: NextRequest) {
   return handle(request, async () => {
-    const actor = await requireActor(request);
-    const { saved: _saved, ...settings } = await getSettings(actor.uid, requestLocale(request.headers));
+    const user = await requireSignedInUser(request);
+    const { saved: _saved, ...settings } = await getSettings(user.uid, requestLocale(request.headers));
     return NextResponse.json({ settings }, { headers: { 'Cache-Control': 'no-store' } });
   });
 }
@@ -23,8 +23,8 @@ export function GET(request: NextRequest) {
 export function PUT(request: NextRequest) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const actor = await requireActor(request);
-    const settings = await saveSettings(actor.uid, await readJson(request, settingsSchema));
+    const user = await requireSignedInUser(request);
+    const settings = await saveSettings(user.uid, await readJson(request, settingsSchema));
     const response = NextResponse.json({ settings }, { headers: { 'Cache-Control': 'no-store' } });
     const { name, ...attributes } = localeCookie;
     response.cookies.set(name, settings.locale, { ...attributes, secure: env.cookieSecure });

@@ -4,20 +4,20 @@ import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, idempotencyHeader, readJson, validate } from '@/lib/api/request';
 import { createTicketSchema, listQuerySchema } from '@/lib/tickets/schema';
 import { createTicket, listTickets } from '@/lib/tickets/service';
-import { requireActor } from '@/lib/session/server';
+import { requireSignedInUser } from '@/lib/session/server';
 import { requestLocale } from '@/lib/i18n/negotiate';
 
 export const dynamic = 'force-dynamic';
 
 export function GET(request: NextRequest) {
   return handle(request, async () => {
-    const actor = await requireActor(request);
+    const user = await requireSignedInUser(request);
     const params = request.nextUrl.searchParams;
     const query = validate(listQuerySchema, {
       status: params.get('status') ?? undefined,
       page: params.get('page') ?? undefined,
     });
-    const result = await listTickets(actor, { ...query, all: params.get('all') === '1' });
+    const result = await listTickets(user, { ...query, all: params.get('all') === '1' });
     return NextResponse.json(result, { headers: { 'Cache-Control': 'no-store' } });
   });
 }
@@ -25,10 +25,10 @@ export function GET(request: NextRequest) {
 export function POST(request: NextRequest) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const actor = await requireActor(request);
+    const user = await requireSignedInUser(request);
     const input = await readJson(request, createTicketSchema);
     const { ticket, created } = await createTicket(
-      actor,
+      user,
       { ...input, requestKey: idempotencyHeader(request) ?? input.requestKey },
       requestLocale(request.headers),
     );

@@ -6,7 +6,7 @@ import { assertSameOrigin, readJson } from '@/lib/api/request';
 import { CONVERSATION_BODY_LIMIT } from '@/lib/conversations/constants';
 import { NO_STORE } from '@/lib/conversations/request';
 import { transcriptConfirmationSchema } from '@/lib/conversations/schema';
-import { confirmTranscript } from '@/lib/conversations/transcript';
+import { confirmTranscript } from '@/lib/conversations/visitor/transcript';
 
 export const dynamic = 'force-dynamic';
 

@@ -5,26 +5,26 @@ import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, idempotencyHeader, readJson } from '@/lib/api/request';
 import { createWidgetSchema } from '@/lib/widgets/schema';
 import { createWidget, listWidgets } from '@/lib/widgets/service';
-import { requireActor } from '@/lib/session/server';
+import { requireSignedInUser } from '@/lib/session/server';
 import { namedOrCurrentWorkspace } from '@/lib/workspaces/service';
 
 export const dynamic = 'force-dynamic';
 
 export function GET(request: NextRequest) {
   return handle(request, async () => {
-    const actor = await requireActor(request);
-    const workspaceId = await namedOrCurrentWorkspace(actor, request.nextUrl.searchParams.get('workspace'));
-    return NextResponse.json(await listWidgets(actor, workspaceId), { headers: { 'Cache-Control': 'no-store' } });
+    const user = await requireSignedInUser(request);
+    const workspaceId = await namedOrCurrentWorkspace(user, request.nextUrl.searchParams.get('workspace'));
+    return NextResponse.json(await listWidgets(user, workspaceId), { headers: { 'Cache-Control': 'no-store' } });
   });
 }
 
 export function POST(request: NextRequest) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const actor = await requireActor(request);
+    const user = await requireSignedInUser(request);
     const input = await readJson(request, createWidgetSchema);
-    const workspaceId = await namedOrCurrentWorkspace(actor, request.nextUrl.searchParams.get('workspace'));
-    const { widget, created } = await createWidget(actor, workspaceId, {
+    const workspaceId = await namedOrCurrentWorkspace(user, request.nextUrl.searchParams.get('workspace'));
+    const { widget, created } = await createWidget(user, workspaceId, {
       ...input,
       requestKey: idempotencyHeader(request) ?? input.requestKey,
     });

@@ -3,7 +3,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, idempotencyHeader, readJson } from '@/lib/api/request';
-import { requireActor } from '@/lib/session/server';
+import { requireSignedInUser } from '@/lib/session/server';
 import { createWorkspaceSchema } from '@/lib/workspaces/schema';
 import { createWorkspace, listWorkspaces } from '@/lib/workspaces/service';
 
@@ -13,17 +13,17 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 
 export function GET(request: NextRequest) {
   return handle(request, async () => {
-    const actor = await requireActor(request);
-    return NextResponse.json({ workspaces: await listWorkspaces(actor) }, { headers: NO_STORE });
+    const user = await requireSignedInUser(request);
+    return NextResponse.json({ workspaces: await listWorkspaces(user) }, { headers: NO_STORE });
   });
 }
 
 export function POST(request: NextRequest) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const actor = await requireActor(request);
+    const user = await requireSignedInUser(request);
     const input = await readJson(request, createWorkspaceSchema, 1024);
-    const { workspace, created } = await createWorkspace(actor, {
+    const { workspace, created } = await createWorkspace(user, {
       ...input,
       requestKey: idempotencyHeader(request) ?? input.requestKey,
     });

@@ -13,7 +13,7 @@ import { publicWidget } from '@/lib/widgets/service';
 /** The widget of this request, read once for the layout, the metadata and the page. */
 export const frameWidget = cache((widgetId: string) => backWhenUnavailable(() => publicWidget(widgetId)));
 
-/** Whether the widget's team is available now. */
+/** Whether an operator of the widget is available now. */
 export const framePresence = (widgetId: string) => backWhenUnavailable(() => widgetPresence(widgetId));
 
 /** The language the proxy chose for this visitor (lib/widgets/locale.ts), else the widget's default. */

@@ -6,7 +6,7 @@ export type LauncherPosition = (typeof LAUNCHER_POSITIONS)[number];
 /** What a visitor gives before the first message: nothing, a name, or a name and an e-mail address. */
 export const PRE_CHAT_MODES = ['off', 'name', 'nameEmail'] as const;
 export type PreChatMode = (typeof PRE_CHAT_MODES)[number];
-/** The team's availability: `auto` follows whether an operator has the inbox open, else fixed. */
+/** The operators' availability: `auto` follows whether an operator has the inbox open, else fixed. */
 export const PRESENCE_MODES = ['auto', 'available', 'away'] as const;
 export type PresenceMode = (typeof PRESENCE_MODES)[number];
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;

@@ -28,7 +28,7 @@ export const widgets = pgTable(
     launcherPosition: text('launcher_position').$type<LauncherPosition>().notNull().default('right'),
     preChat: text('pre_chat').$type<PreChatMode>().notNull().default('off'),
     awayMessage: text('away_message').notNull().default(''),
-    /** Null: no schedule (the widget never says when the team is back). */
+    /** Null: no schedule (the widget never says when an operator is back). */
     businessHours: jsonb('business_hours').$type<BusinessHours | null>(),
     /** Closed conversations are deleted this many days after closing; null keeps them. */
     retentionDays: integer('retention_days'),

@@ -7,7 +7,7 @@ import { listQuerySchema } from '@/lib/tickets/schema';
 import { listTickets } from '@/lib/tickets/service';
 import { listAllFeedback } from '@/lib/feedback/service';
 import { requireUser } from '@/lib/auth/require-user';
-import { actorOf } from '@/lib/session/server';
+import { signedInUserOf } from '@/lib/session/server';
 import { PageHeader } from '@/components/ui/page-header';
 import { SupportDesk } from '@/components/dashboard/support-desk';
 import { withErrorPage } from '@/components/errors/page-boundary';
@@ -28,7 +28,7 @@ export default withErrorPage(async function AdminPage({
   const query = listQuerySchema.parse({ status: raw.status, page: raw.page });
   const [t, tickets, feedback] = await Promise.all([
     getTranslations('Dashboard.admin'),
-    listTickets(actorOf(user), { ...query, all: true }),
+    listTickets(signedInUserOf(user), { ...query, all: true }),
     listAllFeedback(),
   ]);
   return (

@@ -5,7 +5,7 @@ import { pageMetadata } from '@/lib/seo/metadata';
 import { FEEDBACK_CATEGORIES } from '@/lib/db/schema/feedback';
 import { listOwnFeedback } from '@/lib/feedback/service';
 import { requireUser } from '@/lib/auth/require-user';
-import { actorOf } from '@/lib/session/server';
+import { signedInUserOf } from '@/lib/session/server';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { FeedbackForm } from '@/components/feedback/feedback-form';
@@ -24,7 +24,7 @@ export default withErrorPage(async function FeedbackPage({ params }: PageProps<'
   const [t, { Dashboard }, earlier] = await Promise.all([
     getTranslations('Dashboard.feedback'),
     loadMessages(locale),
-    listOwnFeedback(actorOf(user)),
+    listOwnFeedback(signedInUserOf(user)),
   ]);
   return (
     <>

@@ -4,9 +4,9 @@ import type { Locale } from '@/lib/i18n/routing';
 import { Link } from '@/components/ui/link';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { requireUser } from '@/lib/auth/require-user';
-import { actorOf } from '@/lib/session/server';
-import { listInbox, presenceSetting } from '@/lib/conversations/inbox';
-import { operatorSwitchOf, teammatesOf } from '@/lib/conversations/operator-switch';
+import { signedInUserOf } from '@/lib/session/server';
+import { listInbox, presenceSetting } from '@/lib/conversations/inbox/inbox';
+import { operatorSwitchOf, teammatesOf } from '@/lib/conversations/inbox/operator-switch';
 import { loadMessages } from '@/lib/i18n/messages';
 import { listWidgets } from '@/lib/widgets/service';
 import { currentWorkspace } from '@/lib/workspaces/service';
@@ -22,16 +22,16 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/dashboar
 export default withErrorPage(async function InboxPage({ params }: PageProps<'/[locale]/dashboard/inbox'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
-  const actor = actorOf(await requireUser());
-  const workspace = await currentWorkspace(actor);
+  const operator = signedInUserOf(await requireUser());
+  const workspace = await currentWorkspace(operator);
   const [t, { Dashboard }, initial, presence, { widgets }, teammates, operatorSwitch] = await Promise.all([
     getTranslations('Dashboard.inbox'),
     loadMessages(locale),
-    listInbox(actor, workspace.id),
-    presenceSetting(actor, workspace.id),
-    listWidgets(actor, workspace.id),
-    teammatesOf(actor, workspace.id),
-    operatorSwitchOf(actor, workspace.id),
+    listInbox(operator, workspace.id),
+    presenceSetting(operator, workspace.id),
+    listWidgets(operator, workspace.id),
+    teammatesOf(operator, workspace.id),
+    operatorSwitchOf(operator, workspace.id),
   ]);
   return (
     <>
@@ -39,7 +39,7 @@ export default withErrorPage(async function InboxPage({ params }: PageProps<'/[l
       {widgets.length === 0 ? (
         <p className="text-slate-700">
           {t('noWidget')}{' '}
-          <Link href="/dashboard/embed" className="font-semibold text-brand-700 underline">
+          <Link href="/dashboard/widgets" className="font-semibold text-brand-700 underline">
             {t('createWidget')}
           </Link>
         </p>
@@ -49,7 +49,7 @@ export default withErrorPage(async function InboxPage({ params }: PageProps<'/[l
           workspaceId={workspace.id}
           initial={initial}
           presence={presence}
-          me={actor.uid}
+          me={operator.uid}
           operatorSwitch={operatorSwitch}
           teammates={teammates}
           labels={Dashboard.inbox}

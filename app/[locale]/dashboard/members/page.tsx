@@ -4,7 +4,7 @@ import type { Locale } from '@/lib/i18n/routing';
 import { loadMessages } from '@/lib/i18n/messages';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { requireUser } from '@/lib/auth/require-user';
-import { actorOf } from '@/lib/session/server';
+import { signedInUserOf } from '@/lib/session/server';
 import { listInvitations } from '@/lib/workspaces/invitations';
 import { listMembers } from '@/lib/workspaces/members';
 import { can } from '@/lib/workspaces/permissions';
@@ -31,14 +31,14 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/dashboar
 export default withErrorPage(async function MembersPage({ params }: PageProps<'/[locale]/dashboard/members'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
-  const actor = actorOf(await requireUser());
-  const workspace = await currentWorkspace(actor);
+  const user = signedInUserOf(await requireUser());
+  const workspace = await currentWorkspace(user);
   const { role } = workspace;
   const [t, { Dashboard }, members, invitations] = await Promise.all([
     getTranslations('Dashboard.members'),
     loadMessages(locale),
-    listMembers(actor, workspace.id),
-    can(role, 'members.invite') ? listInvitations(actor, workspace.id) : [],
+    listMembers(user, workspace.id),
+    can(role, 'members.invite') ? listInvitations(user, workspace.id) : [],
   ]);
   // After listMembers, which checked the membership.
   const presence = Object.fromEntries(await presenceOfMembers(workspace.id));
@@ -46,7 +46,7 @@ export default withErrorPage(async function MembersPage({ params }: PageProps<'/
   const name = workspace.personal ? Dashboard.workspaces.personal : workspace.name;
   const api = `/api/workspaces/${workspace.id}`;
   const controls = (member: Member) => {
-    const self = member.uid === actor.uid;
+    const self = member.uid === user.uid;
     const target = !self && member.role !== 'owner';
     return {
       changeRole: target && can(role, 'members.changeRole'),
@@ -78,7 +78,7 @@ export default withErrorPage(async function MembersPage({ params }: PageProps<'/
                     key={member.uid}
                     api={api}
                     member={member}
-                    self={member.uid === actor.uid}
+                    self={member.uid === user.uid}
                     controls={controls(member)}
                     labels={labels}
                   />

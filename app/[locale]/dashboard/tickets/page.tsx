@@ -7,7 +7,7 @@ import { TICKET_CATEGORIES, TICKET_STATUSES } from '@/lib/db/schema/tickets';
 import { listQuerySchema } from '@/lib/tickets/schema';
 import { listTickets } from '@/lib/tickets/service';
 import { requireUser } from '@/lib/auth/require-user';
-import { actorOf } from '@/lib/session/server';
+import { signedInUserOf } from '@/lib/session/server';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { TicketList } from '@/components/tickets/ticket-list';
@@ -31,7 +31,7 @@ export default withErrorPage(async function TicketsPage({
   const [t, { Dashboard }, result] = await Promise.all([
     getTranslations('Dashboard.tickets'),
     loadMessages(locale),
-    listTickets(actorOf(user), query),
+    listTickets(signedInUserOf(user), query),
   ]);
   const { create, categories, errors } = Dashboard.tickets;
   return (

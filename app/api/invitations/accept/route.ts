@@ -3,7 +3,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson } from '@/lib/api/request';
-import { requireActor } from '@/lib/session/server';
+import { requireSignedInUser } from '@/lib/session/server';
 import { acceptInvitation } from '@/lib/workspaces/invitations';
 import { acceptInvitationSchema } from '@/lib/workspaces/schema';
 import { switchWorkspace } from '@/lib/workspaces/service';
@@ -13,10 +13,10 @@ export const dynamic = 'force-dynamic';
 export function POST(request: NextRequest) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const actor = await requireActor(request);
+    const user = await requireSignedInUser(request);
     const { token } = await readJson(request, acceptInvitationSchema, 1024);
-    const { workspaceId } = await acceptInvitation(actor, token);
-    await switchWorkspace(actor, workspaceId);
+    const { workspaceId } = await acceptInvitation(user, token);
+    await switchWorkspace(user, workspaceId);
     return NextResponse.json({ workspace: { id: workspaceId } }, { headers: { 'Cache-Control': 'no-store' } });
   });
 }

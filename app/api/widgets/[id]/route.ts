@@ -5,7 +5,7 @@ import { ApiError, handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson } from '@/lib/api/request';
 import { updateWidgetSchema } from '@/lib/widgets/schema';
 import { deleteWidget, getWidget, updateWidget } from '@/lib/widgets/service';
-import { requireActor } from '@/lib/session/server';
+import { requireSignedInUser } from '@/lib/session/server';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,8 +13,8 @@ type Context = RouteContext<'/api/widgets/[id]'>;
 
 export function GET(request: NextRequest, { params }: Context) {
   return handle(request, async () => {
-    const actor = await requireActor(request);
-    const widget = await getWidget(actor, (await params).id);
+    const user = await requireSignedInUser(request);
+    const widget = await getWidget(user, (await params).id);
     if (!widget) throw new ApiError('notFound');
     return NextResponse.json({ widget }, { headers: { 'Cache-Control': 'no-store' } });
   });
@@ -23,9 +23,9 @@ export function GET(request: NextRequest, { params }: Context) {
 export function PATCH(request: NextRequest, { params }: Context) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const actor = await requireActor(request);
+    const user = await requireSignedInUser(request);
     const input = await readJson(request, updateWidgetSchema);
-    const widget = await updateWidget(actor, (await params).id, input);
+    const widget = await updateWidget(user, (await params).id, input);
     return NextResponse.json({ widget }, { headers: { 'Cache-Control': 'no-store' } });
   });
 }
@@ -33,8 +33,8 @@ export function PATCH(request: NextRequest, { params }: Context) {
 export function DELETE(request: NextRequest, { params }: Context) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const actor = await requireActor(request);
-    await deleteWidget(actor, (await params).id);
+    const user = await requireSignedInUser(request);
+    await deleteWidget(user, (await params).id);
     return new NextResponse(null, { status: 204 });
   });
 }

@@ -4,7 +4,7 @@ import { type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { assertSameOrigin } from '@/lib/api/request';
 import { endMembershipStreams } from '@/lib/conversations/signal';
-import { requireActor } from '@/lib/session/server';
+import { requireSignedInUser } from '@/lib/session/server';
 import { deleteWorkspace } from '@/lib/workspaces/members';
 
 export const dynamic = 'force-dynamic';
@@ -12,8 +12,8 @@ export const dynamic = 'force-dynamic';
 export function DELETE(request: NextRequest, { params }: RouteContext<'/api/workspaces/[wid]'>) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const actor = await requireActor(request);
-    await deleteWorkspace(actor, (await params).wid, endMembershipStreams);
+    const user = await requireSignedInUser(request);
+    await deleteWorkspace(user, (await params).wid, endMembershipStreams);
     return new Response(null, { status: 204 });
   });
 }

@@ -3,7 +3,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson } from '@/lib/api/request';
-import { requireActor } from '@/lib/session/server';
+import { requireSignedInUser } from '@/lib/session/server';
 import { switchWorkspaceSchema } from '@/lib/workspaces/schema';
 import { currentWorkspace, switchWorkspace } from '@/lib/workspaces/service';
 
@@ -12,12 +12,9 @@ export const dynamic = 'force-dynamic';
 export function PUT(request: NextRequest) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const actor = await requireActor(request);
+    const user = await requireSignedInUser(request);
     const { workspaceId } = await readJson(request, switchWorkspaceSchema, 1024);
-    await switchWorkspace(actor, workspaceId);
-    return NextResponse.json(
-      { workspace: await currentWorkspace(actor) },
-      { headers: { 'Cache-Control': 'no-store' } },
-    );
+    await switchWorkspace(user, workspaceId);
+    return NextResponse.json({ workspace: await currentWorkspace(user) }, { headers: { 'Cache-Control': 'no-store' } });
   });
 }

@@ -81,7 +81,7 @@ export default withErrorPage(async function ShopSuccessPage({
           <p className="mb-4 text-slate-700">
             {viewer ? t('nextStep.text') : t('nextStep.guestText', { email: order.email ?? '' })}
           </p>
-          <Link href={viewer ? '/dashboard/embed' : '/signup'} className={buttonClasses('primary')}>
+          <Link href={viewer ? '/dashboard/widgets' : '/signup'} className={buttonClasses('primary')}>
             {viewer ? t('nextStep.action') : t('nextStep.guestAction')}
           </Link>
         </Card>

@@ -6,7 +6,7 @@ import { Link } from '@/components/ui/link';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { getTicket } from '@/lib/tickets/service';
 import { requireUser } from '@/lib/auth/require-user';
-import { actorOf } from '@/lib/session/server';
+import { signedInUserOf } from '@/lib/session/server';
 import { cn } from '@/lib/cn';
 import { Card } from '@/components/ui/card';
 import { RelativeTime } from '@/components/ui/relative-time';
@@ -25,7 +25,7 @@ export default withErrorPage(async function TicketPage({ params }: PageProps<'/[
   const { locale, id } = await params;
   setRequestLocale(locale as Locale);
   const user = await requireUser();
-  const found = await getTicket(actorOf(user), id);
+  const found = await getTicket(signedInUserOf(user), id);
   if (!found) notFound();
   const { ticket, messages } = found;
   const [t, { Dashboard }] = await Promise.all([getTranslations('Dashboard.tickets'), loadMessages(locale as Locale)]);

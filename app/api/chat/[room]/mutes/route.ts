@@ -7,7 +7,7 @@ import { assertSameOrigin, readJson } from '@/lib/api/request';
 import { muteSchema } from '@/lib/chat/schema';
 import { requireRoom } from '@/lib/chat/service';
 import { listMutes, muteAuthor } from '@/lib/chat/moderation';
-import { requireActor, requireAdmin } from '@/lib/session/server';
+import { requireSignedInUser, requireAdmin } from '@/lib/session/server';
 
 export const dynamic = 'force-dynamic';
 
@@ -24,7 +24,7 @@ export function GET(request: NextRequest, { params }: RouteContext<'/api/chat/[r
 export function POST(request: NextRequest, { params }: RouteContext<'/api/chat/[room]/mutes'>) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const staff = await requireActor(request);
+    const staff = await requireSignedInUser(request);
     // The body is read within its limit before the staff check, as for every handler that takes one.
     const input = await readJson(request, muteSchema, 1024);
     if (!staff.admin) throw new ApiError('forbidden');

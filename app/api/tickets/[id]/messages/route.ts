@@ -4,16 +4,16 @@ import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, idempotencyHeader, readJson } from '@/lib/api/request';
 import { replySchema } from '@/lib/tickets/schema';
 import { replyToTicket } from '@/lib/tickets/service';
-import { requireActor } from '@/lib/session/server';
+import { requireSignedInUser } from '@/lib/session/server';
 
 export const dynamic = 'force-dynamic';
 
 export function POST(request: NextRequest, { params }: RouteContext<'/api/tickets/[id]/messages'>) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const actor = await requireActor(request);
+    const user = await requireSignedInUser(request);
     const input = await readJson(request, replySchema);
-    const result = await replyToTicket(actor, (await params).id, {
+    const result = await replyToTicket(user, (await params).id, {
       ...input,
       requestKey: idempotencyHeader(request) ?? input.requestKey,
     });

@@ -7,8 +7,8 @@ import { assertSameOrigin, clientAddress, idempotencyHeader, readJson } from '@/
 import { CONVERSATION_BODY_LIMIT } from '@/lib/conversations/constants';
 import { startConversationSchema } from '@/lib/conversations/schema';
 import { NO_STORE } from '@/lib/conversations/request';
-import { listVisitorConversations, startConversation } from '@/lib/conversations/visitor-side';
-import { requireVisitor } from '@/lib/conversations/visitors';
+import { listVisitorConversations, startConversation } from '@/lib/conversations/visitor/visitor-side';
+import { requireVisitor } from '@/lib/conversations/visitor/visitors';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,5 +1,5 @@
 // GET /api/widgets/:id/events (visitor token): the visitor's conversations as server-sent events, resumable
-// with Last-Event-ID (header, or `lastEventId` in the query); typing, "seen" and the team's presence too.
+// with Last-Event-ID (header, or `lastEventId` in the query); typing, "seen" and the operators' presence too.
 // `npm start`'s server answers this path on the Node response (lib/conversations/node-routes.ts).
 import type { NextRequest } from 'next/server';
 import { eventStreamResponse } from '@/lib/realtime/sse';

@@ -4,15 +4,15 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { assertSameOrigin } from '@/lib/api/request';
 import { rotateIdentitySecret } from '@/lib/widgets/service';
-import { requireActor } from '@/lib/session/server';
+import { requireSignedInUser } from '@/lib/session/server';
 
 export const dynamic = 'force-dynamic';
 
 export function POST(request: NextRequest, { params }: RouteContext<'/api/widgets/[id]/secret'>) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const actor = await requireActor(request);
-    const secret = await rotateIdentitySecret(actor, (await params).id);
+    const user = await requireSignedInUser(request);
+    const secret = await rotateIdentitySecret(user, (await params).id);
     return NextResponse.json({ secret }, { headers: { 'Cache-Control': 'no-store' } });
   });
 }

@@ -7,7 +7,7 @@ import { assertSameOrigin, clientAddress, readJson } from '@/lib/api/request';
 import { CONVERSATION_BODY_LIMIT } from '@/lib/conversations/constants';
 import { startVisitorSchema, visitorDetailsSchema } from '@/lib/conversations/schema';
 import { NO_STORE } from '@/lib/conversations/request';
-import { requireVisitor, startVisitor, updateVisitorDetails } from '@/lib/conversations/visitors';
+import { requireVisitor, startVisitor, updateVisitorDetails } from '@/lib/conversations/visitor/visitors';
 
 export const dynamic = 'force-dynamic';
 

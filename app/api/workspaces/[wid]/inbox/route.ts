@@ -3,21 +3,21 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { validate } from '@/lib/api/request';
-import { listInbox } from '@/lib/conversations/inbox';
+import { listInbox } from '@/lib/conversations/inbox/inbox';
 import { inboxFilterSchema, inboxViewSchema } from '@/lib/conversations/schema';
 import { NO_STORE } from '@/lib/conversations/request';
-import { requireActor } from '@/lib/session/server';
+import { requireSignedInUser } from '@/lib/session/server';
 
 export const dynamic = 'force-dynamic';
 
 export function GET(request: NextRequest, { params }: RouteContext<'/api/workspaces/[wid]/inbox'>) {
   return handle(request, async () => {
-    const actor = await requireActor(request);
+    const operator = await requireSignedInUser(request);
     const query = request.nextUrl.searchParams;
     const filter = validate(inboxFilterSchema, query.get('status') ?? 'all');
     const view = validate(inboxViewSchema, query.get('view') ?? 'all');
     const cursor = query.get('cursor') ?? undefined;
-    const page = await listInbox(actor, (await params).wid, { filter, view, cursor });
+    const page = await listInbox(operator, (await params).wid, { filter, view, cursor });
     return NextResponse.json(page, { headers: NO_STORE });
   });
 }

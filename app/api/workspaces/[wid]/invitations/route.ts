@@ -5,7 +5,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson } from '@/lib/api/request';
 import { requestLocale } from '@/lib/i18n/negotiate';
-import { requireActor } from '@/lib/session/server';
+import { requireSignedInUser } from '@/lib/session/server';
 import { invite, listInvitations } from '@/lib/workspaces/invitations';
 import { inviteSchema } from '@/lib/workspaces/schema';
 
@@ -16,8 +16,8 @@ type Context = RouteContext<'/api/workspaces/[wid]/invitations'>;
 
 export function GET(request: NextRequest, { params }: Context) {
   return handle(request, async () => {
-    const actor = await requireActor(request);
-    const invitations = await listInvitations(actor, (await params).wid);
+    const user = await requireSignedInUser(request);
+    const invitations = await listInvitations(user, (await params).wid);
     return NextResponse.json({ invitations }, { headers: NO_STORE });
   });
 }
@@ -25,9 +25,9 @@ export function GET(request: NextRequest, { params }: Context) {
 export function POST(request: NextRequest, { params }: Context) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const actor = await requireActor(request);
+    const user = await requireSignedInUser(request);
     const input = await readJson(request, inviteSchema, 1024);
-    const invitation = await invite(actor, (await params).wid, input, requestLocale(request.headers));
+    const invitation = await invite(user, (await params).wid, input, requestLocale(request.headers));
     return NextResponse.json({ invitation }, { status: 201, headers: NO_STORE });
   });
 }

@@ -1,5 +1,5 @@
 // GET /api/widgets/:id/conversations/:cid (visitor token): the conversation with its latest messages.
-// PATCH { readUpTo }: the visitor has read up to that message (the team sees "seen").
+// PATCH { readUpTo }: the visitor has read up to that message (the operators see "seen").
 import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson, validate } from '@/lib/api/request';
@@ -7,8 +7,8 @@ import { CONVERSATION_BODY_LIMIT } from '@/lib/conversations/constants';
 import { beforeSchema, visitorConversationPatchSchema } from '@/lib/conversations/schema';
 import { conversationId, NO_STORE } from '@/lib/conversations/request';
 import { markRead } from '@/lib/conversations/threads';
-import { ownConversation, visitorThread } from '@/lib/conversations/visitor-side';
-import { requireVisitor } from '@/lib/conversations/visitors';
+import { ownConversation, visitorThread } from '@/lib/conversations/visitor/visitor-side';
+import { requireVisitor } from '@/lib/conversations/visitor/visitors';
 
 export const dynamic = 'force-dynamic';
 

@@ -6,10 +6,10 @@ import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson, validate } from '@/lib/api/request';
 import { assignConversation } from '@/lib/conversations/assignment';
 import { CONVERSATION_BODY_LIMIT } from '@/lib/conversations/constants';
-import { inboxEntry, inboxThread, markReadByOperator, setConversationStatus } from '@/lib/conversations/inbox';
+import { inboxEntry, inboxThread, markReadByOperator, setConversationStatus } from '@/lib/conversations/inbox/inbox';
 import { beforeSchema, inboxConversationPatchSchema } from '@/lib/conversations/schema';
 import { conversationId, NO_STORE } from '@/lib/conversations/request';
-import { requireActor } from '@/lib/session/server';
+import { requireSignedInUser } from '@/lib/session/server';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,23 +17,23 @@ type Context = RouteContext<'/api/workspaces/[wid]/inbox/[cid]'>;
 
 export function GET(request: NextRequest, { params }: Context) {
   return handle(request, async () => {
-    const actor = await requireActor(request);
+    const operator = await requireSignedInUser(request);
     const before = validate(beforeSchema, request.nextUrl.searchParams.get('before') ?? undefined);
     const { wid, cid } = await params;
-    return NextResponse.json(await inboxThread(actor, wid, conversationId(cid), before), { headers: NO_STORE });
+    return NextResponse.json(await inboxThread(operator, wid, conversationId(cid), before), { headers: NO_STORE });
   });
 }
 
 export function PATCH(request: NextRequest, { params }: Context) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const actor = await requireActor(request);
+    const operator = await requireSignedInUser(request);
     const input = await readJson(request, inboxConversationPatchSchema, CONVERSATION_BODY_LIMIT);
     const { wid, cid } = await params;
     const id = conversationId(cid);
-    if (input.assigneeId !== undefined) await assignConversation(actor, wid, id, input.assigneeId);
-    if (input.status) await setConversationStatus(actor, wid, id, input.status);
-    if (input.readUpTo !== undefined) await markReadByOperator(actor, wid, id, input.readUpTo);
+    if (input.assigneeId !== undefined) await assignConversation(operator, wid, id, input.assigneeId);
+    if (input.status) await setConversationStatus(operator, wid, id, input.status);
+    if (input.readUpTo !== undefined) await markReadByOperator(operator, wid, id, input.readUpTo);
     return NextResponse.json({ conversation: await inboxEntry(id) }, { headers: NO_STORE });
   });
 }

@@ -4,10 +4,10 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson } from '@/lib/api/request';
-import { presenceSetting, setPresence } from '@/lib/conversations/inbox';
+import { presenceSetting, setPresence } from '@/lib/conversations/inbox/inbox';
 import { NO_STORE } from '@/lib/conversations/request';
 import { PRESENCE_MODES } from '@/lib/db/schema/widget-settings';
-import { requireActor } from '@/lib/session/server';
+import { requireSignedInUser } from '@/lib/session/server';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,17 +17,17 @@ type Context = RouteContext<'/api/workspaces/[wid]/inbox/presence'>;
 
 export function GET(request: NextRequest, { params }: Context) {
   return handle(request, async () => {
-    const actor = await requireActor(request);
-    return NextResponse.json({ presence: await presenceSetting(actor, (await params).wid) }, { headers: NO_STORE });
+    const operator = await requireSignedInUser(request);
+    return NextResponse.json({ presence: await presenceSetting(operator, (await params).wid) }, { headers: NO_STORE });
   });
 }
 
 export function PUT(request: NextRequest, { params }: Context) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const actor = await requireActor(request);
+    const operator = await requireSignedInUser(request);
     const { presence } = await readJson(request, presenceSchema, 1024);
-    await setPresence(actor, (await params).wid, presence);
+    await setPresence(operator, (await params).wid, presence);
     return NextResponse.json({ presence }, { headers: NO_STORE });
   });
 }

@@ -2,7 +2,7 @@
 import { type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { assertSameOrigin } from '@/lib/api/request';
-import { requireActor } from '@/lib/session/server';
+import { requireSignedInUser } from '@/lib/session/server';
 import { revokeInvitation } from '@/lib/workspaces/invitations';
 
 export const dynamic = 'force-dynamic';
@@ -10,9 +10,9 @@ export const dynamic = 'force-dynamic';
 export function DELETE(request: NextRequest, { params }: RouteContext<'/api/workspaces/[wid]/invitations/[id]'>) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const actor = await requireActor(request);
+    const user = await requireSignedInUser(request);
     const { wid, id } = await params;
-    await revokeInvitation(actor, wid, id);
+    await revokeInvitation(user, wid, id);
     return new Response(null, { status: 204 });
   });
 }

@@ -5,7 +5,7 @@ import { type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson } from '@/lib/api/request';
 import { endMembership } from '@/lib/conversations/assignment';
-import { requireActor } from '@/lib/session/server';
+import { requireSignedInUser } from '@/lib/session/server';
 import { changeRole, removeMember } from '@/lib/workspaces/members';
 import { changeRoleSchema } from '@/lib/workspaces/schema';
 
@@ -16,10 +16,10 @@ type Context = RouteContext<'/api/workspaces/[wid]/members/[uid]'>;
 export function PATCH(request: NextRequest, { params }: Context) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const actor = await requireActor(request);
+    const user = await requireSignedInUser(request);
     const { role } = await readJson(request, changeRoleSchema, 1024);
     const { wid, uid } = await params;
-    await changeRole(actor, wid, uid, role);
+    await changeRole(user, wid, uid, role);
     return new Response(null, { status: 204 });
   });
 }
@@ -27,9 +27,9 @@ export function PATCH(request: NextRequest, { params }: Context) {
 export function DELETE(request: NextRequest, { params }: Context) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const actor = await requireActor(request);
+    const user = await requireSignedInUser(request);
     const { wid, uid } = await params;
-    await removeMember(actor, wid, uid, endMembership);
+    await removeMember(user, wid, uid, endMembership);
     return new Response(null, { status: 204 });
   });
 }

@@ -6,8 +6,8 @@ import { assertSameOrigin, clientAddress, idempotencyHeader, readJson, validate 
 import { CONVERSATION_BODY_LIMIT } from '@/lib/conversations/constants';
 import { beforeSchema, postMessageSchema } from '@/lib/conversations/schema';
 import { conversationId, NO_STORE } from '@/lib/conversations/request';
-import { postVisitorMessage, visitorThread } from '@/lib/conversations/visitor-side';
-import { requireVisitor } from '@/lib/conversations/visitors';
+import { postVisitorMessage, visitorThread } from '@/lib/conversations/visitor/visitor-side';
+import { requireVisitor } from '@/lib/conversations/visitor/visitors';
 
 export const dynamic = 'force-dynamic';
 

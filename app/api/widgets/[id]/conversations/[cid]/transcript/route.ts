@@ -6,9 +6,9 @@ import { assertSameOrigin, clientAddress, readJson } from '@/lib/api/request';
 import { CONVERSATION_BODY_LIMIT } from '@/lib/conversations/constants';
 import { transcriptSchema } from '@/lib/conversations/schema';
 import { NO_STORE, conversationId } from '@/lib/conversations/request';
-import { requestTranscript } from '@/lib/conversations/transcript';
-import { ownConversation } from '@/lib/conversations/visitor-side';
-import { requireVisitor } from '@/lib/conversations/visitors';
+import { requestTranscript } from '@/lib/conversations/visitor/transcript';
+import { ownConversation } from '@/lib/conversations/visitor/visitor-side';
+import { requireVisitor } from '@/lib/conversations/visitor/visitors';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,4 +1,4 @@
-// POST /api/widgets/:id/conversations/:cid/typing { typing } (visitor token): the team sees the visitor typing.
+// POST /api/widgets/:id/conversations/:cid/typing { typing } (visitor token): the operators see the visitor typing.
 import { type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, clientAddress, readJson } from '@/lib/api/request';
@@ -7,8 +7,8 @@ import { CONVERSATION_BODY_LIMIT } from '@/lib/conversations/constants';
 import { typingSchema } from '@/lib/conversations/schema';
 import { conversationId } from '@/lib/conversations/request';
 import { announceTyping } from '@/lib/conversations/threads';
-import { ownConversation } from '@/lib/conversations/visitor-side';
-import { requireVisitor } from '@/lib/conversations/visitors';
+import { ownConversation } from '@/lib/conversations/visitor/visitor-side';
+import { requireVisitor } from '@/lib/conversations/visitor/visitors';
 
 export const dynamic = 'force-dynamic';
 

@@ -4,10 +4,10 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { assertSameOrigin, idempotencyHeader, readJson, validate } from '@/lib/api/request';
 import { CONVERSATION_BODY_LIMIT } from '@/lib/conversations/constants';
-import { inboxThread, replyAsOperator } from '@/lib/conversations/inbox';
+import { inboxThread, replyAsOperator } from '@/lib/conversations/inbox/inbox';
 import { beforeSchema, postMessageSchema } from '@/lib/conversations/schema';
 import { conversationId, NO_STORE } from '@/lib/conversations/request';
-import { requireActor } from '@/lib/session/server';
+import { requireSignedInUser } from '@/lib/session/server';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,10 +15,10 @@ type Context = RouteContext<'/api/workspaces/[wid]/inbox/[cid]/messages'>;
 
 export function GET(request: NextRequest, { params }: Context) {
   return handle(request, async () => {
-    const actor = await requireActor(request);
+    const operator = await requireSignedInUser(request);
     const before = validate(beforeSchema, request.nextUrl.searchParams.get('before') ?? undefined);
     const { wid, cid } = await params;
-    const { messages } = await inboxThread(actor, wid, conversationId(cid), before);
+    const { messages } = await inboxThread(operator, wid, conversationId(cid), before);
     return NextResponse.json({ messages }, { headers: NO_STORE });
   });
 }
@@ -26,10 +26,10 @@ export function GET(request: NextRequest, { params }: Context) {
 export function POST(request: NextRequest, { params }: Context) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const actor = await requireActor(request);
+    const operator = await requireSignedInUser(request);
     const input = await readJson(request, postMessageSchema, CONVERSATION_BODY_LIMIT);
     const { wid, cid } = await params;
-    const { message, created } = await replyAsOperator(actor, wid, conversationId(cid), {
+    const { message, created } = await replyAsOperator(operator, wid, conversationId(cid), {
       ...input,
       requestKey: idempotencyHeader(request) ?? input.requestKey,
     });

@@ -12,9 +12,9 @@ import {
   verifyUserHash,
   verifyVisitorToken,
 } from './token';
-import { signal } from './signal';
+import { signal } from '../signal';
 import type { z } from 'zod';
-import type { startVisitorSchema, userClaimSchema, visitorDetailsSchema } from './schema';
+import type { startVisitorSchema, userClaimSchema, visitorDetailsSchema } from '../schema';
 
 type WidgetRow = typeof widgets.$inferSelect;
 export type VisitorRow = typeof visitors.$inferSelect;

@@ -10,8 +10,8 @@ import { localizedPath } from '@/lib/i18n/paths';
 import { takeAllowances, type Allowance } from '@/lib/limits/allowances';
 import { sendMail } from '@/lib/mail';
 import { mailLater } from '@/lib/mail/later';
-import type { ConversationRow } from './threads';
-import { NOTIFY_INTERVAL_MS } from './notify';
+import type { ConversationRow } from '../threads';
+import { NOTIFY_INTERVAL_MS } from '../notify';
 
 type WidgetRow = typeof widgets.$inferSelect;
 type VisitorRow = typeof visitors.$inferSelect;

@@ -8,7 +8,7 @@ import { cn } from '@/lib/cn';
 import type { Messages } from '@/lib/i18n/slices';
 import type { Teammate } from './use-inbox';
 
-type Labels = Messages['Dashboard']['inbox']['team'];
+type Labels = Messages['Dashboard']['inbox']['teammates'];
 type Switch = 'auto' | 'available' | 'away';
 
 const DOT = { available: 'bg-green-600', away: 'bg-amber-500', offline: 'bg-slate-400' } as const;
@@ -17,7 +17,7 @@ const DOT = { available: 'bg-green-600', away: 'bg-amber-500', offline: 'bg-slat
  * The operator's own presence switch (automatic from their open inboxes, or available / away by hand) and
  * every teammate's state, kept live by the inbox stream.
  */
-export function TeamPanel({
+export function TeammatesPanel({
   workspaceId,
   me,
   initialSwitch,
@@ -48,8 +48,8 @@ export function TeamPanel({
   }
 
   return (
-    <section aria-labelledby="team-heading" className="flex flex-wrap items-start gap-x-6 gap-y-2">
-      <h2 id="team-heading" className="sr-only">
+    <section aria-labelledby="teammates-heading" className="flex flex-wrap items-start gap-x-6 gap-y-2">
+      <h2 id="teammates-heading" className="sr-only">
         {labels.title}
       </h2>
       <label className="flex items-center gap-2 text-sm font-semibold text-slate-900">

@@ -5,7 +5,7 @@ import { database } from '@/lib/db';
 import { conversations, visitors, widgets } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { toSingleLine } from '@/lib/api/schemas';
-import type { Actor } from '@/lib/session/server';
+import type { SignedInUser } from '@/lib/session/server';
 import { requirePermission, type WorkspaceAction } from '@/lib/workspaces/permissions';
 import {
   INBOX_PAGE_SIZE,
@@ -14,14 +14,14 @@ import {
   type InboxPage,
   type InboxView,
   type MessageView,
-} from './constants';
-import { appendMessage } from './log';
+} from '../constants';
+import { appendMessage } from '../log';
 import { decodeInboxCursor, encodeInboxCursor, timestampOf } from './cursor';
-import type { inboxFilterSchema, postMessageSchema } from './schema';
-import { markRead, streamCursor, threadMessages } from './threads';
-import { inboxColumns, inboxConversationView, messageView } from './views';
-import { notifyVisitorLater } from './notify';
-import { signal } from './signal';
+import type { inboxFilterSchema, postMessageSchema } from '../schema';
+import { markRead, streamCursor, threadMessages } from '../threads';
+import { inboxColumns, inboxConversationView, messageView } from '../views';
+import { notifyVisitorLater } from '../notify';
+import { signal } from '../signal';
 import type { PresenceMode } from '@/lib/db/schema/widget-settings';
 
 type Filter = z.infer<typeof inboxFilterSchema>;
@@ -49,17 +49,17 @@ const activityMicros = sql<number>`(extract(epoch from ${conversations.lastMessa
 );
 
 /**
- * A page of a workspace's inbox (404 unless the actor is its member): conversations of its widgets, latest
+ * A page of a workspace's inbox (404 unless the operator is its member): conversations of its widgets, latest
  * activity first (ties by id), after
  * the position of `cursor` (keyset paging: a conversation that moves up meanwhile is neither repeated nor
  * skipped); and where its stream starts.
  */
 export async function listInbox(
-  actor: Actor,
+  operator: SignedInUser,
   workspaceId: string,
   query: { filter?: Filter; view?: InboxView; cursor?: string } = {},
 ): Promise<InboxPage> {
-  await requirePermission(actor, workspaceId, 'inbox.read');
+  await requirePermission(operator, workspaceId, 'inbox.read');
   const after = query.cursor === undefined ? null : decodeInboxCursor(query.cursor);
   const cursor = await streamCursor();
   const db = await database();
@@ -72,7 +72,7 @@ export async function listInbox(
       and(
         eq(widgets.workspaceId, workspaceId),
         filterOf(query.filter ?? 'all'),
-        viewOf(query.view ?? 'all', actor.uid),
+        viewOf(query.view ?? 'all', operator.uid),
         after
           ? sql`(${conversations.lastMessageAt}, ${conversations.id}) < (${timestampOf(after.at)}::timestamptz, ${after.id}::uuid)`
           : undefined,
@@ -105,16 +105,16 @@ export async function unreadConversations(workspaceId: string): Promise<number> 
 }
 
 /**
- * A conversation of a widget of the workspace, for one of its members; any other id, workspace or actor
+ * A conversation of a widget of the workspace, for one of its members; any other id, workspace or operator
  * is a 404, as if it did not exist.
  */
 export async function workspaceConversation(
-  actor: Actor,
+  operator: SignedInUser,
   workspaceId: string,
   conversationId: string,
   action: WorkspaceAction = 'inbox.read',
 ): Promise<WorkspaceConversation> {
-  await requirePermission(actor, workspaceId, action);
+  await requirePermission(operator, workspaceId, action);
   const db = await database();
   const [row] = await db
     .select({ conversation: conversations, workspaceId: widgets.workspaceId, widgetName: widgets.name })
@@ -138,8 +138,13 @@ export async function inboxEntry(conversationId: string): Promise<InboxConversat
   return row ? inboxConversationView(row) : null;
 }
 
-export async function inboxThread(actor: Actor, workspaceId: string, conversationId: string, before?: number) {
-  const { conversation } = await workspaceConversation(actor, workspaceId, conversationId);
+export async function inboxThread(
+  operator: SignedInUser,
+  workspaceId: string,
+  conversationId: string,
+  before?: number,
+) {
+  const { conversation } = await workspaceConversation(operator, workspaceId, conversationId);
   const cursor = await streamCursor();
   return {
     conversation: (await inboxEntry(conversation.id))!,
@@ -149,8 +154,8 @@ export async function inboxThread(actor: Actor, workspaceId: string, conversatio
 }
 
 /** How visitors see an operator: their display name, else the widget's name, never a part of their address. */
-function operatorNameOf(actor: Actor, widgetName: string): string {
-  return toSingleLine(actor.displayName ?? '').slice(0, VISITOR_NAME_MAX) || widgetName;
+function operatorNameOf(operator: SignedInUser, widgetName: string): string {
+  return toSingleLine(operator.displayName ?? '').slice(0, VISITOR_NAME_MAX) || widgetName;
 }
 
 /**
@@ -158,21 +163,26 @@ function operatorNameOf(actor: Actor, widgetName: string): string {
  * closed: reopen first). A visitor who has left and gave an address gets it by e-mail.
  */
 export async function replyAsOperator(
-  actor: Actor,
+  operator: SignedInUser,
   workspaceId: string,
   conversationId: string,
   input: z.infer<typeof postMessageSchema>,
 ): Promise<{ message: MessageView; created: boolean }> {
-  const { conversation, widgetName } = await workspaceConversation(actor, workspaceId, conversationId, 'inbox.answer');
+  const { conversation, widgetName } = await workspaceConversation(
+    operator,
+    workspaceId,
+    conversationId,
+    'inbox.answer',
+  );
   if (conversation.status === 'closed') throw new ApiError('conversationClosed');
-  const name = operatorNameOf(actor, widgetName);
+  const name = operatorNameOf(operator, widgetName);
   const db = await database();
   const { message, created } = await db.transaction((tx) =>
     appendMessage(tx, {
       conversation,
       workspaceId,
       sender: 'operator',
-      author: { uid: actor.uid, name },
+      author: { uid: operator.uid, name },
       body: input.text,
       requestKey: input.requestKey,
     }),
@@ -183,12 +193,12 @@ export async function replyAsOperator(
 
 /** Closes or reopens a conversation; the change is a message of the log, so both parties see it live. */
 export async function setConversationStatus(
-  actor: Actor,
+  operator: SignedInUser,
   workspaceId: string,
   conversationId: string,
   status: 'open' | 'closed',
 ): Promise<void> {
-  const { conversation } = await workspaceConversation(actor, workspaceId, conversationId, 'inbox.close');
+  const { conversation } = await workspaceConversation(operator, workspaceId, conversationId, 'inbox.close');
   if (conversation.status === status) return;
   const db = await database();
   await db.transaction(async (tx) => {
@@ -209,14 +219,19 @@ export async function setConversationStatus(
   });
 }
 
-export async function markReadByOperator(actor: Actor, workspaceId: string, conversationId: string, upTo: number) {
-  const { conversation } = await workspaceConversation(actor, workspaceId, conversationId);
+export async function markReadByOperator(
+  operator: SignedInUser,
+  workspaceId: string,
+  conversationId: string,
+  upTo: number,
+) {
+  const { conversation } = await workspaceConversation(operator, workspaceId, conversationId);
   return markRead(conversation, workspaceId, 'operator', upTo);
 }
 
 /** Sets the availability switch of every widget of the workspace; their visitors see it at once. */
-export async function setPresence(actor: Actor, workspaceId: string, presence: PresenceMode): Promise<void> {
-  await requirePermission(actor, workspaceId, 'inbox.answer');
+export async function setPresence(operator: SignedInUser, workspaceId: string, presence: PresenceMode): Promise<void> {
+  await requirePermission(operator, workspaceId, 'inbox.answer');
   const db = await database();
   await db.transaction(async (tx) => {
     const changed = await tx
@@ -229,8 +244,8 @@ export async function setPresence(actor: Actor, workspaceId: string, presence: P
 }
 
 /** The availability switch the workspace's widgets have (`auto` when it has none yet). */
-export async function presenceSetting(actor: Actor, workspaceId: string): Promise<PresenceMode> {
-  await requirePermission(actor, workspaceId, 'inbox.read');
+export async function presenceSetting(operator: SignedInUser, workspaceId: string): Promise<PresenceMode> {
+  await requirePermission(operator, workspaceId, 'inbox.read');
   const db = await database();
   const [row] = await db
     .select({ presence: widgets.presence })

@@ -5,7 +5,7 @@ import { locales, type Locale } from '@/lib/i18n/routing';
 import { localizedPath } from '@/lib/i18n/paths';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { requireUser } from '@/lib/auth/require-user';
-import { actorOf } from '@/lib/session/server';
+import { signedInUserOf } from '@/lib/session/server';
 import { listWidgets, type WidgetView } from '@/lib/widgets/service';
 import { currentWorkspace } from '@/lib/workspaces/service';
 import { can } from '@/lib/workspaces/permissions';
@@ -20,8 +20,8 @@ import { IdentitySecret } from '@/components/widgets/identity-secret';
 import { WidgetList } from '@/components/widgets/widget-list';
 import { withErrorPage } from '@/components/errors/page-boundary';
 
-export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/embed'>): Promise<Metadata> {
-  return pageMetadata((await params).locale as Locale, 'embed');
+export async function generateMetadata({ params }: PageProps<'/[locale]/dashboard/widgets'>): Promise<Metadata> {
+  return pageMetadata((await params).locale as Locale, 'widgets');
 }
 
 function formValues(widget: WidgetView): WidgetFormValues {
@@ -51,7 +51,7 @@ function formValues(widget: WidgetView): WidgetFormValues {
 export default withErrorPage(async function EmbedPage({
   params,
   searchParams,
-}: PageProps<'/[locale]/dashboard/embed'>) {
+}: PageProps<'/[locale]/dashboard/widgets'>) {
   const locale = (await params).locale as Locale;
   setRequestLocale(locale);
   const user = await requireUser();
@@ -59,15 +59,15 @@ export default withErrorPage(async function EmbedPage({
   // Agents see the widgets; owners and admins change them (the API refuses agents too).
   const canEdit = can(workspace.role, 'widgets.manage');
   const [t, { Dashboard, Widget, LocaleSwitcher }, { widgets, limit, used }, requested] = await Promise.all([
-    getTranslations('Dashboard.embed'),
+    getTranslations('Dashboard.widgets'),
     loadMessages(locale),
-    listWidgets(actorOf(user), workspace.id),
+    listWidgets(signedInUserOf(user), workspace.id),
     searchParams,
   ]);
-  const path = localizedPath('/dashboard/embed', locale);
+  const path = localizedPath('/dashboard/widgets', locale);
   const selected = widgets.find((widget) => widget.id === requested.widget) ?? widgets[0];
   // One slice for the page's client components (the payload carries it once).
-  const { form, preview, snippet, identity, delete: deletion } = Dashboard.embed;
+  const { form, preview, snippet, identity, delete: deletion } = Dashboard.widgets;
   const labels = { form, preview, snippet, identity, delete: deletion };
   const editorProps = {
     labels,

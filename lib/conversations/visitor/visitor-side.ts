@@ -7,14 +7,14 @@ import { ApiError } from '@/lib/api/errors';
 import type { FieldIssue } from '@/lib/api/fields';
 import { requestKey } from '@/lib/api/idempotency';
 import { takeVisitorPostAllowance } from '@/lib/chat/limits';
-import { OPEN_CONVERSATIONS_MAX, type MessageView, type VisitorConversationView } from './constants';
-import { appendMessage, lockMessageOrder } from './log';
-import type { postMessageSchema, startConversationSchema } from './schema';
-import { streamCursor, threadMessages, type ConversationRow } from './threads';
-import { messageView, visitorConversationView } from './views';
+import { OPEN_CONVERSATIONS_MAX, type MessageView, type VisitorConversationView } from '../constants';
+import { appendMessage, lockMessageOrder } from '../log';
+import type { postMessageSchema, startConversationSchema } from '../schema';
+import { streamCursor, threadMessages, type ConversationRow } from '../threads';
+import { messageView, visitorConversationView } from '../views';
 import type { VisitorRow } from './visitors';
-import { alertOperatorsLater } from './alert-mail';
-import { autoAssign, lockAssignments } from './assignment';
+import { alertOperatorsLater } from '../alert-mail';
+import { autoAssign, lockAssignments } from '../assignment';
 import { describeDatabaseError } from '@/lib/db/errors';
 
 type Widget = Pick<
