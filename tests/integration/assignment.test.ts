@@ -122,6 +122,8 @@ describe('auto-assignment', () => {
   it('announces a new conversation’s first message already with its assignee (the alerts’ scope reads it)', async () => {
     const { owner, widgetId, members } = await team(1, { autoAssign: true });
     await setSwitch(members[0], 'available');
+    // The owner's open stream would make them available too (a tie with no order): away by hand, they watch.
+    await setSwitch(owner, 'away');
     const inbox = await inboxStream(owner);
     await inbox.take(1);
     const id = await newConversation(widgetId, 'Who takes me?');
