@@ -19,7 +19,13 @@ export async function createAccount(request: APIRequestContext, email = uniqueEm
   );
   expect(response.ok()).toBe(true);
   const body = await response.json();
-  return { email, password, uid: body.localId as string, idToken: body.idToken as string };
+  // The sign-up's own token can read as revoked (tests/integration/emulator.ts, signUp): a sign-in's cannot.
+  const signedIn = await request.post(
+    `${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    { data: { email, password, returnSecureToken: true } },
+  );
+  expect(signedIn.ok()).toBe(true);
+  return { email, password, uid: body.localId as string, idToken: (await signedIn.json()).idToken as string };
 }
 
 /** A signed-in browser: a new account, signed in through the login form (the SDK and the server). */
