@@ -46,9 +46,12 @@ export async function inviteThroughForm(page: Page, locale: Locale, email: strin
 
 /** The path of the invitation link mailed to `email`, read on /mailbox. */
 export async function invitationLink(page: Page, email: string) {
-  await page.goto(`/mailbox?to=${encodeURIComponent(email)}`);
   const mail = page.locator('article[data-mail-kind="invitation"]').filter({ hasText: email }).first();
-  await expect(mail).toBeVisible();
+  // The mail is sent after the invitation's answer (mailLater) and the mailbox page does not refresh itself.
+  await expect(async () => {
+    await page.goto(`/mailbox?to=${encodeURIComponent(email)}`);
+    await expect(mail).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   const text = (await mail.textContent()) ?? '';
   const link = /https?:\/\/[^\s]+\/invitations\/[A-Za-z0-9_-]{43}/.exec(text)?.[0];
   expect(link).toBeTruthy();
