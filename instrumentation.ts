@@ -15,7 +15,7 @@ export async function register() {
       { watchCatalogue },
       { offerNodeAnswers, drainStreamsOnSignals },
       { chatEventsRoute },
-      { conversationEventRoutes },
+      { conversationNodeRoutes },
       { startConversationJobs },
       { offerPrerenderOutage },
     ] = await Promise.all([
@@ -33,8 +33,8 @@ export async function register() {
     assertTrustedForwarding();
     // Before the server takes requests (npm start's server waits for the node answers offered next).
     offerPrerenderOutage();
-    // The domains' event streams, registered here so lib/realtime names none of its users.
-    offerNodeAnswers([chatEventsRoute, ...conversationEventRoutes]);
+    // The domains' event streams and hot answers, registered here so lib/realtime names none of its users.
+    offerNodeAnswers([chatEventsRoute, ...conversationNodeRoutes]);
     if (!process.env.PLAUDER_SERVER) drainStreamsOnSignals();
     watchCatalogue();
     startConversationJobs();

@@ -11,7 +11,7 @@ export type NodeRoute = {
 };
 
 export type NodeRoutes = {
-  /** The event streams (the chat's, a visitor's conversations, an owner's inbox), tried in order. */
+  /** The event streams (the chat's, a visitor's conversations, an inbox) and the messages' POSTs, tried in order. */
   routes: NodeRoute[];
   /** Answers 405 in the caller's language with the methods the address takes. */
   refuseMethod(req: IncomingMessage, res: ServerResponse, allow: string): Promise<void>;

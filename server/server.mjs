@@ -104,7 +104,7 @@ answer = (req, res) => {
     const params = route.match(req.method, req.url);
     if (!params) continue;
     route.serve(req, res, params).catch((error) => {
-      console.error(`${route.name}: event stream failed: ${error.message}`);
+      console.error(`${route.name}: failed: ${error.message}`);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
       res.end();
     });

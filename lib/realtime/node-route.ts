@@ -1,6 +1,7 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
 import type { NodeRoute } from '@/server/node-bridge.mjs';
+import { matchPath } from '@/lib/api/node-route';
 import { serveEventStream, type EventStreamStart } from './sse';
 
 /**
@@ -15,20 +16,7 @@ export function eventStreamRoute(
 ): NodeRoute {
   return {
     name,
-    match(method, url) {
-      if (method !== 'GET' || !url) return null;
-      const match = pattern.exec(url.split('?')[0]);
-      if (!match) return null;
-      return Object.fromEntries(keys.map((key, i) => [key, decodeSegment(match[i + 1])]));
-    },
+    match: matchPath('GET', pattern, keys),
     serve: (req, res, params) => serveEventStream(req, res, (request) => begin(request, params)),
   };
-}
-
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

@@ -2,10 +2,10 @@
 // POST { text, requestKey? }: the operator's reply → 201 { message } (200 for a repeated key).
 import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
-import { assertSameOrigin, idempotencyHeader, readJson, validate } from '@/lib/api/request';
-import { CONVERSATION_BODY_LIMIT } from '@/lib/conversations/constants';
-import { inboxThread, replyAsOperator } from '@/lib/conversations/inbox/inbox';
-import { beforeSchema, postMessageSchema } from '@/lib/conversations/schema';
+import { validate } from '@/lib/api/request';
+import { inboxThread } from '@/lib/conversations/inbox/inbox';
+import { answerOperatorReply } from '@/lib/conversations/message-answers';
+import { beforeSchema } from '@/lib/conversations/schema';
 import { conversationId, NO_STORE } from '@/lib/conversations/request';
 import { requireSignedInUser } from '@/lib/session/server';
 
@@ -23,16 +23,7 @@ export function GET(request: NextRequest, { params }: Context) {
   });
 }
 
+// npm start's server answers this POST itself, with the same function (lib/conversations/node-routes.ts).
 export function POST(request: NextRequest, { params }: Context) {
-  return handle(request, async () => {
-    assertSameOrigin(request);
-    const operator = await requireSignedInUser(request);
-    const input = await readJson(request, postMessageSchema, CONVERSATION_BODY_LIMIT);
-    const { wid, cid } = await params;
-    const { message, created } = await replyAsOperator(operator, wid, conversationId(cid), {
-      ...input,
-      requestKey: idempotencyHeader(request) ?? input.requestKey,
-    });
-    return NextResponse.json({ message }, { status: created ? 201 : 200, headers: NO_STORE });
-  });
+  return handle(request, async () => answerOperatorReply(request, await params));
 }
