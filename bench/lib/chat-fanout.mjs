@@ -47,7 +47,7 @@ export function serverPid(pid) {
     for (const [child, parent] of children) if (parent === descendants[i]) descendants.push(child);
   const named = descendants.find((p) => {
     try {
-      return /scripts[/\\]server\.mjs|server[/\\]server\.mjs|next-server|next[/\\]dist[/\\]bin[/\\]next/.test(
+      return /scripts[/\\]server\.mjs|server[/\\]server\.mjs|bare-conversations\.mjs|next-server|next[/\\]dist[/\\]bin[/\\]next/.test(
         readFileSync(`/proc/${p}/cmdline`, 'utf8'),
       );
     } catch {
@@ -94,7 +94,17 @@ export function openStream(url, agent, headers, onEvent) {
           if (data) onEvent(name, data.slice(6));
         }
       });
-      resolve({ close: () => req.destroy() });
+      // A stream the server ended (or whose connection broke) before the bench closed it: its later events are lost.
+      let closing = false;
+      let endedEarly = false;
+      response.on('close', () => (endedEarly = !closing));
+      resolve({
+        close: () => {
+          closing = true;
+          req.destroy();
+        },
+        endedEarly: () => endedEarly,
+      });
     });
     req.on('error', reject);
     req.end();

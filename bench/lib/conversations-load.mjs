@@ -232,6 +232,10 @@ export async function measureConversations(app, session, settings, log) {
   while (performance.now() < deadline && !complete()) await sleep(100);
   clearInterval(rssTimer);
   rssPeak = Math.max(rssPeak, serverRss(app.pid) ?? 0);
+  const endedEarly = {
+    visitor: visitorStreams.filter((stream) => stream.endedEarly()).length,
+    inbox: inboxes.filter(({ stream }) => stream.endedEarly()).length,
+  };
   for (const stream of [...visitorStreams, ...inboxes.map(({ stream }) => stream)]) stream.close();
   agent.destroy();
 
@@ -252,8 +256,14 @@ export async function measureConversations(app, session, settings, log) {
     stored: stored.length,
     answers,
     post_statuses: statuses,
-    visitor: summary(latencies.visitor, stored.length, seenByVisitors, duplicates.visitor),
-    inbox: summary(latencies.inbox, stored.length * operators, seenByInboxes, duplicates.inbox),
+    visitor: {
+      ...summary(latencies.visitor, stored.length, seenByVisitors, duplicates.visitor),
+      streams_ended_early: endedEarly.visitor,
+    },
+    inbox: {
+      ...summary(latencies.inbox, stored.length * operators, seenByInboxes, duplicates.inbox),
+      streams_ended_early: endedEarly.inbox,
+    },
     rss_before_mb: mb(rssIdle),
     rss_open_mb: mb(rssOpen),
     rss_peak_mb: mb(rssPeak),

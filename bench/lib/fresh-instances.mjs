@@ -7,7 +7,7 @@ import { chatBudgets, conversationBudgets, landingBudgets } from '../scenarios.m
 import { chatServerEnv, measureChatFanout } from './chat-fanout.mjs';
 import { conversationServerEnv, conversationSettings, measureConversations } from './conversations-load.mjs';
 import { landingSettings, measureLandingMemory } from './landing-memory.mjs';
-import { root, startNext } from './servers.mjs';
+import { root, startBareConversations, startNext } from './servers.mjs';
 import { signedInSession } from './session.mjs';
 
 const log = (line) => console.log(`  ${line}`);
@@ -57,6 +57,11 @@ export async function benchChat(dataDir, servers, chat) {
  */
 export async function benchConversations(dataDir, servers) {
   const settings = conversationSettings();
+  log('the bare reference first (bench/lib/bare-conversations.mjs)');
+  const bareServer = (servers.bareConversations = await startBareConversations());
+  const bare = await measureConversations(bareServer, { headers: {} }, settings, log);
+  await bareServer.stop();
+  delete servers.bareConversations;
   const emulatorPort = await freePort();
   const app = await startApp('app (conversations)', {
     AUTH_EMULATOR_PORT: String(emulatorPort),
@@ -66,6 +71,9 @@ export async function benchConversations(dataDir, servers) {
   servers.conversations = app;
   const session = await signedInSession(app.origin, `127.0.0.1:${emulatorPort}`);
   const result = await measureConversations(app, session, settings, log);
+  // What the server said while streams ended under it or messages went missing.
+  if (['visitor', 'inbox'].some((side) => result[side].lost > 0 || result[side].streams_ended_early > 0))
+    console.log(`  the server's last output:\n${app.log()}`);
   const { maxP99Ms } = conversationBudgets;
   const maxRssMb = conversationBudgets.maxRssMb(settings.visitors);
   const budgets = [
@@ -98,7 +106,8 @@ export async function benchConversations(dataDir, servers) {
   ];
   await app.stop();
   delete servers.conversations;
-  return { result, budgets };
+  const { cpu_cores, visitor, inbox, rss_peak_mb } = bare;
+  return { result: { ...result, bare: { cpu_cores, visitor, inbox, rss_peak_mb } }, budgets };
 }
 
 /** The landing pages under load: the instance's RSS against its budget. */

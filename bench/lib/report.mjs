@@ -214,12 +214,13 @@ export function printConversations(c) {
   );
   console.log(
     table(
-      ['streams', 'stored', 'deliveries', 'lost', 'dup', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
+      ['streams', 'ended early', 'stored', 'deliveries', 'lost', 'dup', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
       [
         ['each visitor’s', 'visitor'],
         [`${c.operators} inboxes`, 'inbox'],
       ].map(([label, side]) => [
         label,
+        c[side].streams_ended_early,
         c.stored,
         c[side].deliveries,
         c[side].lost,
@@ -230,5 +231,13 @@ export function printConversations(c) {
         c[side].max_ms,
       ]),
     ),
+  );
+  if (!c.bare) return;
+  const ratio = Math.round((c.cpu_cores.server_ms_per_message / c.bare.cpu_cores.server_ms_per_message) * 10) / 10;
+  console.log(
+    `  bare reference, same load: server ${c.bare.cpu_cores.server} cores ` +
+      `(${c.bare.cpu_cores.server_ms_per_message} ms per message; the app ${ratio}×), ` +
+      `p99 visitor ${c.bare.visitor.p99_ms} ms, inbox ${c.bare.inbox.p99_ms} ms, ` +
+      `lost ${c.bare.visitor.lost + c.bare.inbox.lost}, RSS peak ${c.bare.rss_peak_mb} MB`,
   );
 }

@@ -117,18 +117,28 @@ export async function startNext({
   return server;
 }
 
-/** A plain node:http server answering every request with the given bytes: the machine's limit. */
-export async function startStaticServer({ label, body, contentType }) {
-  const child = fork(fileURLToPath(new URL('./static-server.mjs', import.meta.url)), {
+/** A child process of this folder that listens and sends its port over IPC after `message` (if any). */
+async function startForked(file, label, message) {
+  const child = fork(fileURLToPath(new URL(file, import.meta.url)), {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const server = track(child, label);
   const port = await new Promise((resolvePort, reject) => {
-    child.once('message', (message) => resolvePort(message.port));
+    child.once('message', (answer) => resolvePort(answer.port));
     child.once('exit', () => reject(new Error(`${label} exited:\n${server.log()}`)));
-    child.send({ body: body.toString('base64'), contentType });
+    if (message) child.send(message);
   });
   child.disconnect();
   return { ...server, origin: `http://127.0.0.1:${port}` };
+}
+
+/** A plain node:http server answering every request with the given bytes: the machine's limit. */
+export function startStaticServer({ label, body, contentType }) {
+  return startForked('./static-server.mjs', label, { body: body.toString('base64'), contentType });
+}
+
+/** The conversations' bare reference (bare-conversations.mjs): the same API in memory, no database. */
+export function startBareConversations() {
+  return startForked('./bare-conversations.mjs', 'bare conversations');
 }
