@@ -10,7 +10,7 @@ import { localizedPath } from '@/lib/i18n/paths';
 import { sendMail } from '@/lib/mail';
 import { mailLater } from '@/lib/mail/later';
 import { NOTIFY_INTERVAL_MS, details } from './notify';
-import { dashboardOpen, operatorsToAlert } from './operators';
+import { awayOperatorsToAlert, dashboardOpen } from './operators';
 
 /** How long after a visitor began to wait each preference mails; null: never. */
 export const EMAIL_ALERT_DELAY_MS: Record<EmailAlerts, number | null> = {
@@ -95,33 +95,18 @@ async function recipient(uid: string) {
   return { email: latest?.email ?? null, locale: profile?.locale ?? null };
 }
 
-/** Among `uids`, those with no dashboard open, with the delay each chose (one query, the common answer: none). */
-async function away(uids: string[]): Promise<Array<{ uid: string; delay: number }>> {
-  const result = await (
-    await database()
-  ).execute(sql`
-    select u.uid, coalesce(p.email_alerts, 'now') as email_alerts
-    from (values ${sql.join(
-      uids.map((uid) => sql`(${uid})`),
-      sql`, `,
-    )}) as u(uid) left join profiles p on p.uid = u.uid
-    where not ${dashboardOpen(sql`u.uid`)}`);
-  return (result as { rows: Array<{ uid: string; email_alerts: EmailAlerts }> }).rows.flatMap(
-    ({ uid, email_alerts }) => {
-      const delay = EMAIL_ALERT_DELAY_MS[email_alerts];
-      return delay === null ? [] : [{ uid, delay }];
-    },
-  );
-}
-
 /**
  * E-mails each operator to alert who has no dashboard open and whose chosen delay has passed since the visitor
  * began to wait, unless they were mailed about it in the last 10 minutes or since the visitor's latest message;
  * answers how many were sent. A failed sending releases its claim, so that the next sweep tries again.
  */
 export async function alertOperatorsByMail(conversationId: string, workspaceId: string): Promise<number> {
-  const uids = await operatorsToAlert({ id: conversationId, workspaceId });
-  const candidates = uids.length === 0 ? [] : await away(uids);
+  const candidates = (await awayOperatorsToAlert({ id: conversationId, workspaceId })).flatMap(
+    ({ uid, emailAlerts }) => {
+      const delay = EMAIL_ALERT_DELAY_MS[emailAlerts];
+      return delay === null ? [] : [{ uid, delay }];
+    },
+  );
   if (candidates.length === 0) return 0;
   const found = await waiting(conversationId);
   if (!found) return 0;

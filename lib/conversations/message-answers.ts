@@ -7,7 +7,7 @@ import { replyAsOperator } from './inbox/inbox';
 import { conversationId, NO_STORE } from './request';
 import { postMessageSchema } from './schema';
 import { postVisitorMessage } from './visitor/visitor-side';
-import { requireVisitor } from './visitor/visitors';
+import { requireVisitorConversation } from './visitor/visitors';
 
 // The answers to the two requests every chat message is: the route handlers' bodies, which npm start's server
 // also gives without Next's router (./node-routes.ts). The caller wraps them in `handle`.
@@ -16,11 +16,9 @@ import { requireVisitor } from './visitor/visitors';
 export async function answerVisitorMessage(request: NextRequest, { id, cid }: Record<string, string>) {
   assertSameOrigin(request);
   const input = await readJson(request, postMessageSchema, CONVERSATION_BODY_LIMIT);
-  const { widget, visitor } = await requireVisitor(request, id);
+  const context = await requireVisitorConversation(request, id, cid);
   const { message, created } = await postVisitorMessage(
-    widget,
-    visitor,
-    conversationId(cid),
+    context,
     { ...input, requestKey: idempotencyHeader(request) ?? input.requestKey },
     clientAddress(request),
   );

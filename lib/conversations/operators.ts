@@ -12,6 +12,7 @@ import {
   sessions,
   widgets,
   workspaceMembers,
+  type EmailAlerts,
 } from '@/lib/db/schema';
 import type { OperatorSwitch } from '@/lib/db/schema/presence';
 import type { PresenceView } from './constants';
@@ -21,14 +22,18 @@ import { presenceOf } from './presence';
 export const DASHBOARD_GRACE_MS = 45_000;
 
 /**
- * Who is alerted about a conversation, among the members of its widget's workspace (support staff for
- * Plauder's own widget, as members of the support workspace), each by their alert scope: its assignee; while
- * it is unassigned, everyone but those who want only their own; whoever wants all (as alertFor in the browser).
+ * Who is alerted by e-mail about a conversation, with the delay each chose: among the members of its widget's
+ * workspace (support staff for Plauder's own widget, as members of the support workspace) those with no
+ * dashboard open, each by their alert scope: its assignee; while it is unassigned, everyone but those who want
+ * only their own; whoever wants all (as alertFor in the browser). One query per visitor message.
  */
-export async function operatorsToAlert(conversation: { id: string; workspaceId: string }): Promise<string[]> {
+export async function awayOperatorsToAlert(conversation: {
+  id: string;
+  workspaceId: string;
+}): Promise<Array<{ uid: string; emailAlerts: EmailAlerts }>> {
   const db = await database();
-  const members = await db
-    .select({ uid: workspaceMembers.uid })
+  return db
+    .select({ uid: workspaceMembers.uid, emailAlerts: sql<EmailAlerts>`coalesce(${profiles.emailAlerts}, 'now')` })
     .from(workspaceMembers)
     .innerJoin(conversations, eq(conversations.id, conversation.id))
     .leftJoin(profiles, eq(profiles.uid, workspaceMembers.uid))
@@ -39,9 +44,9 @@ export async function operatorsToAlert(conversation: { id: string; workspaceId: 
           when 'all' then true
           when 'mine' then ${conversations.assigneeUid} = ${workspaceMembers.uid}
           else ${conversations.assigneeUid} is null or ${conversations.assigneeUid} = ${workspaceMembers.uid} end`,
+        sql`not ${dashboardOpen(sql`${workspaceMembers.uid}`)}`,
       ),
     );
-  return members.map((member) => member.uid);
 }
 
 /** A dashboard whose stream ended still counts as open this long: a reload or a short network loss. */

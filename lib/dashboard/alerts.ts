@@ -23,7 +23,7 @@ export function inScope(scope: AlertScope, uid: string, assigneeUid: string | nu
 
 /**
  * The one rule for alerts in the dashboard: a visitor's message in a conversation of the operator's scope
- * (by its assignee; the e-mail alerts' operatorsToAlert applies the same rule in SQL). The sound plays unless
+ * (by its assignee; the e-mail alerts' awayOperatorsToAlert applies the same rule in SQL). The sound plays unless
  * the operator is looking at that very thread; the title counts and the desktop shows what arrives while the
  * tab is hidden.
  */

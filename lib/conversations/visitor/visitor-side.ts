@@ -12,7 +12,7 @@ import { appendMessage, lockMessageOrder } from '../log';
 import type { postMessageSchema, startConversationSchema } from '../schema';
 import { streamCursor, threadMessages, type ConversationRow } from '../threads';
 import { messageView, visitorConversationView } from '../views';
-import type { VisitorRow } from './visitors';
+import type { requireVisitorConversation, VisitorRow } from './visitors';
 import { alertOperatorsLater } from '../alert-mail';
 import { autoAssign, lockAssignments } from '../assignment';
 import { describeDatabaseError } from '@/lib/db/errors';
@@ -160,13 +160,10 @@ export async function startConversation(
 
 /** A visitor's message in their own open conversation (409 once it is closed). */
 export async function postVisitorMessage(
-  widget: Widget,
-  visitor: VisitorRow,
-  conversationId: string,
+  { widget, visitor, conversation }: Awaited<ReturnType<typeof requireVisitorConversation>>,
   input: z.infer<typeof postMessageSchema>,
   address: string,
 ): Promise<{ message: MessageView; created: boolean }> {
-  const conversation = await ownConversation(visitor, conversationId);
   if (conversation.status === 'closed') throw new ApiError('conversationClosed');
   await takeVisitorPostAllowance(widget.id, visitor.id, address);
   const db = await database();

@@ -12,6 +12,7 @@ import {
   verifyUserHash,
   verifyVisitorToken,
 } from './token';
+import { conversationId } from '../request';
 import { signal } from '../signal';
 import type { z } from 'zod';
 import type { startVisitorSchema, userClaimSchema, visitorDetailsSchema } from '../schema';
@@ -50,6 +51,45 @@ export async function requireVisitor(
   if (!row || (row.visitor.userId !== null && generation !== row.widget.identityGeneration))
     throw new ApiError('invalidVisitorToken');
   return row;
+}
+
+/**
+ * What a visitor's message needs, in one narrow query (npm run bench: a statement and most columns fewer per
+ * message than requireVisitor and ownConversation): the same 401 as requireVisitor, then a 404 for a
+ * conversation that is not this visitor's.
+ */
+export async function requireVisitorConversation(request: Pick<Request, 'headers'>, widgetId: string, cid: string) {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(widgetId)) throw new ApiError('notFound');
+  const { visitorId, generation } = verifyVisitorToken(bearerToken(request), widgetId);
+  const id = conversationId(cid);
+  const db = await database();
+  const [row] = await db
+    .select({
+      widget: { id: widgets.id, workspaceId: widgets.workspaceId, identityGeneration: widgets.identityGeneration },
+      visitor: { id: visitors.id, userId: visitors.userId },
+      conversation: { id: conversations.id, status: conversations.status },
+    })
+    .from(visitors)
+    .innerJoin(widgets, eq(widgets.id, visitors.widgetId))
+    .leftJoin(
+      conversations,
+      and(
+        eq(conversations.id, id),
+        eq(conversations.visitorId, visitors.id),
+        eq(conversations.widgetId, visitors.widgetId),
+      ),
+    )
+    .where(and(eq(visitors.id, visitorId), eq(visitors.widgetId, widgetId)))
+    .limit(1);
+  if (!row || (row.visitor.userId !== null && generation !== row.widget.identityGeneration))
+    throw new ApiError('invalidVisitorToken');
+  if (!row.conversation) throw new ApiError('notFound');
+  const { widget, visitor, conversation } = row;
+  return {
+    widget,
+    visitor,
+    conversation: { id: conversation.id, status: conversation.status, widgetId: widget.id, visitorId: visitor.id },
+  };
 }
 
 /**
