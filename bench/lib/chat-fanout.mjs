@@ -91,19 +91,19 @@ export function openStream(url, agent, headers, onEvent) {
           buffer = buffer.slice(end + 2);
           const data = lines.find((line) => line.startsWith('data: '));
           const name = lines.find((line) => line.startsWith('event: '))?.slice(7) ?? 'message';
-          if (data) onEvent(name, data.slice(6));
+          const id = lines.find((line) => line.startsWith('id: '))?.slice(4);
+          if (data) onEvent(name, data.slice(6), id);
         }
       });
-      // A stream the server ended (or whose connection broke) before the bench closed it: its later events are lost.
+      // `ended` settles when the server ends the stream or its connection breaks, not when the bench closes it.
       let closing = false;
-      let endedEarly = false;
-      response.on('close', () => (endedEarly = !closing));
+      const ended = new Promise((resolveEnd) => response.on('close', () => !closing && resolveEnd()));
       resolve({
         close: () => {
           closing = true;
           req.destroy();
         },
-        endedEarly: () => endedEarly,
+        ended,
       });
     });
     req.on('error', reject);

@@ -50,14 +50,37 @@ function call(origin, agent, method, path, body, headers = {}, retried = false) 
   });
 }
 
-/** An event stream; `onMessage` gets each `message` event's data. */
-function listen(origin, agent, path, headers, onMessage) {
-  return openStream(
-    `${origin}${path}`,
-    agent,
-    headers,
-    (event, data) => event === 'message' && onMessage(JSON.parse(data)),
-  );
+/**
+ * An event stream; `onMessage` gets each `message` event's data. Like a browser's EventSource, a stream that
+ * ends under it is opened again a second later with the last event id it had (Last-Event-ID), so that only a
+ * message the server never sends counts as lost; `reconnects()` says how often that happened.
+ */
+async function listen(origin, agent, path, headers, onMessage) {
+  let lastId;
+  let stream;
+  let reconnects = 0;
+  let closed = false;
+  const onEvent = (event, data, id) => {
+    if (id !== undefined) lastId = id;
+    if (event === 'message') onMessage(JSON.parse(data));
+  };
+  const open = async () => {
+    const resume = lastId === undefined ? {} : { 'last-event-id': lastId };
+    stream = await openStream(`${origin}${path}`, agent, { ...headers, ...resume }, onEvent);
+    stream.ended.then(() => {
+      if (closed) return;
+      reconnects++;
+      setTimeout(() => open().catch(() => setTimeout(open, 1000)), 1000);
+    });
+  };
+  await open();
+  return {
+    close: () => {
+      closed = true;
+      stream.close();
+    },
+    reconnects: () => reconnects,
+  };
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -232,10 +255,8 @@ export async function measureConversations(app, session, settings, log) {
   while (performance.now() < deadline && !complete()) await sleep(100);
   clearInterval(rssTimer);
   rssPeak = Math.max(rssPeak, serverRss(app.pid) ?? 0);
-  const endedEarly = {
-    visitor: visitorStreams.filter((stream) => stream.endedEarly()).length,
-    inbox: inboxes.filter(({ stream }) => stream.endedEarly()).length,
-  };
+  const count = (streams) => streams.reduce((sum, stream) => sum + stream.reconnects(), 0);
+  const reconnects = { visitor: count(visitorStreams), inbox: count(inboxes.map(({ stream }) => stream)) };
   for (const stream of [...visitorStreams, ...inboxes.map(({ stream }) => stream)]) stream.close();
   agent.destroy();
 
@@ -258,11 +279,11 @@ export async function measureConversations(app, session, settings, log) {
     post_statuses: statuses,
     visitor: {
       ...summary(latencies.visitor, stored.length, seenByVisitors, duplicates.visitor),
-      streams_ended_early: endedEarly.visitor,
+      reconnects: reconnects.visitor,
     },
     inbox: {
       ...summary(latencies.inbox, stored.length * operators, seenByInboxes, duplicates.inbox),
-      streams_ended_early: endedEarly.inbox,
+      reconnects: reconnects.inbox,
     },
     rss_before_mb: mb(rssIdle),
     rss_open_mb: mb(rssOpen),

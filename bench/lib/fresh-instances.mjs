@@ -71,8 +71,8 @@ export async function benchConversations(dataDir, servers) {
   servers.conversations = app;
   const session = await signedInSession(app.origin, `127.0.0.1:${emulatorPort}`);
   const result = await measureConversations(app, session, settings, log);
-  // What the server said while streams ended under it or messages went missing.
-  if (['visitor', 'inbox'].some((side) => result[side].lost > 0 || result[side].streams_ended_early > 0))
+  // What the server said while streams ended under the bench or messages went missing.
+  if (['visitor', 'inbox'].some((side) => result[side].lost > 0 || result[side].reconnects > 0))
     console.log(`  the server's last output:\n${app.log()}`);
   const { maxP99Ms } = conversationBudgets;
   const maxRssMb = conversationBudgets.maxRssMb(settings.visitors);

@@ -214,13 +214,13 @@ export function printConversations(c) {
   );
   console.log(
     table(
-      ['streams', 'ended early', 'stored', 'deliveries', 'lost', 'dup', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
+      ['streams', 'reconnects', 'stored', 'deliveries', 'lost', 'dup', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
       [
         ['each visitor’s', 'visitor'],
         [`${c.operators} inboxes`, 'inbox'],
       ].map(([label, side]) => [
         label,
-        c[side].streams_ended_early,
+        c[side].reconnects,
         c.stored,
         c[side].deliveries,
         c[side].lost,
