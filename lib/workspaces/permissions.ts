@@ -37,6 +37,21 @@ export function can(role: WorkspaceRole, action: WorkspaceAction): boolean {
   return rolesFor(action).includes(role);
 }
 
+/** What the support staff's workspace refuses whatever the role (409): its membership follows the admin claim. */
+const MEMBERSHIP_ACTIONS: ReadonlySet<WorkspaceAction> = new Set([
+  'members.invite',
+  'members.remove',
+  'members.changeRole',
+  'members.leave',
+  'workspace.delete',
+  'workspace.transferOwnership',
+]);
+
+/** Whether the member may do `action` in this workspace: `can` for their role, but never what it refuses. */
+export function canIn(workspace: { role: WorkspaceRole; support: boolean }, action: WorkspaceAction): boolean {
+  return can(workspace.role, action) && !(workspace.support && MEMBERSHIP_ACTIONS.has(action));
+}
+
 /**
  * The user's role in `workspaceId` when it allows `action`: 404 for a stranger or former member (as
  * requireMember), 403 for a member whose role does not allow it.

@@ -9,7 +9,8 @@ import { requireMember } from './access';
 import type { CreateWorkspaceInput } from './schema';
 
 /** A workspace as its member sees it; `personal`: the member's own personal workspace. */
-export type WorkspaceView = { id: string; name: string; role: WorkspaceRole; personal: boolean };
+/** `support`: the support staff's workspace, whose membership follows the admin claim. */
+export type WorkspaceView = { id: string; name: string; role: WorkspaceRole; personal: boolean; support: boolean };
 
 /** The stored name of personal workspaces; the dashboard shows it in the member's language. */
 export const PERSONAL_NAME = 'Personal';
@@ -19,10 +20,20 @@ const viewColumns = {
   name: workspaces.name,
   role: workspaceMembers.role,
   personalOf: workspaces.personalOf,
+  systemKey: workspaces.systemKey,
 };
 
-function view(row: { id: string; name: string; role: WorkspaceRole; personalOf: string | null }, uid: string) {
-  return { id: row.id, name: row.name, role: row.role, personal: row.personalOf === uid };
+function view(
+  row: { id: string; name: string; role: WorkspaceRole; personalOf: string | null; systemKey: string | null },
+  uid: string,
+): WorkspaceView {
+  return {
+    id: row.id,
+    name: row.name,
+    role: row.role,
+    personal: row.personalOf === uid,
+    support: row.systemKey === SUPPORT_WORKSPACE,
+  };
 }
 
 /**
@@ -133,7 +144,7 @@ export async function currentWorkspace(user: Pick<SignedInUser, 'uid'>): Promise
     .limit(1);
   if (chosen) return view(chosen, user.uid);
   const id = await ensurePersonalWorkspace(user.uid);
-  return { id, name: PERSONAL_NAME, role: 'owner', personal: true };
+  return { id, name: PERSONAL_NAME, role: 'owner', personal: true, support: false };
 }
 
 /** Remembers `workspaceId` as the user's current workspace (404 unless they are its member). */

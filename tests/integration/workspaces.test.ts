@@ -17,9 +17,12 @@ import { signIn } from './session-requests';
 import { apiRequest, signedIn } from './signed-in';
 import { converse, newVisitor, ownWidget } from './visitors';
 import { inboxPage, inboxStream } from './inbox';
+import { changeRoleIn, inviteTo, removeFrom } from './members';
+import { canIn, WORKSPACE_ACTIONS } from '@/lib/workspaces/permissions';
+import type { WorkspaceView } from '@/lib/workspaces/service';
 
 type Client = Awaited<ReturnType<typeof signedIn>>;
-type Listed = { id: string; name: string; role: string; personal: boolean };
+type Listed = WorkspaceView;
 
 const listOf = async (who: Client): Promise<Listed[]> =>
   (await (await list(apiRequest('GET', '/api/workspaces', who))).json()).workspaces;
@@ -35,7 +38,9 @@ async function rowsOf(uid: string) {
 describe('the personal workspace', () => {
   it('is made at the first session, and once when many first requests race for it', async () => {
     const me = await signedIn('personal');
-    expect(await listOf(me)).toEqual([{ id: me.workspaceId, name: 'Personal', role: 'owner', personal: true }]);
+    expect(await listOf(me)).toEqual([
+      { id: me.workspaceId, name: 'Personal', role: 'owner', personal: true, support: false },
+    ]);
     // As if the account predated workspaces: the first requests after it make it, exactly one.
     const db = await database();
     await db.delete(workspaces).where(eq(workspaces.personalOf, me.uid));
@@ -57,7 +62,13 @@ describe('POST /api/workspaces', () => {
     const first = await create(apiRequest('POST', '/api/workspaces', me, body));
     expect(first.status).toBe(201);
     const { workspace } = await first.json();
-    expect(workspace).toEqual({ id: expect.any(String), name: 'Acme support', role: 'owner', personal: false });
+    expect(workspace).toEqual({
+      id: expect.any(String),
+      name: 'Acme support',
+      role: 'owner',
+      personal: false,
+      support: false,
+    });
     const again = await create(apiRequest('POST', '/api/workspaces', me, body));
     expect([again.status, (await again.json()).workspace.id]).toEqual([200, workspace.id]);
     expect((await listOf(me)).map((w) => [w.name, w.role, w.personal])).toEqual([
@@ -197,7 +208,7 @@ describe('the support workspace', () => {
     const support = (await listOf(staff)).find((w) => !w.personal)!;
     const db = await database();
     const [row] = await db.select().from(workspaces).where(eq(workspaces.systemKey, SUPPORT_WORKSPACE));
-    expect(support).toEqual({ id: row.id, name: 'Plauder support', role: 'admin', personal: false });
+    expect(support).toEqual({ id: row.id, name: 'Plauder support', role: 'admin', personal: false, support: true });
     expect((await listOf(customer)).map((w) => w.id)).not.toContain(row.id);
 
     const widgetId = env.supportWidgetId!;
@@ -214,6 +225,25 @@ describe('the support workspace', () => {
     expect((await answer(staff)).status).toBe(201);
     expect((await answer(customer)).status).toBe(404);
     expect((await inboxPage(customer, {}, {}, row.id)).status).toBe(404);
+  });
+
+  it('offers its staff none of the membership actions its API refuses', async () => {
+    await seedSupportWidget();
+    const staff = await signedIn('staff', { admin: true });
+    const other = await signedIn('colleague', { admin: true });
+    const support = (await listOf(staff)).find((w) => w.support)!;
+    const refused = async (response: Response) => [response.status, (await response.json()).error.code];
+    expect(await refused(await inviteTo(staff, support.id, { email: 'new@example.com', role: 'agent' }))).toEqual([
+      409,
+      'supportWorkspace',
+    ]);
+    expect(await refused(await changeRoleIn(staff, support.id, other.uid, 'agent'))).toEqual([409, 'supportWorkspace']);
+    expect(await refused(await removeFrom(staff, support.id, other.uid))).toEqual([409, 'supportWorkspace']);
+    // The members page shows a control only where canIn allows it: for an admin there, none of these.
+    const membership = WORKSPACE_ACTIONS.filter((action) => action.startsWith('members.') && action !== 'members.read');
+    expect(membership.filter((action) => canIn(support, action))).toEqual([]);
+    expect(canIn(support, 'inbox.answer')).toBe(true);
+    expect(canIn({ ...support, support: false }, 'members.invite')).toBe(true);
   });
 
   it('loses support staff who sign in without the admin claim', async () => {

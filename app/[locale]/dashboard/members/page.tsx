@@ -7,7 +7,7 @@ import { requireUser } from '@/lib/auth/require-user';
 import { signedInUserOf } from '@/lib/session/server';
 import { listInvitations } from '@/lib/workspaces/invitations';
 import { listMembers } from '@/lib/workspaces/members';
-import { can } from '@/lib/workspaces/permissions';
+import { canIn } from '@/lib/workspaces/permissions';
 import { currentWorkspace } from '@/lib/workspaces/service';
 import { withErrorPage } from '@/components/errors/page-boundary';
 import { PageHeader } from '@/components/ui/page-header';
@@ -33,12 +33,11 @@ export default withErrorPage(async function MembersPage({ params }: PageProps<'/
   setRequestLocale(locale);
   const user = signedInUserOf(await requireUser());
   const workspace = await currentWorkspace(user);
-  const { role } = workspace;
   const [t, { Dashboard }, members, invitations] = await Promise.all([
     getTranslations('Dashboard.members'),
     loadMessages(locale),
     listMembers(user, workspace.id),
-    can(role, 'members.invite') ? listInvitations(user, workspace.id) : [],
+    canIn(workspace, 'members.invite') ? listInvitations(user, workspace.id) : [],
   ]);
   // After listMembers, which checked the membership.
   const presence = Object.fromEntries(await presenceOfMembers(workspace.id));
@@ -49,15 +48,15 @@ export default withErrorPage(async function MembersPage({ params }: PageProps<'/
     const self = member.uid === user.uid;
     const target = !self && member.role !== 'owner';
     return {
-      changeRole: target && can(role, 'members.changeRole'),
-      remove: target && can(role, 'members.remove'),
-      leave: self && can(role, 'members.leave'),
-      transfer: !self && !workspace.personal && can(role, 'workspace.transferOwnership'),
+      changeRole: target && canIn(workspace, 'members.changeRole'),
+      remove: target && canIn(workspace, 'members.remove'),
+      leave: self && canIn(workspace, 'members.leave'),
+      transfer: !self && !workspace.personal && canIn(workspace, 'workspace.transferOwnership'),
     };
   };
   return (
     <>
-      <PageHeader title={t('title')} lead={t('lead', { workspace: name })} />
+      <PageHeader title={t('title')} lead={workspace.support ? t('supportLead') : t('lead', { workspace: name })} />
       <div className="space-y-6">
         <Card>
           <MembersPresence initial={presence}>
@@ -87,12 +86,12 @@ export default withErrorPage(async function MembersPage({ params }: PageProps<'/
             </table>
           </MembersPresence>
         </Card>
-        {can(role, 'members.invite') && (
+        {canIn(workspace, 'members.invite') && (
           <Card>
             <Invitations api={api} invitations={invitations} labels={labels} locale={locale} />
           </Card>
         )}
-        {can(role, 'workspace.delete') && (
+        {canIn(workspace, 'workspace.delete') && (
           <Card title={t('danger.title')}>
             <p className="mb-3 text-slate-700">{workspace.personal ? t('danger.personal') : t('danger.text')}</p>
             {!workspace.personal && (
