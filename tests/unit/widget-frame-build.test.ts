@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import type { buildWidget } from '../../scripts/build-widget.mjs';
 import budgets from '../../bench/budgets.json';
 import en from '@/messages/en.json';
+import { frameDocument } from '@/lib/widgets/frame-document.mjs';
 
 jest.setTimeout(60_000);
 
@@ -51,11 +52,14 @@ describe('the widget’s frame', () => {
     // The brand colour of the product's theme (app/theme.css), and a class of the widget's launcher.
     expect(css).toContain('--color-brand-700:#4338ca');
     expect(css).toMatch(/\.h-16\{/);
+    // The look of the document itself (lib/widgets/frame-document.mjs).
+    expect(css).toContain('.antialiased{');
+    expect(css).toContain('.bg-transparent{');
     // Classes only the site uses (its dashboard's columns) are not there.
     expect(css).not.toContain('lg\\:grid-cols-2');
   });
 
-  it('renders the widget from the props of its document: the launcher, and the panel once it is clicked', async () => {
+  it('renders the widget from the props of its document (lib/widgets/frame-document.mjs): the launcher, and the panel once it is clicked', async () => {
     const props = {
       widget: {
         id: 'w_frame-1',
@@ -75,8 +79,9 @@ describe('the widget’s frame', () => {
       initialPresence: { available: true, availableForMs: null, nextOpenAt: null },
       initialConversation: null,
     };
-    document.body.innerHTML =
-      `<script type="application/json" id="widget-props">${JSON.stringify(props)}</script>` + '<div id="widget"></div>';
+    // The frame's own document (lib/widgets/frame-document.mjs); its script is run below, as the browser would.
+    const html = frameDocument({ locale: 'en', title: 'Shop help', props, nonce: 'n', manifest });
+    document.body.innerHTML = new DOMParser().parseFromString(html, 'text/html').body.innerHTML;
     // Nobody answers here: the widget says it cannot start, in the visitor's language.
     Object.assign(window, { fetch: jest.fn(() => Promise.reject(new TypeError('offline'))) });
     new Function(readFileSync(join(nextDir, manifest.script.path.replace('/_next/', '')), 'utf8'))();
