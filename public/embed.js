@@ -6,9 +6,9 @@
  *   data-user-details-hash="<HMAC-SHA256(secret, id + "\n" + email + "\n" + name)>" (optional: verifies those)
  * Once the page is interactive (after its load event, when the browser is idle) it adds one iframe at
  * the side the widget's settings name, in the page's language (<html lang>): for a new visitor the
- * widget's launcher page, a plain button that costs the page almost nothing; when the visitor clicks it
- * (or is a returning one, which only that page can tell), the widget page of this site takes its place
- * in the same frame. For a signed-in user the widget page comes at once. The loader resizes the frame
+ * widget's launcher page, a plain button that costs the page almost nothing (for a returning visitor
+ * with their unread answers on it); when the visitor clicks it, the widget page of this site takes its
+ * place in the same frame. For a signed-in user the widget page comes at once. The loader resizes the frame
  * when the chat opens or closes, and talks only to that frame, on this site's origin: it tells the
  * widget the page's address and title and the signed-in user.
  */

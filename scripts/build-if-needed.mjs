@@ -70,6 +70,12 @@ export function buildIfNeeded({ force = false } = {}) {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  // The widget's standalone frame (scripts/build-widget.mjs), into the build's static files.
+  const widget = spawnSync(process.execPath, [join(root, 'scripts', 'build-widget.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (widget.status !== 0) process.exit(widget.status ?? 1);
   // npm start serves the scripts and stylesheet compressed once, here, at their best (server/static-assets.mjs).
   console.log(`Compressed ${precompressStaticAssets(join(root, '.next'))} static assets ahead of serving them.`);
   writeFileSync(STAMP, stamp);

@@ -1,6 +1,6 @@
 import 'server-only';
 import { escapeHtml } from '@/lib/html';
-import { fill } from '@/lib/i18n/slices';
+import { fill, type Plural } from '@/lib/i18n/slices';
 import type { Locale } from '@/lib/i18n/routing';
 import { scriptHash } from '@/lib/security/policy.mjs';
 import { scriptPolicy } from '@/lib/security/csp';
@@ -13,10 +13,10 @@ import type { PublicWidget } from './service';
  * page with its React app. It is the widget's closed launcher (the same button, colour, side and
  * label) in a plain document with one small script, so a page that embeds the widget pays nothing for
  * it until a visitor wants to chat (Lighthouse charged the widget's hydration to the host page's total
- * blocking time). A click asks the loader for the widget page, opened; a returning visitor (a token in
- * the widget's storage) gets the widget page at once, for their conversations and unread answers.
- * Opened by itself, it becomes the widget page; in a plain iframe (no loader answers), a click opens the
- * widget page there.
+ * blocking time). A click asks the loader for the widget page, opened. A returning visitor (a token in
+ * the widget's storage) stays on this page too: one request for their conversations puts the unread
+ * answers on the button, and the widget page comes only when they open it. Opened by itself, it becomes
+ * the widget page; in a plain iframe (no loader answers), a click opens the widget page there.
  */
 const SCRIPT = `(function () {
   var button = document.querySelector('button[data-widget]');
@@ -56,15 +56,38 @@ const SCRIPT = `(function () {
     if (loader) load(true);
     else widgetPage(true);
   });
-  var returning = false;
-  try {
-    returning = window.localStorage.getItem(${JSON.stringify(VISITOR_STORAGE_PREFIX)} + button.getAttribute('data-widget')) !== null;
-  } catch (e) {}
-  if (returning) return load(false);
   window.parent.postMessage(
     { type: ${JSON.stringify(RESIZE_MESSAGE)}, open: false, position: button.getAttribute('data-position') },
     parentOrigin,
   );
+  var stored = null;
+  try {
+    stored = JSON.parse(window.localStorage.getItem(${JSON.stringify(VISITOR_STORAGE_PREFIX)} + button.getAttribute('data-widget')));
+  } catch (e) {}
+  // The loader frames this page only without a signed-in user: a token of a user is not this visitor's.
+  if (!stored || typeof stored.token !== 'string' || stored.userId !== null) return;
+  fetch('/api/widgets/' + encodeURIComponent(button.getAttribute('data-widget')) + '/conversations', {
+    headers: { authorization: 'Bearer ' + stored.token },
+    cache: 'no-store',
+  })
+    .then(function (response) {
+      return response.ok ? response.json() : null;
+    })
+    .then(function (list) {
+      var unread = 0;
+      var conversations = (list && list.conversations) || [];
+      for (var i = 0; i < conversations.length; i++) unread += conversations[i].unread || 0;
+      if (!unread) return;
+      var one = new Intl.PluralRules(document.documentElement.lang).select(unread) === 'one';
+      var label = button.getAttribute(one ? 'data-unread-one' : 'data-unread-other');
+      button.setAttribute('aria-label', label.replace('{count}', String(unread)));
+      var badge = document.createElement('span');
+      badge.setAttribute('aria-hidden', 'true');
+      badge.textContent = String(unread);
+      button.appendChild(badge);
+    })
+    // Without its count the launcher still opens the widget, which reads the conversations again.
+    .catch(function () {});
 })();`;
 
 /** The launcher's look: the widget page's closed launcher (components/widget/widget-launcher.tsx). */
@@ -73,7 +96,8 @@ const STYLE =
   'button{position:fixed;bottom:4px;right:4px;display:flex;align-items:center;justify-content:center;width:64px;height:64px;padding:0;border:0;border-radius:9999px;cursor:pointer;box-shadow:0 10px 15px -3px rgb(0 0 0/.1),0 4px 6px -4px rgb(0 0 0/.1)}' +
   'button[data-position=left]{right:auto;left:4px}' +
   'button:focus-visible{outline:2px solid #0f172a;outline-offset:2px}' +
-  'button[aria-busy=true]{cursor:progress}button[aria-busy=true] svg{opacity:.7}';
+  'button[aria-busy=true]{cursor:progress}button[aria-busy=true] svg{opacity:.7}' +
+  'button span{position:absolute;top:-4px;right:-4px;padding:0 6px;border-radius:9999px;background:#b91c1c;color:#fff;font:700 12px/16px system-ui,sans-serif}';
 
 export const ICON =
   '<svg aria-hidden="true" width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2"><path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z"/></svg>';
@@ -87,12 +111,13 @@ function widgetPagePath(widgetId: string, lang: string | null): string {
 }
 
 /**
- * The launcher page of `widget` in `locale` (`label`: the catalogue's `Widget.open`). Only the widget's
- * allowed origins may frame it, like the widget page; its one script is allowed by its hash.
+ * The launcher page of `widget` in `locale` (`label`: the catalogue's `Widget.open`, `unreadLabel`: its
+ * `Widget.openUnread`). Only the widget's allowed origins may frame it, like the widget page; its one
+ * script is allowed by its hash.
  */
 export function launcherPage(
   widget: Pick<PublicWidget, 'id' | 'name' | 'accentColor' | 'launcherPosition' | 'allowedOrigins'>,
-  { locale, label, lang }: { locale: Locale; label: string; lang: string | null },
+  { locale, label, unreadLabel, lang }: { locale: Locale; label: string; unreadLabel: Plural; lang: string | null },
 ): Response {
   const name = escapeHtml(widget.name);
   const colours = `background-color:${widget.accentColor};color:${readableOn(widget.accentColor)}`;
@@ -103,6 +128,8 @@ export function launcherPage(
     `<button type="button" aria-label="${escapeHtml(fill(label, { name: widget.name }))}" style="${escapeHtml(colours)}"` +
     ` data-widget="${escapeHtml(widget.id)}" data-position="${escapeHtml(widget.launcherPosition)}"` +
     ` data-origins="${escapeHtml(JSON.stringify(widget.allowedOrigins))}"` +
+    ` data-unread-one="${escapeHtml(fill(unreadLabel.one, { name: widget.name }))}"` +
+    ` data-unread-other="${escapeHtml(fill(unreadLabel.other, { name: widget.name }))}"` +
     ` data-widget-page="${escapeHtml(widgetPagePath(widget.id, lang))}">${ICON}</button>` +
     `</main><script>${SCRIPT}</script></body></html>`;
   return new Response(html, {

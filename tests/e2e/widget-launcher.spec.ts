@@ -1,7 +1,7 @@
 // The widget's launcher page on a customer's site (lib/widgets/launcher.ts): a new visitor's page loads a
 // plain button, none of the widget's scripts, until the visitor wants to chat; then the widget page takes
 // its place in the same frame, opened and focused, without an entry in the page's history. A returning
-// visitor gets the widget page at once, with the team's unread answer on its launcher.
+// visitor gets the same launcher with the team's unread answer on it, and the widget page only on a click.
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { axeViolations, expect, messages, test } from './fixtures';
 import { signIn } from './auth';
@@ -87,7 +87,7 @@ test('a new visitor’s page loads only the launcher; Enter opens the widget in 
   }
 });
 
-test('a returning visitor gets the widget page at once, with the team’s unread answer on its launcher', async ({
+test('a returning visitor’s launcher shows the team’s unread answer without loading the widget page', async ({
   page,
 }, testInfo) => {
   // Playwright turns off Chromium's storage partitioning, and without it a frame of another site gets no
@@ -124,12 +124,22 @@ test('a returning visitor gets the widget page at once, with the team’s unread
     expect(reply.status()).toBe(201);
 
     const again = await openSite(context, site);
+    const launcher = again.widget.getByRole('button', {
+      name: w.openUnread.one.replace('{name}', 'Shop help').replace('{count}', '1'),
+    });
+    await expect(launcher).toBeVisible();
+    await expect(launcher).toHaveText('1');
+    // The network log: the launcher page and its one request, none of the widget page's scripts.
+    expect(frameUrl(again.page)).toBe(`${baseURL}/embed/${widgetId}/launcher?lang=en`);
+    expect(again.scripts).toEqual([]);
+    expect(await axeViolations(again.page)).toEqual([]);
+
+    // Opened, it is the widget page with the conversation and its answer.
+    await launcher.click();
     await expect(
-      again.widget.getByRole('button', {
-        name: w.openUnread.one.replace('{name}', 'Shop help').replace('{count}', '1'),
-      }),
+      again.widget.getByRole('navigation', { name: w.conversations }).getByText('Yes, two are left.'),
     ).toBeVisible();
-    expect(frameUrl(again.page)).toBe(`${baseURL}/embed/${widgetId}?lang=en`);
+    expect(frameUrl(again.page)).toBe(`${baseURL}/embed/${widgetId}?lang=en&open=1`);
     expect(again.scripts.length).toBeGreaterThan(0);
   } finally {
     await browser.close();

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-function fakeBuild(chunkBytes: Record<string, number>) {
+function fakeBuild(chunkBytes: Record<string, number>, widgetGzipBytes = { script: 20 * 1024, stylesheet: 4 * 1024 }) {
   const project = mkdtempSync(join(tmpdir(), 'bundles-'));
   const nextDir = join(project, '.next');
   mkdirSync(join(nextDir, 'diagnostics'), { recursive: true });
@@ -17,6 +17,11 @@ function fakeBuild(chunkBytes: Record<string, number>) {
     return { route, firstLoadChunkPaths: [`.next/static/chunk-${i}.js`] };
   });
   writeFileSync(join(nextDir, 'diagnostics', 'route-bundle-stats.json'), JSON.stringify(stats));
+  const file = (gzipBytes: number) => ({ path: '/_next/static/widget/x', rawBytes: 3 * gzipBytes, gzipBytes });
+  writeFileSync(
+    join(nextDir, 'widget-manifest.json'),
+    JSON.stringify({ script: file(widgetGzipBytes.script), stylesheet: file(widgetGzipBytes.stylesheet) }),
+  );
   return { nextDir, cleanup: () => rmSync(project, { recursive: true, force: true }) };
 }
 
@@ -46,6 +51,24 @@ describe('bundle budgets', () => {
       expect(result.stderr).toContain('Over budget: /chat');
     } finally {
       build.cleanup();
+    }
+  });
+
+  it('fails, naming the widget, when the frame’s script and stylesheet are over 25 KB together', () => {
+    const within = fakeBuild({ '/[locale]': 100 * 1024, '/[locale]/chat': 100 * 1024 });
+    const over = fakeBuild(
+      { '/[locale]': 100 * 1024, '/[locale]/chat': 100 * 1024 },
+      { script: 22 * 1024, stylesheet: 3 * 1024 + 1 },
+    );
+    try {
+      expect(check(within.nextDir).stdout).toMatch(/✓ widget\s+24\.0 KB of 25\.0 KB/);
+      const result = check(over.nextDir);
+      expect(result.status).toBe(1);
+      expect(result.stdout).toMatch(/✗ widget\s+25\.0 KB of 25\.0 KB/);
+      expect(result.stderr).toContain('Over budget: widget');
+    } finally {
+      within.cleanup();
+      over.cleanup();
     }
   });
 

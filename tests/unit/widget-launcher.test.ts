@@ -16,7 +16,12 @@ const widget = {
 };
 
 async function render(lang: string | null = 'de') {
-  const response = launcherPage(widget, { locale: 'de', label: 'Chat öffnen: {name}', lang });
+  const response = launcherPage(widget, {
+    locale: 'de',
+    label: 'Chat öffnen: {name}',
+    unreadLabel: de.Widget.openUnread,
+    lang,
+  });
   const html = await response.text();
   return { response, html, document: new DOMParser().parseFromString(html, 'text/html') };
 }
@@ -68,12 +73,13 @@ describe('the launcher page’s script, framed by an allowed page', () => {
   // jsdom does not navigate: it reports each attempt to its console.
   let navigations: jest.SpyInstance;
 
-  async function run({ referrer = 'https://shop.example/cart', returning = false, framed = true } = {}) {
+  async function run({ referrer = 'https://shop.example/cart', stored = null as string | null, framed = true } = {}) {
     const { document: page } = await render();
     document.documentElement.innerHTML = page.documentElement.innerHTML;
+    document.documentElement.lang = page.documentElement.lang;
     posted.length = 0;
     localStorage.clear();
-    if (returning) localStorage.setItem(`plauder:visitor:${widget.id}`, '{"token":"t","userId":null}');
+    if (stored) localStorage.setItem(`plauder:visitor:${widget.id}`, stored);
     if (framed) jest.spyOn(window, 'parent', 'get').mockReturnValue(host as unknown as Window);
     jest.spyOn(document, 'referrer', 'get').mockReturnValue(referrer);
     navigations = jest.spyOn(console, 'error').mockImplementation(() => {});
@@ -104,9 +110,62 @@ describe('the launcher page’s script, framed by an allowed page', () => {
     expect(navigated()).toBe(0);
   });
 
-  it('asks for the widget page at once for a returning visitor, without showing itself', async () => {
-    await run({ returning: true });
-    expect(posted).toEqual([{ message: { type: 'chatwidget:load', open: false }, origin: 'https://shop.example' }]);
+  describe('for a returning visitor', () => {
+    const answer = jest.fn<Promise<{ ok: boolean; json(): Promise<unknown> }>, [string, RequestInit]>();
+    const reply = (ok: boolean, body: unknown) => Promise.resolve({ ok, json: () => Promise.resolve(body) });
+    beforeEach(() => Object.assign(window, { fetch: answer }));
+    afterEach(() => answer.mockReset());
+    const conversations = (...unread: number[]) =>
+      reply(true, { conversations: unread.map((count) => ({ unread: count })), cursor: 0 });
+
+    it('shows itself, and its own request for the visitor’s conversations puts the unread answers on it', async () => {
+      answer.mockReturnValue(conversations(2, 0, 1));
+      const button = await run({ stored: '{"token":"visitor-token","userId":null}' });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(answer).toHaveBeenCalledWith('/api/widgets/w_launch-1/conversations', {
+        headers: { authorization: 'Bearer visitor-token' },
+        cache: 'no-store',
+      });
+      // The launcher alone: the widget page comes when the visitor opens it.
+      expect(posted).toEqual([
+        { message: { type: 'chatwidget:resize', open: false, position: 'left' }, origin: 'https://shop.example' },
+      ]);
+      expect(button.getAttribute('aria-label')).toBe(`Chat öffnen: ${widget.name} (3 neue Nachrichten)`);
+      expect(button.querySelector('span[aria-hidden=true]')!.textContent).toBe('3');
+      loaderAnswers();
+      button.click();
+      expect(posted.slice(1)).toEqual([
+        { message: { type: 'chatwidget:load', open: true }, origin: 'https://shop.example' },
+      ]);
+    });
+
+    it('names one unread answer in the singular, and none without a badge', async () => {
+      answer.mockReturnValue(conversations(1));
+      const button = await run({ stored: '{"token":"t","userId":null}' });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(button.getAttribute('aria-label')).toBe(`Chat öffnen: ${widget.name} (1 neue Nachricht)`);
+      answer.mockReturnValue(conversations(0));
+      const read = await run({ stored: '{"token":"t","userId":null}' });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(read.getAttribute('aria-label')).toBe(`Chat öffnen: ${widget.name}`);
+      expect(read.querySelector('span')).toBeNull();
+    });
+
+    it('stays the plain launcher when the token is refused, the request fails, or the token is a user’s', async () => {
+      answer.mockReturnValue(reply(false, { error: { code: 'invalidVisitorToken' } }));
+      const refused = await run({ stored: '{"token":"old","userId":null}' });
+      answer.mockReturnValue(Promise.reject(new TypeError('offline')));
+      const failed = await run({ stored: '{"token":"t","userId":null}' });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      for (const button of [refused, failed]) {
+        expect(button.getAttribute('aria-label')).toBe(`Chat öffnen: ${widget.name}`);
+        expect(button.querySelector('span')).toBeNull();
+      }
+      answer.mockClear();
+      await run({ stored: '{"token":"t","userId":"customer-7"}' });
+      await run({ stored: 'not json' });
+      expect(answer).not.toHaveBeenCalled();
+    });
   });
 
   it('opens the widget page itself when no loader answered (a plain iframe), or another page spoke', async () => {

@@ -31,5 +31,5 @@ export async function GET(request: NextRequest, { params }: RouteContext<'/embed
   }
   const locale = widgetLocale(widget, lang, request.headers.get('accept-language'));
   const { Widget } = await loadMessages(locale);
-  return launcherPage(widget, { locale, label: Widget.open, lang });
+  return launcherPage(widget, { locale, label: Widget.open, unreadLabel: Widget.openUnread, lang });
 }

@@ -1,0 +1,87 @@
+// The widget's standalone frame (issue 37, point 1): the widget's components compiled by esbuild against
+// Preact's React compatibility layer, and Tailwind built from the widget's own sources, written with content
+// hashes under `.next/static/widget/` (served at `/_next/static/widget/`, compressed ahead with the rest of
+// `.next/static`) and named in `.next/widget-manifest.json`. Not served yet: the widget page still renders the
+// React app until the frame's document replaces it. `node scripts/build-widget.mjs [nextDir]`.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import postcss from 'postcss';
+import tailwind from '@tailwindcss/postcss';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const preact = dirname(createRequire(import.meta.url).resolve('preact/package.json'));
+
+async function script() {
+  const result = await build({
+    entryPoints: [join(root, 'components', 'widget', 'frame.tsx')],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: 'es2020',
+    jsx: 'automatic',
+    jsxImportSource: 'preact',
+    tsconfig: join(root, 'tsconfig.json'),
+    alias: {
+      react: join(preact, 'compat'),
+      'react-dom': join(preact, 'compat'),
+      'react-dom/client': join(preact, 'compat', 'client'),
+    },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    write: false,
+    logLevel: 'warning',
+  });
+  return result.outputFiles[0].contents;
+}
+
+async function stylesheet() {
+  const from = join(root, 'components', 'widget', 'frame.css');
+  const result = await postcss([tailwind({ base: root, optimize: { minify: true } })]).process(
+    readFileSync(from, 'utf8'),
+    { from },
+  );
+  return Buffer.from(result.css);
+}
+
+/** `bytes` written as `<name>-<hash>.<ext>` in `dir`; answers the file's name. */
+function hashed(dir, name, ext, bytes) {
+  const file = `${name}-${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}.${ext}`;
+  writeFileSync(join(dir, file), bytes);
+  return file;
+}
+
+/**
+ * Builds the frame into `nextDir` (`.next` by default); answers the manifest: each file's address and its
+ * size raw and gzip (level 9, as bench/widget-bytes.mjs counts it).
+ */
+export async function buildWidget(nextDir = join(root, '.next')) {
+  const dir = join(nextDir, 'static', 'widget');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const [js, css] = await Promise.all([script(), stylesheet()]);
+  const entry = (file, bytes) => ({
+    path: `/_next/static/widget/${file}`,
+    rawBytes: bytes.length,
+    gzipBytes: gzipSync(bytes, { level: 9 }).length,
+  });
+  const manifest = {
+    script: entry(hashed(dir, 'frame', 'js', js), js),
+    stylesheet: entry(hashed(dir, 'frame', 'css', css), css),
+  };
+  writeFileSync(join(nextDir, 'widget-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  buildWidget(process.argv[2]).then(
+    ({ script: js, stylesheet: css }) =>
+      console.log(`Built the widget's frame: script ${js.gzipBytes} B, stylesheet ${css.gzipBytes} B (gzip).`),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );

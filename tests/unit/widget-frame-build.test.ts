@@ -1,0 +1,95 @@
+// The widget's standalone frame as the build makes it (scripts/build-widget.mjs): the widget's components on
+// Preact, and Tailwind from the widget's own sources, hashed, named in the manifest with their sizes.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { buildWidget } from '../../scripts/build-widget.mjs';
+import budgets from '../../bench/budgets.json';
+import en from '@/messages/en.json';
+import { frameDocument } from '@/lib/widgets/frame-document.mjs';
+
+jest.setTimeout(60_000);
+
+describe('the widget’s frame', () => {
+  let nextDir: string;
+  let manifest: Awaited<ReturnType<typeof buildWidget>>;
+  // As the build runs it (scripts/build-if-needed.mjs): Tailwind's PostCSS plugin does not load under Jest.
+  beforeAll(() => {
+    nextDir = mkdtempSync(join(tmpdir(), 'widget-frame-'));
+    const built = spawnSync(process.execPath, [join(process.cwd(), 'scripts', 'build-widget.mjs'), nextDir], {
+      encoding: 'utf8',
+    });
+    expect(built.stderr).toBe('');
+    expect(built.status).toBe(0);
+    manifest = JSON.parse(readFileSync(join(nextDir, 'widget-manifest.json'), 'utf8'));
+  });
+  afterAll(() => rmSync(nextDir, { recursive: true, force: true }));
+
+  it('is a hashed script and stylesheet under /_next/static/widget, named with their sizes in the manifest', () => {
+    for (const [entry, ext] of [
+      [manifest.script, 'js'],
+      [manifest.stylesheet, 'css'],
+    ] as const) {
+      expect(entry.path).toMatch(new RegExp(`^/_next/static/widget/frame-[0-9a-f]{16}\\.${ext}$`));
+      const bytes = readFileSync(join(nextDir, entry.path.replace('/_next/', '')));
+      expect(entry.rawBytes).toBe(bytes.length);
+      expect(entry.gzipBytes).toBe(gzipSync(bytes, { level: 9 }).length);
+    }
+    expect(manifest.script.gzipBytes + manifest.stylesheet.gzipBytes).toBeLessThanOrEqual(
+      budgets.widgetFrame.gzipBudget,
+    );
+  });
+
+  it('runs the widget on Preact, not React, and styles the classes the widget uses', () => {
+    const { script, stylesheet } = manifest;
+    const js = readFileSync(join(nextDir, script.path.replace('/_next/', '')), 'utf8');
+    const css = readFileSync(join(nextDir, stylesheet.path.replace('/_next/', '')), 'utf8');
+    // React's DOM renderer announces itself in its errors; Preact's compat layer has none of them.
+    expect(js).not.toContain('react.dev/errors');
+    expect(js).toContain('widget-props');
+    // The brand colour of the product's theme (app/theme.css), and a class of the widget's launcher.
+    expect(css).toContain('--color-brand-700:#4338ca');
+    expect(css).toMatch(/\.h-16\{/);
+    // The look of the document itself (lib/widgets/frame-document.mjs).
+    expect(css).toContain('.antialiased{');
+    expect(css).toContain('.bg-transparent{');
+    // Classes only the site uses (its dashboard's columns) are not there.
+    expect(css).not.toContain('lg\\:grid-cols-2');
+  });
+
+  it('renders the widget from the props of its document (lib/widgets/frame-document.mjs): the launcher, and the panel once it is clicked', async () => {
+    const props = {
+      widget: {
+        id: 'w_frame-1',
+        name: 'Shop help',
+        greeting: '',
+        accent: { background: '#4338ca', text: '#ffffff' },
+        launcherPosition: 'right',
+        preChat: 'off',
+        awayMessage: '',
+        businessHours: null,
+        allowedOrigins: [],
+      },
+      mode: 'launcher',
+      initiallyOpen: false,
+      locale: 'en',
+      labels: en.Widget,
+      initialPresence: { available: true, availableForMs: null, nextOpenAt: null },
+      initialConversation: null,
+    };
+    // The frame's own document (lib/widgets/frame-document.mjs); its script is run below, as the browser would.
+    const html = frameDocument({ locale: 'en', title: 'Shop help', props, nonce: 'n', manifest });
+    document.body.innerHTML = new DOMParser().parseFromString(html, 'text/html').body.innerHTML;
+    // Nobody answers here: the widget says it cannot start, in the visitor's language.
+    Object.assign(window, { fetch: jest.fn(() => Promise.reject(new TypeError('offline'))) });
+    new Function(readFileSync(join(nextDir, manifest.script.path.replace('/_next/', '')), 'utf8'))();
+    const launcher = document.querySelector<HTMLButtonElement>('#widget button')!;
+    expect(launcher.getAttribute('aria-label')).toBe('Open the chat: Shop help');
+    launcher.click();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.querySelector('#widget h1')!.textContent).toBe('Shop help');
+    expect(document.querySelector('#widget [role=alert]')!.textContent).toBe(en.Widget.errors.start);
+  });
+});
