@@ -3,7 +3,15 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { createTranslator } from 'next-intl';
 import { database } from '@/lib/db';
 import { describeDatabaseError } from '@/lib/db/errors';
-import { conversationMessages, conversations, profiles, sessions, widgets, type EmailAlerts } from '@/lib/db/schema';
+import {
+  conversationMessages,
+  conversations,
+  profiles,
+  sessions,
+  widgets,
+  workspaceMembers,
+  type EmailAlerts,
+} from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { loadMessages } from '@/lib/i18n/messages';
 import { localizedPath } from '@/lib/i18n/paths';
@@ -162,6 +170,8 @@ export async function alertWaitingOperators(): Promise<number> {
         and(
           waitingNow,
           sql`${conversations.lastMessageAt} > now() - ${interval(SWEEP_LOOKBACK_MS)}`,
+          // Only where someone could be mailed: a workspace whose members all have a dashboard open has nobody.
+          sql`exists (select 1 from ${workspaceMembers} m where m.workspace_id = ${widgets.workspaceId} and not ${dashboardOpen(sql`m.uid`)})`,
           after
             ? sql`(${conversations.lastMessageAt}, ${conversations.id}) > (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
             : undefined,
