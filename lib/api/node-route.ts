@@ -2,7 +2,7 @@ import 'server-only';
 import { NextRequest } from 'next/server';
 import type { NodeRoute } from '@/server/node-bridge.mjs';
 import { handle } from './errors';
-import { webRequest, writeResponse } from './node';
+import { requestBody, webRequest, writeResponse } from './node';
 
 /** The parameters named `keys` of a `method` request whose path matches `pattern`, else null. */
 export function matchPath(
@@ -42,8 +42,13 @@ export function answerRoute(
     name,
     match: matchPath(method, pattern, keys),
     async serve(req, res, params) {
-      const request = new NextRequest(webRequest(req));
-      await writeResponse(res, await handle(request, () => answer(request, params)));
+      const { body, discard } = requestBody(req);
+      const request = new NextRequest(webRequest(req, body));
+      try {
+        await writeResponse(res, await handle(request, () => answer(request, params)));
+      } finally {
+        discard();
+      }
     },
   };
 }

@@ -1,13 +1,12 @@
 import 'server-only';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 import { ApiError, errorResponse } from './errors';
 
 /**
- * A Node request as a fetch Request, with the socket's address where no proxy named one. Its body is the
- * Node request's, streamed (the reader enforces its limit), for a method that has one.
+ * A Node request as a fetch Request, with the socket's address where no proxy named one, and `body` (see
+ * requestBody) for a method that has one.
  */
-export function webRequest(req: IncomingMessage): Request {
+export function webRequest(req: IncomingMessage, body?: ReadableStream<Uint8Array>): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -16,9 +15,46 @@ export function webRequest(req: IncomingMessage): Request {
   if (!headers.has('x-forwarded-for') && req.socket.remoteAddress)
     headers.set('x-forwarded-for', req.socket.remoteAddress);
   const url = new URL(req.url ?? '/', 'http://localhost');
-  if (req.method === 'GET' || req.method === 'HEAD' || req.method === undefined) return new Request(url, { headers });
-  const body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+  if (!body || req.method === 'GET' || req.method === 'HEAD') return new Request(url, { headers });
   return new Request(url, { method: req.method, headers, body, duplex: 'half' } as RequestInit);
+}
+
+/**
+ * The Node request's body as a web stream, read as the handler reads it (the reader enforces its limit), and
+ * `discard()` for after the answer: what the handler left unread is drained, not kept, so that a kept-alive
+ * connection takes its next request (a body nobody reads would hold it paused for good).
+ */
+export function requestBody(req: IncomingMessage): { body: ReadableStream<Uint8Array>; discard(): void } {
+  let open = true;
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on('data', (chunk: Buffer) => {
+        if (!open) return;
+        controller.enqueue(new Uint8Array(chunk));
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      });
+      req.on('end', () => {
+        if (open) controller.close();
+        open = false;
+      });
+      req.on('error', (error) => {
+        if (open) controller.error(error);
+        open = false;
+      });
+    },
+    pull: () => void req.resume(),
+    cancel: () => {
+      open = false;
+      req.resume();
+    },
+  });
+  return {
+    body,
+    discard: () => {
+      open = false;
+      req.resume();
+    },
+  };
 }
 
 /** Writes a fetch Response (status, headers, whole body) to a Node response. */

@@ -1,6 +1,6 @@
 // The two messages' POSTs as `npm start`'s server answers them: on the Node response, without Next's router
 // (lib/conversations/node-routes.ts), with the route handlers' own checks, errors and idempotency.
-import { createServer, type Server } from 'node:http';
+import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NodeRoute } from '@/server/node-bridge.mjs';
 import { GET as visitorMessages } from '@/app/api/widgets/[id]/conversations/[cid]/messages/route';
@@ -116,4 +116,25 @@ it("stores an operator's reply with the member's session, and refuses anyone els
   const outsider = await post(replyPath(), '{"text":"x"}', { cookie: other.owner.cookie });
   expect(outsider.status).toBe(404);
   expect((await thread()).filter((text) => text === 'x')).toEqual([]);
+});
+
+it('leaves a kept-alive connection ready for the next request after a refusal that read no body', async () => {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const send = (headers: Record<string, string>, text: string) =>
+    new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        `${origin}${visitorPath()}`,
+        { method: 'POST', agent, headers: { 'content-type': 'application/json', ...asVisitor(), ...headers } },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode!));
+        },
+      );
+      req.on('error', reject);
+      req.end(JSON.stringify({ text }));
+    });
+  // Refused before the body is read; the same socket then carries a message that is stored.
+  expect(await send({ origin: 'https://evil.example' }, 'x'.repeat(300_000))).toBe(403);
+  expect(await send({ origin: ORIGIN }, 'After a refusal')).toBe(201);
+  agent.destroy();
 });
