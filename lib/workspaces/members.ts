@@ -22,16 +22,22 @@ const ROLE_ORDER = sql`case ${workspaceMembers.role} when 'owner' then 0 when 'a
 const memberBelowOwner = (workspaceId: string, uid: string) =>
   and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.uid, uid), ne(workspaceMembers.role, 'owner'));
 
+// The member's own row, named in full: in a select of one table Drizzle writes a column without its table, and
+// a bare "uid" inside these subqueries would be the subquery's own column (every member would get the newest
+// session of anyone).
+const memberUid = sql`${workspaceMembers}.${sql.identifier('uid')}`;
+const memberWorkspace = sql`${workspaceMembers}.${sql.identifier('workspace_id')}`;
+
 /** What the identity provider said of the member at their latest sign-in (sessions keep it). */
 const latestProfile = (field: 'displayName' | 'email') =>
   sql<
     string | null
-  >`(select ${sessions.profile}->>${field} from ${sessions} where ${sessions.uid} = ${workspaceMembers.uid} and ${sessions.profile} is not null order by ${sessions.createdAt} desc limit 1)`;
+  >`(select s.profile->>${field} from ${sessions} s where s.uid = ${memberUid} and s.profile is not null order by s.created_at desc limit 1)`;
 
 /** The address a member accepted their invitation with: known even before their first session is listed. */
 const invitedAddress = sql<
   string | null
->`(select ${workspaceInvitations.email} from ${workspaceInvitations} where ${workspaceInvitations.workspaceId} = ${workspaceMembers.workspaceId} and ${workspaceInvitations.acceptedBy} = ${workspaceMembers.uid} order by ${workspaceInvitations.acceptedAt} desc limit 1)`;
+>`(select i.email from ${workspaceInvitations} i where i.workspace_id = ${memberWorkspace} and i.accepted_by = ${memberUid} order by i.accepted_at desc limit 1)`;
 
 /** The members of a workspace (any member may see who they work with): owner first, then admins, agents. */
 export async function listMembers(user: { uid: string }, workspaceId: string): Promise<MemberView[]> {

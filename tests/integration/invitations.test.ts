@@ -270,3 +270,19 @@ describe('members', () => {
     expect(await membershipsOf(wid)).toEqual({ [owner.uid]: 'owner', [admin.uid]: 'admin' });
   });
 });
+
+describe('the members list', () => {
+  it('names each member by their own latest sign-in, whoever signed in last', async () => {
+    const owner = await verifiedAccount('owner');
+    const wid = await teamOf(owner, 'Names');
+    const agent = await verifiedAccount('agent');
+    await join(owner, wid, agent, 'agent');
+    // Someone outside the workspace signs in after both.
+    await verifiedAccount('stranger');
+    const listed = await (await membersOf(owner, wid)).json();
+    expect(listed.members.map(({ uid, name, email }: Record<string, string>) => ({ uid, name, email }))).toEqual([
+      { uid: owner.uid, name: owner.email, email: owner.email },
+      { uid: agent.uid, name: agent.email, email: agent.email },
+    ]);
+  });
+});
