@@ -29,6 +29,21 @@ export async function requireWidget(id: string): Promise<WidgetRow> {
   return row;
 }
 
+/** The visitor a request's bearer token names for `widgetId` (404 for a malformed id, 401 for a bad token). */
+function visitorClaim(request: Pick<Request, 'headers'>, widgetId: string) {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(widgetId)) throw new ApiError('notFound');
+  return verifyVisitorToken(bearerToken(request), widgetId);
+}
+
+/** 401 for a visitor or widget deleted since, or a verified user's token from before the secret's rotation. */
+function assertCurrentToken(
+  row: { visitor: { userId: string | null }; widget: { identityGeneration: number } } | undefined,
+  generation: number | undefined,
+): asserts row {
+  if (!row || (row.visitor.userId !== null && generation !== row.widget.identityGeneration))
+    throw new ApiError('invalidVisitorToken');
+}
+
 /**
  * The visitor of a request's bearer token for `widgetId`, with the widget, in one query: 401 for a bad
  * token (checked before the database is asked), for a visitor or widget deleted since, or for a
@@ -39,8 +54,7 @@ export async function requireVisitor(
   request: Pick<Request, 'headers'>,
   widgetId: string,
 ): Promise<{ widget: WidgetRow; visitor: VisitorRow }> {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(widgetId)) throw new ApiError('notFound');
-  const { visitorId, generation } = verifyVisitorToken(bearerToken(request), widgetId);
+  const { visitorId, generation } = visitorClaim(request, widgetId);
   const db = await database();
   const [row] = await db
     .select({ widget: widgets, visitor: visitors })
@@ -48,8 +62,7 @@ export async function requireVisitor(
     .innerJoin(widgets, eq(widgets.id, visitors.widgetId))
     .where(and(eq(visitors.id, visitorId), eq(visitors.widgetId, widgetId)))
     .limit(1);
-  if (!row || (row.visitor.userId !== null && generation !== row.widget.identityGeneration))
-    throw new ApiError('invalidVisitorToken');
+  assertCurrentToken(row, generation);
   return row;
 }
 
@@ -59,8 +72,7 @@ export async function requireVisitor(
  * conversation that is not this visitor's.
  */
 export async function requireVisitorConversation(request: Pick<Request, 'headers'>, widgetId: string, cid: string) {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(widgetId)) throw new ApiError('notFound');
-  const { visitorId, generation } = verifyVisitorToken(bearerToken(request), widgetId);
+  const { visitorId, generation } = visitorClaim(request, widgetId);
   const id = conversationId(cid);
   const db = await database();
   const [row] = await db
@@ -81,8 +93,7 @@ export async function requireVisitorConversation(request: Pick<Request, 'headers
     )
     .where(and(eq(visitors.id, visitorId), eq(visitors.widgetId, widgetId)))
     .limit(1);
-  if (!row || (row.visitor.userId !== null && generation !== row.widget.identityGeneration))
-    throw new ApiError('invalidVisitorToken');
+  assertCurrentToken(row, generation);
   if (!row.conversation) throw new ApiError('notFound');
   const { widget, visitor, conversation } = row;
   return {
