@@ -5,6 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { GET as inboxEvents } from '@/app/api/workspaces/[wid]/inbox/events/route';
 import { database } from '@/lib/db';
+import { createSession } from '@/lib/session/store';
 import { adminAuth } from '@/lib/firebase/admin';
 import { workspaceInvitations, workspaceMembers, workspaces } from '@/lib/db/schema';
 import { inboxStream } from './inbox';
@@ -277,8 +278,20 @@ describe('the members list', () => {
     const wid = await teamOf(owner, 'Names');
     const agent = await verifiedAccount('agent');
     await join(owner, wid, agent, 'agent');
-    // Someone outside the workspace signs in after both.
-    await verifiedAccount('stranger');
+    // Someone outside the workspace signs in after both, with a name and an address of their own.
+    const stranger = await verifiedAccount('stranger');
+    await createSession({
+      uid: stranger.uid,
+      lastLoginAt: new Date().toISOString(),
+      profile: {
+        email: stranger.email,
+        displayName: 'Ada Lovelace',
+        photoURL: null,
+        emailVerified: true,
+        providerIds: ['password'],
+        admin: false,
+      },
+    });
     const listed = await (await membersOf(owner, wid)).json();
     expect(listed.members.map(({ uid, name, email }: Record<string, string>) => ({ uid, name, email }))).toEqual([
       { uid: owner.uid, name: owner.email, email: owner.email },
