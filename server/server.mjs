@@ -72,8 +72,13 @@ server.on('clientError', (error, socket) => {
   const status = error.code === 'HPE_INVALID_METHOD' ? '501 Not Implemented' : '400 Bad Request';
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 });
+// Connections not yet accepted queue here (the kernel caps it at net.core.somaxconn). Node's 511 overflowed while
+// thousands of widgets reconnected at once: the kernel then dropped SYNs and streams stalled (npm run bench).
+const LISTEN_BACKLOG = 4096;
 await new Promise((resolve, reject) =>
-  server.once('error', reject).listen(Number(process.env.PORT || 3000), hostname, resolve),
+  server
+    .once('error', reject)
+    .listen({ port: Number(process.env.PORT || 3000), host: hostname, backlog: LISTEN_BACKLOG }, resolve),
 );
 // The app calls itself on this port (lib/shop/catalogue-watch.ts), also when PORT=0 chose one; the app
 // knows from PLAUDER_SERVER that forwarded headers are sanitised here (instrumentation.ts).

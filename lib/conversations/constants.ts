@@ -93,6 +93,9 @@ export type InboxView = (typeof INBOX_VIEWS)[number];
 /** Only ids of this shape are requested from the inbox's address (the server decides whether they exist). */
 export const CONVERSATION_ID_SHAPE = /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i;
 
+/** How often open streams say, at the data, that their party is still there. */
+export const PRESENCE_REFRESH_MS = 20_000;
+
 /** Whether an operator answers now, for how long that holds without news, and when it is back. */
 export type PresenceView = { available: boolean; availableForMs: number | null; nextOpenAt: string | null };
 

@@ -6,6 +6,8 @@ import { inboxEvents, messageFrame, visitorEvents } from './log';
 import { teammates, widgetIdsOf, widgetPresence } from './operators';
 import { CONVERSATIONS_CHANNEL, parseSignal } from './signal';
 import { visitorMessageView } from './views';
+import { PRESENCE_REFRESH_MS } from './constants';
+import { presenceNews, type SentPresence } from './presence';
 import { describeDatabaseError } from '@/lib/db/errors';
 
 /**
@@ -44,15 +46,24 @@ function createConversationHub(): EventHub {
     },
   );
 
-  /** Sends the visitors of those of `widgetIds` that have open streams here what they see of the operators now. */
+  /** What this instance last sent each widget's visitors (a stream that opens later gets the presence of then). */
+  const sent = new Map<string, SentPresence>();
+  /**
+   * Sends the visitors of those of `widgetIds` that have open streams here what they see of the operators now,
+   * when it is news to them: it changed, or what they hold would age out before two more refreshes.
+   */
   function pushWidgetPresence(widgetIds: string[]) {
     const open = new Set(hub.openGroups());
+    for (const id of sent.keys()) if (!open.has(widgetGroup(id))) sent.delete(id);
     for (const id of widgetIds.filter((id) => open.has(widgetGroup(id))))
       relay(
         'presence',
-        widgetPresence(id).then(
-          (presence) => presence && hub.pushToGroup(widgetGroup(id), passingFrame('presence', presence)),
-        ),
+        widgetPresence(id).then((presence) => {
+          const now = Date.now();
+          if (!presence || !presenceNews(sent.get(id), presence, now, 2 * PRESENCE_REFRESH_MS)) return;
+          sent.set(id, { view: presence, at: now });
+          hub.pushToGroup(widgetGroup(id), passingFrame('presence', presence));
+        }),
       );
   }
 

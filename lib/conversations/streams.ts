@@ -8,6 +8,7 @@ import { clientAddress } from '@/lib/api/request';
 import { parseEventId } from '@/lib/chat/schema';
 import { takeStreamSlot, takeVisitorStreamSlot } from '@/lib/chat/limits';
 import { passingFrame } from '@/lib/realtime/hub';
+import { Turns } from '@/lib/realtime/turns';
 import { requestedLastEventId, type EventStreamStart } from '@/lib/realtime/sse';
 import { requireSignedInUser } from '@/lib/session/server';
 import { requirePermission } from '@/lib/workspaces/permissions';
@@ -16,16 +17,20 @@ import { giveOutWaiting } from './assignment';
 import { beat, closeDashboard, openDashboard, renewDashboards, teammates, widgetPresence } from './operators';
 import { latestMessageId } from './log';
 import { VISITOR_LEFT_MS } from './notify';
+import { PRESENCE_REFRESH_MS } from './constants';
 import { signal } from './signal';
 import { requireVisitor } from './visitor/visitors';
 import { describeDatabaseError } from '@/lib/db/errors';
 
-/** How often open streams say, at the data, that their party is still there. */
-const PRESENCE_REFRESH_MS = 20_000;
+/** The visitors are marked in this many turns of a refresh, one turn a tick, so that no turn holds PGlite long. */
+const VISITOR_TURNS = 20;
 
 type InboxStream = { id: string; workspaceId: string; uid: string };
 type Present = {
+  /** Open streams by visitor. */
   visitors: Map<string, number>;
+  /** The visitors with an open stream, by the tick of the refresh that marks them. */
+  visitorTurns: Turns<string>;
   /** Open inbox streams by their heartbeat's id. */
   operators: Map<string, InboxStream>;
   /** The dashboard streams open here (their rows in dashboard_streams). */
@@ -35,6 +40,7 @@ type Present = {
 const holder = globalThis as typeof globalThis & { __conversationPresence?: Present };
 const present = (holder.__conversationPresence ??= {
   visitors: new Map(),
+  visitorTurns: new Turns(VISITOR_TURNS),
   operators: new Map(),
   dashboards: new Set(),
   timer: null,
@@ -81,12 +87,11 @@ async function refreshVisitors(ids: string[]) {
     await db.update(visitors).set({ lastSeenAt: now }).where(inArray(visitors.id, chunk));
 }
 
-function refreshAll() {
-  const work = [
-    refreshVisitors([...present.visitors.keys()]),
-    renewDashboards([...present.dashboards]),
-    refreshOperators([...present.operators.values()]),
-  ];
+/** One tick of the refresh: a turn's visitors; once a period, the inboxes and dashboards too. */
+function refreshTurn(tick: number) {
+  const work = [refreshVisitors(present.visitorTurns.due(tick))];
+  if (tick % VISITOR_TURNS === 0)
+    work.push(renewDashboards([...present.dashboards]), refreshOperators([...present.operators.values()]));
   Promise.all(work).catch((error: Error) =>
     console.error(`conversations: presence refresh failed: ${describeDatabaseError(error)}`),
   );
@@ -100,14 +105,15 @@ onDatabaseClose(() => {
 
 function ensureRefresh() {
   if (present.timer) return;
+  let tick = 0;
   present.timer = setInterval(() => {
     if (present.visitors.size === 0 && present.operators.size === 0) {
       clearInterval(present.timer!);
       present.timer = null;
       return;
     }
-    refreshAll();
-  }, PRESENCE_REFRESH_MS);
+    refreshTurn(tick++);
+  }, PRESENCE_REFRESH_MS / VISITOR_TURNS);
   present.timer.unref();
 }
 
@@ -126,6 +132,7 @@ export async function beginVisitorStream(request: NextRequest, widgetId: string)
   const presence = await widgetPresence(widget.id);
   const release = await takeVisitorStreamSlot(widget.id, clientAddress(request));
   present.visitors.set(visitor.id, (present.visitors.get(visitor.id) ?? 0) + 1);
+  present.visitorTurns.add(visitor.id);
   ensureRefresh();
   await refreshVisitors([visitor.id]).catch(() => {});
   return {
@@ -139,6 +146,7 @@ export async function beginVisitorStream(request: NextRequest, widgetId: string)
       const left = (present.visitors.get(visitor.id) ?? 1) - 1;
       if (left > 0) return present.visitors.set(visitor.id, left);
       present.visitors.delete(visitor.id);
+      present.visitorTurns.delete(visitor.id);
       void database()
         .then((db) =>
           db
