@@ -18,6 +18,7 @@ const esm = [
   'iron-webcrypto',
   'uncrypto',
   'cookie',
+  'jose',
 ];
 
 const shared = {

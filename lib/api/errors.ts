@@ -19,6 +19,7 @@ export const API_ERRORS = {
   invalidToken: 401,
   invalidVisitorToken: 401,
   identityUnverified: 403,
+  identityExpired: 403,
   unauthenticated: 401,
   requiresRecentLogin: 401,
   userDisabled: 401,

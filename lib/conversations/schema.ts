@@ -14,14 +14,16 @@ const claimedName = z.string().transform((signed, ctx) => {
   return z.NEVER;
 });
 
+// Without line breaks an id's hash never signs a line of details (lib/conversations/visitor/token.ts).
+const userId = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[^\u0000-\u001F\u007F]+$/);
+
 /** The customer's signed-in user, as the snippet's data-user-* attributes give it. */
 export const userClaimSchema = z.object({
-  // Without line breaks an id's hash never signs a line of details (lib/conversations/visitor/token.ts).
-  id: z
-    .string()
-    .min(1)
-    .max(200)
-    .regex(/^[^\u0000-\u001F\u007F]+$/),
+  id: userId,
   hash: z.string().max(200),
   /** HMAC of the id, e-mail and name: only what it signs is shown as verified. */
   detailsHash: z.string().max(200).optional(),
@@ -29,11 +31,26 @@ export const userClaimSchema = z.object({
   name: claimedName.optional(),
 });
 
-/** POST /api/widgets/:id/visitors. */
-export const startVisitorSchema = z.object({
-  user: userClaimSchema.optional(),
-  locale: locale.optional(),
-});
+/** The longest signed identity token taken: a user's id, address, name and times fit many times over. */
+export const IDENTITY_TOKEN_MAX = 4096;
+
+/**
+ * What a signed identity token says of the customer's signed-in user (`identify({ token })`): `sub` their id,
+ * `email` and `name` optional; the token's signature and expiry are checked before (visitor/identity-token.ts).
+ */
+export const identityClaimsSchema = z.object({ sub: userId, email: email.optional(), name: name.optional() });
+
+/** POST /api/widgets/:id/visitors: a claimed user either by the snippet's attributes or by a signed token. */
+export const startVisitorSchema = z
+  .object({
+    user: userClaimSchema.optional(),
+    identityToken: z.string().min(1).max(IDENTITY_TOKEN_MAX).optional(),
+    locale: locale.optional(),
+  })
+  .refine((value) => !(value.user && value.identityToken), {
+    message: 'one claimed user at most',
+    path: ['identityToken'],
+  });
 
 /** PATCH /api/widgets/:id/visitors: what an anonymous visitor tells about themselves. */
 export const visitorDetailsSchema = z

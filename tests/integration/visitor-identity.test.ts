@@ -1,6 +1,10 @@
 // Who a visitor is: a token the server signs on the widget's first request (renewed later), or the
 // customer's signed-in user, verified by HMAC-SHA256(widget secret, user id) from the customer's server.
 import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { database } from '@/lib/db';
+import { visitors } from '@/lib/db/schema';
 import { POST as start } from '@/app/api/widgets/[id]/visitors/route';
 import { GET as list, POST as startConversation } from '@/app/api/widgets/[id]/conversations/route';
 import { POST as rotate } from '@/app/api/widgets/[id]/secret/route';
@@ -253,5 +257,85 @@ describe('identity verification', () => {
     const other = await ownWidget();
     const response = await rotate(apiRequest('POST', `/api/widgets/${widgetId}/secret`, other.owner), ctx(widgetId));
     expect(response.status).toBe(404);
+  });
+});
+
+describe('signed identity tokens (identify)', () => {
+  const sign = (secret: string, claims: Record<string, unknown>, { alg = 'HS256', expires = '10m' } = {}) => {
+    const jwt = new SignJWT(claims).setProtectedHeader({ alg }).setIssuedAt();
+    if (expires) jwt.setExpirationTime(expires);
+    return jwt.sign(new TextEncoder().encode(secret));
+  };
+  const visitorsOf = async (widgetId: string) =>
+    (await (await database()).select({ id: visitors.id }).from(visitors).where(eq(visitors.widgetId, widgetId))).length;
+
+  it('verifies everything a token carries, as the same visitor the id’s hash names', async () => {
+    const { owner, widgetId } = await ownWidget();
+    const { secret } = await (
+      await rotate(apiRequest('POST', `/api/widgets/${widgetId}/secret`, owner), ctx(widgetId))
+    ).json();
+    const identityToken = await sign(secret, { sub: 'user-9', email: 'grace@example.com', name: 'Grace Hopper' });
+    const started = await startAs(widgetId, { identityToken, locale: 'de' });
+    expect(started.status).toBe(201);
+    const first = await started.json();
+    expect(first).toMatchObject({ verified: true, name: 'Grace Hopper', email: 'grace@example.com' });
+    await converse(widgetId, { token: first.token, visitorId: first.visitorId, address: '198.51.100.9' }, 'Hi');
+    const { conversations } = await (
+      await inbox(apiRequest('GET', `/api/workspaces/${owner.workspaceId}/inbox`, owner), wsCtx(owner))
+    ).json();
+    expect(conversations[0].visitor).toMatchObject({
+      userId: 'user-9',
+      verified: true,
+      name: 'Grace Hopper',
+      nameVerified: true,
+      email: 'grace@example.com',
+      emailVerified: true,
+    });
+    // The old snippet's hash names the same user: the same visitor, and it takes nothing verified away.
+    const hashed = await (await startAs(widgetId, { user: { id: 'user-9', hash: hmac(secret, 'user-9') } })).json();
+    expect(hashed.visitorId).toBe(first.visitorId);
+    // A token with the id alone verifies the id; the address and name stay what was signed before.
+    const bare = await (await startAs(widgetId, { identityToken: await sign(secret, { sub: 'user-9' }) })).json();
+    expect(bare).toMatchObject({ visitorId: first.visitorId, name: 'Grace Hopper', email: 'grace@example.com' });
+  });
+
+  it('refuses a wrong, altered, expired or foreign-algorithm token with a translated 403, and writes nothing', async () => {
+    const { owner, widgetId } = await ownWidget();
+    const claims = { sub: 'user-10', email: 'ada@example.com' };
+    // Without a secret nothing can be verified.
+    expect((await startAs(widgetId, { identityToken: await sign('guess', claims) })).status).toBe(403);
+    const { secret } = await (
+      await rotate(apiRequest('POST', `/api/widgets/${widgetId}/secret`, owner), ctx(widgetId))
+    ).json();
+    const good = await sign(secret, claims);
+    const [header, , signature] = good.split('.');
+    const altered = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: 'admin', exp: 4102444800 })).toString('base64url')}.${signature}`;
+    const refusals: Array<[string, string]> = [
+      [await sign('not-the-secret', claims), 'identityUnverified'],
+      [altered, 'identityUnverified'],
+      [await sign(secret, claims, { alg: 'HS512' }), 'identityUnverified'],
+      [await sign(secret, claims, { expires: '' }), 'identityUnverified'],
+      [await sign(secret, { email: 'ada@example.com' }), 'identityUnverified'],
+      [await sign(secret, { sub: 'user-10', email: 'not an address' }), 'identityUnverified'],
+      [await sign(secret, claims, { expires: '-2 minutes' }), 'identityExpired'],
+    ];
+    for (const [identityToken, code] of refusals) {
+      const refused = await startAs(widgetId, { identityToken }, null, { 'accept-language': 'de' });
+      expect(refused.status).toBe(403);
+      const { error } = await refused.json();
+      expect(error.code).toBe(code);
+      expect(error.message).toMatch(code === 'identityExpired' ? /abgelaufen/ : /nicht bestätigt/);
+    }
+    // Not a token at all, or two claims at once: 400.
+    for (const body of [
+      { identityToken: 'x'.repeat(4097) },
+      { identityToken: good, user: { id: 'user-10', hash: hmac(secret, 'user-10') } },
+    ])
+      expect((await startAs(widgetId, body)).status).toBe(400);
+    expect(await visitorsOf(widgetId)).toBe(0);
+    // Within the 30 s the clocks may differ, a token that just expired still counts.
+    expect((await startAs(widgetId, { identityToken: await sign(secret, claims, { expires: '-10 s' }) })).status).toBe(
+      201,
+    );
   });
 });

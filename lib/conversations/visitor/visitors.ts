@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import { conversations, visitors, widgets } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
+import { verifyIdentityToken } from './identity-token';
 import { takeNewVisitorAllowance } from '@/lib/chat/limits';
 import {
   bearerToken,
@@ -124,9 +125,62 @@ export type StartedVisitor = {
 };
 
 /**
- * Starts or renews the visitor of a widget. A claimed user (the snippet's data-user-*) must carry
+ * The verified user's one visitor of the widget on every device: `signed` says whether the e-mail address and
+ * name came signed with the id (then they are shown as verified).
+ */
+async function startVerifiedVisitor(
+  widget: { id: string; identityGeneration: number },
+  claim: { userId: string; email: string | null; name: string | null; signed: boolean },
+  locale: z.infer<typeof startVisitorSchema>['locale'] | null,
+): Promise<StartedVisitor> {
+  const { userId, email, name, signed } = claim;
+  const db = await database();
+  const [row] = await db
+    .insert(visitors)
+    .values({
+      id: newVisitorId(),
+      widgetId: widget.id,
+      userId,
+      email,
+      emailVerified: signed && email !== null,
+      name,
+      nameVerified: signed && name !== null,
+      locale,
+    })
+    .onConflictDoUpdate({
+      target: [visitors.widgetId, visitors.userId],
+      set: {
+        // A signed value replaces; the visitor's own word only fills a gap (an address) or replaces
+        // what is not verified (a name), so a claim never redirects the replies of a known address.
+        ...(signed && email !== null
+          ? { email, emailVerified: true }
+          : { email: sql`coalesce(${visitors.email}, excluded.email)` }),
+        ...(signed && name !== null
+          ? { name, nameVerified: true }
+          : {
+              name: sql`case when ${visitors.nameVerified} then ${visitors.name} else coalesce(excluded.name, ${visitors.name}) end`,
+            }),
+        locale: sql`coalesce(excluded.locale, ${visitors.locale})`,
+        lastSeenAt: sql`now()`,
+      },
+    })
+    .returning();
+  const created = row.createdAt.getTime() === row.lastSeenAt.getTime();
+  return {
+    token: issueVisitorToken({ widgetId: widget.id, visitorId: row.id, generation: widget.identityGeneration }),
+    visitorId: row.id,
+    created,
+    verified: true,
+    name: row.name,
+    email: row.email,
+  };
+}
+
+/**
+ * Starts or renews the visitor of a widget. A claimed user comes as a JWT the customer's server signed with the
+ * widget secret (`identityToken`: all it carries is verified), or as the snippet's data-user-* with
  * HMAC-SHA256(widget secret, user id): then it is that user's one visitor on every device; a wrong or
- * missing hash is refused (403), never taken as that user. That hash verifies the id only: e-mail and
+ * missing signature is refused (403), never taken as that user. That hash verifies the id only: e-mail and
  * name count as verified when the details hash signs them too (`claimedDetails`). Otherwise a valid
  * token of this widget is renewed, unless it names a verified user the page no longer claims (signed
  * out: a new anonymous visitor); a bad token is a 401. New anonymous visitors per widget and address
@@ -141,50 +195,16 @@ export async function startVisitor(
   const widget = await requireWidget(widgetId);
   const db = await database();
   const locale = input.locale ?? null;
+  if (input.identityToken) {
+    if (!widget.identitySecret) throw new ApiError('identityUnverified');
+    const user = await verifyIdentityToken(widget.identitySecret, input.identityToken);
+    return startVerifiedVisitor(widget, { userId: user.id, email: user.email, name: user.name, signed: true }, locale);
+  }
   if (input.user) {
     const { id: userId, hash } = input.user;
     if (!widget.identitySecret || !verifyUserHash(widget.identitySecret, userId, hash))
       throw new ApiError('identityUnverified');
-    const { email, name, signed } = claimedDetails(widget.identitySecret, input.user);
-    const [row] = await db
-      .insert(visitors)
-      .values({
-        id: newVisitorId(),
-        widgetId: widget.id,
-        userId,
-        email,
-        emailVerified: signed && email !== null,
-        name,
-        nameVerified: signed && name !== null,
-        locale,
-      })
-      .onConflictDoUpdate({
-        target: [visitors.widgetId, visitors.userId],
-        set: {
-          // A signed value replaces; the visitor's own word only fills a gap (an address) or replaces
-          // what is not verified (a name), so a claim never redirects the replies of a known address.
-          ...(signed && email !== null
-            ? { email, emailVerified: true }
-            : { email: sql`coalesce(${visitors.email}, excluded.email)` }),
-          ...(signed && name !== null
-            ? { name, nameVerified: true }
-            : {
-                name: sql`case when ${visitors.nameVerified} then ${visitors.name} else coalesce(excluded.name, ${visitors.name}) end`,
-              }),
-          locale: sql`coalesce(excluded.locale, ${visitors.locale})`,
-          lastSeenAt: sql`now()`,
-        },
-      })
-      .returning();
-    const created = row.createdAt.getTime() === row.lastSeenAt.getTime();
-    return {
-      token: issueVisitorToken({ widgetId: widget.id, visitorId: row.id, generation: widget.identityGeneration }),
-      visitorId: row.id,
-      created,
-      verified: true,
-      name: row.name,
-      email: row.email,
-    };
+    return startVerifiedVisitor(widget, { userId, ...claimedDetails(widget.identitySecret, input.user) }, locale);
   }
   const presented = bearerToken(request);
   if (presented) {
