@@ -9,6 +9,7 @@ import { ThreadView } from '@/components/conversations/thread-view';
 import { fill, type Messages } from '@/lib/i18n/slices';
 import { VerifiedMark, visitorName, visitorNameVerified } from './inbox-list';
 import { AssignmentControls } from './assignment-controls';
+import { VisitorAttributes } from './visitor-attributes';
 import type { Teammate } from './use-inbox';
 
 function errorOf(caught: unknown, fallback: string): string {
@@ -149,6 +150,7 @@ export function InboxThread({
             <dt className="text-slate-700">{labels.details.widget}</dt>
             <dd>{conversation.widget.name}</dd>
           </dl>
+          <VisitorAttributes attributes={visitor.attributes} locale={locale} labels={labels.details} />
           <AssignmentControls
             base={base}
             me={me}

@@ -20,6 +20,7 @@ export const API_ERRORS = {
   invalidVisitorToken: 401,
   identityUnverified: 403,
   identityExpired: 403,
+  tooManyAttributes: 400,
   unauthenticated: 401,
   requiresRecentLogin: 401,
   userDisabled: 401,

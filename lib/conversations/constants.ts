@@ -40,6 +40,11 @@ export type VisitorConversationView = {
   seenUpTo: number;
 };
 
+/** `setAttributes`: at most this many attributes per visitor, keys and text values at most this long. */
+export const VISITOR_ATTRIBUTES_MAX = 20;
+export const VISITOR_ATTRIBUTE_KEY_MAX = 32;
+export const VISITOR_ATTRIBUTE_TEXT_MAX = 120;
+
 export type VisitorDetails = {
   id: string;
   /** The customer's signed-in user, verified by the id's hash (null: anonymous). */
@@ -52,6 +57,8 @@ export type VisitorDetails = {
   emailVerified: boolean;
   locale: 'en' | 'de' | null;
   firstSeenAt: string;
+  /** What the customer's page told of the visitor (`setAttributes`): never verified. */
+  attributes: Record<string, string | number | boolean>;
 };
 
 /** A conversation as the operators see it in the inbox. */

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { idempotencyKey, plainText, singleLineText, withoutBidiControls } from '@/lib/api/schemas';
-import { CONVERSATION_TEXT_MAX, EMAIL_MAX, INBOX_VIEWS, VISITOR_NAME_MAX } from './constants';
+import {
+  CONVERSATION_TEXT_MAX,
+  EMAIL_MAX,
+  INBOX_VIEWS,
+  VISITOR_ATTRIBUTE_KEY_MAX,
+  VISITOR_ATTRIBUTE_TEXT_MAX,
+  VISITOR_ATTRIBUTES_MAX,
+  VISITOR_NAME_MAX,
+} from './constants';
 
 const locale = z.enum(['en', 'de']);
 const email = z.email().max(EMAIL_MAX);
@@ -52,10 +60,23 @@ export const startVisitorSchema = z
     path: ['identityToken'],
   });
 
-/** PATCH /api/widgets/:id/visitors: what an anonymous visitor tells about themselves. */
+/**
+ * The customer's page's attributes of its visitor: a key (a letter, then letters, digits, `_`, `.` or `-`) to one
+ * line of text, a finite number or a boolean; null removes the key.
+ */
+const attributesSchema = z
+  .record(
+    z.string().regex(new RegExp(`^[A-Za-z][\\w.-]{0,${VISITOR_ATTRIBUTE_KEY_MAX - 1}}$`)),
+    z.union([singleLineText(0, VISITOR_ATTRIBUTE_TEXT_MAX), z.number().finite(), z.boolean(), z.null()]),
+  )
+  .refine((value) => Object.keys(value).length <= VISITOR_ATTRIBUTES_MAX, {
+    message: `at most ${VISITOR_ATTRIBUTES_MAX} attributes`,
+  });
+
+/** PATCH /api/widgets/:id/visitors: what an anonymous visitor tells about themselves, or the page of any visitor. */
 export const visitorDetailsSchema = z
-  .object({ name: name.optional(), email: email.optional() })
-  .refine((value) => value.name !== undefined || value.email !== undefined, {
+  .object({ name: name.optional(), email: email.optional(), attributes: attributesSchema.optional() })
+  .refine((value) => value.name !== undefined || value.email !== undefined || value.attributes !== undefined, {
     message: 'nothing to change',
     path: ['email'],
   });

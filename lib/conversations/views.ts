@@ -83,6 +83,7 @@ export function inboxConversationView({
       emailVerified: visitor.emailVerified,
       locale: visitor.locale,
       firstSeenAt: visitor.createdAt.toISOString(),
+      attributes: visitor.attributes,
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   verifyVisitorToken,
 } from './token';
 import { conversationId } from '../request';
+import { VISITOR_ATTRIBUTES_MAX } from '../constants';
 import { signal } from '../signal';
 import type { z } from 'zod';
 import type { startVisitorSchema, userClaimSchema, visitorDetailsSchema } from '../schema';
@@ -242,9 +243,24 @@ export async function startVisitor(
 }
 
 /**
+ * The stored attributes with `attributes` merged in (null removes a key), and the condition that the result keeps
+ * within VISITOR_ATTRIBUTES_MAX: checked on the row as the update finds it, so concurrent pages cannot pass it.
+ */
+function mergedAttributes(attributes: NonNullable<z.infer<typeof visitorDetailsSchema>['attributes']>) {
+  const entries = Object.entries(attributes);
+  const kept = Object.fromEntries(entries.filter(([, value]) => value !== null));
+  const removed = entries.filter(([, value]) => value === null).map(([key]) => sql` - ${key}::text`);
+  const merged = sql`((${visitors.attributes} || ${JSON.stringify(kept)}::jsonb)${sql.join(removed, sql``)})`;
+  return {
+    merged,
+    fits: sql`(select count(*) from jsonb_object_keys(${merged})) <= ${VISITOR_ATTRIBUTES_MAX}::int`,
+  };
+}
+
+/**
  * What an anonymous visitor says about themselves (the pre-chat form, the e-mail form when nobody is
- * available). A verified visitor's name and address come from the customer's site and stay; the
- * inbox shows the change at once.
+ * available), and what the customer's page says of any visitor (`attributes`). A verified visitor's name and
+ * address come from the customer's site and stay; the inbox shows the change at once.
  */
 export async function updateVisitorDetails(
   widget: WidgetRow,
@@ -253,13 +269,21 @@ export async function updateVisitorDetails(
 ): Promise<VisitorRow> {
   const db = await database();
   const verified = visitor.userId !== null;
+  const attributes =
+    input.attributes && Object.keys(input.attributes).length ? mergedAttributes(input.attributes) : null;
   const changes = {
     ...(input.name !== undefined && !(verified && visitor.name) && { name: input.name }),
     ...(input.email !== undefined && !(verified && visitor.email) && { email: input.email }),
+    ...(attributes && { attributes: attributes.merged }),
   };
   if (Object.keys(changes).length === 0) return visitor;
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(visitors).set(changes).where(eq(visitors.id, visitor.id)).returning();
+    const [row] = await tx
+      .update(visitors)
+      .set(changes)
+      .where(and(eq(visitors.id, visitor.id), attributes?.fits))
+      .returning();
+    if (!row) throw new ApiError('tooManyAttributes');
     const own = await tx
       .select({ id: conversations.id })
       .from(conversations)

@@ -7,6 +7,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -20,6 +21,8 @@ export const CONVERSATION_STATUSES = ['open', 'closed'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 export const MESSAGE_SENDERS = ['visitor', 'operator', 'system'] as const;
 export type MessageSender = (typeof MESSAGE_SENDERS)[number];
+/** What the customer's page says of a visitor (`setAttributes`): shown to operators, never verified. */
+export type VisitorAttributes = Record<string, string | number | boolean>;
 
 /**
  * A visitor of a widget: a random id the widget keeps in its own storage (carried in a signed token), or
@@ -41,6 +44,7 @@ export const visitors = pgTable(
     /** An address the visitor confirmed from its mailbox for transcripts; never the reply address `email`. */
     transcriptEmail: text('transcript_email'),
     locale: text('locale').$type<'en' | 'de'>(),
+    attributes: jsonb('attributes').$type<VisitorAttributes>().notNull().default({}),
     createdAt: createdAt(),
     /** Last time the visitor had the widget open (its event stream refreshes this). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "visitors" ADD COLUMN "attributes" jsonb DEFAULT '{}'::jsonb NOT NULL;
