@@ -52,6 +52,16 @@ export function securityHeaders({ hsts }: { hsts: boolean }) {
     },
     // Nothing may run in or frame what is not a page.
     ...RESOURCES.map((source) => ({ source, headers: [{ key: 'Content-Security-Policy', value: RESOURCE_POLICY }] })),
+    // A host page isolated with Cross-Origin-Embedder-Policy: require-corp loads the snippet and frames the widget
+    // only when they say it may; the framed documents then run under the same policy (all they load is this site's).
+    { source: '/embed.js', headers: [{ key: 'Cross-Origin-Resource-Policy', value: 'cross-origin' }] },
+    {
+      source: '/embed/:path*',
+      headers: [
+        { key: 'Cross-Origin-Resource-Policy', value: 'cross-origin' },
+        { key: 'Cross-Origin-Embedder-Policy', value: 'require-corp' },
+      ],
+    },
     // The site's icons change with a deployment at most; pages name them with their content hash.
     {
       source: '/:icon(icon\\.svg|favicon\\.ico)',

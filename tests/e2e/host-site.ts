@@ -7,7 +7,8 @@ import { baseURL } from '../../playwright.config';
 
 export type HostSite = {
   origin: string;
-  setPage(html: { body: string; lang?: string; title?: string }): void;
+  /** The page, and the response headers it comes with (e.g. a Content-Security-Policy). */
+  setPage(html: { body: string; lang?: string; title?: string; headers?: Record<string, string> }): void;
   close(): Promise<void>;
 };
 
@@ -19,9 +20,14 @@ export type HostSite = {
 export async function hostSite({
   hostname = 'localhost',
 }: { hostname?: 'localhost' | '127.0.0.1' } = {}): Promise<HostSite> {
-  let page = { body: '', lang: 'en' as string | undefined, title: 'Customer shop' };
+  let page = {
+    body: '',
+    lang: 'en' as string | undefined,
+    title: 'Customer shop',
+    headers: {} as Record<string, string>,
+  };
   const server: Server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...page.headers });
     const lang = page.lang ? ` lang="${page.lang}"` : '';
     response.end(
       `<!doctype html><html${lang}><head><title>${page.title}</title></head><body><main><h1>${page.title}</h1></main>${page.body}</body></html>`,
@@ -30,7 +36,7 @@ export async function hostSite({
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     origin: `http://${hostname}:${(server.address() as AddressInfo).port}`,
-    setPage: (next) => (page = { lang: 'en', title: 'Customer shop', ...next }),
+    setPage: (next) => (page = { lang: 'en', title: 'Customer shop', headers: {}, ...next }),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
