@@ -10,6 +10,10 @@
 // for the bare Next.js page of bench/baseline-next (no CSS, no client component, same HTML size): the
 // performance a Next.js App Router page can reach on this host, as a reference for our numbers.
 // Reported, never failing on a score (like npm run bench); it fails only when a run itself fails.
+//
+// Then a customer's pages with and without the widget's snippet (bench/lib/host-pages.mjs: bare, a strict CSP,
+// cross-origin isolated, the snippet's origin down), performance only, median of the same number of runs:
+// the widget's goal is performance −0, TBT ≤ +10 ms and CLS +0 against the same page without it.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -18,7 +22,9 @@ import { launch } from 'chrome-launcher';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { chromiumPath } from './chromium.cjs';
 import { buildFixtureIfNeeded, fixtureDir } from '../bench/lib/fixture.mjs';
-import { root, startNext } from '../bench/lib/servers.mjs';
+import { freePort, root, startNext } from '../bench/lib/servers.mjs';
+import { HOST_PAGE_KINDS, startHostPages } from '../bench/lib/host-pages.mjs';
+import { createWidget } from '../bench/widget-bytes.mjs';
 
 const PAGES = ['/', '/de'];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 5);
@@ -85,6 +91,7 @@ async function measure(chrome, origin, pages, categories) {
         TBT: median.audits['total-blocking-time']?.numericValue,
         LCP: median.audits['largest-contentful-paint']?.numericValue,
       },
+      cls: median.audits['cumulative-layout-shift']?.numericValue,
       performanceRuns: performanceScores,
       failingAudits: failing,
       consoleErrors,
@@ -103,16 +110,28 @@ const chrome = await launch({
 });
 let results;
 let reference;
+let hostResults;
 try {
+  const emulatorPort = await freePort();
   const app = await startNext({
     label: 'app',
     dir: root,
     readyPath: '/api/health',
     viaStartScript: true,
     ownSiteUrl: true,
+    env: { AUTH_EMULATOR_PORT: String(emulatorPort) },
   });
   try {
-    results = await measure(chrome, app.origin.replace('127.0.0.1', 'localhost'), PAGES, Object.keys(TARGETS));
+    const appOrigin = app.origin.replace('127.0.0.1', 'localhost');
+    results = await measure(chrome, appOrigin, PAGES, Object.keys(TARGETS));
+    const host = await startHostPages(appOrigin);
+    try {
+      host.embed(await createWidget(appOrigin, `127.0.0.1:${emulatorPort}`, [host.origin]));
+      const pages = HOST_PAGE_KINDS.flatMap((kind) => [`/${kind}`, `/${kind}/snippet`]);
+      hostResults = await measure(chrome, host.origin, pages, ['performance']);
+    } finally {
+      await host.close();
+    }
   } finally {
     await app.stop();
   }
@@ -169,10 +188,33 @@ for (const { page, scores, ms } of results) {
   ];
   console.log(`${page.padEnd(15)} ${goals.map(([text, ok]) => `${ok ? '✓' : '✗'} ${text}`).join('   ')}`);
 }
+// Issue 37's goals for the snippet: on each kind of page, performance −0 points, TBT ≤ +10 ms, CLS +0.
+console.log(`\nA customer's page with the widget's snippet against the same page without (median of ${RUNS}):`);
+const hostDeltas = HOST_PAGE_KINDS.map((kind) => {
+  const without = hostResults.find((result) => result.page === `/${kind}`);
+  const withSnippet = hostResults.find((result) => result.page === `/${kind}/snippet`);
+  const delta = {
+    kind,
+    performance: withSnippet.scores.performance - without.scores.performance,
+    tbtMs: Math.round(withSnippet.ms.TBT - without.ms.TBT),
+    cls: Math.round((withSnippet.cls - without.cls) * 1000) / 1000,
+    runs: { without: without.performanceRuns, with: withSnippet.performanceRuns },
+  };
+  const goals = [
+    [`performance ${without.scores.performance} → ${withSnippet.scores.performance}`, delta.performance >= 0],
+    [`TBT ${Math.round(without.ms.TBT)} → ${Math.round(withSnippet.ms.TBT)} ms`, delta.tbtMs <= 10],
+    [`CLS ${without.cls} → ${withSnippet.cls}`, delta.cls <= 0],
+  ];
+  console.log(`${kind.padEnd(6)} ${goals.map(([text, ok]) => `${ok ? '✓' : '✗'} ${text}`).join('   ')}`);
+  console.log(
+    `       performance over the runs: ${range(without.performanceRuns)} without, ${range(withSnippet.performanceRuns)} with`,
+  );
+  return delta;
+});
 const dir = join(root, 'bench', 'results');
 mkdirSync(dir, { recursive: true });
 writeFileSync(
   join(dir, 'lighthouse.json'),
-  `${JSON.stringify({ date: new Date().toISOString(), runs: RUNS, targets: TARGETS, results, reference: { ...reference, page: 'bench/baseline-next /' } }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), runs: RUNS, targets: TARGETS, results, reference: { ...reference, page: 'bench/baseline-next /' }, hostPages: { results: hostResults, deltas: hostDeltas } }, null, 2)}\n`,
 );
 console.log('\nWrote bench/results/lighthouse.json');
