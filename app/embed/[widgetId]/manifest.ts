@@ -5,13 +5,16 @@ import type { WidgetManifest } from '@/lib/widgets/frame-document.mjs';
 
 let built: WidgetManifest | undefined;
 
+const production = process.env.NODE_ENV === 'production';
+
 /**
- * The frame's script and stylesheet as scripts/build-widget.mjs wrote them: read once from the build
- * (`npm run dev` rebuilds them while it runs, server/widget-dev.mjs, so there it reads them on each request).
+ * The frame's script and stylesheet as scripts/build-widget.mjs wrote them: read once from the build, or on
+ * each request from `.next/dev`, where `npm run dev` rebuilds them while it runs (server/widget-dev.mjs).
  */
 export function manifest(): WidgetManifest {
   if (built) return built;
-  const read = JSON.parse(readFileSync(join(process.cwd(), '.next', 'widget-manifest.json'), 'utf8')) as WidgetManifest;
-  if (process.env.NODE_ENV === 'production') built = read;
+  const dir = production ? '.next' : join('.next', 'dev');
+  const read = JSON.parse(readFileSync(join(process.cwd(), dir, 'widget-manifest.json'), 'utf8')) as WidgetManifest;
+  if (production) built = read;
   return read;
 }
