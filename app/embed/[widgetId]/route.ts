@@ -1,6 +1,7 @@
 import { createTranslator } from 'next-intl';
 import type { NextRequest } from 'next/server';
-import { isDatabaseUnavailable } from '@/lib/db/errors';
+import { markRenderFailed } from '@/lib/db/availability';
+import { describeDatabaseError, isDatabaseUnavailable } from '@/lib/db/errors';
 import { messagePage } from '@/lib/errors/message-page';
 import { loadMessages } from '@/lib/i18n/messages';
 import { visitorLocale } from '@/lib/widgets/locale';
@@ -23,6 +24,9 @@ export async function GET(request: NextRequest, { params }: RouteContext<'/embed
     if (widget) return await framePage(widget, request.headers, searchParams);
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
+    // Noted, as a page's render notes it: the proxy answers the widget's 503 from then on without asking.
+    markRenderFailed();
+    console.error(`database unavailable: ${describeDatabaseError(error)}`);
     return widgetUnavailablePage(locale());
   }
   const t = createTranslator({
