@@ -1,8 +1,8 @@
 // The widget's standalone frame (issue 37, point 1): the widget's components compiled by esbuild against
 // Preact's React compatibility layer, and Tailwind built from the widget's own sources, written with content
 // hashes under `.next/static/widget/` (served at `/_next/static/widget/`, compressed ahead with the rest of
-// `.next/static`) and named in `.next/widget-manifest.json`. Not served yet: the widget page still renders the
-// React app until the frame's document replaces it. `node scripts/build-widget.mjs [nextDir]`.
+// `.next/static`) and named in `.next/widget-manifest.json`, which the frame's route reads (app/embed/[widgetId]).
+// `node scripts/build-widget.mjs [nextDir]`; `npm run dev` runs it while it runs (server/widget-dev.mjs).
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -28,6 +28,7 @@ import { drainOnSignals } from './drain.mjs';
 import { methodPolicy } from './methods.mjs';
 import { servePrecompressed } from './precompressed.mjs';
 import { staticAssets } from './static-assets.mjs';
+import { buildWidgetWhileDeveloping } from './widget-dev.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dev = process.argv.includes('--dev');
@@ -91,6 +92,7 @@ drainOnSignals(server, { app: () => offered?.drain ?? null });
 if (!dev) applyBuiltConfig();
 const app = next({ dev, dir: root, hostname, port: Number(process.env.PORT) });
 await app.prepare();
+if (dev) await buildWidgetWhileDeveloping(root);
 const handle = app.getRequestHandler();
 // instrumentation.ts offers them once the app runs (production's prepare() does not wait for it).
 offered = await nodeRoutes();

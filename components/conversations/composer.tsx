@@ -36,7 +36,16 @@ export function Composer({
   const typingSince = useRef(0);
   const stopTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
+  const field = useRef<HTMLTextAreaElement>(null);
+
   useEffect(() => () => clearTimeout(stopTimer.current), []);
+  // Focused by a call, as React's autoFocus does: the widget frame runs on Preact, which writes the
+  // `autofocus` attribute instead, and browsers ignore it in a cross-origin frame.
+  useEffect(() => {
+    if (autoFocus) field.current?.focus();
+    // Once, when the field appears (autoFocus's meaning).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const stopTyping = () => {
     clearTimeout(stopTimer.current);
@@ -88,7 +97,7 @@ export function Composer({
           rows={2}
           maxLength={CONVERSATION_TEXT_MAX}
           disabled={disabled}
-          autoFocus={autoFocus}
+          ref={field}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           placeholder={labels.message}

@@ -36,23 +36,6 @@ function renderFailedForDatabase(error: unknown): void {
 }
 
 /**
- * Runs part of a render outside the locale's pages (the widget page): when it fails because the database
- * could not answer, the browser goes back to the page's address, which the proxy then answers with the
- * page's 503. Any other failure is thrown on.
- */
-export async function backWhenUnavailable<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!isDatabaseUnavailable(error) || !renderedForRequest()) throw error;
-    const address = await pageAddress();
-    if (!address) throw error;
-    renderFailedForDatabase(error);
-    redirect(address);
-  }
-}
-
-/**
  * What a failed render shows instead, in the request's language: the server-error page with a reference
  * that the log line names, or, when the database or the identity provider could not answer, the unavailable
  * page. A page that needs the one that failed goes back to its address instead, which the proxy answers with

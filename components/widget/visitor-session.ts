@@ -1,8 +1,8 @@
 'use client';
 
-import { $fetch } from 'ofetch';
 import { readApiError } from '@/lib/client/api-error';
 import { visitorStorageKey } from '@/lib/widgets/frame';
+import { visitorFetch } from './visitor-fetch';
 
 /** The customer's signed-in user, from the snippet's data-user-* attributes (via the loader). */
 export type UserClaim = { id: string; hash: string; detailsHash?: string; email?: string; name?: string };
@@ -92,12 +92,11 @@ export class VisitorSession {
     // A token of another (or a signed-out) user is not this visitor's: never send it.
     const reusable = stored && stored.userId === (user?.id ?? null) ? stored.token : null;
     const request = (token: string | null) =>
-      $fetch<StartedVisitor & { token: string }>(`/api/widgets/${encodeURIComponent(this.widgetId)}/visitors`, {
+      visitorFetch<StartedVisitor & { token: string }>(`/api/widgets/${encodeURIComponent(this.widgetId)}/visitors`, {
         method: 'POST',
         body: { ...(user && { user }), locale },
         headers: token ? { authorization: `Bearer ${token}` } : {},
         retry: 1,
-        retryStatusCodes: [408, 425, 500, 502, 503, 504],
       });
     let started;
     try {
@@ -123,7 +122,7 @@ export class VisitorSession {
     } = {},
   ): Promise<T> {
     try {
-      return await $fetch<T>(`/api/widgets/${encodeURIComponent(this.widgetId)}${path}`, {
+      return await visitorFetch<T>(`/api/widgets/${encodeURIComponent(this.widgetId)}${path}`, {
         ...options,
         headers: this.current ? { authorization: `Bearer ${this.current.token}` } : {},
       });

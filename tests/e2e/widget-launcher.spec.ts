@@ -72,7 +72,11 @@ test('a new visitor’s page loads only the launcher; Enter opens the widget in 
     await expect(message).toBeFocused();
     expect(frameUrl(guest.page)).toBe(`${baseURL}/embed/${widgetId}?lang=en&open=1`);
     expect(await guest.page.evaluate(() => window.history.length)).toBe(entries);
-    expect(guest.scripts.length).toBeGreaterThan(0);
+    // The standalone frame (scripts/build-widget.mjs): its one script and stylesheet, none of Next's chunks.
+    expect(guest.scripts.map((url) => url.replace(/-[0-9a-f]{16}\./, '-<hash>.')).sort()).toEqual([
+      `${baseURL}/_next/static/widget/frame-<hash>.css`,
+      `${baseURL}/_next/static/widget/frame-<hash>.js`,
+    ]);
     await expect
       .poll(async () => (await guest.page.locator('iframe[data-chat-widget]').boundingBox())?.height)
       .toBe(Math.min(600, viewport.height - 32));

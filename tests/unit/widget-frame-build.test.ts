@@ -9,8 +9,29 @@ import type { buildWidget } from '../../scripts/build-widget.mjs';
 import budgets from '../../bench/budgets.json';
 import en from '@/messages/en.json';
 import { frameDocument } from '@/lib/widgets/frame-document.mjs';
+import { heaviestFrameDocument } from '../../scripts/check-bundles.mjs';
 
 jest.setTimeout(60_000);
+
+const props = {
+  widget: {
+    id: 'w_frame-1',
+    name: 'Shop help',
+    greeting: '',
+    accent: { background: '#4338ca', text: '#ffffff' },
+    launcherPosition: 'right',
+    preChat: 'off',
+    awayMessage: '',
+    businessHours: null,
+    allowedOrigins: [],
+  },
+  mode: 'launcher',
+  initiallyOpen: false,
+  locale: 'en',
+  labels: en.Widget,
+  initialPresence: { available: true, availableForMs: null, nextOpenAt: null },
+  initialConversation: null,
+};
 
 describe('the widget’s frame', () => {
   let nextDir: string;
@@ -37,9 +58,16 @@ describe('the widget’s frame', () => {
       expect(entry.rawBytes).toBe(bytes.length);
       expect(entry.gzipBytes).toBe(gzipSync(bytes, { level: 9 }).length);
     }
-    expect(manifest.script.gzipBytes + manifest.stylesheet.gzipBytes).toBeLessThanOrEqual(
+  });
+
+  it('fits the opened widget in 25 KB gzip with the heaviest document a widget has (scripts/check-bundles.mjs)', () => {
+    const document = gzipSync(heaviestFrameDocument(manifest), { level: 9 }).length;
+    expect(document + manifest.script.gzipBytes + manifest.stylesheet.gzipBytes).toBeLessThanOrEqual(
       budgets.widgetFrame.gzipBudget,
     );
+    // Its requests go out on the browser's fetch (components/widget/visitor-fetch.ts): no ofetch, ufo or destr.
+    const js = readFileSync(join(nextDir, manifest.script.path.replace('/_next/', '')), 'utf8');
+    expect(js).not.toMatch(/retryStatusCodes|ignoreResponseError/);
   });
 
   it('runs the widget on Preact, not React, and styles the classes the widget uses', () => {
@@ -60,25 +88,6 @@ describe('the widget’s frame', () => {
   });
 
   it('renders the widget from the props of its document (lib/widgets/frame-document.mjs): the launcher, and the panel once it is clicked', async () => {
-    const props = {
-      widget: {
-        id: 'w_frame-1',
-        name: 'Shop help',
-        greeting: '',
-        accent: { background: '#4338ca', text: '#ffffff' },
-        launcherPosition: 'right',
-        preChat: 'off',
-        awayMessage: '',
-        businessHours: null,
-        allowedOrigins: [],
-      },
-      mode: 'launcher',
-      initiallyOpen: false,
-      locale: 'en',
-      labels: en.Widget,
-      initialPresence: { available: true, availableForMs: null, nextOpenAt: null },
-      initialConversation: null,
-    };
     // The frame's own document (lib/widgets/frame-document.mjs); its script is run below, as the browser would.
     const html = frameDocument({ locale: 'en', title: 'Shop help', props, nonce: 'n', manifest });
     document.body.innerHTML = new DOMParser().parseFromString(html, 'text/html').body.innerHTML;
@@ -91,5 +100,22 @@ describe('the widget’s frame', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(document.querySelector('#widget h1')!.textContent).toBe('Shop help');
     expect(document.querySelector('#widget [role=alert]')!.textContent).toBe(en.Widget.errors.start);
+  });
+
+  it('focuses the message field of an opened widget, as React’s autoFocus did (Preact writes only the attribute)', async () => {
+    const opened = { ...props, initiallyOpen: true };
+    const html = frameDocument({ locale: 'en', title: 'Shop help', props: opened, nonce: 'n', manifest });
+    document.body.innerHTML = new DOMParser().parseFromString(html, 'text/html').body.innerHTML;
+    const answer = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+    Object.assign(window, {
+      fetch: jest.fn((url: string) =>
+        url.endsWith('/visitors')
+          ? answer({ token: 't', verified: false, name: null, email: null })
+          : answer({ conversations: [], cursor: 0 }),
+      ),
+    });
+    new Function(readFileSync(join(nextDir, manifest.script.path.replace('/_next/', '')), 'utf8'))();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(document.getElementById('start-message'));
   });
 });
