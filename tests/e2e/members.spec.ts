@@ -24,22 +24,35 @@ for (const locale of localesUnderTest) {
     );
     expect(await axeViolations(invitee)).toEqual([]);
     await invitee.getByRole('main').getByRole('link', { name: m.Invitation.signUp }).click();
+    // The sign-up starts with the invited address and comes back to the invitation once verified.
     const form = invitee.getByRole('form', { name: m.Auth.signup.title });
-    await form.getByLabel(m.Auth.fields.email).fill(email);
+    await expect(form.getByLabel(m.Auth.fields.email)).toHaveValue(email);
+    expect(await axeViolations(invitee)).toEqual([]);
     await form.getByLabel(m.Auth.fields.password, { exact: true }).fill('secret-123');
     await form.getByLabel(m.Auth.fields.confirm).fill('secret-123');
     await form.getByRole('button', { name: m.Auth.signup.submit }).click();
-    await expect(invitee).toHaveURL(/verify-email$/);
-    await invitee.goto(`/mailbox?to=${encodeURIComponent(email)}`);
-    await invitee.getByRole('link', { name: m.Mailbox.actions.verifyEmail }).first().click();
-    await expect(invitee.getByRole('main').getByRole('status')).toHaveText(m.Auth.verify.verified);
+    await expect(invitee).toHaveURL(new RegExp(`verify-email\\?redirect=${encodeURIComponent(path)}$`));
+    await expect(invitee.getByRole('main').getByRole('link', { name: m.Auth.verify.backToLogin })).toHaveAttribute(
+      'href',
+      `${localized('/login', locale)}?redirect=${encodeURIComponent(path)}`,
+    );
 
-    await invitee.goto(path);
-    await invitee.getByRole('button', { name: m.Invitation.accept }).click();
-    await expect(invitee).toHaveURL(/\/dashboard\/members$/);
-    const list = invitee.getByRole('table', { name: m.Dashboard.members.list });
+    // The mail's link, opened in another tab as a mail client would, leads back to the invitation.
+    const tab = await invitee.context().newPage();
+    await tab.goto(`/mailbox?to=${encodeURIComponent(email)}`);
+    await tab.getByRole('link', { name: m.Mailbox.actions.verifyEmail }).first().click();
+    await expect(tab.getByRole('main').getByRole('status')).toHaveText(m.Auth.verify.verified);
+    expect(await axeViolations(tab)).toEqual([]);
+    await tab.getByRole('main').getByRole('link', { name: m.Auth.verify.continue }).click();
+    await expect(tab).toHaveURL(new RegExp(`${path}$`));
+    await expect(tab.getByRole('heading', { level: 1 })).toHaveText(
+      m.Invitation.title.replace('{workspace}', `Acme ${locale}`),
+    );
+    await tab.getByRole('button', { name: m.Invitation.accept }).click();
+    await expect(tab).toHaveURL(/\/dashboard\/members$/);
+    const list = tab.getByRole('table', { name: m.Dashboard.members.list });
     await expect(list.getByRole('row').filter({ hasText: email })).toContainText(m.Dashboard.members.roles.agent);
-    expect(await axeViolations(invitee)).toEqual([]);
+    expect(await axeViolations(tab)).toEqual([]);
     await invitee.context().close();
   });
 
