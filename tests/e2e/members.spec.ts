@@ -9,6 +9,8 @@ for (const locale of localesUnderTest) {
   const m = messages[locale];
 
   test(`${locale}: a new sign-up accepts the mailed invitation and joins as agent`, async ({ page, browser }) => {
+    // Two accounts, a sign-up and five axe scans: about 30 s with two workers on a shared machine.
+    test.setTimeout(90_000);
     await signIn(page, uniqueEmail('owner'), locale);
     await teamWithWidget(page, `Acme ${locale}`);
     const email = uniqueEmail('newcomer');
@@ -52,6 +54,8 @@ for (const locale of localesUnderTest) {
     await expect(tab).toHaveURL(/\/dashboard\/members$/);
     const list = tab.getByRole('table', { name: m.Dashboard.members.list });
     await expect(list.getByRole('row').filter({ hasText: email })).toContainText(m.Dashboard.members.roles.agent);
+    // A client navigation: the page's title can follow its content; axe wants it.
+    await expect(tab).toHaveTitle(`${m.Metadata.members.title} · Plauder`);
     expect(await axeViolations(tab)).toEqual([]);
     await invitee.context().close();
   });
@@ -85,3 +89,33 @@ for (const locale of localesUnderTest) {
     await agentPage.context().close();
   });
 }
+
+// The sign-up's `redirect` and the verification link's `continueUrl` lead only to this site: another origin,
+// a protocol-relative or encoded path, is ignored and the pages offer their usual ways on.
+test('the sign-up and the verify-email page ignore a way on to another site', async ({ page }) => {
+  const { Auth } = messages.en;
+  const foreign = ['//evil.example/x', '/%2F%2Fevil.example', 'https://evil.example/invitations/x', '/\\evil.example'];
+  for (const redirect of foreign) {
+    await page.goto(`/signup?${new URLSearchParams({ redirect, email: 'not an address' })}`);
+    const form = page.getByRole('form', { name: Auth.signup.title });
+    await expect(form.getByLabel(Auth.fields.email)).toHaveValue('');
+    await expect(page.getByRole('main').getByRole('link', { name: Auth.signup.loginLink })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    await page.goto(`/verify-email?${new URLSearchParams({ redirect })}`);
+    await expect(page.getByRole('main').getByRole('link', { name: Auth.verify.backToLogin })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+  }
+  // A same-origin one is kept, the way the invitation page's link gives it.
+  await page.goto(`/signup?${new URLSearchParams({ redirect: '/invitations/x', email: 'ada@example.com' })}`);
+  await expect(page.getByRole('form', { name: Auth.signup.title }).getByLabel(Auth.fields.email)).toHaveValue(
+    'ada@example.com',
+  );
+  await expect(page.getByRole('main').getByRole('link', { name: Auth.signup.loginLink })).toHaveAttribute(
+    'href',
+    `/login?redirect=${encodeURIComponent('/invitations/x')}`,
+  );
+});
