@@ -38,6 +38,11 @@ for (const locale of localesUnderTest) {
       'href',
       `${localized('/login', locale)}?redirect=${encodeURIComponent(path)}`,
     );
+    // Who verifies in another tab can go on from this one too.
+    await expect(invitee.getByRole('main').getByRole('link', { name: m.Auth.verify.continue })).toHaveAttribute(
+      'href',
+      path,
+    );
 
     // The mail's link, opened in another tab as a mail client would, leads back to the invitation.
     const tab = await invitee.context().newPage();

@@ -70,6 +70,12 @@ export default withErrorPage(async function VerifyEmailPage({
         >
           {/* Ways on while nothing is done yet; a finished action offers its own next step instead. */}
           <div className="mt-6 flex flex-wrap gap-4 text-sm">
+            {/* Verified in another tab (the mail's link), this one goes on too; `target` is localized already. */}
+            {target && (
+              <a href={target} className="font-semibold text-brand-700 underline underline-offset-4">
+                {t('continue')}
+              </a>
+            )}
             <Link
               href={{ pathname: '/login', ...back }}
               className="font-semibold text-brand-700 underline underline-offset-4"
