@@ -124,3 +124,36 @@ test('the sign-up and the verify-email page ignore a way on to another site', as
     `/login?redirect=${encodeURIComponent('/invitations/x')}`,
   );
 });
+
+// The prefilled address stays editable: an account with another one comes back to the invitation too, which
+// then explains whom it is for instead of offering to accept.
+test('a sign-up from an invitation with another address comes back to its explanation', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const m = messages.en;
+  await signIn(page, uniqueEmail('owner'), 'en');
+  await teamWithWidget(page, 'Other address');
+  const invited = uniqueEmail('invited');
+  await inviteThroughForm(page, 'en', invited, 'agent');
+
+  const invitee = await newPage(browser);
+  const path = await invitationLink(invitee, invited);
+  await invitee.goto(path);
+  await invitee.getByRole('main').getByRole('link', { name: m.Invitation.signUp }).click();
+  const form = invitee.getByRole('form', { name: m.Auth.signup.title });
+  const other = uniqueEmail('other');
+  await form.getByLabel(m.Auth.fields.email).fill(other);
+  await form.getByLabel(m.Auth.fields.password, { exact: true }).fill('secret-123');
+  await form.getByLabel(m.Auth.fields.confirm).fill('secret-123');
+  await form.getByRole('button', { name: m.Auth.signup.submit }).click();
+  await expect(invitee).toHaveURL(/verify-email\?redirect=/);
+  await invitee.goto(`/mailbox?to=${encodeURIComponent(other)}`);
+  await invitee.getByRole('link', { name: m.Mailbox.actions.verifyEmail }).first().click();
+  await expect(invitee.getByRole('main').getByRole('status')).toHaveText(m.Auth.verify.verified);
+  await invitee.getByRole('main').getByRole('link', { name: m.Auth.verify.continue }).click();
+  await expect(invitee).toHaveURL(new RegExp(`${path}$`));
+  await expect(invitee.getByRole('main')).toContainText(
+    m.Invitation.otherAddress.replace('{current}', other).replace('{email}', invited),
+  );
+  await expect(invitee.getByRole('button', { name: m.Invitation.accept })).toHaveCount(0);
+  await invitee.context().close();
+});
