@@ -22,7 +22,10 @@ type Props = {
   locale: string;
   labels: Messages['Auth']['verify'];
   errors: AuthErrorMessages;
-  links: { dashboard: string; login: string };
+  /** `next`: where a verified address goes on (the dashboard, or the page the sign-up came from). */
+  links: { next: string; login: string };
+  /** The `next` page as an absolute URL, for the mails sent again from here; none when that is the dashboard. */
+  continueUrl?: string | null;
   /** The page's other ways on (back to the sign-in, the mailbox), left out once an action is done. */
   children?: ReactNode;
 };
@@ -66,7 +69,7 @@ function handleLink(auth: Auth, mode: string, oobCode: string): Promise<State> {
  * Handles the e-mail action links (`mode` + `oobCode`): verify the e-mail address, confirm a new one,
  * or choose a new password. Without a link it offers to send the verification e-mail again.
  */
-export function EmailActions({ handlingLink, config, locale, labels, errors, links, children }: Props) {
+export function EmailActions({ handlingLink, config, locale, labels, errors, links, continueUrl, children }: Props) {
   const [state, setState] = useState<State>({ step: handlingLink ? 'working' : 'idle' });
   const started = useRef(false);
 
@@ -108,6 +111,7 @@ export function EmailActions({ handlingLink, config, locale, labels, errors, lin
         state={state}
         labels={labels}
         links={links}
+        continueUrl={continueUrl}
         config={config}
         locale={locale}
         errors={errors}
@@ -118,27 +122,29 @@ export function EmailActions({ handlingLink, config, locale, labels, errors, lin
   );
 }
 
-type ViewProps = Pick<Props, 'config' | 'locale' | 'labels' | 'errors' | 'links'> & {
+type ViewProps = Pick<Props, 'config' | 'locale' | 'labels' | 'errors' | 'links' | 'continueUrl'> & {
   state: State;
   onSave: (event: FormEvent<HTMLFormElement>, reset: Extract<State, { step: 'reset' }>) => Promise<void>;
 };
 
 /** What the page shows at each step. */
-function EmailActionView({ state, labels, links, config, locale, errors, onSave }: ViewProps) {
+function EmailActionView({ state, labels, links, continueUrl, config, locale, errors, onSave }: ViewProps) {
   if (state.step === 'working') return <p role="status">{labels.verifying}</p>;
   if (state.step === 'done') {
-    // A new password is used at the sign-in; a verified address goes on to the dashboard.
+    // A new password is used at the sign-in; a verified address goes on to the dashboard, or back to the
+    // page the sign-up came from (an invitation).
     const toLogin = state.done === 'passwordSaved';
+    const onward = continueUrl ? labels.continue : labels.toDashboard;
     return (
       <div className="space-y-4">
         <p role="status" className="rounded-md bg-green-50 p-3 text-green-900">
           {labels[state.done]}
         </p>
         <a
-          href={toLogin ? links.login : links.dashboard}
+          href={toLogin ? links.login : links.next}
           className="font-semibold text-brand-700 underline underline-offset-4"
         >
-          {toLogin ? labels.backToLogin : labels.toDashboard}
+          {toLogin ? labels.backToLogin : onward}
         </a>
       </div>
     );
@@ -170,7 +176,7 @@ function EmailActionView({ state, labels, links, config, locale, errors, onSave 
   return (
     <div className="space-y-3">
       {state.step === 'failed' && <FormError message={state.message} />}
-      <ResendVerification config={config} locale={locale} labels={labels} errors={errors} />
+      <ResendVerification config={config} locale={locale} continueUrl={continueUrl} labels={labels} errors={errors} />
     </div>
   );
 }

@@ -13,15 +13,21 @@ import { fill, type Messages } from '@/lib/i18n/slices';
 /** Seconds between two verification e-mails. */
 export const RESEND_COOLDOWN_S = 60;
 
-/** Sends the verification e-mail again (in the page's language), then waits a minute before the next. */
+/**
+ * Sends the verification e-mail again (in the page's language, leading on to the same page as the first),
+ * then waits a minute before the next.
+ */
 export function ResendVerification({
   config,
   locale,
+  continueUrl,
   labels,
   errors,
 }: {
   config: ClientFirebaseConfig;
   locale: string;
+  /** Where the mail's link leads on after the verification (absolute), if anywhere but the dashboard. */
+  continueUrl?: string | null;
   labels: Pick<Messages['Auth']['verify'], 'resend' | 'resendIn' | 'resent'>;
   errors: AuthErrorMessages;
 }) {
@@ -38,7 +44,10 @@ export function ResendVerification({
   async function resend() {
     setError(null);
     try {
-      await sendEmailVerification(await currentUser(firebaseAuth(config, locale)));
+      await sendEmailVerification(
+        await currentUser(firebaseAuth(config, locale)),
+        continueUrl ? { url: continueUrl } : null,
+      );
       setResent(true);
       setCooldown(RESEND_COOLDOWN_S);
     } catch (caught) {

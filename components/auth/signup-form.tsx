@@ -19,6 +19,10 @@ type Props = {
   locale: string;
   /** The verify-email page of this locale, where a new account continues. */
   next: string;
+  /** Where the verification mail's link leads on (absolute, as Firebase wants it), if anywhere but the dashboard. */
+  continueUrl?: string | null;
+  /** The address to start with (an invitation's); it stays editable. */
+  email?: string;
   /** `signup.rules`: the password rules' texts, `{value}` standing for the rule's number. */
   labels: Pick<Messages['Auth'], 'fields' | 'signup'>;
   errors: AuthErrorMessages;
@@ -41,7 +45,7 @@ function fieldErrors(form: HTMLFormElement, signup: Props['labels']['signup']): 
   return found;
 }
 
-export function SignupForm({ config, locale, next, labels: { fields, signup }, errors }: Props) {
+export function SignupForm({ config, locale, next, continueUrl, email, labels: { fields, signup }, errors }: Props) {
   const [rules, setRules] = useState<PasswordRule[]>([
     { key: 'minLength', value: DEFAULT_MIN_PASSWORD_LENGTH, met: false },
     { key: 'maxLength', value: MAX_PASSWORD_LENGTH, met: true },
@@ -75,7 +79,7 @@ export function SignupForm({ config, locale, next, labels: { fields, signup }, e
       return;
     }
     const form = new FormData(event.currentTarget);
-    const email = String(form.get('email') ?? '');
+    const address = String(form.get('email') ?? '');
     const password = String(form.get('password') ?? '');
     setBusy(true);
     setError(null);
@@ -86,8 +90,8 @@ export function SignupForm({ config, locale, next, labels: { fields, signup }, e
       assertPasswordLength(password);
       if (!policy.valid)
         throw Object.assign(new Error('password policy'), { code: 'auth/password-does-not-meet-requirements' });
-      const { user } = await createUserWithEmailAndPassword(auth, email, password);
-      await sendEmailVerification(user);
+      const { user } = await createUserWithEmailAndPassword(auth, address, password);
+      await sendEmailVerification(user, continueUrl ? { url: continueUrl } : null);
       await startServerSession(user);
       window.location.assign(next);
     } catch (caught) {
@@ -104,7 +108,7 @@ export function SignupForm({ config, locale, next, labels: { fields, signup }, e
       aria-busy={busy}
       noValidate
     >
-      <TextField {...field('email')} type="email" autoComplete="email" />
+      <TextField {...field('email')} type="email" autoComplete="email" defaultValue={email} />
       <TextField
         {...field('password')}
         type="password"

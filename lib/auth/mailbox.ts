@@ -18,6 +18,7 @@ const answerSchema = z.object({
         oobCode: z.string(),
         requestType: z.string(),
         newEmail: z.string().optional(),
+        oobLink: z.string().optional(),
       }),
     )
     .default([]),
@@ -29,7 +30,15 @@ export type MailboxMessage = {
   /** The `mode` of the e-mail action link, as the /verify-email page handles it. */
   mode: (typeof MAILBOX_ACTIONS)[keyof typeof MAILBOX_ACTIONS];
   oobCode: string;
+  /** Where the link leads on afterwards (the sign-up's `redirect`), as a real project's link carries it. */
+  continueUrl?: string;
 };
+
+/** The `continueUrl` of the emulator's link, if any; the /verify-email page checks it before it follows it. */
+function continueOf(oobLink: string | undefined): Pick<MailboxMessage, 'continueUrl'> {
+  const continueUrl = oobLink && URL.canParse(oobLink) ? new URL(oobLink).searchParams.get('continueUrl') : null;
+  return continueUrl ? { continueUrl } : {};
+}
 
 /** True only in local mode: a real project sends real e-mails, and there is no mailbox. */
 export function mailboxAvailable(): boolean {
@@ -56,6 +65,7 @@ export async function listMailbox(): Promise<MailboxMessage[]> {
       ...(code.newEmail && { newEmail: code.newEmail }),
       mode: MAILBOX_ACTIONS[code.requestType as keyof typeof MAILBOX_ACTIONS],
       oobCode: code.oobCode,
+      ...continueOf(code.oobLink),
     }))
     .reverse();
 }

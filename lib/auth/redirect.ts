@@ -48,3 +48,24 @@ export function safeRedirectPath(raw: unknown, fallback: string = DEFAULT_AFTER_
   if (!url) return fallback;
   return url.pathname + url.search + url.hash;
 }
+
+/** The `redirect` query parameter as a same-origin path, or null when it is missing or refused. */
+export function redirectTarget(raw: unknown): string | null {
+  return safeRedirectPath(raw, '') || null;
+}
+
+/**
+ * The path of an e-mail action link's `continueUrl` (absolute, as Firebase requires it) when it points at
+ * `origin` and passes `safeRedirectPath`; null otherwise, so a forged link cannot send anyone elsewhere.
+ */
+export function continueTarget(raw: unknown, origin: string): string | null {
+  if (typeof raw !== 'string' || raw.length > MAX_LENGTH) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.origin !== new URL(origin).origin || url.username || url.password) return null;
+  return redirectTarget(url.pathname + url.search + url.hash);
+}

@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 // jsdom itself: its FormData reads a form element (jest-fixed-jsdom swaps in Node's, which cannot).
+import type { ComponentProps } from 'react';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import {
   createUserWithEmailAndPassword,
@@ -24,12 +25,13 @@ jest.mock('@/lib/client/session', () => ({ startServerSession: jest.fn() }));
 
 const { fields: FIELDS, signup: SIGNUP } = en.Auth;
 
-function renderForm() {
+function renderForm(invitation: Pick<ComponentProps<typeof SignupForm>, 'email' | 'continueUrl'> = {}) {
   render(
     <SignupForm
       config={{ apiKey: 'k', authDomain: 'd', projectId: 'p', emulatorUrl: null, google: true }}
       locale="en"
       next="#verify"
+      {...invitation}
       labels={en.Auth}
       errors={en.Auth.errors}
     />,
@@ -109,5 +111,29 @@ describe('SignupForm and its required fields', () => {
     expect(screen.getByLabelText(FIELDS.email)).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText(FIELDS.confirm)).toHaveAttribute('aria-invalid', 'true');
     expect(createUserWithEmailAndPassword).not.toHaveBeenCalled();
+  });
+});
+
+// Issue 36, point 2: a sign-up from an invitation starts with its address and its verification mail leads back.
+describe('SignupForm from an invitation', () => {
+  const continueUrl = 'http://localhost/de/invitations/abc';
+
+  it('starts with the invited address, still editable, and has the mail lead back to the invitation', async () => {
+    renderForm({ email: 'ada@example.com', continueUrl });
+    const email = screen.getByLabelText(FIELDS.email);
+    expect(email).toHaveValue('ada@example.com');
+    fireEvent.change(email, { target: { value: 'bob@example.com' } });
+    fireEvent.change(screen.getByLabelText(FIELDS.password), { target: { value: 'secret-123' } });
+    fireEvent.change(screen.getByLabelText(FIELDS.confirm), { target: { value: 'secret-123' } });
+    await submit();
+    await waitFor(() => expect(startServerSession).toHaveBeenCalled());
+    expect(createUserWithEmailAndPassword).toHaveBeenCalledWith({}, 'bob@example.com', 'secret-123');
+    expect(sendEmailVerification).toHaveBeenCalledWith({ uid: 'new' }, { url: continueUrl });
+  });
+
+  it('without one, sends the mail with no way on (to the dashboard)', async () => {
+    await signUpWith('secret-123');
+    await waitFor(() => expect(startServerSession).toHaveBeenCalled());
+    expect(sendEmailVerification).toHaveBeenCalledWith({ uid: 'new' }, null);
   });
 });

@@ -13,6 +13,7 @@ import { SessionHintSync } from '@/components/auth/session-hint-sync';
 import { getSessionUser } from '@/lib/session/server';
 import { sessionEndsAt } from '@/lib/session/expiry';
 import { withErrorPage } from '@/components/errors/page-boundary';
+import { redirectTarget } from '@/lib/auth/redirect';
 
 // The identity provider's address is runtime configuration (the local emulator's port changes).
 export const dynamic = 'force-dynamic';
@@ -21,8 +22,10 @@ export async function generateMetadata({ params }: PageProps<'/[locale]/login'>)
   return pageMetadata((await params).locale as Locale, 'login');
 }
 
-export default withErrorPage(async function LoginPage({ params }: PageProps<'/[locale]/login'>) {
+export default withErrorPage(async function LoginPage({ params, searchParams }: PageProps<'/[locale]/login'>) {
   const locale = (await params).locale as Locale;
+  // Who has no account yet signs up and still comes back to where the sign-in was to lead.
+  const target = redirectTarget((await searchParams).redirect);
   setRequestLocale(locale);
   const t = await getTranslations('Auth');
   const config = clientFirebaseConfig();
@@ -43,7 +46,10 @@ export default withErrorPage(async function LoginPage({ params }: PageProps<'/[l
       </Card>
       <p className="mt-6 text-center text-sm text-slate-700">
         {t('login.noAccount')}{' '}
-        <Link href="/signup" className="font-semibold text-brand-700 underline underline-offset-4">
+        <Link
+          href={{ pathname: '/signup', ...(target && { query: { redirect: target } }) }}
+          className="font-semibold text-brand-700 underline underline-offset-4"
+        >
           {t('login.signupLink')}
         </Link>
       </p>

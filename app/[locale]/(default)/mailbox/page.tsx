@@ -43,7 +43,14 @@ export default withErrorPage(async function MailboxPage({ params, searchParams }
                   <p className="text-sm text-slate-700">{t('to', { email: message.newEmail ?? message.email })}</p>
                 </div>
                 <Link
-                  href={{ pathname: '/verify-email', query: { mode: message.mode, oobCode: message.oobCode } }}
+                  href={{
+                    pathname: '/verify-email',
+                    query: {
+                      mode: message.mode,
+                      oobCode: message.oobCode,
+                      ...(message.continueUrl && { continueUrl: message.continueUrl }),
+                    },
+                  }}
                   className="font-semibold text-brand-700 underline underline-offset-4"
                 >
                   {t(`actions.${message.mode}`)}

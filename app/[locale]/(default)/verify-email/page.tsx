@@ -12,6 +12,8 @@ import { Card } from '@/components/ui/card';
 import { EmailActions } from '@/components/auth/email-actions';
 import { loadMessages } from '@/lib/i18n/messages';
 import { withErrorPage } from '@/components/errors/page-boundary';
+import { continueTarget, redirectTarget } from '@/lib/auth/redirect';
+import { env } from '@/lib/env';
 
 // Shows the signed-in user's state and handles e-mail action links (mode + oobCode).
 export const dynamic = 'force-dynamic';
@@ -39,6 +41,9 @@ export default withErrorPage(async function VerifyEmailPage({
   ]);
   const [user, query] = await Promise.all([getSessionUser(), searchParams]);
   const handlingLink = typeof query.mode === 'string';
+  // Where a new account goes on once verified (an invitation): from the mail's link, or from the sign-up.
+  const target = continueTarget(query.continueUrl, env.siteUrl) ?? redirectTarget(query.redirect);
+  const back = target ? { query: { redirect: target } } : {};
   return (
     <div className="mx-auto max-w-md">
       <PageHeader
@@ -58,13 +63,23 @@ export default withErrorPage(async function VerifyEmailPage({
           handlingLink={handlingLink}
           config={clientFirebaseConfig()}
           locale={locale}
-          links={{ dashboard: localizedPath('/dashboard', locale), login: localizedPath('/login', locale) }}
+          links={{ next: target ?? localizedPath('/dashboard', locale), login: localizedPath('/login', locale) }}
+          continueUrl={target && `${env.siteUrl}${target}`}
           labels={Auth.verify}
           errors={Auth.errors}
         >
           {/* Ways on while nothing is done yet; a finished action offers its own next step instead. */}
           <div className="mt-6 flex flex-wrap gap-4 text-sm">
-            <Link href="/login" className="font-semibold text-brand-700 underline underline-offset-4">
+            {/* Verified in another tab (the mail's link), this one goes on too; `target` is localized already. */}
+            {target && (
+              <a href={target} className="font-semibold text-brand-700 underline underline-offset-4">
+                {t('continue')}
+              </a>
+            )}
+            <Link
+              href={{ pathname: '/login', ...back }}
+              className="font-semibold text-brand-700 underline underline-offset-4"
+            >
               {t('backToLogin')}
             </Link>
             {mailboxAvailable() && (

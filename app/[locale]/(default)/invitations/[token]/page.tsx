@@ -54,7 +54,8 @@ export default withErrorPage(async function InvitationPage({ params }: PageProps
           <a href={loginRedirect(here, '')} className={link}>
             {t('signIn')}
           </a>
-          <Link href="/signup" className={link}>
+          {/* The new account comes back here once verified; the invited address is filled in. */}
+          <Link href={{ pathname: '/signup', query: { redirect: here, email: invitation.email } }} className={link}>
             {t('signUp')}
           </Link>
         </p>
