@@ -9,13 +9,16 @@ import {
   type BusinessHours,
   type LauncherPosition,
   type PreChatMode,
+  type WidgetTranslations,
 } from '@/lib/db/schema/widget-settings';
-import { SelectField, TextAreaField, TextField, type FieldError } from '@/components/ui/field';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { fill, type Messages } from '@/lib/i18n/slices';
 import { AssignmentFields } from './assignment-fields';
+import { fieldError, originsError } from './field-errors';
 import { HoursField } from './hours-field';
+import { TranslationFields } from './translation-fields';
 
 /** The form's values as the browser edits them (the origins, the retention and the ceiling as typed). */
 export type WidgetFormValues = {
@@ -29,31 +32,13 @@ export type WidgetFormValues = {
   launcherPosition: LauncherPosition;
   preChat: PreChatMode;
   awayMessage: string;
+  translations: WidgetTranslations;
   businessHours: BusinessHours | null;
   retentionDays: string;
   visitorsPerHour: string;
   autoAssign: boolean;
   assignCapacity: string;
 };
-
-/**
- * What is wrong with the origins list: about the list as a whole, or a sentence per refused origin,
- * quoting it as it was sent (`sent`: the non-empty lines, trimmed).
- */
-function originsError(fields: Record<string, string>, template: string, sent: string[]): FieldError | undefined {
-  if (fields.allowedOrigins) return fields.allowedOrigins;
-  const refused = Object.entries(fields)
-    .filter(([key]) => /^allowedOrigins\.\d+$/.test(key))
-    .map(([key, message]) => ({ index: Number(key.split('.')[1]), message }))
-    .sort((a, b) => a.index - b.index);
-  return refused.length
-    ? refused.map(({ index, message }) => fill(template, { origin: sent[index] ?? '', message }))
-    : undefined;
-}
-
-/** The first error about a field or any part of it (`businessHours.days.mon.to`). */
-const fieldError = (fields: Record<string, string>, name: string) =>
-  fields[name] ?? Object.entries(fields).find(([key]) => key.startsWith(`${name}.`))?.[1];
 
 /**
  * Creates a widget (no `values.id`) or edits one; the values live in the editor, which shows them in
@@ -106,6 +91,7 @@ export function WidgetForm({
       launcherPosition: values.launcherPosition,
       preChat: values.preChat,
       awayMessage: values.awayMessage,
+      translations: values.translations,
       businessHours: values.businessHours,
       retentionDays: values.retentionDays.trim() ? Number(values.retentionDays) : null,
       visitorsPerHour: values.visitorsPerHour.trim() ? Number(values.visitorsPerHour) : null,
@@ -241,6 +227,15 @@ export function WidgetForm({
         rows={2}
         maxLength={300}
         error={fields.awayMessage}
+      />
+      <TranslationFields
+        prefix={prefix}
+        widgetLocale={values.locale}
+        languages={languages}
+        value={values.translations}
+        onChange={(translations) => set('translations', translations)}
+        labels={labels}
+        fields={fields}
       />
       <HoursField
         id={`${prefix}hours`}

@@ -104,6 +104,11 @@ export const businessHoursSchema: z.ZodType<BusinessHours> = z.object({
   days: z.partialRecord(z.enum(WEEKDAYS), openingHours),
 });
 
+const greeting = singleLineText(0, WIDGET_GREETING_MAX);
+const awayMessage = plainText(0, WIDGET_AWAY_MAX);
+/** The greeting and away message in one language; an empty or missing text falls back to the widget's own. */
+const textsSchema = z.object({ greeting: greeting.optional(), awayMessage: awayMessage.optional() });
+
 export const widgetFields = {
   name: singleLineText(1, WIDGET_NAME_MAX),
   allowedOrigins: z
@@ -114,12 +119,14 @@ export const widgetFields = {
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/)
     .transform((value) => value.toLowerCase()),
-  greeting: singleLineText(0, WIDGET_GREETING_MAX),
+  greeting,
   locale: z.enum(['en', 'de']),
   followPageLanguage: z.boolean(),
   launcherPosition: z.enum(LAUNCHER_POSITIONS),
   preChat: z.enum(PRE_CHAT_MODES),
-  awayMessage: plainText(0, WIDGET_AWAY_MAX),
+  awayMessage,
+  /** The texts for visitors in the widget's other language (those of its own `locale` are the fields above). */
+  translations: z.object({ en: textsSchema.optional(), de: textsSchema.optional() }),
   businessHours: businessHoursSchema.nullable(),
   retentionDays: z.number().int().min(1).max(RETENTION_DAYS_MAX).nullable(),
   /** Null: the service's default (CHAT_VISITORS_PER_HOUR). */
@@ -137,6 +144,7 @@ export const createWidgetSchema = z.object({
   launcherPosition: widgetFields.launcherPosition.default('right'),
   preChat: widgetFields.preChat.default('off'),
   awayMessage: widgetFields.awayMessage.default(''),
+  translations: widgetFields.translations.default({}),
   businessHours: widgetFields.businessHours.default(null),
   retentionDays: widgetFields.retentionDays.default(null),
   visitorsPerHour: widgetFields.visitorsPerHour.default(null),

@@ -8,7 +8,13 @@ import { ApiError } from '@/lib/api/errors';
 import { requestKey } from '@/lib/api/idempotency';
 import type { SignedInUser } from '@/lib/session/server';
 import { FREE_WIDGET_LIMIT, type CreateWidgetInput, type UpdateWidgetInput } from './schema';
-import type { BusinessHours, LauncherPosition, PreChatMode, PresenceMode } from '@/lib/db/schema/widget-settings';
+import type {
+  BusinessHours,
+  LauncherPosition,
+  PreChatMode,
+  PresenceMode,
+  WidgetTranslations,
+} from '@/lib/db/schema/widget-settings';
 import { largestPaidPlan } from '@/lib/shop/orders';
 import { memberScope } from '@/lib/workspaces/access';
 import { requirePermission, rolesFor } from '@/lib/workspaces/permissions';
@@ -26,6 +32,7 @@ export type WidgetView = {
   launcherPosition: LauncherPosition;
   preChat: PreChatMode;
   awayMessage: string;
+  translations: WidgetTranslations;
   businessHours: BusinessHours | null;
   retentionDays: number | null;
   /** New visitors one address may start per hour; null: the service's default. */
@@ -52,6 +59,7 @@ export type PublicWidget = Pick<
   | 'launcherPosition'
   | 'preChat'
   | 'awayMessage'
+  | 'translations'
   | 'businessHours'
 >;
 
@@ -67,6 +75,7 @@ function view(row: Row): WidgetView {
     launcherPosition: row.launcherPosition,
     preChat: row.preChat,
     awayMessage: row.awayMessage,
+    translations: row.translations,
     businessHours: row.businessHours ?? null,
     retentionDays: row.retentionDays,
     visitorsPerHour: row.visitorsPerHour,
@@ -224,6 +233,7 @@ export async function publicWidget(id: string): Promise<PublicWidget | null> {
     launcherPosition,
     preChat,
     awayMessage,
+    translations,
     businessHours,
   } = view(row);
   return {
@@ -237,6 +247,7 @@ export async function publicWidget(id: string): Promise<PublicWidget | null> {
     launcherPosition,
     preChat,
     awayMessage,
+    translations,
     businessHours,
   };
 }

@@ -180,6 +180,12 @@ for (const locale of localesUnderTest) {
       const fixed = form.getByRole('checkbox', { name: e.fixedLanguage });
       await expect(fixed).not.toBeChecked();
       await expect(fixed).toHaveAccessibleDescription(e.fixedLanguageHint);
+      // The greeting in the widget's language, and in the other one for visitors who read that.
+      const greetings = { [locale]: `Greeting ${locale} ${Date.now()}`, [other]: `Greeting ${other} ${Date.now()}` };
+      await form.getByLabel(e.greeting, { exact: true }).fill(greetings[locale]);
+      const language = messages[locale].LocaleSwitcher.names[other];
+      await expect(form.getByRole('group', { name: e.translations.replace('{language}', language) })).toBeVisible();
+      await form.getByLabel(e.greetingIn.replace('{language}', language)).fill(greetings[other]);
       await form.getByRole('button', { name: e.submit }).click();
       await expect(page).toHaveURL(/[?&]widget=/);
       const widgetId = new URL(page.url()).searchParams.get('widget')!;
@@ -190,6 +196,7 @@ for (const locale of localesUnderTest) {
       await guest.widget.getByRole('button', { name: open(other) }).click();
       await expect(guest.widget.locator('html')).toHaveAttribute('lang', other);
       await expect(guest.widget.getByRole('form', { name: messages[other].Widget.composer })).toBeVisible();
+      await expect(guest.widget.getByText(greetings[other])).toBeVisible();
       await guest.context.close();
 
       const settings = page.getByRole('form', { name: `${e.editTitle}: Shop help` });
@@ -201,7 +208,8 @@ for (const locale of localesUnderTest) {
       await settings.getByRole('button', { name: e.save }).click();
       expect((await saved).status()).toBe(200);
       const again = await visitor(browser, site.origin, { locale: browserLocale });
-      await expect(again.widget.getByRole('button', { name: open(locale) })).toBeVisible();
+      await again.widget.getByRole('button', { name: open(locale) }).click();
+      await expect(again.widget.getByText(greetings[locale])).toBeVisible();
       await again.context.close();
     } finally {
       await site.close();
@@ -260,7 +268,7 @@ test('the preview and the snippet follow the settings before saving; the launche
     await expect(page.locator('[data-snippet="snippet-script"]')).toContainText('data-title="Help &amp; Co"');
     await form.getByLabel(e.form.positions.left).check();
     await expect(page.locator('[data-widget-preview]')).toHaveAttribute('data-position', 'left');
-    await form.getByLabel(e.form.awayMessage).fill('Back on Monday.');
+    await form.getByLabel(e.form.awayMessage, { exact: true }).fill('Back on Monday.');
     await expect(page.locator('[data-widget-preview]').getByText('Back on Monday.')).toBeVisible();
     await form.getByLabel(e.form.hoursEnabled).check();
     await expect(

@@ -100,4 +100,22 @@ describe('the widget’s frame page', () => {
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(await response.text()).toContain(`<title>${de.Errors.missingWidget.title}</title>`);
   });
+  it('greets each visitor in their language where the owner wrote it, else with the widget’s own texts', async () => {
+    const { widgetId } = await ownWidget(undefined, {
+      greeting: 'Hi! How can we help?',
+      awayMessage: 'We answer by e-mail.',
+      locale: 'en',
+      translations: { de: { greeting: 'Hallo! Wie können wir helfen?' } },
+    });
+    const german = await read(await frame(widgetId, '?lang=de', { [WIDGET_LOCALE_HEADER]: 'de' }));
+    expect(german.props.widget).toMatchObject({
+      greeting: 'Hallo! Wie können wir helfen?',
+      awayMessage: 'We answer by e-mail.',
+    });
+    const english = await read(await frame(widgetId, '?lang=en', { [WIDGET_LOCALE_HEADER]: 'en' }));
+    expect(english.props.widget).toMatchObject({
+      greeting: 'Hi! How can we help?',
+      awayMessage: 'We answer by e-mail.',
+    });
+  });
 });

@@ -120,6 +120,20 @@ describe('widgets through the JSON API', () => {
       name: 'Support',
       allowedOrigins: [],
       greeting: valid.greeting,
+      translations: {},
+    });
+    // The texts for visitors reading the widget's other language, kept beside its own.
+    const translated = await update(
+      request('PATCH', `/api/widgets/${widget.id}`, me, {
+        translations: {
+          de: { greeting: '  Hallo! Wie können wir helfen?  ', awayMessage: 'Wir antworten per E-Mail.' },
+        },
+      }),
+      ctx(widget.id),
+    );
+    expect((await translated.json()).widget).toMatchObject({
+      greeting: valid.greeting,
+      translations: { de: { greeting: 'Hallo! Wie können wir helfen?', awayMessage: 'Wir antworten per E-Mail.' } },
     });
 
     expect((await remove(request('DELETE', `/api/widgets/${widget.id}`, me), ctx(widget.id))).status).toBe(204);
@@ -183,6 +197,9 @@ describe('widgets through the JSON API', () => {
       [{ ...valid, accentColor: '#12345' }, 'accentColor'],
       [{ ...valid, greeting: 'x'.repeat(201) }, 'greeting'],
       [{ ...valid, locale: 'fr' }, 'locale'],
+      [{ ...valid, translations: { de: { greeting: 'x'.repeat(201) } } }, 'translations.de.greeting'],
+      [{ ...valid, translations: { de: { awayMessage: 'x'.repeat(301) } } }, 'translations.de.awayMessage'],
+      [{ ...valid, translations: { de: 'Hallo' } }, 'translations.de'],
     ];
     for (const [body, field] of cases) {
       const response = await create(request('POST', '/api/widgets', me, body));

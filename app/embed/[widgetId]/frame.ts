@@ -8,6 +8,7 @@ import { readableOn } from '@/lib/widgets/colour';
 import { frameDocument } from '@/lib/widgets/frame-document.mjs';
 import { widgetFrameAncestors } from '@/lib/widgets/frame';
 import { WIDGET_LOCALE_HEADER } from '@/lib/widgets/locale';
+import { textsFor } from '@/lib/widgets/texts';
 import type { PublicWidget } from '@/lib/widgets/service';
 import { createNonce, noncePolicy } from '@/lib/security/csp';
 import { manifest } from './manifest';
@@ -25,15 +26,16 @@ async function frameProps(widget: PublicWidget, locale: Locale, query: URLSearch
   const mode = MODES.find((value) => value === query.get('mode')) ?? 'launcher';
   const conversation = conversationIdSchema.safeParse(query.get('conversation'));
   const [{ Widget }, presence] = await Promise.all([loadMessages(locale), widgetPresence(widget.id)]);
+  const texts = textsFor(widget, locale);
   return {
     widget: {
       id: widget.id,
       name: widget.name,
-      greeting: widget.greeting,
+      greeting: texts.greeting,
       accent: { background: widget.accentColor, text: readableOn(widget.accentColor) },
       launcherPosition: widget.launcherPosition,
       preChat: widget.preChat,
-      awayMessage: widget.awayMessage,
+      awayMessage: texts.awayMessage,
       businessHours: widget.businessHours,
       allowedOrigins: widget.allowedOrigins,
     },

@@ -20,3 +20,8 @@ export type BusinessHours = { timeZone: string; days: Partial<Record<Weekday, { 
 export const VISITORS_PER_HOUR_MAX = 100_000;
 /** The most open conversations auto-assignment gives one operator (per widget's setting). */
 export const ASSIGN_CAPACITY_MAX = 100;
+
+/** An owner's texts for visitors in one language; unset, the widget's own (its default language's) stands. */
+export type WidgetTexts = { greeting?: string; awayMessage?: string };
+/** The texts in the widget's other languages, by language. */
+export type WidgetTranslations = Partial<Record<'en' | 'de', WidgetTexts>>;

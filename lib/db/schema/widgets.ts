@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { workspaces } from './workspaces';
-import type { BusinessHours, LauncherPosition, PreChatMode, PresenceMode } from './widget-settings';
+import type { BusinessHours, LauncherPosition, PreChatMode, PresenceMode, WidgetTranslations } from './widget-settings';
 
 /**
  * An embeddable chat widget. `id` is public (it is in the snippet and the widget's URL). Each visitor of
@@ -28,6 +28,8 @@ export const widgets = pgTable(
     launcherPosition: text('launcher_position').$type<LauncherPosition>().notNull().default('right'),
     preChat: text('pre_chat').$type<PreChatMode>().notNull().default('off'),
     awayMessage: text('away_message').notNull().default(''),
+    /** The greeting and away message in the other languages (the columns above are the widget's `locale`'s). */
+    translations: jsonb('translations').$type<WidgetTranslations>().notNull().default({}),
     /** Null: no schedule (the widget never says when an operator is back). */
     businessHours: jsonb('business_hours').$type<BusinessHours | null>(),
     /** Closed conversations are deleted this many days after closing; null keeps them. */

@@ -1,0 +1,1 @@
+ALTER TABLE "widgets" ADD COLUMN "translations" jsonb DEFAULT '{}'::jsonb NOT NULL;
