@@ -209,3 +209,31 @@ for (const locale of ['en', 'de'] as Locale[]) {
     }
   });
 }
+
+test('a plain iframe of the widget keeps working without the loader and its API (de)', async ({ page, browser }) => {
+  const w = messages.de.Widget;
+  const site = await hostSite();
+  try {
+    const widgetId = await ownWidget(page, site, 'de');
+    site.setPage({
+      body: `<iframe src="${baseURL}/embed/${widgetId}?mode=inline" title="Chat" style="width:380px;height:600px"></iframe>`,
+      lang: 'de',
+    });
+    const guest = await visitor(browser, site.origin, { locale: browserLocale.de });
+    try {
+      const inline = guest.page.frameLocator('iframe[title="Chat"]');
+      const composer = inline.getByRole('form', { name: w.composer });
+      const text = `Ohne Loader ${Date.now()}`;
+      await composer.getByLabel(w.message).fill(text);
+      await composer.getByRole('button', { name: w.send }).click();
+      await expect(inline.getByRole('log', { name: w.messages }).getByText(text)).toBeVisible();
+      // No API on the page: nobody replaced anything there.
+      expect(await guest.page.evaluate(() => 'Plauder' in window)).toBe(false);
+      expect(await axeViolations(guest.page)).toEqual([]);
+    } finally {
+      await guest.context.close();
+    }
+  } finally {
+    await site.close();
+  }
+});
