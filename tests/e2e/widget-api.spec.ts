@@ -116,6 +116,11 @@ for (const locale of ['en', 'de'] as Locale[]) {
         ).toBeVisible();
         await expect(guest.widget.getByRole('button', { name: messages[other].Widget.close })).toBeVisible();
         expect(await axeViolations(guest.page)).toEqual([]);
+
+        // The next page view: the launcher page alone tells the returning visitor's unread answer.
+        await guest.page.reload();
+        await expect.poll(() => heard(guest.page)).toEqual([['ready'], ['unread', 1]]);
+        expect(guest.page.frames().some((frame) => frame.url().includes(`/embed/${widgetId}/launcher`))).toBe(true);
       } finally {
         await guest.context.close();
       }
