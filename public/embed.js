@@ -117,8 +117,11 @@
   function setOpen(open) {
     if (frame && !widgetPage) {
       if (open) loadWidget(true);
-    } else if (frame && shown) post({ type: 'chatwidget:open', open: open });
-    else wantOpen = open;
+    } else if (frame && shown) {
+      post({ type: 'chatwidget:open', open: open });
+      // Asked until the widget says so: a toggle right after counts from it.
+      wantOpen = open !== isOpen ? open : null;
+    } else wantOpen = open;
   }
 
   function onMessage(event) {
@@ -145,8 +148,9 @@
     if (!ready) emit('ready', undefined);
     ready = true;
     if (isOpen !== (data.open === true)) emit((isOpen = data.open === true) ? 'open' : 'close', undefined);
-    if (wantOpen !== null && wantOpen !== isOpen) setOpen(wantOpen);
+    var wanted = wantOpen;
     wantOpen = null;
+    if (wanted !== null && wanted !== isOpen) setOpen(wanted);
   }
 
   function start() {

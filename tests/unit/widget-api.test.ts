@@ -134,6 +134,13 @@ describe('the stub and the loader', () => {
     expect(told(f).at(-1)).toEqual({ type: 'chatwidget:open', open: true, origin: ORIGIN });
     f.says({ type: 'chatwidget:resize', open: true, position: 'left' });
     expect(heard).toEqual([['ready'], ['open'], ['close'], ['open']]);
+    // Twice before the widget answers: closed, then open again, as asked.
+    api()('toggle');
+    api()('toggle');
+    expect(told(f).slice(-2)).toEqual([
+      { type: 'chatwidget:open', open: false, origin: ORIGIN },
+      { type: 'chatwidget:open', open: true, origin: ORIGIN },
+    ]);
   });
 
   it('passes a signed token to the widget page by message, never in an address, and a new one at once', () => {
