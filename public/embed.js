@@ -11,6 +11,9 @@
  * place in the same frame. For a signed-in user the widget page comes at once. The loader resizes the frame
  * when the chat opens or closes, and talks only to that frame, on this site's origin: it tells the
  * widget the page's address and title and the signed-in user.
+ * The page's developers talk to the widget through `window.Plauder(method, ...arguments)` (README.md, "The
+ * JavaScript API"): the stub they paste queues calls in `Plauder.q` until this loader replays them and
+ * answers later calls at once; the loader tells the frame what they ask and the page what the frame says.
  */
 (function () {
   'use strict';
@@ -30,19 +33,131 @@
       name: script.getAttribute('data-user-name') || undefined,
     };
   }
+  // The language the page's API set (null: the page's own, as it is when the frame loads).
+  var lang = null;
+  var frame = null;
+  // The widget page itself once it is asked for: the launcher page asks only once.
+  var widgetPage = !!user;
+  // Whether the frame's current document has said where it sits (then it hears the page), and is open.
+  var shown = false;
+  var isOpen = false;
+  // What the page's API asked for that the frame could not hear yet (null: nothing).
+  var wantOpen = null;
+  var identityToken = null;
+  var attributes = null;
+  var ready = false;
+  var unread = null;
+  var listeners = { ready: [], open: [], close: [], message: [], unread: [] };
+  var own = Object.prototype.hasOwnProperty;
 
   /** This site's widget page (`/embed/<id>`) or its launcher page (`/launcher`), opened or not. */
   function address(path, open) {
-    var lang = document.documentElement.getAttribute('lang') || '';
-    var query = (lang ? '&lang=' + encodeURIComponent(lang) : '') + (open ? '&open=1' : '');
+    var language = lang === null ? document.documentElement.getAttribute('lang') || '' : lang;
+    var query = (language ? '&lang=' + encodeURIComponent(language) : '') + (open ? '&open=1' : '');
     return origin + '/embed/' + encodeURIComponent(id) + path + query.replace(/^&/, '?');
   }
 
+  function emit(name, detail) {
+    // A listener may take itself off while it is told.
+    var list = listeners[name].slice();
+    for (var i = 0; i < list.length; i++) {
+      try {
+        list[i](detail);
+      } catch (error) {
+        // A listener's error is the page's to see, and stops neither the widget nor the other listeners.
+        setTimeout(function () {
+          throw error;
+        });
+      }
+    }
+  }
+
+  function post(message) {
+    if (frame && shown) frame.contentWindow.postMessage(message, origin);
+  }
+
+  function context() {
+    post({
+      type: 'chatwidget:context',
+      user: user,
+      identityToken: identityToken,
+      attributes: attributes,
+      page: { url: window.location.href, title: document.title },
+    });
+  }
+
+  /** Another document in the same frame (its focus stays), without a new entry in the page's history. */
+  function navigate(path, open) {
+    shown = false;
+    frame.contentWindow.location.replace(address(path, open));
+  }
+
+  function resize(open) {
+    var size = open
+      ? {
+          width: Math.min(380, window.innerWidth - 32) + 'px',
+          height: Math.min(600, window.innerHeight - 32) + 'px',
+        }
+      : closed;
+    frame.style.width = size.width;
+    frame.style.height = size.height;
+  }
+
+  /** The widget page in place of the launcher page, opened at the panel's size at once (a click, `open()`). */
+  function loadWidget(open) {
+    widgetPage = true;
+    if (open) {
+      // Not in the page's way until the widget says it shows.
+      resize(true);
+      frame.style.pointerEvents = 'none';
+    }
+    navigate('', open);
+  }
+
+  function setOpen(open) {
+    if (frame && !widgetPage) {
+      if (open) loadWidget(true);
+    } else if (frame && shown) {
+      post({ type: 'chatwidget:open', open: open });
+      // Asked until the widget says so: a toggle right after counts from it.
+      wantOpen = open !== isOpen ? open : null;
+    } else wantOpen = open;
+  }
+
+  function onMessage(event) {
+    if (!frame || event.origin !== origin || event.source !== frame.contentWindow) return;
+    var data = event.data;
+    if (!data) return;
+    if (data.type === 'chatwidget:load' && !widgetPage) return loadWidget(data.open === true);
+    if (data.type === 'chatwidget:event') {
+      if (data.name === 'message' && typeof data.conversationId === 'string' && typeof data.text === 'string')
+        emit('message', { conversationId: data.conversationId, text: data.text });
+      if (data.name === 'unread' && typeof data.count === 'number' && data.count !== unread)
+        emit('unread', (unread = data.count));
+      return;
+    }
+    if (data.type !== 'chatwidget:resize') return;
+    shown = true;
+    frame.style.pointerEvents = '';
+    var left = data.position === 'left';
+    frame.style.left = left ? '16px' : '';
+    frame.style.right = left ? '' : '16px';
+    resize(data.open === true);
+    frame.style.visibility = 'visible';
+    context();
+    if (!ready) emit('ready', undefined);
+    ready = true;
+    if (isOpen !== (data.open === true)) emit((isOpen = data.open === true) ? 'open' : 'close', undefined);
+    var wanted = wantOpen;
+    wantOpen = null;
+    if (wanted !== null && wanted !== isOpen) setOpen(wanted);
+  }
+
   function start() {
-    var frame = document.createElement('iframe');
-    // The widget page itself once it is asked for: the launcher page asks only once.
-    var widgetPage = !!user;
-    frame.src = address(widgetPage ? '' : '/launcher', false);
+    frame = document.createElement('iframe');
+    // Asked to open (or to sign in the user) before it came: the widget page at once.
+    if (wantOpen) widgetPage = true;
+    frame.src = address(widgetPage ? '' : '/launcher', wantOpen === true);
     frame.title = script.getAttribute('data-title') || 'Chat';
     frame.setAttribute('data-chat-widget', id);
     // Hidden until the widget (or its launcher) says on which side it sits.
@@ -52,46 +167,83 @@
       closed.width +
       ';height:' +
       closed.height;
-
-    function resize(open) {
-      var size = open
-        ? {
-            width: Math.min(380, window.innerWidth - 32) + 'px',
-            height: Math.min(600, window.innerHeight - 32) + 'px',
-          }
-        : closed;
-      frame.style.width = size.width;
-      frame.style.height = size.height;
-    }
-
-    window.addEventListener('message', function (event) {
-      if (event.origin !== origin || event.source !== frame.contentWindow) return;
-      var data = event.data;
-      if (!data) return;
-      if (data.type === 'chatwidget:load' && !widgetPage) {
-        // In the same frame (its focus stays), without a new entry in the page's history.
-        widgetPage = true;
-        if (data.open === true) {
-          // At the panel's size at once, so that it shows in place; not in the page's way until it says so.
-          resize(true);
-          frame.style.pointerEvents = 'none';
-        }
-        frame.contentWindow.location.replace(address('', data.open === true));
-        return;
-      }
-      if (data.type !== 'chatwidget:resize') return;
-      frame.style.pointerEvents = '';
-      var left = data.position === 'left';
-      frame.style.left = left ? '16px' : '';
-      frame.style.right = left ? '' : '16px';
-      resize(data.open === true);
-      frame.style.visibility = 'visible';
-      frame.contentWindow.postMessage(
-        { type: 'chatwidget:context', user: user, page: { url: window.location.href, title: document.title } },
-        origin,
-      );
-    });
+    window.addEventListener('message', onMessage);
     document.body.appendChild(frame);
+  }
+
+  function isAttributeValue(value) {
+    return (
+      value === null ||
+      typeof value === 'string' ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && isFinite(value))
+    );
+  }
+
+  var methods = {
+    open: function () {
+      setOpen(true);
+    },
+    close: function () {
+      setOpen(false);
+    },
+    toggle: function () {
+      setOpen(!(wantOpen === null ? isOpen : wantOpen));
+    },
+    identify: function (options) {
+      if (!options || typeof options.token !== 'string' || !options.token) throw new TypeError('identify({ token })');
+      identityToken = options.token;
+      if (frame && !widgetPage) loadWidget(false);
+      else if (!frame) widgetPage = true;
+      else context();
+    },
+    setAttributes: function (values) {
+      if (!values || typeof values !== 'object' || Array.isArray(values))
+        throw new TypeError('setAttributes({ key: text, number, boolean or null })');
+      var next = {};
+      for (var key in attributes) next[key] = attributes[key];
+      for (key in values) {
+        if (!own.call(values, key)) continue;
+        if (!isAttributeValue(values[key]))
+          throw new TypeError('setAttributes: ' + key + ' is not text, a number, a boolean or null');
+        next[key] = values[key];
+      }
+      attributes = next;
+      context();
+    },
+    setLanguage: function (language) {
+      if (typeof language !== 'string' || !/^[A-Za-z]{2}(-[A-Za-z0-9]{1,8})?$/.test(language))
+        throw new TypeError("setLanguage('en' or 'de')");
+      if (language === lang) return;
+      lang = language;
+      // The frame's documents are rendered in their language: the same one again, in the new one.
+      if (frame) navigate(widgetPage ? '' : '/launcher', widgetPage && (wantOpen === null ? isOpen : wantOpen));
+    },
+    on: function (name, listener) {
+      if (!own.call(listeners, name) || typeof listener !== 'function') throw new TypeError('on(event, function)');
+      listeners[name].push(listener);
+      // Ready once: a listener that comes later hears it at once.
+      if (name === 'ready' && ready) listener();
+    },
+    off: function (name, listener) {
+      var list = own.call(listeners, name) ? listeners[name] : [];
+      for (var i = list.length - 1; i >= 0; i--) if (list[i] === listener) list.splice(i, 1);
+    },
+  };
+
+  /** `Plauder(method, ...arguments)`: what the page asks; a wrong call is the page's error, in its console. */
+  function api(method) {
+    if (!own.call(methods, method)) throw new TypeError('Plauder: unknown method ' + method);
+    return methods[method].apply(null, Array.prototype.slice.call(arguments, 1));
+  }
+  var queued = (typeof window.Plauder === 'function' && window.Plauder.q) || [];
+  window.Plauder = api;
+  for (var i = 0; i < queued.length; i++) {
+    try {
+      api.apply(null, queued[i]);
+    } catch (error) {
+      console.error(error);
+    }
   }
 
   function whenIdle() {

@@ -1,9 +1,9 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { CONTEXT_MESSAGE } from '@/lib/widgets/frame';
+import { CONTEXT_MESSAGE, EVENT_MESSAGE, OPEN_MESSAGE } from '@/lib/widgets/frame';
 import type { PageContext } from './start-conversation';
-import type { UserClaim } from './visitor-session';
+import type { Claim, UserClaim } from './visitor-session';
 
 /** How long the widget waits for the loader's context before it starts without one (a plain iframe). */
 const CONTEXT_WAIT_MS = 1_500;
@@ -27,6 +27,11 @@ export function embeddingOrigin(allowed: string[]): string | null {
   );
 }
 
+/** Tells the embedding page's API listeners (public/embed.js) an event of the widget; nobody without a page. */
+export function tellPage(origin: string | null, event: { name: 'message' | 'unread'; [key: string]: unknown }) {
+  if (origin) window.parent.postMessage({ type: EVENT_MESSAGE, ...event }, origin);
+}
+
 function claimOf(value: unknown): UserClaim | null {
   if (!value || typeof value !== 'object') return null;
   const { id, hash, detailsHash, email, name } = value as Record<string, unknown>;
@@ -41,25 +46,39 @@ function claimOf(value: unknown): UserClaim | null {
   };
 }
 
+type EmbeddingContext = {
+  ready: boolean;
+  user: Claim;
+  /** The attributes the page set (`Plauder('setAttributes')`), as JSON: the same ones compare equal. */
+  attributes: string | null;
+  page: PageContext;
+};
+
 /**
- * What the embedding page's loader says about it: the page's address and title, and the customer's
- * signed-in user. Only messages of the framing page, from its allowed origin, count. `ready` once it
- * has answered, or after a short wait when nobody will (a plain iframe, the widget page on its own).
+ * What the embedding page's loader says about it: the page's address and title, the customer's signed-in
+ * user (a signed token of its API wins over the snippet's), its attributes; and its API's `open`/`close`
+ * (`onOpen`). Only messages of the framing page, from its allowed origin, count. `ready` once it has
+ * answered, or after a short wait when nobody will (a plain iframe, the widget page on its own).
  */
-export function useEmbeddingContext(origin: string | null) {
-  const [context, setContext] = useState<{ ready: boolean; user: UserClaim | null; page: PageContext }>({
+export function useEmbeddingContext(origin: string | null, onOpen?: (open: boolean) => void) {
+  const [context, setContext] = useState<EmbeddingContext>({
     ready: origin === null,
     user: null,
+    attributes: null,
     page: {},
   });
   useEffect(() => {
     if (!origin) return;
     const onMessage = (event: MessageEvent) => {
-      if (event.origin !== origin || event.source !== window.parent || event.data?.type !== CONTEXT_MESSAGE) return;
+      if (event.origin !== origin || event.source !== window.parent) return;
+      const { type, identityToken, attributes } = event.data ?? {};
+      if (type === OPEN_MESSAGE) onOpen?.(event.data.open === true);
+      if (type !== CONTEXT_MESSAGE) return;
       const page = event.data.page ?? {};
       setContext({
         ready: true,
-        user: claimOf(event.data.user),
+        user: typeof identityToken === 'string' && identityToken ? { token: identityToken } : claimOf(event.data.user),
+        attributes: attributes && typeof attributes === 'object' ? JSON.stringify(attributes) : null,
         page: {
           url: typeof page.url === 'string' ? page.url : undefined,
           title: typeof page.title === 'string' ? page.title.slice(0, 300) : undefined,
@@ -75,6 +94,6 @@ export function useEmbeddingContext(origin: string | null) {
       window.removeEventListener('message', onMessage);
       clearTimeout(timer);
     };
-  }, [origin]);
+  }, [origin, onOpen]);
   return context;
 }

@@ -9,11 +9,12 @@ import {
   type VisitorConversationView,
 } from '@/lib/conversations/constants';
 import { mergeMessages } from '@/components/conversations/thread-view';
-import { VisitorSession, WidgetApiError, type StartedVisitor, type UserClaim } from './visitor-session';
+import { tellPage } from './embedding';
+import { VisitorSession, WidgetApiError, type Claim, type StartedVisitor } from './visitor-session';
 
 type Phase = 'idle' | 'starting' | 'ready' | 'refused';
 /** Refusals whose own text the visitor reads (who they are, when to try again); anything else: `errors.start`. */
-const TOLD = new Set(['identityUnverified', 'tooManyVisitors']);
+const TOLD = new Set(['identityUnverified', 'identityExpired', 'tooManyVisitors']);
 type MessageEvent = { message: MessageView; conversation: VisitorConversationView };
 
 function upsert(list: VisitorConversationView[], conversation: VisitorConversationView) {
@@ -25,15 +26,18 @@ function upsert(list: VisitorConversationView[], conversation: VisitorConversati
 /**
  * The visitor's side of the widget: the session (token), their conversations and the open thread, kept
  * live by their event stream (messages, an operator typing and reading, presence). Starts when asked
- * (`start`), and again by itself when the server no longer knows the token.
+ * (`start`), and again by itself when the server no longer knows the token. An operator's message is told to
+ * the embedding page (`origin`) too, for its API's `message` listeners.
  */
 export function useVisitorConversations({
   widgetId,
   locale,
   errors,
   initialPresence,
+  origin,
 }: {
   widgetId: string;
+  origin: string | null;
   locale: string;
   errors: { general: string; start: string };
   initialPresence: PresenceView;
@@ -48,11 +52,11 @@ export function useVisitorConversations({
   const [presence, setPresence] = useState(initialPresence);
   const [status, setStatus] = useState<StreamStatus>('connecting');
   const [generation, setGeneration] = useState(0);
-  const claim = useRef<UserClaim | null>(null);
+  const claim = useRef<Claim>(null);
   const typingTimers = useRef<Record<string, ReturnType<typeof setTimeout>>>({});
 
   const start = useCallback(
-    async (user: UserClaim | null) => {
+    async (user: Claim) => {
       claim.current = user;
       setPhase('starting');
       try {
@@ -97,8 +101,12 @@ export function useVisitorConversations({
       },
       onEvent: ({ event, data }) => {
         const payload = JSON.parse(data);
-        if (event === 'message') receive(payload as MessageEvent);
-        else if (event === 'presence') setPresence(payload as PresenceView);
+        if (event === 'message') {
+          receive(payload as MessageEvent);
+          const { message } = payload as MessageEvent;
+          if (message.sender === 'operator')
+            tellPage(origin, { name: 'message', conversationId: message.conversationId, text: message.text });
+        } else if (event === 'presence') setPresence(payload as PresenceView);
         else if (event === 'typing' && payload.sender === 'operator') {
           clearTimeout(timers[payload.conversationId]);
           setTyping((all) => ({ ...all, [payload.conversationId]: payload.typing }));
@@ -124,10 +132,10 @@ export function useVisitorConversations({
       stop();
       for (const timer of Object.values(timers)) clearTimeout(timer);
     };
-  }, [phase, generation, widgetId, receive, start, session]);
+  }, [phase, generation, widgetId, receive, start, session, origin]);
 
   const begin = useCallback(
-    async (user: UserClaim | null) => {
+    async (user: Claim) => {
       cursor.current = await start(user);
     },
     [start],

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { MessageView, PresenceView, VisitorConversationView } from '@/lib/conversations/constants';
 import { RESIZE_MESSAGE } from '@/lib/widgets/frame';
 import type { Messages } from '@/lib/i18n/slices';
-import { embeddingOrigin, useEmbeddingContext } from './embedding';
+import { embeddingOrigin, tellPage, useEmbeddingContext } from './embedding';
 import { useAvailable } from './presence-notice';
 import { useVisitorConversations } from './use-visitor-conversations';
 import type { WidgetConfig } from './widget-config';
@@ -47,8 +47,15 @@ export function useWidgetPanel({
     () => (typeof window === 'undefined' ? null : embeddingOrigin(widget.allowedOrigins)),
     [widget.allowedOrigins],
   );
-  const context = useEmbeddingContext(mode === 'page' ? null : origin);
-  const state = useVisitorConversations({ widgetId: widget.id, locale, errors: labels.errors, initialPresence });
+  // Only the launcher's panel opens and closes; the page's API asks it to through the loader.
+  const context = useEmbeddingContext(mode === 'page' ? null : origin, mode === 'launcher' ? setOpen : undefined);
+  const state = useVisitorConversations({
+    widgetId: widget.id,
+    locale,
+    errors: labels.errors,
+    initialPresence,
+    origin: mode === 'page' ? null : origin,
+  });
   const available = useAvailable(state.presence);
   const { session, phase, begin } = state;
 
@@ -61,9 +68,24 @@ export function useWidgetPanel({
   }, [mode, session]);
 
   // A returning visitor (or the customer's signed-in user) reconnects at once; a new one when they open the chat.
+  // A token the page's API signs later (`identify`) starts the visitor again as that user.
+  const begun = useRef<string | null>(null);
+  const signed = context.user && 'token' in context.user ? context.user.token : null;
   useEffect(() => {
-    if (context.ready && phase === 'idle' && (open || context.user || session.returning())) void begin(context.user);
-  }, [context.ready, context.user, phase, open, begin, session]);
+    const again = phase !== 'idle' && phase !== 'starting' && signed !== begun.current;
+    if (!context.ready || !(again || (phase === 'idle' && (open || context.user || session.returning())))) return;
+    begun.current = signed;
+    void begin(context.user);
+  }, [context.ready, context.user, signed, phase, open, begin, session]);
+
+  // The page's attributes, once there is a visitor to set them on (again after a new start): the server decides.
+  const { attributes } = context;
+  useEffect(() => {
+    if (phase !== 'ready' || !attributes) return;
+    void session
+      .call('/visitors', { method: 'PATCH', body: { attributes: JSON.parse(attributes) } })
+      .catch((error: Error) => console.warn(error.message));
+  }, [phase, attributes, session]);
 
   useEffect(() => {
     if (mode !== 'launcher' || !origin) return;
@@ -80,6 +102,9 @@ export function useWidgetPanel({
   const view: PanelView =
     phase === 'ready' && chosen.kind === 'list' && state.conversations.length === 0 ? { kind: 'new' } : chosen;
   const unread = state.conversations.reduce((sum, c) => sum + c.unread, 0);
+  useEffect(() => {
+    if (phase === 'ready') tellPage(origin, { name: 'unread', count: unread });
+  }, [phase, unread, origin]);
   const current = view.kind === 'thread' ? state.conversations.find((c) => c.id === view.id) : undefined;
   const requested = useRef(new Set<string>());
   const { loadThread } = state;

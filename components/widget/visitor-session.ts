@@ -6,6 +6,8 @@ import { visitorFetch } from './visitor-fetch';
 
 /** The customer's signed-in user, from the snippet's data-user-* attributes (via the loader). */
 export type UserClaim = { id: string; hash: string; detailsHash?: string; email?: string; name?: string };
+/** Who the page says its visitor is: the snippet's user, a token its server signed (`identify`), or nobody. */
+export type Claim = UserClaim | { token: string } | null;
 type Stored = { token: string; userId: string | null };
 /** What the widget knows of its visitor. */
 export type StartedVisitor = { verified: boolean; name: string | null; email: string | null };
@@ -87,14 +89,17 @@ export class VisitorSession {
   }
 
   /** Starts or renews the visitor; throws a WidgetApiError (e.g. identityUnverified). */
-  async start(user: UserClaim | null, locale: string): Promise<StartedVisitor> {
+  async start(claim: Claim, locale: string): Promise<StartedVisitor> {
     const stored = this.store.read();
+    const signed = claim && 'token' in claim;
+    // Whose token it is: a signed user's is never an anonymous visitor's ('' is no snippet's user id).
+    const userId = claim ? (signed ? '' : claim.id) : null;
     // A token of another (or a signed-out) user is not this visitor's: never send it.
-    const reusable = stored && stored.userId === (user?.id ?? null) ? stored.token : null;
+    const reusable = stored && stored.userId === userId ? stored.token : null;
     const request = (token: string | null) =>
       visitorFetch<StartedVisitor & { token: string }>(`/api/widgets/${encodeURIComponent(this.widgetId)}/visitors`, {
         method: 'POST',
-        body: { ...(user && { user }), locale },
+        body: { ...(claim && (signed ? { identityToken: claim.token } : { user: claim })), locale },
         headers: token ? { authorization: `Bearer ${token}` } : {},
         retry: 1,
       });
@@ -107,7 +112,7 @@ export class VisitorSession {
       this.store.write(null);
       started = await request(null).catch((again) => Promise.reject(apiErrorOf(again, this.fallbackError)));
     }
-    this.current = { token: started.token, userId: user?.id ?? null };
+    this.current = { token: started.token, userId };
     this.store.write(this.current);
     return { verified: started.verified, name: started.name, email: started.email };
   }

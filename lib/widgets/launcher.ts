@@ -5,7 +5,14 @@ import type { Locale } from '@/lib/i18n/routing';
 import { scriptHash } from '@/lib/security/policy.mjs';
 import { scriptPolicy } from '@/lib/security/csp';
 import { readableOn } from './colour';
-import { CONTEXT_MESSAGE, LOAD_MESSAGE, RESIZE_MESSAGE, VISITOR_STORAGE_PREFIX, widgetFrameAncestors } from './frame';
+import {
+  CONTEXT_MESSAGE,
+  EVENT_MESSAGE,
+  LOAD_MESSAGE,
+  RESIZE_MESSAGE,
+  VISITOR_STORAGE_PREFIX,
+  widgetFrameAncestors,
+} from './frame';
 import type { PublicWidget } from './service';
 
 /**
@@ -16,7 +23,8 @@ import type { PublicWidget } from './service';
  * blocking time). A click asks the loader for the widget page, opened. A returning visitor (a token in
  * the widget's storage) stays on this page too: one request for their conversations puts the unread
  * answers on the button, and the widget page comes only when they open it. Opened by itself, it becomes
- * the widget page; in a plain iframe (no loader answers), a click opens the widget page there.
+ * the widget page; in a plain iframe (no loader answers), a click opens the widget page there. The
+ * unread count goes to the loader too, for the page's API (`Plauder('on', 'unread', …)`).
  */
 const SCRIPT = `(function () {
   var button = document.querySelector('button[data-widget]');
@@ -77,6 +85,8 @@ const SCRIPT = `(function () {
       var unread = 0;
       var conversations = (list && list.conversations) || [];
       for (var i = 0; i < conversations.length; i++) unread += conversations[i].unread || 0;
+      // For the page's API listeners (public/embed.js), as the widget page tells them.
+      if (list) window.parent.postMessage({ type: ${JSON.stringify(EVENT_MESSAGE)}, name: 'unread', count: unread }, parentOrigin);
       if (!unread) return;
       var one = new Intl.PluralRules(document.documentElement.lang).select(unread) === 'one';
       var label = button.getAttribute(one ? 'data-unread-one' : 'data-unread-other');

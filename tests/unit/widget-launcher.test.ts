@@ -126,15 +126,16 @@ describe('the launcher page’s script, framed by an allowed page', () => {
         headers: { authorization: 'Bearer visitor-token' },
         cache: 'no-store',
       });
-      // The launcher alone: the widget page comes when the visitor opens it.
+      // The launcher alone (the count told to the page's API): the widget page comes when the visitor opens it.
       expect(posted).toEqual([
         { message: { type: 'chatwidget:resize', open: false, position: 'left' }, origin: 'https://shop.example' },
+        { message: { type: 'chatwidget:event', name: 'unread', count: 3 }, origin: 'https://shop.example' },
       ]);
       expect(button.getAttribute('aria-label')).toBe(`Chat öffnen: ${widget.name} (3 neue Nachrichten)`);
       expect(button.querySelector('span[aria-hidden=true]')!.textContent).toBe('3');
       loaderAnswers();
       button.click();
-      expect(posted.slice(1)).toEqual([
+      expect(posted.slice(2)).toEqual([
         { message: { type: 'chatwidget:load', open: true }, origin: 'https://shop.example' },
       ]);
     });
@@ -149,6 +150,11 @@ describe('the launcher page’s script, framed by an allowed page', () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
       expect(read.getAttribute('aria-label')).toBe(`Chat öffnen: ${widget.name}`);
       expect(read.querySelector('span')).toBeNull();
+      // None unread is a count the page's API hears too.
+      expect(posted.at(-1)).toEqual({
+        message: { type: 'chatwidget:event', name: 'unread', count: 0 },
+        origin: 'https://shop.example',
+      });
     });
 
     it('stays the plain launcher when the token is refused, the request fails, or the token is a user’s', async () => {
@@ -161,6 +167,8 @@ describe('the launcher page’s script, framed by an allowed page', () => {
         expect(button.getAttribute('aria-label')).toBe(`Chat öffnen: ${widget.name}`);
         expect(button.querySelector('span')).toBeNull();
       }
+      // No count it does not know.
+      expect(posted.map(({ message }) => message.type)).toEqual(['chatwidget:resize']);
       answer.mockClear();
       await run({ stored: '{"token":"t","userId":"customer-7"}' });
       await run({ stored: 'not json' });

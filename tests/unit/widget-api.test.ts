@@ -1,0 +1,252 @@
+// The widget's JavaScript API for the customer's developers (public/embed.js, README "The JavaScript API"): the
+// stub the README gives queues calls until the loader replays them; the loader tells the frame what the page
+// asks (postMessage to this site's origin only) and the page's listeners what the frame says (its frame only).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ORIGIN = 'https://plauder.example';
+const loader = readFileSync(join(process.cwd(), 'public/embed.js'), 'utf8');
+const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
+/** The stub exactly as the README tells a customer to paste it. */
+const stub = /<script>\s*(window\.Plauder[\s\S]*?)<\/script>/.exec(readme)![1];
+
+type Frame = {
+  element: HTMLIFrameElement;
+  posted: jest.Mock;
+  replaced: jest.Mock;
+  /** A message of the frame's document (from `origin`, this site's by default). */
+  says(data: Record<string, unknown>, origin?: string): void;
+};
+type Api = (method: string, ...args: unknown[]) => unknown;
+const api = () => (window as unknown as { Plauder: Api }).Plauder;
+
+/** The page: the stub, the calls it makes before the loader, then the loader (`attributes` on its script). */
+function page(before: (plauder: Api) => void = () => {}, attributes: Record<string, string> = {}) {
+  document.documentElement.setAttribute('lang', 'en');
+  document.body.innerHTML = '';
+  delete (window as { Plauder?: unknown }).Plauder;
+  new Function(stub)();
+  before(api());
+  const script = document.createElement('script');
+  script.src = `${ORIGIN}/embed.js`;
+  for (const [name, value] of Object.entries({ 'data-widget': 'w_api-1', ...attributes }))
+    script.setAttribute(name, value);
+  jest.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
+  new Function(loader)();
+}
+
+/** The loader's frame, once the page is idle, with a window that records what it is told. */
+function frame(): Frame {
+  jest.advanceTimersByTime(3_000);
+  const element = document.querySelector<HTMLIFrameElement>('iframe[data-chat-widget]')!;
+  const posted = jest.fn();
+  const replaced = jest.fn();
+  const contentWindow = { postMessage: posted, location: { replace: replaced } };
+  Object.defineProperty(element, 'contentWindow', { value: contentWindow });
+  return {
+    element,
+    posted,
+    replaced,
+    says(data, origin = ORIGIN) {
+      const event = new MessageEvent('message', { data, origin });
+      Object.defineProperty(event, 'source', { value: contentWindow });
+      window.dispatchEvent(event);
+    },
+  };
+}
+
+/** The page's listeners of every event, in the order they heard them. */
+function listen(plauder: Api) {
+  const heard: unknown[][] = [];
+  for (const name of ['ready', 'open', 'close', 'message', 'unread'])
+    plauder('on', name, (detail: unknown) => heard.push(detail === undefined ? [name] : [name, detail]));
+  return heard;
+}
+
+const told = (f: Frame) => f.posted.mock.calls.map(([message, origin]) => ({ ...message, origin }));
+const contexts = (f: Frame) => told(f).filter((m) => m.type === 'chatwidget:context');
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  if (document.readyState !== 'complete') window.dispatchEvent(new Event('load'));
+});
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+describe('the stub and the loader', () => {
+  it('replay the calls made before the loader came: listeners hear ready and open, the widget page comes opened', () => {
+    let heard: unknown[][] = [];
+    page((plauder) => {
+      heard = listen(plauder);
+      plauder('open');
+    });
+    const f = frame();
+    // Asked to open before it came: the widget page at once, opened, instead of the launcher.
+    expect(f.element.src).toBe(`${ORIGIN}/embed/w_api-1?lang=en&open=1`);
+    expect(heard).toEqual([]);
+    f.says({ type: 'chatwidget:resize', open: true, position: 'right' });
+    expect(heard).toEqual([['ready'], ['open']]);
+    expect(contexts(f)).toEqual([
+      {
+        type: 'chatwidget:context',
+        user: null,
+        identityToken: null,
+        attributes: null,
+        page: { url: window.location.href, title: document.title },
+        origin: ORIGIN,
+      },
+    ]);
+    // A listener that comes after the widget is ready hears it at once.
+    const late = jest.fn();
+    api()('on', 'ready', late);
+    expect(late).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers at once once loaded: the stub pasted after the loader keeps the loader', () => {
+    page();
+    const loaded = api();
+    new Function(stub)();
+    expect(api()).toBe(loaded);
+    expect(() => api()('launch')).toThrow(TypeError);
+    expect(() => api()('on', 'opened', () => {})).toThrow(TypeError);
+  });
+
+  it('toggle on the launcher loads the widget page opened, as a click does; close asks the widget, which says so', () => {
+    page();
+    const heard = listen(api());
+    const f = frame();
+    expect(f.element.src).toBe(`${ORIGIN}/embed/w_api-1/launcher?lang=en`);
+    f.says({ type: 'chatwidget:resize', open: false, position: 'left' });
+    expect(heard).toEqual([['ready']]);
+    // Closed already: nothing to do.
+    api()('close');
+    expect(f.replaced).not.toHaveBeenCalled();
+    api()('toggle');
+    expect(f.replaced).toHaveBeenCalledWith(`${ORIGIN}/embed/w_api-1?lang=en&open=1`);
+    f.says({ type: 'chatwidget:resize', open: true, position: 'left' });
+    expect(heard).toEqual([['ready'], ['open']]);
+    api()('toggle');
+    expect(told(f).at(-1)).toEqual({ type: 'chatwidget:open', open: false, origin: ORIGIN });
+    f.says({ type: 'chatwidget:resize', open: false, position: 'left' });
+    api()('open');
+    expect(told(f).at(-1)).toEqual({ type: 'chatwidget:open', open: true, origin: ORIGIN });
+    f.says({ type: 'chatwidget:resize', open: true, position: 'left' });
+    expect(heard).toEqual([['ready'], ['open'], ['close'], ['open']]);
+    // Twice before the widget answers: closed, then open again, as asked.
+    api()('toggle');
+    api()('toggle');
+    expect(told(f).slice(-2)).toEqual([
+      { type: 'chatwidget:open', open: false, origin: ORIGIN },
+      { type: 'chatwidget:open', open: true, origin: ORIGIN },
+    ]);
+  });
+
+  it('passes a signed token to the widget page by message, never in an address, and a new one at once', () => {
+    page((plauder) => plauder('identify', { token: 'header.first.signature' }));
+    const f = frame();
+    // A signed-in user gets the widget page at once, as with data-user-id.
+    expect(f.element.src).toBe(`${ORIGIN}/embed/w_api-1?lang=en`);
+    f.says({ type: 'chatwidget:resize', open: false, position: 'right' });
+    expect(contexts(f).at(-1)).toMatchObject({ identityToken: 'header.first.signature', origin: ORIGIN });
+    api()('identify', { token: 'header.second.signature' });
+    expect(contexts(f).at(-1)).toMatchObject({ identityToken: 'header.second.signature', origin: ORIGIN });
+    expect(() => api()('identify', { token: '' })).toThrow(TypeError);
+    expect(() => api()('identify', 'header.first.signature')).toThrow(TypeError);
+    expect(f.element.src).not.toContain('signature');
+  });
+
+  it('turns the launcher into the widget page (closed) when the page identifies its user later', () => {
+    page();
+    const f = frame();
+    f.says({ type: 'chatwidget:resize', open: false, position: 'right' });
+    api()('identify', { token: 'header.later.signature' });
+    expect(f.replaced).toHaveBeenCalledWith(`${ORIGIN}/embed/w_api-1?lang=en`);
+    // The new document hears the token once it shows, not the launcher that is leaving.
+    expect(contexts(f).map((m) => m.identityToken)).toEqual([null]);
+    f.says({ type: 'chatwidget:resize', open: false, position: 'right' });
+    expect(contexts(f).map((m) => m.identityToken)).toEqual([null, 'header.later.signature']);
+  });
+
+  it('keeps the latest attributes until the frame can hear them, and checks only their shape', () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
+    page((plauder) => {
+      plauder('setAttributes', { plan: 'free', seats: 2 });
+      plauder('setAttributes', { nested: { no: true } });
+      plauder('setAttributes', { plan: 'pro', trial: false, coupon: null });
+    });
+    // The bad call is the page's error, and the calls after it still count.
+    expect(errors).toHaveBeenCalledTimes(1);
+    const f = frame();
+    expect(f.posted).not.toHaveBeenCalled();
+    f.says({ type: 'chatwidget:resize', open: false, position: 'right' });
+    expect(contexts(f).at(-1)!.attributes).toEqual({ plan: 'pro', seats: 2, trial: false, coupon: null });
+    api()('setAttributes', { seats: 3 });
+    expect(contexts(f).at(-1)!.attributes).toEqual({ plan: 'pro', seats: 3, trial: false, coupon: null });
+    for (const bad of [null, 'plan=pro', ['pro'], { seats: Infinity }, { since: new Date() }])
+      expect(() => api()('setAttributes', bad)).toThrow(TypeError);
+    expect(contexts(f)).toHaveLength(2);
+  });
+
+  it('reloads the frame in the language the page sets: the launcher, or the widget page as it is', () => {
+    page();
+    const f = frame();
+    f.says({ type: 'chatwidget:resize', open: false, position: 'right' });
+    api()('setLanguage', 'de');
+    expect(f.replaced).toHaveBeenLastCalledWith(`${ORIGIN}/embed/w_api-1/launcher?lang=de`);
+    api()('setLanguage', 'de');
+    expect(f.replaced).toHaveBeenCalledTimes(1);
+    f.says({ type: 'chatwidget:load', open: true });
+    expect(f.replaced).toHaveBeenLastCalledWith(`${ORIGIN}/embed/w_api-1?lang=de&open=1`);
+    f.says({ type: 'chatwidget:resize', open: true, position: 'right' });
+    api()('setLanguage', 'en');
+    expect(f.replaced).toHaveBeenLastCalledWith(`${ORIGIN}/embed/w_api-1?lang=en&open=1`);
+    expect(() => api()('setLanguage', 'en"><script>')).toThrow(TypeError);
+  });
+
+  it('tells the page an operator’s message and each new unread count, from its own frame alone', () => {
+    page();
+    const heard = listen(api());
+    const f = frame();
+    f.says({ type: 'chatwidget:resize', open: false, position: 'right' });
+    f.says({ type: 'chatwidget:event', name: 'unread', count: 2 });
+    f.says({ type: 'chatwidget:event', name: 'unread', count: 2 });
+    f.says({ type: 'chatwidget:event', name: 'message', conversationId: 'c1', text: 'Hello' });
+    f.says({ type: 'chatwidget:event', name: 'message', conversationId: 'c1' });
+    // Another origin, or another window of this one, is not the widget.
+    f.says({ type: 'chatwidget:event', name: 'unread', count: 9 }, 'https://elsewhere.example');
+    const other = new MessageEvent('message', {
+      data: { type: 'chatwidget:event', name: 'unread', count: 7 },
+      origin: ORIGIN,
+    });
+    Object.defineProperty(other, 'source', { value: window });
+    window.dispatchEvent(other);
+    f.says({ type: 'chatwidget:event', name: 'unread', count: 0 });
+    expect(heard).toEqual([
+      ['ready'],
+      ['unread', 2],
+      ['message', { conversationId: 'c1', text: 'Hello' }],
+      ['unread', 0],
+    ]);
+  });
+
+  it('keeps telling the other listeners when one throws, and forgets one taken off', () => {
+    page();
+    const f = frame();
+    const second = jest.fn();
+    const gone = jest.fn();
+    api()('on', 'unread', () => {
+      throw new Error('the page’s own bug');
+    });
+    api()('on', 'unread', second);
+    api()('on', 'unread', gone);
+    api()('off', 'unread', gone);
+    f.says({ type: 'chatwidget:resize', open: false, position: 'right' });
+    f.says({ type: 'chatwidget:event', name: 'unread', count: 1 });
+    expect(second).toHaveBeenCalledWith(1);
+    expect(gone).not.toHaveBeenCalled();
+    // The page's error reaches its console (as an uncaught error), after the listeners.
+    expect(() => jest.runOnlyPendingTimers()).toThrow('the page’s own bug');
+  });
+});
