@@ -13,10 +13,10 @@ const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 
 /**
  * The heaviest frame document a widget can realistically have (app/embed/[widgetId]/frame.ts renders it): German
- * (its texts are the longer), the name, greeting and away message at their limits (lib/widgets/schema.ts) in
- * German prose that the document does not already hold, seven days of hours, 20 allowed origins (the limit) of
- * a shop's usual length, opened, the launcher's mode. Origins at their 300-character limit would add 4 KB of
- * hostnames nobody has.
+ * (its texts are the longer), the name, greeting, away message and pre-chat note at their limits
+ * (lib/widgets/schema.ts) in German prose that the document does not already hold, a privacy policy's address,
+ * seven days of hours, 20 allowed origins (the limit) of a shop's usual length, opened, the launcher's mode.
+ * Origins at their 300-character limit would add 4 KB of hostnames nobody has.
  */
 export function heaviestFrameDocument(manifest) {
   const de = JSON.parse(readFileSync(join(root, 'messages', 'de.json'), 'utf8'));
@@ -35,6 +35,9 @@ export function heaviestFrameDocument(manifest) {
       launcherPosition: 'right',
       preChat: 'required',
       awayMessage: text(2000, 300),
+      preChatNote: text(3000, 300),
+      privacyPolicyUrl: 'https://www.shop-1.beispiel-kunde.de/rechtliches/datenschutzerklaerung',
+      theme: 'auto',
       businessHours: {
         timeZone: 'America/Argentina/ComodRivadavia',
         days: Object.fromEntries(WEEK.map((day) => [day, { from: '08:00', to: '20:00' }])),

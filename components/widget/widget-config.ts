@@ -1,4 +1,4 @@
-import type { BusinessHours, LauncherPosition, PreChatMode } from '@/lib/db/schema/widget-settings';
+import type { BusinessHours, LauncherPosition, PreChatMode, WidgetTheme } from '@/lib/db/schema/widget-settings';
 
 /** What the widget page hands the widget app: the widget's settings a visitor may see. */
 export type WidgetConfig = {
@@ -9,6 +9,11 @@ export type WidgetConfig = {
   launcherPosition: LauncherPosition;
   preChat: PreChatMode;
   awayMessage: string;
+  /** Above the pre-chat form, in the visitor's language ('' none). */
+  preChatNote: string;
+  /** Set: a consent line linking the owner's privacy policy, until the visitor's first message. */
+  privacyPolicyUrl: string | null;
+  theme: WidgetTheme;
   businessHours: BusinessHours | null;
   allowedOrigins: string[];
 };

@@ -19,6 +19,8 @@ const FIELD_ISSUE_CODES = [
   'originIpv6',
   'originHost',
   'originHttp',
+  // A web page's address (the widget's privacy policy): https, or http on this computer.
+  'httpsUrl',
   // Why a card of the test checkout is refused (Stripe's own checks).
   'cardNumber',
   'expiryInvalid',

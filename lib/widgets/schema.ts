@@ -7,6 +7,7 @@ import {
   VISITORS_PER_HOUR_MAX,
   ASSIGN_CAPACITY_MAX,
   WEEKDAYS,
+  WIDGET_THEMES,
   type BusinessHours,
 } from '@/lib/db/schema/widget-settings';
 
@@ -14,6 +15,8 @@ export const WIDGET_NAME_MAX = 60;
 export const WIDGET_GREETING_MAX = 200;
 export const WIDGET_ORIGINS_MAX = 20;
 export const WIDGET_AWAY_MAX = 300;
+export const WIDGET_PRE_CHAT_NOTE_MAX = 300;
+export const PRIVACY_URL_MAX = 500;
 export const RETENTION_DAYS_MAX = 3650;
 /** Widgets of an account without a paid plan. */
 export const FREE_WIDGET_LIMIT = 1;
@@ -67,6 +70,23 @@ export function checkOrigin(input: string): { origin: string } | { problem: Orig
   return { origin: url.origin };
 }
 
+/**
+ * A page's address a visitor may follow from the widget (the owner's privacy policy): https, or http on this
+ * computer (testing), a valid host name, no credentials; as the URL parser writes it.
+ */
+export function checkPageUrl(input: string): string | null {
+  const value = input.trim();
+  if (!/^https?:\/\//i.test(value)) return null;
+  try {
+    const url = new URL(value);
+    if (url.username || url.password || !HOSTNAME.test(url.hostname)) return null;
+    if (url.protocol === 'http:' && !LOOPBACK.test(url.hostname)) return null;
+    return url.href;
+  } catch {
+    return null;
+  }
+}
+
 /** `checkOrigin`'s origin, or null. */
 export function normalizeOrigin(input: string): string | null {
   const checked = checkOrigin(input);
@@ -106,8 +126,22 @@ export const businessHoursSchema: z.ZodType<BusinessHours> = z.object({
 
 const greeting = singleLineText(0, WIDGET_GREETING_MAX);
 const awayMessage = plainText(0, WIDGET_AWAY_MAX);
-/** The greeting and away message in one language; an empty or missing text falls back to the widget's own. */
-const textsSchema = z.object({ greeting: greeting.optional(), awayMessage: awayMessage.optional() });
+const preChatNote = plainText(0, WIDGET_PRE_CHAT_NOTE_MAX);
+/** The owner's texts in one language; an empty or missing text falls back to the widget's own. */
+const textsSchema = z.object({
+  greeting: greeting.optional(),
+  awayMessage: awayMessage.optional(),
+  preChatNote: preChatNote.optional(),
+});
+const privacyPolicyUrl = z
+  .string()
+  .max(PRIVACY_URL_MAX)
+  .transform((value, context) => {
+    const url = checkPageUrl(value);
+    if (url) return url;
+    context.addIssue({ code: 'custom', message: 'httpsUrl', ...fieldCheck('httpsUrl') });
+    return z.NEVER;
+  });
 
 export const widgetFields = {
   name: singleLineText(1, WIDGET_NAME_MAX),
@@ -125,6 +159,10 @@ export const widgetFields = {
   launcherPosition: z.enum(LAUNCHER_POSITIONS),
   preChat: z.enum(PRE_CHAT_MODES),
   awayMessage,
+  preChatNote,
+  /** Null: no consent line. */
+  privacyPolicyUrl: privacyPolicyUrl.nullable(),
+  theme: z.enum(WIDGET_THEMES),
   /** The texts for visitors in the widget's other language (those of its own `locale` are the fields above). */
   translations: z.object({ en: textsSchema.optional(), de: textsSchema.optional() }),
   businessHours: businessHoursSchema.nullable(),
@@ -144,6 +182,9 @@ export const createWidgetSchema = z.object({
   launcherPosition: widgetFields.launcherPosition.default('right'),
   preChat: widgetFields.preChat.default('off'),
   awayMessage: widgetFields.awayMessage.default(''),
+  preChatNote: widgetFields.preChatNote.default(''),
+  privacyPolicyUrl: widgetFields.privacyPolicyUrl.default(null),
+  theme: widgetFields.theme.default('auto'),
   translations: widgetFields.translations.default({}),
   businessHours: widgetFields.businessHours.default(null),
   retentionDays: widgetFields.retentionDays.default(null),

@@ -8,13 +8,6 @@ import { ApiError } from '@/lib/api/errors';
 import { requestKey } from '@/lib/api/idempotency';
 import type { SignedInUser } from '@/lib/session/server';
 import { FREE_WIDGET_LIMIT, type CreateWidgetInput, type UpdateWidgetInput } from './schema';
-import type {
-  BusinessHours,
-  LauncherPosition,
-  PreChatMode,
-  PresenceMode,
-  WidgetTranslations,
-} from '@/lib/db/schema/widget-settings';
 import { largestPaidPlan } from '@/lib/shop/orders';
 import { memberScope } from '@/lib/workspaces/access';
 import { requirePermission, rolesFor } from '@/lib/workspaces/permissions';
@@ -29,17 +22,20 @@ export type WidgetView = {
   greeting: string;
   locale: 'en' | 'de';
   followPageLanguage: boolean;
-  launcherPosition: LauncherPosition;
-  preChat: PreChatMode;
+  launcherPosition: Row['launcherPosition'];
+  preChat: Row['preChat'];
   awayMessage: string;
-  translations: WidgetTranslations;
-  businessHours: BusinessHours | null;
+  preChatNote: string;
+  privacyPolicyUrl: string | null;
+  theme: Row['theme'];
+  translations: Row['translations'];
+  businessHours: Row['businessHours'];
   retentionDays: number | null;
   /** New visitors one address may start per hour; null: the service's default. */
   visitorsPerHour: number | null;
   autoAssign: boolean;
   assignCapacity: number;
-  presence: PresenceMode;
+  presence: Row['presence'];
   /** Whether identity verification has a secret (the secret itself is shown once, when made). */
   identityVerification: boolean;
   createdAt: string;
@@ -59,6 +55,9 @@ export type PublicWidget = Pick<
   | 'launcherPosition'
   | 'preChat'
   | 'awayMessage'
+  | 'preChatNote'
+  | 'privacyPolicyUrl'
+  | 'theme'
   | 'translations'
   | 'businessHours'
 >;
@@ -75,6 +74,9 @@ function view(row: Row): WidgetView {
     launcherPosition: row.launcherPosition,
     preChat: row.preChat,
     awayMessage: row.awayMessage,
+    preChatNote: row.preChatNote,
+    privacyPolicyUrl: row.privacyPolicyUrl,
+    theme: row.theme,
     translations: row.translations,
     businessHours: row.businessHours ?? null,
     retentionDays: row.retentionDays,
@@ -233,6 +235,9 @@ export async function publicWidget(id: string): Promise<PublicWidget | null> {
     launcherPosition,
     preChat,
     awayMessage,
+    preChatNote,
+    privacyPolicyUrl,
+    theme,
     translations,
     businessHours,
   } = view(row);
@@ -247,6 +252,9 @@ export async function publicWidget(id: string): Promise<PublicWidget | null> {
     launcherPosition,
     preChat,
     awayMessage,
+    preChatNote,
+    privacyPolicyUrl,
+    theme,
     translations,
     businessHours,
   };

@@ -1,18 +1,17 @@
-import type { WidgetTranslations } from '@/lib/db/schema/widget-settings';
-
-type Locale = 'en' | 'de';
+import { WIDGET_TEXT_KEYS, type WidgetTexts, type WidgetTranslations } from '@/lib/db/schema/widget-settings';
+import type { Locale } from '@/lib/i18n/routing';
 
 /**
- * The greeting and away message a visitor reads in `locale`: the owner's translation where they wrote one, else
- * the widget's own texts (written in its `locale`), so a visitor never meets an empty greeting by accident.
+ * The owner's texts (greeting, away message, pre-chat note) a visitor reads in `locale`: the owner's translation
+ * where they wrote one, else the widget's own (written in its `locale`), so a visitor never meets an empty text
+ * by accident.
  */
 export function textsFor(
-  widget: { locale: Locale; greeting: string; awayMessage: string; translations: WidgetTranslations },
+  widget: Required<WidgetTexts> & { locale: Locale; translations: WidgetTranslations },
   locale: Locale,
-): { greeting: string; awayMessage: string } {
+): Required<WidgetTexts> {
   const translated = locale === widget.locale ? undefined : widget.translations[locale];
-  return {
-    greeting: translated?.greeting || widget.greeting,
-    awayMessage: translated?.awayMessage || widget.awayMessage,
-  };
+  return Object.fromEntries(
+    WIDGET_TEXT_KEYS.map((key) => [key, translated?.[key] || widget[key]]),
+  ) as Required<WidgetTexts>;
 }

@@ -98,6 +98,9 @@ describe('widgets through the JSON API', () => {
       locale: 'de',
       // Unless told otherwise, a widget speaks each visitor's language (the default one for others).
       followPageLanguage: true,
+      preChatNote: '',
+      privacyPolicyUrl: null,
+      theme: 'auto',
     });
     expect(widget.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(widget).not.toHaveProperty('requestKey');
@@ -135,6 +138,27 @@ describe('widgets through the JSON API', () => {
       greeting: valid.greeting,
       translations: { de: { greeting: 'Hallo! Wie können wir helfen?', awayMessage: 'Wir antworten per E-Mail.' } },
     });
+    // The pre-chat note (per language), the consent line's privacy policy and the colours.
+    const looked = await update(
+      request('PATCH', `/api/widgets/${widget.id}`, me, {
+        preChatNote: 'We use your name for this chat only.',
+        translations: { de: { preChatNote: 'Wir nutzen Ihren Namen nur für diesen Chat.' } },
+        privacyPolicyUrl: ' https://Shop.Example.com/privacy#chat ',
+        theme: 'dark',
+      }),
+      ctx(widget.id),
+    );
+    expect((await looked.json()).widget).toMatchObject({
+      preChatNote: 'We use your name for this chat only.',
+      translations: { de: { preChatNote: 'Wir nutzen Ihren Namen nur für diesen Chat.' } },
+      privacyPolicyUrl: 'https://shop.example.com/privacy#chat',
+      theme: 'dark',
+    });
+    const cleared = await update(
+      request('PATCH', `/api/widgets/${widget.id}`, me, { privacyPolicyUrl: null }),
+      ctx(widget.id),
+    );
+    expect((await cleared.json()).widget).toMatchObject({ privacyPolicyUrl: null, theme: 'dark' });
 
     expect((await remove(request('DELETE', `/api/widgets/${widget.id}`, me), ctx(widget.id))).status).toBe(204);
     expect(await rows(me.uid)).toHaveLength(0);
@@ -200,12 +224,23 @@ describe('widgets through the JSON API', () => {
       [{ ...valid, translations: { de: { greeting: 'x'.repeat(201) } } }, 'translations.de.greeting'],
       [{ ...valid, translations: { de: { awayMessage: 'x'.repeat(301) } } }, 'translations.de.awayMessage'],
       [{ ...valid, translations: { de: 'Hallo' } }, 'translations.de'],
+      [{ ...valid, translations: { de: { preChatNote: 'x'.repeat(301) } } }, 'translations.de.preChatNote'],
+      [{ ...valid, preChatNote: 'x'.repeat(301) }, 'preChatNote'],
+      [{ ...valid, theme: 'sepia' }, 'theme'],
+      [{ ...valid, privacyPolicyUrl: 'javascript:alert(1)' }, 'privacyPolicyUrl'],
+      [{ ...valid, privacyPolicyUrl: 'http://shop.example.com/privacy' }, 'privacyPolicyUrl'],
+      [{ ...valid, privacyPolicyUrl: 'https://user:pw@shop.example.com/privacy' }, 'privacyPolicyUrl'],
+      [{ ...valid, privacyPolicyUrl: `https://shop.example.com/${'p'.repeat(500)}` }, 'privacyPolicyUrl'],
     ];
     for (const [body, field] of cases) {
       const response = await create(request('POST', '/api/widgets', me, body));
       expect(response.status).toBe(400);
       expect(Object.keys((await response.json()).error.fields)).toContain(field);
     }
+    const german = await create(
+      request('POST', '/api/widgets', me, { ...valid, privacyPolicyUrl: 'datenschutz' }, { 'accept-language': 'de' }),
+    );
+    expect((await german.json()).error.fields.privacyPolicyUrl).toMatch(/vollständige Adresse/);
     expect((await create(request('POST', '/api/widgets', me, '{"name":'))).status).toBe(400);
     expect(
       (await create(request('POST', '/api/widgets', me, { ...valid, greeting: 'x'.repeat(17 * 1024) }))).status,

@@ -21,7 +21,12 @@ export const VISITORS_PER_HOUR_MAX = 100_000;
 /** The most open conversations auto-assignment gives one operator (per widget's setting). */
 export const ASSIGN_CAPACITY_MAX = 100;
 
+/** The widget's colours: `auto` follows the visitor's device (prefers-color-scheme), else fixed. */
+export const WIDGET_THEMES = ['auto', 'light', 'dark'] as const;
+export type WidgetTheme = (typeof WIDGET_THEMES)[number];
+/** The texts an owner writes for visitors, per language (the widget's own language's are its columns). */
+export const WIDGET_TEXT_KEYS = ['greeting', 'awayMessage', 'preChatNote'] as const;
 /** An owner's texts for visitors in one language; unset, the widget's own (its default language's) stands. */
-export type WidgetTexts = { greeting?: string; awayMessage?: string };
+export type WidgetTexts = Partial<Record<(typeof WIDGET_TEXT_KEYS)[number], string>>;
 /** The texts in the widget's other languages, by language. */
 export type WidgetTranslations = Partial<Record<'en' | 'de', WidgetTexts>>;

@@ -3,7 +3,14 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { workspaces } from './workspaces';
-import type { BusinessHours, LauncherPosition, PreChatMode, PresenceMode, WidgetTranslations } from './widget-settings';
+import type {
+  BusinessHours,
+  LauncherPosition,
+  PreChatMode,
+  PresenceMode,
+  WidgetTheme,
+  WidgetTranslations,
+} from './widget-settings';
 
 /**
  * An embeddable chat widget. `id` is public (it is in the snippet and the widget's URL). Each visitor of
@@ -28,7 +35,12 @@ export const widgets = pgTable(
     launcherPosition: text('launcher_position').$type<LauncherPosition>().notNull().default('right'),
     preChat: text('pre_chat').$type<PreChatMode>().notNull().default('off'),
     awayMessage: text('away_message').notNull().default(''),
-    /** The greeting and away message in the other languages (the columns above are the widget's `locale`'s). */
+    /** Shown above the pre-chat form (or the first message's composer): why the owner asks, what happens next. */
+    preChatNote: text('pre_chat_note').notNull().default(''),
+    /** The owner's privacy policy; set, the widget shows a consent line linking it before the first message. */
+    privacyPolicyUrl: text('privacy_policy_url'),
+    theme: text('theme').$type<WidgetTheme>().notNull().default('auto'),
+    /** The greeting, away message and pre-chat note in the other languages (the columns above: `locale`'s). */
     translations: jsonb('translations').$type<WidgetTranslations>().notNull().default({}),
     /** Null: no schedule (the widget never says when an operator is back). */
     businessHours: jsonb('business_hours').$type<BusinessHours | null>(),
@@ -54,6 +66,7 @@ export const widgets = pgTable(
     uniqueIndex('widgets_workspace_request_key_idx').on(table.workspaceId, table.requestKey),
     check('widgets_launcher_position_check', sql`${table.launcherPosition} in ('left', 'right')`),
     check('widgets_pre_chat_check', sql`${table.preChat} in ('off', 'name', 'nameEmail')`),
+    check('widgets_theme_check', sql`${table.theme} in ('auto', 'light', 'dark')`),
     check('widgets_presence_check', sql`${table.presence} in ('auto', 'available', 'away')`),
     check('widgets_retention_days_check', sql`${table.retentionDays} between 1 and 3650`),
     check('widgets_assign_capacity_check', sql`${table.assignCapacity} between 1 and 100`),
