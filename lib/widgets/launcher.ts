@@ -22,7 +22,8 @@ import type { PublicWidget } from './service';
  * it until a visitor wants to chat (Lighthouse charged the widget's hydration to the host page's total
  * blocking time). A click asks the loader for the widget page, opened. A returning visitor (a token in
  * the widget's storage) stays on this page too: one request for their conversations puts the unread
- * answers on the button, and the widget page comes only when they open it. Opened by itself, it becomes
+ * answers on the button (live while a conversation is open: the visitor's event stream), and the widget page
+ * comes only when they open it. Opened by itself, it becomes
  * the widget page; in a plain iframe (no loader answers), a click opens the widget page there. The
  * unread count goes to the loader too, for the page's API (`Plauder('on', 'unread', …)`).
  */
@@ -74,27 +75,104 @@ const SCRIPT = `(function () {
   } catch (e) {}
   // The loader frames this page only without a signed-in user: a token of a user is not this visitor's.
   if (!stored || typeof stored.token !== 'string' || stored.userId !== null) return;
-  fetch('/api/widgets/' + encodeURIComponent(button.getAttribute('data-widget')) + '/conversations', {
-    headers: { authorization: 'Bearer ' + stored.token },
-    cache: 'no-store',
-  })
+  var api = '/api/widgets/' + encodeURIComponent(button.getAttribute('data-widget'));
+  var plain = button.getAttribute('aria-label');
+  var badge = null;
+  // Each conversation's unread answers; the button shows their sum.
+  var unread = {};
+  function show() {
+    var count = 0;
+    for (var id in unread) count += unread[id];
+    // For the page's API listeners (public/embed.js), as the widget page tells them.
+    window.parent.postMessage({ type: ${JSON.stringify(EVENT_MESSAGE)}, name: 'unread', count: count }, parentOrigin);
+    if (!count) {
+      if (badge) badge.remove();
+      badge = null;
+      return button.setAttribute('aria-label', plain);
+    }
+    var one = new Intl.PluralRules(document.documentElement.lang).select(count) === 'one';
+    var label = button.getAttribute(one ? 'data-unread-one' : 'data-unread-other');
+    button.setAttribute('aria-label', label.replace('{count}', String(count)));
+    if (!badge) {
+      badge = document.createElement('span');
+      badge.setAttribute('aria-hidden', 'true');
+      button.appendChild(badge);
+    }
+    badge.textContent = String(count);
+  }
+  // While a conversation is open, its answers arrive live (the visitor's event stream, from the list's
+  // cursor), as the widget page would show them: on the button and to the page's API.
+  var retryMs = 1000;
+  function listen(lastId) {
+    function again() {
+      setTimeout(connect, retryMs);
+      retryMs = Math.min(retryMs * 2, 30000);
+    }
+    function receive(name, data) {
+      if (name === 'message' && data.message.sender === 'operator') {
+        unread[data.conversation.id] = data.conversation.unread;
+        window.parent.postMessage(
+          { type: ${JSON.stringify(EVENT_MESSAGE)}, name: 'message', conversationId: data.conversation.id, text: data.message.text },
+          parentOrigin,
+        );
+        show();
+      } else if (name === 'read' && data.reader === 'visitor') {
+        unread[data.conversationId] = data.unread;
+        show();
+      }
+    }
+    function connect() {
+      var headers = { authorization: 'Bearer ' + stored.token, accept: 'text/event-stream' };
+      if (lastId !== null) headers['last-event-id'] = String(lastId);
+      fetch(api + '/events', { headers: headers, cache: 'no-store' })
+        .then(function (response) {
+          // A token the server no longer takes: the widget page starts anew when the visitor opens it.
+          if (response.status === 401) return;
+          if (!response.ok || !response.body) return again();
+          retryMs = 1000;
+          var reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+          var buffer = '';
+          function pump() {
+            return reader.read().then(function (chunk) {
+              if (chunk.done) return again();
+              var blocks = (buffer + chunk.value).split(/\\r\\n\\r\\n|\\n\\n|\\r\\r/);
+              buffer = blocks.pop();
+              for (var i = 0; i < blocks.length; i++) {
+                var name = 'message';
+                var data = null;
+                var lines = blocks[i].split(/\\r\\n|\\n|\\r/);
+                for (var j = 0; j < lines.length; j++) {
+                  var field = /^(event|data|id): ?(.*)$/.exec(lines[j]);
+                  if (!field) continue;
+                  if (field[1] === 'event') name = field[2];
+                  else if (field[1] === 'id') lastId = field[2];
+                  else data = JSON.parse(field[2]);
+                }
+                if (data) receive(name, data);
+              }
+              return pump();
+            });
+          }
+          return pump();
+        })
+        .catch(again);
+    }
+    connect();
+  }
+  fetch(api + '/conversations', { headers: { authorization: 'Bearer ' + stored.token }, cache: 'no-store' })
     .then(function (response) {
       return response.ok ? response.json() : null;
     })
     .then(function (list) {
-      var unread = 0;
-      var conversations = (list && list.conversations) || [];
-      for (var i = 0; i < conversations.length; i++) unread += conversations[i].unread || 0;
-      // For the page's API listeners (public/embed.js), as the widget page tells them.
-      if (list) window.parent.postMessage({ type: ${JSON.stringify(EVENT_MESSAGE)}, name: 'unread', count: unread }, parentOrigin);
-      if (!unread) return;
-      var one = new Intl.PluralRules(document.documentElement.lang).select(unread) === 'one';
-      var label = button.getAttribute(one ? 'data-unread-one' : 'data-unread-other');
-      button.setAttribute('aria-label', label.replace('{count}', String(unread)));
-      var badge = document.createElement('span');
-      badge.setAttribute('aria-hidden', 'true');
-      badge.textContent = String(unread);
-      button.appendChild(badge);
+      if (!list) return;
+      var open = false;
+      for (var i = 0; i < list.conversations.length; i++) {
+        var conversation = list.conversations[i];
+        unread[conversation.id] = conversation.unread || 0;
+        if (conversation.status !== 'closed') open = true;
+      }
+      show();
+      if (open) listen(list.cursor === undefined ? null : list.cursor);
     })
     // Without its count the launcher still opens the widget, which reads the conversations again.
     .catch(function () {});

@@ -91,7 +91,7 @@ test('a new visitor’s page loads only the launcher; Enter opens the widget in 
   }
 });
 
-test('a returning visitor’s launcher shows the team’s unread answer without loading the widget page', async ({
+test('a returning visitor’s launcher shows the team’s unread answers, live, without loading the widget page', async ({
   page,
 }, testInfo) => {
   // Playwright turns off Chromium's storage partitioning, and without it a frame of another site gets no
@@ -138,10 +138,30 @@ test('a returning visitor’s launcher shows the team’s unread answer without 
     expect(again.scripts).toEqual([]);
     expect(await axeViolations(again.page)).toEqual([]);
 
-    // Opened, it is the widget page with the conversation and its answer.
-    await launcher.click();
+    // A further answer while only the launcher is there: on its button at once, and to the page's API.
+    await again.page.evaluate(() => {
+      const page = window as unknown as { heard: unknown[]; Plauder: (...args: unknown[]) => void };
+      page.heard = [];
+      page.Plauder('on', 'message', (detail: unknown) => page.heard.push(detail));
+    });
+    const second = await page.request.post(`${inboxApi}/${conversation.id}/messages`, {
+      headers: { origin: baseURL },
+      data: { text: 'Shall I keep one for you?' },
+    });
+    expect(second.status()).toBe(201);
+    const live = again.widget.getByRole('button', {
+      name: w.openUnread.other.replace('{name}', 'Shop help').replace('{count}', '2'),
+    });
+    await expect(live).toHaveText('2');
+    await expect
+      .poll(() => again.page.evaluate(() => (window as unknown as { heard: unknown[] }).heard))
+      .toEqual([{ conversationId: conversation.id, text: 'Shall I keep one for you?' }]);
+    expect(again.scripts).toEqual([]);
+
+    // Opened, it is the widget page with the conversation and its answers.
+    await live.click();
     await expect(
-      again.widget.getByRole('navigation', { name: w.conversations }).getByText('Yes, two are left.'),
+      again.widget.getByRole('navigation', { name: w.conversations }).getByText('Shall I keep one for you?'),
     ).toBeVisible();
     expect(frameUrl(again.page)).toBe(`${baseURL}/embed/${widgetId}?lang=en&open=1`);
     expect(again.scripts.length).toBeGreaterThan(0);

@@ -115,8 +115,12 @@ describe('the launcher page’s script, framed by an allowed page', () => {
     const reply = (ok: boolean, body: unknown) => Promise.resolve({ ok, json: () => Promise.resolve(body) });
     beforeEach(() => Object.assign(window, { fetch: answer }));
     afterEach(() => answer.mockReset());
+    // Closed ones: no event stream (see the next test for an open one's).
     const conversations = (...unread: number[]) =>
-      reply(true, { conversations: unread.map((count) => ({ unread: count })), cursor: 0 });
+      reply(true, {
+        conversations: unread.map((count, i) => ({ id: `c${i}`, unread: count, status: 'closed' })),
+        cursor: 0,
+      });
 
     it('shows itself, and its own request for the visitor’s conversations puts the unread answers on it', async () => {
       answer.mockReturnValue(conversations(2, 0, 1));
@@ -155,6 +159,43 @@ describe('the launcher page’s script, framed by an allowed page', () => {
         message: { type: 'chatwidget:event', name: 'unread', count: 0 },
         origin: 'https://shop.example',
       });
+    });
+
+    it('while a conversation is open, hears its answers live: on the button and for the page’s API', async () => {
+      const encoder = new TextEncoder();
+      let stream!: ReadableStreamDefaultController<Uint8Array>;
+      const body = new ReadableStream<Uint8Array>({ start: (controller) => void (stream = controller) });
+      const list = { conversations: [{ id: 'c1', status: 'open', unread: 1 }], cursor: 7 };
+      answer
+        .mockReturnValueOnce(reply(true, list))
+        .mockReturnValueOnce(Promise.resolve({ ok: true, status: 200, body, json: () => Promise.reject() }));
+      const button = await run({ stored: '{"token":"t","userId":null}' });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(answer).toHaveBeenLastCalledWith('/api/widgets/w_launch-1/events', {
+        headers: { authorization: 'Bearer t', accept: 'text/event-stream', 'last-event-id': '7' },
+        cache: 'no-store',
+      });
+      const answered = JSON.stringify({
+        conversation: { id: 'c1', status: 'open', unread: 2 },
+        message: { conversationId: 'c1', sender: 'operator', text: 'Two are left.' },
+      });
+      // An event may come in pieces; a comment (the heartbeat) and the visitor's own messages change nothing.
+      stream.enqueue(encoder.encode(': heartbeat\n\nid: 8\nevent: message\ndata: ' + answered.slice(0, 20)));
+      stream.enqueue(encoder.encode(answered.slice(20) + '\n\n'));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(posted.slice(-2).map(({ message }) => message)).toEqual([
+        { type: 'chatwidget:event', name: 'message', conversationId: 'c1', text: 'Two are left.' },
+        { type: 'chatwidget:event', name: 'unread', count: 2 },
+      ]);
+      expect(button.getAttribute('aria-label')).toBe(`Chat öffnen: ${widget.name} (2 neue Nachrichten)`);
+      expect(button.querySelector('span[aria-hidden=true]')!.textContent).toBe('2');
+      // Read elsewhere (another tab of the widget): the badge goes.
+      stream.enqueue(encoder.encode('event: read\ndata: {"conversationId":"c1","reader":"visitor","unread":0}\n\n'));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(button.getAttribute('aria-label')).toBe(`Chat öffnen: ${widget.name}`);
+      expect(button.querySelector('span')).toBeNull();
+      expect(posted.at(-1)!.message).toEqual({ type: 'chatwidget:event', name: 'unread', count: 0 });
+      stream.error(new Error('gone'));
     });
 
     it('stays the plain launcher when the token is refused, the request fails, or the token is a user’s', async () => {
