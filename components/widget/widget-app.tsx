@@ -51,6 +51,7 @@ export function WidgetApp(props: WidgetProps) {
       <WidgetHeader
         widget={widget}
         available={available}
+        locale={locale}
         labels={labels}
         onClose={mode === 'launcher' ? () => setOpen(false) : undefined}
       />
