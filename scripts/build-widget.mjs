@@ -38,9 +38,25 @@ async function script() {
   return result.outputFiles[0].contents;
 }
 
+/** Drops the colours nothing reads: the dark palette (app/dark-palette.css) names the site's, the frame uses fewer. */
+const unreadColours = {
+  postcssPlugin: 'unread-colours',
+  OnceExit(css) {
+    const read = new Set(
+      css
+        .toString()
+        .match(/var\(--color-[\w-]+/g)
+        ?.map((use) => use.slice(4)),
+    );
+    css.walkDecls(/^--color-/, (declaration) => {
+      if (!read.has(declaration.prop)) declaration.remove();
+    });
+  },
+};
+
 async function stylesheet() {
   const from = join(root, 'components', 'widget', 'frame.css');
-  const result = await postcss([tailwind({ base: root, optimize: { minify: true } })]).process(
+  const result = await postcss([tailwind({ base: root, optimize: { minify: true } }), unreadColours]).process(
     readFileSync(from, 'utf8'),
     { from },
   );

@@ -38,6 +38,11 @@ export function heaviestFrameDocument(manifest) {
       preChatNote: text(3000, 300),
       privacyPolicyUrl: 'https://www.shop-1.beispiel-kunde.de/rechtliches/datenschutzerklaerung',
       theme: 'auto',
+      // The header's three faces (lib/conversations/team.ts), each with a photo's address at its longest.
+      team: [0, 1, 2].map((i) => ({
+        name: text(4000 + i * 100, 60),
+        photo: `/api/operator-photos/wAAAAAAAAAAAAAAAAAAAA/${'AbCdEfGhIjKlMnOpQrStU'.slice(i)}${'x'.repeat(i + 1)}?v=1795680000000`,
+      })),
       businessHours: {
         timeZone: 'America/Argentina/ComodRivadavia',
         days: Object.fromEntries(WEEK.map((day) => [day, { from: '08:00', to: '20:00' }])),

@@ -46,7 +46,7 @@ function Initials({ name }: { name: string }) {
 }
 
 /** The operator's uploaded photo (its address names neither uid nor address), else or if it fails, initials. */
-function OperatorAvatar({ name, photo }: { name: string; photo: string | null | undefined }) {
+export function OperatorAvatar({ name, photo }: { name: string; photo: string | null | undefined }) {
   const [failed, setFailed] = useState(false);
   if (!photo || failed) return <Initials name={name} />;
   return (

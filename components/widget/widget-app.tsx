@@ -6,6 +6,7 @@ import { AwayNotice } from './presence-notice';
 import { StartConversation } from './start-conversation';
 import { ConversationList } from './conversation-list';
 import { ThreadPanel } from './thread-panel';
+import { usePanelTheme } from './panel-theme';
 import { useWidgetPanel, type WidgetProps } from './use-widget-panel';
 import { WidgetHeader } from './widget-header';
 import { WidgetLauncher } from './widget-launcher';
@@ -20,6 +21,7 @@ export function WidgetApp(props: WidgetProps) {
   const { widget, mode, locale, labels } = props;
   const { open, setOpen, view, setView, visible, context, state, available, unread, current, started } =
     useWidgetPanel(props);
+  const theme = usePanelTheme(widget.theme);
   const { session, phase } = state;
   const away = (
     <AwayNotice
@@ -40,14 +42,16 @@ export function WidgetApp(props: WidgetProps) {
   return (
     <main
       aria-labelledby="widget-title"
+      data-theme={theme}
       className={cn(
-        'flex h-screen flex-col overflow-hidden bg-white',
+        'flex h-screen flex-col overflow-hidden bg-white text-slate-900',
         mode !== 'page' && 'rounded-lg border border-slate-200 shadow-lg',
       )}
     >
       <WidgetHeader
         widget={widget}
         available={available}
+        locale={locale}
         labels={labels}
         onClose={mode === 'launcher' ? () => setOpen(false) : undefined}
       />
@@ -57,7 +61,7 @@ export function WidgetApp(props: WidgetProps) {
         </p>
       )}
       {phase === 'refused' ? (
-        <p role="alert" className="m-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+        <p role="alert" className="m-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-950">
           {state.refusal}
         </p>
       ) : phase !== 'ready' ? (
@@ -67,7 +71,7 @@ export function WidgetApp(props: WidgetProps) {
       ) : (
         <div className="flex min-h-0 flex-1 flex-col">
           {state.status !== 'live' && state.status !== 'connecting' && (
-            <p role="status" className="bg-amber-50 px-3 py-1 text-xs text-amber-900">
+            <p role="status" className="bg-amber-50 px-3 py-1 text-xs text-amber-950">
               {labels.status[state.status]}
             </p>
           )}

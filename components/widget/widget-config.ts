@@ -1,3 +1,4 @@
+import type { TeamFace } from '@/lib/conversations/constants';
 import type { BusinessHours, LauncherPosition, PreChatMode, WidgetTheme } from '@/lib/db/schema/widget-settings';
 
 /** What the widget page hands the widget app: the widget's settings a visitor may see. */
@@ -14,6 +15,8 @@ export type WidgetConfig = {
   /** Set: a consent line linking the owner's privacy policy, until the visitor's first message. */
   privacyPolicyUrl: string | null;
   theme: WidgetTheme;
+  /** Who answers here, as the header shows them (lib/conversations/team.ts); none: no faces. */
+  team: TeamFace[];
   businessHours: BusinessHours | null;
   allowedOrigins: string[];
 };

@@ -81,7 +81,7 @@ export function EmailForm({
 
   if (sent) {
     return (
-      <p role="status" className="rounded-md bg-green-50 p-2 text-sm text-green-900">
+      <p role="status" className="rounded-md bg-green-50 p-2 text-sm text-green-950">
         {fill(sent.text, { email: sent.email })}
       </p>
     );

@@ -27,6 +27,9 @@ export type MessageView = {
   createdAt: string;
 };
 
+/** A face of the team in the widget's header: a name as an operator's reply shows it, their photo's address. */
+export type TeamFace = { name: string; photo: string | null };
+
 /** A conversation as its visitor sees it. */
 export type VisitorConversationView = {
   id: string;

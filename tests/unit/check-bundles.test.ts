@@ -67,10 +67,10 @@ describe('bundle budgets', () => {
     try {
       const fits = check(within.nextDir);
       expect(fits.status).toBe(0);
-      expect(fits.stdout).toMatch(/✓ widget\s+23\.[5-9] KB of 25\.0 KB/);
+      expect(fits.stdout).toMatch(/✓ widget\s+24\.[0-4] KB of 25\.0 KB/);
       const result = check(over.nextDir);
       expect(result.status).toBe(1);
-      expect(result.stdout).toMatch(/✗ widget\s+26\.[5-9] KB of 25\.0 KB/);
+      expect(result.stdout).toMatch(/✗ widget\s+27\.[0-4] KB of 25\.0 KB/);
       expect(result.stderr).toContain('Over budget: widget');
     } finally {
       within.cleanup();

@@ -22,6 +22,8 @@ const props = {
     launcherPosition: 'right',
     preChat: 'off',
     awayMessage: '',
+    theme: 'auto',
+    team: [],
     businessHours: null,
     allowedOrigins: [],
   },
@@ -38,6 +40,7 @@ describe('the widget’s frame', () => {
   let manifest: Awaited<ReturnType<typeof buildWidget>>;
   // As the build runs it (scripts/build-if-needed.mjs): Tailwind's PostCSS plugin does not load under Jest.
   beforeAll(() => {
+    device(false);
     nextDir = mkdtempSync(join(tmpdir(), 'widget-frame-'));
     const built = spawnSync(process.execPath, [join(process.cwd(), 'scripts', 'build-widget.mjs'), nextDir], {
       encoding: 'utf8',
@@ -85,6 +88,58 @@ describe('the widget’s frame', () => {
     expect(css).toContain('.bg-transparent{');
     // Classes only the site uses (its dashboard's columns) are not there.
     expect(css).not.toContain('lg\\:grid-cols-2');
+    // The site's dark palette (app/dark-palette.css), without the colours the widget never reads.
+    expect(css).toMatch(/\[data-theme=dark\]\{color-scheme:dark;--color-white:oklch/);
+    expect(css).toContain('--color-slate-900:oklch(96.8%');
+    expect(css).not.toContain('--color-blue-950');
+  });
+
+  /** The device's colour scheme as matchMedia answers it, changed by `prefer`. */
+  function device(dark: boolean) {
+    const listeners = new Set<() => void>();
+    const media = {
+      get matches() {
+        return dark;
+      },
+      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+    };
+    Object.assign(window, { matchMedia: jest.fn(() => media) });
+    return {
+      prefer(next: boolean) {
+        dark = next;
+        listeners.forEach((listener) => listener());
+      },
+    };
+  }
+
+  /** The opened widget of `theme`, run from its document's props as the browser would. */
+  async function openPanel(theme: string) {
+    const opened = { ...props, initiallyOpen: true, widget: { ...props.widget, theme } };
+    const html = frameDocument({ locale: 'en', title: 'Shop help', props: opened, nonce: 'n', manifest });
+    document.body.innerHTML = new DOMParser().parseFromString(html, 'text/html').body.innerHTML;
+    Object.assign(window, { fetch: jest.fn(() => Promise.reject(new TypeError('offline'))) });
+    new Function(readFileSync(join(nextDir, manifest.script.path.replace('/_next/', '')), 'utf8'))();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return document.querySelector('#widget main')!;
+  }
+
+  it('darkens the open panel on a dark device with theme auto, live when the device changes', async () => {
+    const scheme = device(false);
+    const panel = await openPanel('auto');
+    expect(panel).toHaveAttribute('data-theme', 'light');
+    scheme.prefer(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(panel).toHaveAttribute('data-theme', 'dark');
+    // The frame's root keeps the page's colour scheme: a frame whose root differs is painted opaque.
+    expect(document.documentElement).not.toHaveAttribute('data-theme');
+  });
+
+  it('keeps the owner’s theme whatever the device prefers', async () => {
+    device(false);
+    expect(await openPanel('dark')).toHaveAttribute('data-theme', 'dark');
+    device(true);
+    expect(await openPanel('light')).toHaveAttribute('data-theme', 'light');
   });
 
   it('renders the widget from the props of its document (lib/widgets/frame-document.mjs): the launcher, and the panel once it is clicked', async () => {

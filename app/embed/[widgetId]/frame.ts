@@ -2,6 +2,7 @@ import 'server-only';
 import type { WidgetProps } from '@/components/widget/use-widget-panel';
 import { widgetPresence } from '@/lib/conversations/operators';
 import { conversationIdSchema } from '@/lib/conversations/schema';
+import { widgetTeam } from '@/lib/conversations/team';
 import { isLocale, type Locale } from '@/lib/i18n/routing';
 import { loadMessages } from '@/lib/i18n/messages';
 import { readableOn } from '@/lib/widgets/colour';
@@ -25,7 +26,11 @@ function requestNonce(headers: Headers): string {
 async function frameProps(widget: PublicWidget, locale: Locale, query: URLSearchParams): Promise<WidgetProps> {
   const mode = MODES.find((value) => value === query.get('mode')) ?? 'launcher';
   const conversation = conversationIdSchema.safeParse(query.get('conversation'));
-  const [{ Widget }, presence] = await Promise.all([loadMessages(locale), widgetPresence(widget.id)]);
+  const [{ Widget }, presence, team] = await Promise.all([
+    loadMessages(locale),
+    widgetPresence(widget.id),
+    widgetTeam(widget.id),
+  ]);
   const texts = textsFor(widget, locale);
   return {
     widget: {
@@ -39,6 +44,7 @@ async function frameProps(widget: PublicWidget, locale: Locale, query: URLSearch
       preChatNote: texts.preChatNote,
       privacyPolicyUrl: widget.privacyPolicyUrl,
       theme: widget.theme,
+      team,
       businessHours: widget.businessHours,
       allowedOrigins: widget.allowedOrigins,
     },
