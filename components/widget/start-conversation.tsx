@@ -5,30 +5,11 @@ import type { MessageView, VisitorConversationView } from '@/lib/conversations/c
 import type { PreChatMode } from '@/lib/db/schema/widget-settings';
 import { Composer } from '@/components/conversations/composer';
 import { WidgetApiError, type StartedVisitor, type VisitorSession } from './visitor-session';
+import { ConsentLine } from './consent-line';
 import { WidgetField } from './widget-forms';
 import type { Messages } from '@/lib/i18n/slices';
 
 export type PageContext = { url?: string; title?: string };
-
-/** "By sending a message you agree … {link}": the owner's privacy policy, in a new tab. */
-function ConsentLine({ url, labels }: { url: string; labels: Messages['Widget'] }) {
-  const [before, after] = labels.consent.split('{link}');
-  return (
-    <p className="px-3 pb-2 text-xs text-slate-700">
-      {before}
-      <a
-        href={url}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="font-medium text-brand-700 underline focus-visible:outline-2 focus-visible:outline-brand-700"
-      >
-        {labels.privacyPolicy}
-        <span className="sr-only">{labels.newTab}</span>
-      </a>
-      {after}
-    </p>
-  );
-}
 
 /**
  * The first message of a new conversation, with what the pre-chat form asks for and the visitor has not
