@@ -5,6 +5,7 @@ import type { MessageView, VisitorConversationView } from '@/lib/conversations/c
 import type { PreChatMode } from '@/lib/db/schema/widget-settings';
 import { Composer } from '@/components/conversations/composer';
 import { WidgetApiError, type StartedVisitor, type VisitorSession } from './visitor-session';
+import { ConsentLine } from './consent-line';
 import { WidgetField } from './widget-forms';
 import type { Messages } from '@/lib/i18n/slices';
 
@@ -12,13 +13,17 @@ export type PageContext = { url?: string; title?: string };
 
 /**
  * The first message of a new conversation, with what the pre-chat form asks for and the visitor has not
- * given yet (a name; a name and an address). When nobody is available the address is asked for too, so
- * that the answer can reach them.
+ * given yet (a name; a name and an address), under the owner's pre-chat note. When nobody is available the
+ * address is asked for too, so that the answer can reach them. Before the visitor's first message the owner's
+ * consent line says what sending means; the visitor is made on the server only when they send (`ensure`).
  */
 export function StartConversation({
   session,
+  ensure,
   visitor,
   preChat,
+  note,
+  consentUrl,
   available,
   labels,
   locale,
@@ -26,8 +31,12 @@ export function StartConversation({
   onStarted,
 }: {
   session: VisitorSession;
+  ensure: () => Promise<void>;
   visitor: StartedVisitor;
   preChat: PreChatMode;
+  note: string;
+  /** The owner's privacy policy, linked before the visitor's first message; null: no consent line. */
+  consentUrl: string | null;
   available: boolean;
   labels: Messages['Widget'];
   locale: string;
@@ -54,6 +63,7 @@ export function StartConversation({
     setError(null);
     setFields({});
     try {
+      await ensure();
       const started = await session.call<{ conversation: VisitorConversationView; message: MessageView }>(
         '/conversations',
         {
@@ -74,6 +84,7 @@ export function StartConversation({
 
   return (
     <section aria-label={labels.startTitle} className="flex min-h-0 flex-1 flex-col justify-end">
+      {note && <p className="whitespace-pre-line px-3 pb-2 text-sm text-slate-800">{note}</p>}
       {(askName || askEmail) && (
         <div ref={form} className="space-y-2 px-3 pb-1">
           {askName && (
@@ -105,6 +116,7 @@ export function StartConversation({
         error={error}
         autoFocus
       />
+      {consentUrl && <ConsentLine url={consentUrl} labels={labels} />}
     </section>
   );
 }

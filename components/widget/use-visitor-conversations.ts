@@ -52,6 +52,8 @@ export function useVisitorConversations({
   const [presence, setPresence] = useState(initialPresence);
   const [status, setStatus] = useState<StreamStatus>('connecting');
   const [generation, setGeneration] = useState(0);
+  /** Whether the server knows this visitor: a new one is started only when they first write. */
+  const [known, setKnown] = useState(false);
   const claim = useRef<Claim>(null);
   const typingTimers = useRef<Record<string, ReturnType<typeof setTimeout>>>({});
 
@@ -61,6 +63,7 @@ export function useVisitorConversations({
       setPhase('starting');
       try {
         setVisitor(await session.start(user, locale));
+        setKnown(true);
         const list = await session.call<{ conversations: VisitorConversationView[]; cursor: number }>('/conversations');
         setConversations(list.conversations);
         setPhase('ready');
@@ -87,7 +90,7 @@ export function useVisitorConversations({
   // The stream, once started: from the cursor of the list just read, again after a new start.
   const cursor = useRef<number | null>(null);
   useEffect(() => {
-    if (phase !== 'ready') return;
+    if (phase !== 'ready' || !known) return;
     const timers = typingTimers.current;
     const stop = openEventStream(`/api/widgets/${encodeURIComponent(widgetId)}/events`, {
       headers: (): Record<string, string> => (session.token ? { authorization: `Bearer ${session.token}` } : {}),
@@ -132,14 +135,24 @@ export function useVisitorConversations({
       stop();
       for (const timer of Object.values(timers)) clearTimeout(timer);
     };
-  }, [phase, generation, widgetId, receive, start, session, origin]);
+  }, [phase, known, generation, widgetId, receive, start, session, origin]);
 
+  // A new anonymous visitor has nothing to load: no visitor is made (and nothing stored) before they write.
   const begin = useCallback(
     async (user: Claim) => {
-      cursor.current = await start(user);
+      if (user || session.returning()) cursor.current = await start(user);
+      else setPhase('ready');
     },
-    [start],
+    [start, session],
   );
+
+  /** Makes the visitor the server knows, before their first message (throws a WidgetApiError). */
+  const ensure = useCallback(async () => {
+    if (session.token) return;
+    setVisitor(await session.start(claim.current, locale));
+    cursor.current = null;
+    setKnown(true);
+  }, [session, locale]);
 
   const loadThread = useCallback(
     async (id: string, before?: number) => {
@@ -167,7 +180,9 @@ export function useVisitorConversations({
     typing,
     presence,
     status,
+    known,
     begin,
+    ensure,
     loadThread,
   };
 }

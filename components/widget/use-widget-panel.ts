@@ -57,7 +57,7 @@ export function useWidgetPanel({
     origin: mode === 'page' ? null : origin,
   });
   const available = useAvailable(state.presence);
-  const { session, phase, begin } = state;
+  const { session, phase, known, begin } = state;
 
   // The link of an e-mail carries the visitor's token in its fragment (no server ever sees it).
   useEffect(() => {
@@ -67,7 +67,8 @@ export function useWidgetPanel({
     history.replaceState(null, '', window.location.pathname + window.location.search);
   }, [mode, session]);
 
-  // A returning visitor (or the customer's signed-in user) reconnects at once; a new one when they open the chat.
+  // A returning visitor (or the customer's signed-in user) reconnects at once; a new one is ready when they open
+  // the chat, and started on the server with their first message (useVisitorConversations `ensure`).
   // A token the page's API signs later (`identify`) starts the visitor again as that user.
   const begun = useRef<string | null>(null);
   const signed = context.user && 'token' in context.user ? context.user.token : null;
@@ -81,11 +82,11 @@ export function useWidgetPanel({
   // The page's attributes, once there is a visitor to set them on (again after a new start): the server decides.
   const { attributes } = context;
   useEffect(() => {
-    if (phase !== 'ready' || !attributes) return;
+    if (phase !== 'ready' || !known || !attributes) return;
     void session
       .call('/visitors', { method: 'PATCH', body: { attributes: JSON.parse(attributes) } })
       .catch((error: Error) => console.warn(error.message));
-  }, [phase, attributes, session]);
+  }, [phase, known, attributes, session]);
 
   useEffect(() => {
     if (mode !== 'launcher' || !origin) return;
@@ -120,6 +121,7 @@ export function useWidgetPanel({
     first: { conversation: VisitorConversationView; message: MessageView },
     details: { name?: string; email?: string },
   ) => {
+    session.keep();
     state.setVisitor((v) => ({ ...v, name: v.name ?? details.name ?? null, email: v.email ?? details.email ?? null }));
     state.setConversations((all) => [first.conversation, ...all.filter((c) => c.id !== first.conversation.id)]);
     state.receive(first);

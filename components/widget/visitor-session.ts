@@ -30,8 +30,8 @@ export function apiErrorOf(caught: unknown, fallback: string): WidgetApiError {
 
 /**
  * Where the widget keeps its visitor token: its own localStorage (browsers partition it per top-level
- * site, so each site the widget is on has its own visitor), or memory where storage is blocked. Never a
- * cookie: the token goes out only as `Authorization: Bearer …`.
+ * site, so each site the widget is on has its own visitor) once the visitor has written, memory before
+ * that or where storage is blocked. Never a cookie: the token goes out only as `Authorization: Bearer …`.
  */
 class TokenStore {
   private memory: Stored | null = null;
@@ -47,11 +47,12 @@ class TokenStore {
     return this.memory;
   }
 
-  write(value: Stored | null) {
+  /** Keeps `value` in memory, and in the browser's storage when `persist` (a removal always reaches it). */
+  write(value: Stored | null, persist: boolean) {
     this.memory = value;
     try {
-      if (value) localStorage.setItem(this.key, JSON.stringify(value));
-      else localStorage.removeItem(this.key);
+      if (!value) localStorage.removeItem(this.key);
+      else if (persist) localStorage.setItem(this.key, JSON.stringify(value));
     } catch {
       // Storage blocked: memory only.
     }
@@ -66,12 +67,15 @@ class TokenStore {
 export class VisitorSession {
   private readonly store: TokenStore;
   private current: Stored | null = null;
+  /** Whether the token may be stored in the browser: only once the visitor has written (issue 37). */
+  private kept: boolean;
 
   constructor(
     readonly widgetId: string,
     private readonly fallbackError: string,
   ) {
     this.store = new TokenStore(visitorStorageKey(widgetId));
+    this.kept = this.store.read() !== null;
   }
 
   get token(): string | null {
@@ -85,7 +89,14 @@ export class VisitorSession {
 
   /** A token handed over by an e-mail's link (the fragment of the widget page's URL). */
   adopt(token: string) {
-    this.store.write({ token, userId: null });
+    this.kept = true;
+    this.store.write({ token, userId: null }, true);
+  }
+
+  /** The visitor has written (a message, an address): their token is kept for their next visit from now on. */
+  keep() {
+    this.kept = true;
+    this.store.write(this.current, true);
   }
 
   /** Starts or renews the visitor; throws a WidgetApiError (e.g. identityUnverified). */
@@ -109,11 +120,11 @@ export class VisitorSession {
     } catch (caught) {
       const error = apiErrorOf(caught, this.fallbackError);
       if (error.code !== 'invalidVisitorToken') throw error;
-      this.store.write(null);
+      this.store.write(null, false);
       started = await request(null).catch((again) => Promise.reject(apiErrorOf(again, this.fallbackError)));
     }
     this.current = { token: started.token, userId };
-    this.store.write(this.current);
+    this.store.write(this.current, this.kept);
     return { verified: started.verified, name: started.name, email: started.email };
   }
 
@@ -135,7 +146,7 @@ export class VisitorSession {
       const error = apiErrorOf(caught, this.fallbackError);
       if (error.code === 'invalidVisitorToken') {
         this.current = null;
-        this.store.write(null);
+        this.store.write(null, false);
       }
       throw error;
     }

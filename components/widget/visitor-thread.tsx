@@ -70,6 +70,7 @@ export function VisitorThread({
         body: { text, requestKey: requestKey.current, pageUrl: page.url, pageTitle: page.title },
       });
       requestKey.current = crypto.randomUUID();
+      session.keep();
       onSent(message);
       return true;
     } catch (caught) {
@@ -128,7 +129,10 @@ export function VisitorThread({
               send={(email) =>
                 session
                   .call<{ status: 'sent' | 'confirm' }>(`${base}/transcript`, { method: 'POST', body: { email } })
-                  .then(({ status }) => (status === 'sent' ? labels.transcriptSent : labels.transcriptConfirm))
+                  .then(({ status }) => {
+                    session.keep();
+                    return status === 'sent' ? labels.transcriptSent : labels.transcriptConfirm;
+                  })
               }
             />
           </div>

@@ -93,8 +93,11 @@ export function WidgetApp(props: WidgetProps) {
           {view.kind === 'new' && (
             <StartConversation
               session={session}
+              ensure={state.ensure}
               visitor={state.visitor}
               preChat={widget.preChat}
+              note={widget.preChatNote}
+              consentUrl={state.conversations.length ? null : widget.privacyPolicyUrl}
               available={available}
               labels={labels}
               locale={locale}

@@ -105,9 +105,10 @@ export function EmailForm({
   );
 }
 
-/** Saves the visitor's address (PATCH /api/widgets/:id/visitors). */
+/** Saves the visitor's address (PATCH /api/widgets/:id/visitors): they have written, their token is kept. */
 export function saveEmail(session: VisitorSession) {
   return async (email: string) => {
     await session.call('/visitors', { method: 'PATCH', body: { email } });
+    session.keep();
   };
 }

@@ -3,7 +3,7 @@ import { TextAreaField, TextField } from '@/components/ui/field';
 import { fill, type Messages } from '@/lib/i18n/slices';
 
 /**
- * The greeting and away message in each language other than the widget's own: what visitors reading that
+ * The greeting, away message and pre-chat note in each language other than the widget's own: what visitors reading that
  * language see. Left empty, they get the widget's own texts (lib/widgets/texts.ts).
  */
 export function TranslationFields({
@@ -53,6 +53,16 @@ export function TranslationFields({
         maxLength={300}
         lang={locale}
         error={fields[`translations.${locale}.awayMessage`]}
+      />
+      <TextAreaField
+        id={`${prefix}pre-chat-note-${locale}`}
+        label={fill(labels.preChatNoteIn, { language: label })}
+        value={value[locale]?.preChatNote ?? ''}
+        onChange={(e) => set(locale, 'preChatNote', e.target.value)}
+        rows={2}
+        maxLength={300}
+        lang={locale}
+        error={fields[`translations.${locale}.preChatNote`]}
       />
     </fieldset>
   ));

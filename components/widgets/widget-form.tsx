@@ -4,41 +4,19 @@ import { useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { useJsonSubmit } from '@/lib/client/json-submit';
 import { toast } from '@/components/ui/toast';
-import {
-  VISITORS_PER_HOUR_MAX,
-  type BusinessHours,
-  type LauncherPosition,
-  type PreChatMode,
-  type WidgetTranslations,
-} from '@/lib/db/schema/widget-settings';
+import { VISITORS_PER_HOUR_MAX, type PreChatMode } from '@/lib/db/schema/widget-settings';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { fill, type Messages } from '@/lib/i18n/slices';
+import { AppearanceFields } from './appearance-fields';
 import { AssignmentFields } from './assignment-fields';
 import { fieldError, originsError } from './field-errors';
 import { HoursField } from './hours-field';
 import { TranslationFields } from './translation-fields';
+import { originsOf, widgetBody, type WidgetFormValues } from './widget-form-values';
 
-/** The form's values as the browser edits them (the origins, the retention and the ceiling as typed). */
-export type WidgetFormValues = {
-  id?: string;
-  name: string;
-  origins: string;
-  accentColor: string;
-  greeting: string;
-  locale: string;
-  followPageLanguage: boolean;
-  launcherPosition: LauncherPosition;
-  preChat: PreChatMode;
-  awayMessage: string;
-  translations: WidgetTranslations;
-  businessHours: BusinessHours | null;
-  retentionDays: string;
-  visitorsPerHour: string;
-  autoAssign: boolean;
-  assignCapacity: string;
-};
+export type { WidgetFormValues } from './widget-form-values';
 
 /**
  * Creates a widget (no `values.id`) or edits one; the values live in the editor, which shows them in
@@ -76,29 +54,8 @@ export function WidgetForm({
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const allowedOrigins = values.origins
-      .split(/\r?\n/)
-      .map((line) => line.trim())
-      .filter(Boolean);
-    setSentOrigins(allowedOrigins);
-    const body = {
-      name: values.name,
-      allowedOrigins,
-      accentColor: values.accentColor,
-      greeting: values.greeting,
-      locale: values.locale,
-      followPageLanguage: values.followPageLanguage,
-      launcherPosition: values.launcherPosition,
-      preChat: values.preChat,
-      awayMessage: values.awayMessage,
-      translations: values.translations,
-      businessHours: values.businessHours,
-      retentionDays: values.retentionDays.trim() ? Number(values.retentionDays) : null,
-      visitorsPerHour: values.visitorsPerHour.trim() ? Number(values.visitorsPerHour) : null,
-      autoAssign: values.autoAssign,
-      // An empty or malformed capacity is sent as it is, so the server names the field (0 is out of range).
-      ...(values.autoAssign && { assignCapacity: Number(values.assignCapacity || 0) }),
-    };
+    setSentOrigins(originsOf(values));
+    const body = widgetBody(values);
     const result = values.id
       ? await submit<{ widget: { id: string } }>(`/api/widgets/${values.id}`, 'PATCH', body)
       : await submit<{ widget: { id: string } }>(
@@ -140,23 +97,15 @@ export function WidgetForm({
         autoCapitalize="off"
         error={originsError(fields, labels.originError, sentOrigins)}
       />
-      <div className="space-y-1">
-        <label htmlFor={`${prefix}accent`} className="block text-sm font-medium text-slate-900">
-          {labels.accent}
-        </label>
-        <div className="flex items-center gap-3">
-          <input
-            id={`${prefix}accent`}
-            type="color"
-            value={values.accentColor}
-            onChange={(e) => set('accentColor', e.target.value)}
-            aria-invalid={fields.accentColor ? true : undefined}
-            className="h-10 w-16 cursor-pointer rounded-md border border-slate-400 bg-white p-1"
-          />
-          <code className="text-sm text-slate-800">{values.accentColor}</code>
-        </div>
-        {fields.accentColor && <p className="text-sm text-red-700">{fields.accentColor}</p>}
-      </div>
+      <AppearanceFields
+        prefix={prefix}
+        accentColor={values.accentColor}
+        launcherPosition={values.launcherPosition}
+        theme={values.theme}
+        onChange={(change) => onChange({ ...values, ...change })}
+        labels={labels}
+        fields={fields}
+      />
       <TextField
         id={`${prefix}greeting`}
         label={labels.greeting}
@@ -189,24 +138,6 @@ export function WidgetForm({
           {labels.fixedLanguageHint}
         </p>
       </div>
-      <fieldset className="space-y-1">
-        <legend className="text-sm font-medium text-slate-900">{labels.position}</legend>
-        <div className="flex gap-4">
-          {(['left', 'right'] as const).map((position) => (
-            <label key={position} className="flex items-center gap-2 text-sm text-slate-900">
-              <input
-                type="radio"
-                name={`${prefix}position`}
-                value={position}
-                checked={values.launcherPosition === position}
-                onChange={() => set('launcherPosition', position)}
-                className="h-4 w-4"
-              />
-              {labels.positions[position]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
       <SelectField
         id={`${prefix}pre-chat`}
         label={labels.preChat}
@@ -217,6 +148,28 @@ export function WidgetForm({
           label: labels.preChatOptions[value],
         }))}
         error={fields.preChat}
+      />
+      <TextAreaField
+        id={`${prefix}pre-chat-note`}
+        label={labels.preChatNote}
+        hint={labels.preChatNoteHint}
+        value={values.preChatNote}
+        onChange={(e) => set('preChatNote', e.target.value)}
+        rows={2}
+        maxLength={300}
+        error={fields.preChatNote}
+      />
+      <TextField
+        id={`${prefix}privacy-policy`}
+        type="url"
+        inputMode="url"
+        label={labels.privacyPolicy}
+        hint={labels.privacyPolicyHint}
+        value={values.privacyPolicyUrl}
+        onChange={(e) => set('privacyPolicyUrl', e.target.value)}
+        spellCheck={false}
+        autoCapitalize="off"
+        error={fields.privacyPolicyUrl}
       />
       <TextAreaField
         id={`${prefix}away`}

@@ -1,5 +1,6 @@
 'use client';
 
+import { ConsentLine } from '@/components/widget/consent-line';
 import { AwayNotice, PresenceLine } from '@/components/widget/presence-notice';
 import { readableOn } from '@/lib/widgets/colour';
 import { cn } from '@/lib/cn';
@@ -8,8 +9,8 @@ import type { Messages } from '@/lib/i18n/slices';
 
 /**
  * The widget as visitors will see it with the form's current values, before they are saved: the
- * launcher's side, the header in the accent colour, the greeting, and what it says when nobody is
- * available (the away message, when an operator is back, the business hours).
+ * launcher's side, the header in the accent colour, the greeting, what it says when nobody is available
+ * (the away message, when an operator is back, the business hours), the pre-chat note and the consent line.
  */
 export function WidgetPreview({
   values,
@@ -42,7 +43,11 @@ export function WidgetPreview({
             labels={labels}
             locale={locale}
           />
+          {values.preChatNote && <p className="whitespace-pre-line text-slate-800">{values.preChatNote}</p>}
         </div>
+        {/^https:\/\//i.test(values.privacyPolicyUrl) && (
+          <ConsentLine url={values.privacyPolicyUrl.trim()} labels={labels} />
+        )}
       </div>
       <div className={cn('flex items-center gap-3', left ? 'flex-row' : 'flex-row-reverse')}>
         <span

@@ -359,11 +359,20 @@ test('the owner sets how many new chats one network may start; a visitor past it
     site.setPage({ body: snippet(widgetId) });
     const first = await visitor(browser, site.origin);
     await first.widget.getByRole('button', { name: open() }).click();
-    await expect(first.widget.getByRole('form', { name: w.composer })).toBeVisible();
+    const composer = first.widget.getByRole('form', { name: w.composer });
+    await composer.getByLabel(w.message).fill('The first new chat');
+    await composer.getByRole('button', { name: w.send }).click();
+    await expect(first.widget.getByRole('log').getByText('The first new chat')).toBeVisible();
     await first.context.close();
-    // The next new visitor from this address within the hour is told when to come back.
+    // The next new visitor from this address within the hour reads the widget (a visitor is made only when
+    // they write, issue 37), and is told when to come back once they write.
     const second = await visitor(browser, site.origin);
     await second.widget.getByRole('button', { name: open() }).click();
+    const again = second.widget.getByRole('form', { name: w.composer });
+    await expect(again).toBeVisible();
+    await expect(second.widget.getByRole('alert').filter({ hasText: /\w/ })).toHaveCount(0);
+    await again.getByLabel(w.message).fill('A second new chat');
+    await again.getByRole('button', { name: w.send }).click();
     await expect(second.widget.getByRole('alert').filter({ hasText: /\w/ })).toHaveText(
       'Too many new chats from your network. Please try again in 1 hour.',
     );

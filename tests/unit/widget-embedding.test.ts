@@ -1,6 +1,7 @@
 // The widget page's half of the page's JavaScript API (components/widget/embedding.ts, visitor-session.ts): it
 // hears the loader's context (a signed token, attributes) and open/close from its framing page alone, tells
-// that page its events, and starts a signed user's visitor with the token, never with an anonymous one's.
+// that page its events, and starts a signed user's visitor with the token, never with an anonymous one's; it
+// stores the token only once they write.
 import { act, renderHook } from '@testing-library/react';
 import { tellPage, useEmbeddingContext } from '@/components/widget/embedding';
 import { VisitorSession } from '@/components/widget/visitor-session';
@@ -94,5 +95,26 @@ describe('a visitor signed in by a token', () => {
     fetchMock.mockResolvedValue(json(201, { token: 'new-anonymous', verified: false, name: null, email: null }));
     await session.start(null, 'de');
     expect((fetchMock.mock.calls[1] as [string, RequestInit])[1].headers).not.toHaveProperty('authorization');
+  });
+
+  it('keeps the signed user’s token in memory until they write, then in the widget’s storage', async () => {
+    const session = new VisitorSession('w_1', 'Fallback');
+    await session.start({ token: 'a.b.c' }, 'en');
+    expect(session.token).toBe('signed-visitor');
+    expect(localStorage.length).toBe(0);
+    session.keep();
+    expect(JSON.parse(localStorage.getItem(visitorStorageKey('w_1'))!)).toEqual({
+      token: 'signed-visitor',
+      userId: '',
+    });
+    // Renewed on the next page: kept, as before.
+    fetchMock.mockResolvedValue(json(200, { token: 'renewed', verified: true, name: 'Ada', email: null }));
+    await new VisitorSession('w_1', 'Fallback').start({ token: 'a.b.c' }, 'en');
+    expect(JSON.parse(localStorage.getItem(visitorStorageKey('w_1'))!).token).toBe('renewed');
+  });
+
+  it('keeps the token of an e-mail’s link at once: its visitor has written', () => {
+    new VisitorSession('w_1', 'Fallback').adopt('from-mail');
+    expect(JSON.parse(localStorage.getItem(visitorStorageKey('w_1'))!)).toEqual({ token: 'from-mail', userId: null });
   });
 });

@@ -10,30 +10,11 @@ import budgets from '../../bench/budgets.json';
 import en from '@/messages/en.json';
 import { frameDocument } from '@/lib/widgets/frame-document.mjs';
 import { heaviestFrameDocument } from '../../scripts/check-bundles.mjs';
+import { widgetProps } from './widget-props';
 
 jest.setTimeout(60_000);
 
-const props = {
-  widget: {
-    id: 'w_frame-1',
-    name: 'Shop help',
-    greeting: '',
-    accent: { background: '#4338ca', text: '#ffffff' },
-    launcherPosition: 'right',
-    preChat: 'off',
-    awayMessage: '',
-    theme: 'auto',
-    team: [],
-    businessHours: null,
-    allowedOrigins: [],
-  },
-  mode: 'launcher',
-  initiallyOpen: false,
-  locale: 'en',
-  labels: en.Widget,
-  initialPresence: { available: true, availableForMs: null, nextOpenAt: null },
-  initialConversation: null,
-};
+const props = widgetProps({ id: 'w_frame-1' }, { mode: 'launcher', initiallyOpen: false });
 
 describe('the widget’s frame', () => {
   let nextDir: string;
@@ -142,11 +123,11 @@ describe('the widget’s frame', () => {
     expect(await openPanel('light')).toHaveAttribute('data-theme', 'light');
   });
 
-  it('renders the widget from the props of its document (lib/widgets/frame-document.mjs): the launcher, and the panel once it is clicked', async () => {
+  it('renders the widget from the props of its document (lib/widgets/frame-document.mjs): the launcher, and the panel once it is clicked, asking and storing nothing before the first message', async () => {
     // The frame's own document (lib/widgets/frame-document.mjs); its script is run below, as the browser would.
     const html = frameDocument({ locale: 'en', title: 'Shop help', props, nonce: 'n', manifest });
     document.body.innerHTML = new DOMParser().parseFromString(html, 'text/html').body.innerHTML;
-    // Nobody answers here: the widget says it cannot start, in the visitor's language.
+    localStorage.clear();
     Object.assign(window, { fetch: jest.fn(() => Promise.reject(new TypeError('offline'))) });
     new Function(readFileSync(join(nextDir, manifest.script.path.replace('/_next/', '')), 'utf8'))();
     const launcher = document.querySelector<HTMLButtonElement>('#widget button')!;
@@ -154,7 +135,16 @@ describe('the widget’s frame', () => {
     launcher.click();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(document.querySelector('#widget h1')!.textContent).toBe('Shop help');
-    expect(document.querySelector('#widget [role=alert]')!.textContent).toBe(en.Widget.errors.start);
+    // A new visitor: the owner's note and consent line over the composer; no visitor started, nothing stored.
+    const start = document.querySelector('#widget section')!;
+    expect(start.textContent).toContain('Have your order number at hand.');
+    const link = start.querySelector('a')!;
+    expect(link.getAttribute('href')).toBe('https://shop.example/privacy');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(link.textContent).toBe(en.Widget.privacyPolicy + en.Widget.newTab);
+    expect(document.getElementById('start-message')).not.toBeNull();
+    expect(window.fetch).not.toHaveBeenCalled();
+    expect(localStorage.length).toBe(0);
   });
 
   it('focuses the message field of an opened widget, as React’s autoFocus did (Preact writes only the attribute)', async () => {
