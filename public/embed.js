@@ -22,7 +22,6 @@
   var id = script.getAttribute('data-widget') || '';
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return;
   var origin = new URL(script.src, window.location.href).origin;
-  var closed = { width: '72px', height: '72px' };
   var user = null;
   if (script.getAttribute('data-user-id')) {
     user = {
@@ -47,6 +46,11 @@
   var attributes = null;
   var ready = false;
   var unread = null;
+  // The frame's side and size (the panel's or the launcher's); the page's overflow while it covers a phone's screen.
+  var side = 'right';
+  var opened = false;
+  var covered = null;
+  var toldNarrow = false;
   var listeners = { ready: [], open: [], close: [], message: [], unread: [] };
   var own = Object.prototype.hasOwnProperty;
 
@@ -84,23 +88,54 @@
       attributes: attributes,
       page: { url: window.location.href, title: document.title },
     });
+    // A removal the widget page has is done; sent again it would count toward the visitor's 20 attributes.
+    if (!attributes || !shown || !widgetPage) return;
+    var kept = null;
+    for (var key in attributes) if (attributes[key] !== null) (kept = kept || {})[key] = attributes[key];
+    attributes = kept;
   }
 
   /** Another document in the same frame (its focus stays), without a new entry in the page's history. */
   function navigate(path, open) {
-    shown = false;
+    shown = toldNarrow = false;
     frame.contentWindow.location.replace(address(path, open));
   }
 
-  function resize(open) {
-    var size = open
-      ? {
-          width: Math.min(380, window.innerWidth - 32) + 'px',
-          height: Math.min(600, window.innerHeight - 32) + 'px',
-        }
-      : closed;
-    frame.style.width = size.width;
-    frame.style.height = size.height;
+  /** The launcher or the panel at its side; open under 640 px, the visual viewport (the keyboard shrinks only that). */
+  function place() {
+    var viewport = window.visualViewport;
+    var narrow = window.innerWidth < 640;
+    var full = opened && narrow;
+    var box = viewport
+      ? [viewport.offsetTop, viewport.offsetLeft, viewport.width, viewport.height]
+      : [0, 0, window.innerWidth, window.innerHeight];
+    var style = frame.style;
+    style.top = full ? box[0] + 'px' : '';
+    style.left = full ? box[1] + 'px' : side === 'left' ? '16px' : '';
+    style.right = full || side === 'left' ? '' : '16px';
+    style.bottom = full ? '' : '16px';
+    style.width = (full ? box[2] : opened ? Math.min(380, window.innerWidth - 32) : 72) + 'px';
+    style.height = (full ? box[3] : opened ? Math.min(600, window.innerHeight - 32) : 72) + 'px';
+    if (full !== !!covered) cover(full);
+    if (shown && narrow !== toldNarrow) post({ type: 'chatwidget:layout', narrow: (toldNarrow = narrow) });
+  }
+
+  /** The page does not scroll behind the full-screen widget, which follows the keyboard; then as it was. */
+  function cover(on) {
+    var elements = [document.documentElement, document.body];
+    var saved = covered || [];
+    for (var i = 0; i < 4; i++) {
+      var style = elements[i >> 1].style;
+      var name = i & 1 ? 'overflow-y' : 'overflow-x';
+      if (on) saved.push([style.getPropertyValue(name), style.getPropertyPriority(name)]);
+      style.setProperty(name, on ? 'hidden' : saved[i][0], on ? 'important' : saved[i][1]);
+    }
+    covered = on ? saved : null;
+    var viewport = window.visualViewport;
+    var listen = on ? 'addEventListener' : 'removeEventListener';
+    if (!viewport) return;
+    viewport[listen]('resize', place);
+    viewport[listen]('scroll', place);
   }
 
   /** The widget page in place of the launcher page, opened at the panel's size at once (a click, `open()`). */
@@ -108,7 +143,8 @@
     widgetPage = true;
     if (open) {
       // Not in the page's way until the widget says it shows.
-      resize(true);
+      opened = true;
+      place();
       frame.style.pointerEvents = 'none';
     }
     navigate('', open);
@@ -139,10 +175,9 @@
     if (data.type !== 'chatwidget:resize') return;
     shown = true;
     frame.style.pointerEvents = '';
-    var left = data.position === 'left';
-    frame.style.left = left ? '16px' : '';
-    frame.style.right = left ? '' : '16px';
-    resize(data.open === true);
+    side = data.position === 'left' ? 'left' : 'right';
+    opened = data.open === true;
+    place();
     frame.style.visibility = 'visible';
     context();
     if (!ready) emit('ready', undefined);
@@ -162,12 +197,10 @@
     frame.setAttribute('data-chat-widget', id);
     // Hidden until the widget (or its launcher) says on which side it sits.
     frame.style.cssText =
-      'position:fixed;bottom:16px;right:16px;border:0;z-index:2147483000;background:transparent;color-scheme:normal;visibility:hidden;' +
-      'width:' +
-      closed.width +
-      ';height:' +
-      closed.height;
+      'position:fixed;bottom:16px;right:16px;border:0;z-index:2147483000;background:transparent;color-scheme:normal;visibility:hidden;width:72px;height:72px';
     window.addEventListener('message', onMessage);
+    // Rotated or resized across 640 px, the open widget changes its layout.
+    window.addEventListener('resize', place);
     document.body.appendChild(frame);
   }
 

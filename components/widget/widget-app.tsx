@@ -18,7 +18,7 @@ import { WidgetLauncher } from './widget-launcher';
  */
 export function WidgetApp(props: WidgetProps) {
   const { widget, mode, locale, labels } = props;
-  const { open, setOpen, view, setView, visible, context, state, available, unread, current, started } =
+  const { open, setOpen, view, setView, visible, context, state, available, unread, current, started, fullScreen } =
     useWidgetPanel(props);
   const { session, phase } = state;
   const away = (
@@ -42,7 +42,9 @@ export function WidgetApp(props: WidgetProps) {
       aria-labelledby="widget-title"
       className={cn(
         'flex h-screen flex-col overflow-hidden bg-white',
-        mode !== 'page' && 'rounded-lg border border-slate-200 shadow-lg',
+        fullScreen
+          ? 'pt-[env(safe-area-inset-top)] pr-[env(safe-area-inset-right)] pb-[env(safe-area-inset-bottom)] pl-[env(safe-area-inset-left)]'
+          : mode !== 'page' && 'rounded-lg border border-slate-200 shadow-lg',
       )}
     >
       <WidgetHeader
