@@ -120,15 +120,27 @@
     if (shown && narrow !== toldNarrow) post({ type: 'chatwidget:layout', narrow: (toldNarrow = narrow) });
   }
 
-  /** The page does not scroll behind the full-screen widget, which follows the keyboard; then as it was. */
+  /** The page holds still behind the full-screen widget, which follows the keyboard; then its styles as they were. */
   function cover(on) {
     var elements = [document.documentElement, document.body];
     var saved = covered || [];
-    for (var i = 0; i < 4; i++) {
-      var style = elements[i >> 1].style;
-      var name = i & 1 ? 'overflow-y' : 'overflow-x';
-      if (on) saved.push([style.getPropertyValue(name), style.getPropertyPriority(name)]);
-      style.setProperty(name, on ? 'hidden' : saved[i][0], on ? 'important' : saved[i][1]);
+    for (var i = 0; i < 2; i++) {
+      var element = elements[i];
+      var style = element.style;
+      var was = saved[i];
+      // Its attribute as it was, or when the page changed it meanwhile, its overflow alone.
+      if (!on && element.getAttribute('style') === was.covered) {
+        if (was.attribute === null) element.removeAttribute('style');
+        else element.setAttribute('style', was.attribute);
+        continue;
+      }
+      if (on) saved.push((was = { attribute: element.getAttribute('style'), values: [] }));
+      for (var j = 0; j < 2; j++) {
+        var name = j ? 'overflow-y' : 'overflow-x';
+        if (on) was.values.push([style.getPropertyValue(name), style.getPropertyPriority(name)]);
+        style.setProperty(name, on ? 'hidden' : was.values[j][0], on ? 'important' : was.values[j][1]);
+      }
+      if (on) was.covered = element.getAttribute('style');
     }
     covered = on ? saved : null;
     var viewport = window.visualViewport;

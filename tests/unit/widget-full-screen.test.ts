@@ -90,8 +90,25 @@ describe('the widget on a phone', () => {
     screen(900, 600);
     window.dispatchEvent(new Event('resize'));
     expect(box(f)).toEqual({ top: '', left: '', right: '16px', bottom: '16px', width: '380px', height: '568px' });
-    expect(document.documentElement.getAttribute('style')).toBe('');
+    expect(document.documentElement.getAttribute('style')).toBeNull();
     expect(layouts(f).at(-1)).toMatchObject({ narrow: false });
+  });
+
+  it('gives back only its overflow where the page changed its style meanwhile', () => {
+    screen(390, 844);
+    page();
+    document.body.setAttribute('style', 'overflow-y: auto;');
+    const f = frame();
+    f.says({ type: 'chatwidget:load', open: true });
+    f.says({ type: 'chatwidget:resize', open: true, position: 'right' });
+    expect(document.body.style.overflowY).toBe('hidden');
+    document.body.style.color = 'red';
+    f.says({ type: 'chatwidget:resize', open: false, position: 'right' });
+    expect(document.body.style.color).toBe('red');
+    expect(document.body.style.overflowY).toBe('auto');
+    expect(document.body.style.getPropertyPriority('overflow-y')).toBe('');
+    expect(document.body.style.overflowX).toBe('');
+    expect(document.documentElement.getAttribute('style')).toBeNull();
   });
 
   it('takes the window’s size where the browser has no visual viewport', () => {
