@@ -99,6 +99,16 @@ for (const locale of localesUnderTest) {
         await expect(guest.widget.getByRole('button', { name: w.close })).toBeInViewport();
         expect((await pageState(guest.page)).overflow).toEqual(['hidden', 'hidden']);
         expect(await axeViolations(guest.page)).toEqual([]);
+        // A notch and a home indicator (Chromium's own override of env(safe-area-inset-*)): the panel keeps clear.
+        // The frame runs in a process of its own (another origin): the override goes to its target.
+        const frame = guest.page.frames().find((f) => f.url().includes('/embed/'))!;
+        const cdp = await guest.context.newCDPSession(frame);
+        await cdp.send('Emulation.setSafeAreaInsetsOverride', { insets: { top: 47, bottom: 34 } });
+        await expect.poll(async () => (await guest.widget.getByRole('heading').boundingBox())?.y).toBeGreaterThan(47);
+        const field = (await composer.getByLabel(w.message).boundingBox())!;
+        expect(field.y + field.height).toBeLessThanOrEqual(844 - 34);
+        await cdp.send('Emulation.setSafeAreaInsetsOverride', { insets: {} });
+        await expect.poll(async () => (await guest.widget.getByRole('heading').boundingBox())?.y).toBeLessThan(47);
 
         // A thread longer than the screen.
         for (let i = 1; i <= 4; i++) {
