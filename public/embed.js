@@ -8,9 +8,9 @@
  * the side the widget's settings name, in the page's language (<html lang>): for a new visitor the
  * widget's launcher page, a plain button that costs the page almost nothing (for a returning visitor
  * with their unread answers on it); when the visitor clicks it, the widget page of this site takes its
- * place in the same frame. For a signed-in user the widget page comes at once. The loader resizes the frame
- * when the chat opens or closes, and talks only to that frame, on this site's origin: it tells the
- * widget the page's address and title and the signed-in user.
+ * place in the same frame. For a signed-in user the widget page comes at once. The loader sizes the frame (open
+ * on a phone: its whole visible screen) and talks only to it, on this site's origin: it tells the widget the
+ * page's address and title and the signed-in user.
  * The page's developers talk to the widget through `window.Plauder(method, ...arguments)` (README.md, "The
  * JavaScript API"): the stub they paste queues calls in `Plauder.q` until this loader replays them and
  * answers later calls at once; the loader tells the frame what they ask and the page what the frame says.
@@ -51,6 +51,8 @@
   var opened = false;
   var covered = null;
   var toldNarrow = false;
+  // Whether the widget page in the frame has its visitor (it said its unread count): it sets what it hears.
+  var applying = false;
   var listeners = { ready: [], open: [], close: [], message: [], unread: [] };
   var own = Object.prototype.hasOwnProperty;
 
@@ -88,8 +90,12 @@
       attributes: attributes,
       page: { url: window.location.href, title: document.title },
     });
-    // A removal the widget page has is done; sent again it would count toward the visitor's 20 attributes.
-    if (!attributes || !shown || !widgetPage) return;
+    if (applying) applied();
+  }
+
+  /** The widget page has its visitor and sets what it hears: a removal sent again would count toward the 20. */
+  function applied() {
+    applying = true;
     var kept = null;
     for (var key in attributes) if (attributes[key] !== null) (kept = kept || {})[key] = attributes[key];
     attributes = kept;
@@ -97,7 +103,7 @@
 
   /** Another document in the same frame (its focus stays), without a new entry in the page's history. */
   function navigate(path, open) {
-    shown = toldNarrow = false;
+    shown = toldNarrow = applying = false;
     frame.contentWindow.location.replace(address(path, open));
   }
 
@@ -120,34 +126,27 @@
     if (shown && narrow !== toldNarrow) post({ type: 'chatwidget:layout', narrow: (toldNarrow = narrow) });
   }
 
-  /** The page holds still behind the full-screen widget, which follows the keyboard; then its styles as they were. */
+  /** Holds the page still behind the full-screen widget; then its style as it was (or, changed since, its overflow). */
   function cover(on) {
-    var elements = [document.documentElement, document.body];
-    var saved = covered || [];
+    covered = covered || [];
     for (var i = 0; i < 2; i++) {
-      var element = elements[i];
-      var style = element.style;
-      var was = saved[i];
-      // Its attribute as it was, or when the page changed it meanwhile, its overflow alone.
+      var element = i ? document.body : document.documentElement;
+      var was = on ? (covered[i] = { attribute: element.getAttribute('style'), values: [] }) : covered[i];
       if (!on && element.getAttribute('style') === was.covered) {
         if (was.attribute === null) element.removeAttribute('style');
         else element.setAttribute('style', was.attribute);
-        continue;
-      }
-      if (on) saved.push((was = { attribute: element.getAttribute('style'), values: [] }));
-      for (var j = 0; j < 2; j++) {
-        var name = j ? 'overflow-y' : 'overflow-x';
-        if (on) was.values.push([style.getPropertyValue(name), style.getPropertyPriority(name)]);
-        style.setProperty(name, on ? 'hidden' : was.values[j][0], on ? 'important' : was.values[j][1]);
-      }
-      if (on) was.covered = element.getAttribute('style');
+      } else
+        for (var j = 0; j < 2; j++) {
+          var name = j ? 'overflow-y' : 'overflow-x';
+          if (on) was.values.push([element.style.getPropertyValue(name), element.style.getPropertyPriority(name)]);
+          element.style.setProperty(name, on ? 'hidden' : was.values[j][0], on ? 'important' : was.values[j][1]);
+        }
+      was.covered = element.getAttribute('style');
     }
-    covered = on ? saved : null;
-    var viewport = window.visualViewport;
+    if (!on) covered = null;
     var listen = on ? 'addEventListener' : 'removeEventListener';
-    if (!viewport) return;
-    viewport[listen]('resize', place);
-    viewport[listen]('scroll', place);
+    if (window.visualViewport) window.visualViewport[listen]('resize', place);
+    if (window.visualViewport) window.visualViewport[listen]('scroll', place);
   }
 
   /** The widget page in place of the launcher page, opened at the panel's size at once (a click, `open()`). */
@@ -180,6 +179,7 @@
     if (data.type === 'chatwidget:event') {
       if (data.name === 'message' && typeof data.conversationId === 'string' && typeof data.text === 'string')
         emit('message', { conversationId: data.conversationId, text: data.text });
+      if (data.name === 'unread' && widgetPage && shown) applied();
       if (data.name === 'unread' && typeof data.count === 'number' && data.count !== unread)
         emit('unread', (unread = data.count));
       return;

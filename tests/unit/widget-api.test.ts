@@ -127,28 +127,35 @@ describe('the stub and the loader', () => {
     expect(contexts(f)).toHaveLength(2);
   });
 
-  it('sends a removal until the widget page has it, then forgets the key: removals never use up the 20', () => {
+  it('sends a removal until the widget page has its visitor, then forgets the key: removals never use up the 20', () => {
     const twenty = (prefix: string, value: string | null) =>
       Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`${prefix}${i}`, value]));
     page((plauder) => plauder('setAttributes', { ...twenty('old', 'x') }));
     const f = frame();
-    // The launcher page does not set attributes: the removals wait for the widget page.
+    // The launcher page sets no attributes, even when it says a returning visitor's unread count.
     f.says({ type: 'chatwidget:resize', open: false, position: 'right' });
+    f.says({ type: 'chatwidget:event', name: 'unread', count: 0 });
     api()('setAttributes', twenty('old', null));
     expect(contexts(f).at(-1)!.attributes).toEqual(twenty('old', null));
+    // The widget page before its visitor keeps only the latest context: that one still carries the removals.
     f.says({ type: 'chatwidget:load', open: true });
     f.says({ type: 'chatwidget:resize', open: true, position: 'right' });
-    expect(contexts(f).at(-1)!.attributes).toEqual(twenty('old', null));
     api()('setAttributes', { ...twenty('new', 'y'), new0: null });
-    expect(contexts(f).at(-1)!.attributes).toEqual({ ...twenty('new', 'y'), new0: null });
+    expect(contexts(f).at(-1)!.attributes).toEqual({ ...twenty('old', null), ...twenty('new', 'y'), new0: null });
+    // With its visitor (its unread count) it has set them, and sets each context as it hears it.
+    f.says({ type: 'chatwidget:event', name: 'unread', count: 0 });
     api()('setAttributes', { plan: 'pro' });
-    const kept: Record<string, string | null> = twenty('new', 'y');
+    const kept: Record<string, string | null> = { ...twenty('new', 'y'), plan: 'pro' };
     delete kept.new0;
-    expect(contexts(f).at(-1)!.attributes).toEqual({ ...kept, plan: 'pro' });
+    expect(contexts(f).at(-1)!.attributes).toEqual(kept);
+    api()('setAttributes', { plan: null });
+    delete kept.plan;
+    api()('setAttributes', { seats: 3 });
+    expect(contexts(f).at(-1)!.attributes).toEqual({ ...kept, seats: 3 });
     // A new document of the widget page (another language) gets what is set, and no removal again.
     api()('setLanguage', 'de');
     f.says({ type: 'chatwidget:resize', open: true, position: 'right' });
-    expect(contexts(f).at(-1)!.attributes).toEqual({ ...kept, plan: 'pro' });
+    expect(contexts(f).at(-1)!.attributes).toEqual({ ...kept, seats: 3 });
   });
 
   it('reloads the frame in the language the page sets: the launcher, or the widget page as it is', () => {
