@@ -5,6 +5,7 @@ import type { Browser, Page } from '@playwright/test';
 import { axeViolations, expect, localesUnderTest, messages, test, type Locale } from './fixtures';
 import { signIn } from './auth';
 import { createWidget, hostSite, snippet } from './host-site';
+import { baseURL } from '../../playwright.config';
 
 const phone = { width: 390, height: 844 };
 /** An iPhone's keyboard with its suggestion bar, in CSS px at 390 px wide. */
@@ -156,3 +157,28 @@ for (const locale of localesUnderTest) {
     }
   });
 }
+
+test('a plain iframe of the widget on a phone stays the page’s own box, rounded (en)', async ({ page, browser }) => {
+  const w = messages.en.Widget;
+  const site = await hostSite();
+  try {
+    await signIn(page);
+    const widgetId = await createWidget(page, { allowedOrigins: [site.origin] });
+    site.setPage({
+      head: '<meta name="viewport" content="width=device-width, initial-scale=1">',
+      body: `<iframe src="${baseURL}/embed/${widgetId}?mode=inline" title="Chat" style="width:360px;height:500px;border:0"></iframe>`,
+    });
+    const guest = await phoneVisitor(browser, site.origin, 'en');
+    try {
+      const inline = guest.page.frameLocator('iframe[title="Chat"]');
+      await expect(inline.getByRole('form', { name: w.composer })).toBeVisible();
+      await expect(inline.getByRole('main')).toHaveCSS('border-top-left-radius', '8px');
+      expect(await guest.page.locator('iframe[title="Chat"]').boundingBox()).toMatchObject({ width: 360, height: 500 });
+      expect((await pageState(guest.page)).overflow).toEqual(['visible', 'visible']);
+    } finally {
+      await guest.context.close();
+    }
+  } finally {
+    await site.close();
+  }
+});
