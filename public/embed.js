@@ -8,9 +8,9 @@
  * the side the widget's settings name, in the page's language (<html lang>): for a new visitor the
  * widget's launcher page, a plain button that costs the page almost nothing (for a returning visitor
  * with their unread answers on it); when the visitor clicks it, the widget page of this site takes its
- * place in the same frame. For a signed-in user the widget page comes at once. The loader resizes the frame
- * when the chat opens or closes, and talks only to that frame, on this site's origin: it tells the
- * widget the page's address and title and the signed-in user.
+ * place in the same frame. For a signed-in user the widget page comes at once. The loader sizes the frame (open
+ * on a phone: its whole visible screen) and talks only to it, on this site's origin: it tells the widget the
+ * page's address and title and the signed-in user.
  * The page's developers talk to the widget through `window.Plauder(method, ...arguments)` (README.md, "The
  * JavaScript API"): the stub they paste queues calls in `Plauder.q` until this loader replays them and
  * answers later calls at once; the loader tells the frame what they ask and the page what the frame says.
@@ -22,7 +22,6 @@
   var id = script.getAttribute('data-widget') || '';
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return;
   var origin = new URL(script.src, window.location.href).origin;
-  var closed = { width: '72px', height: '72px' };
   var user = null;
   if (script.getAttribute('data-user-id')) {
     user = {
@@ -47,6 +46,13 @@
   var attributes = null;
   var ready = false;
   var unread = null;
+  // The frame's side and size (the panel's or the launcher's); the page's overflow while it covers a phone's screen.
+  var side = 'right';
+  var opened = false;
+  var covered = null;
+  var toldNarrow = false;
+  // Whether the widget page in the frame has its visitor (it said its unread count): it sets what it hears.
+  var applying = false;
   var listeners = { ready: [], open: [], close: [], message: [], unread: [] };
   var own = Object.prototype.hasOwnProperty;
 
@@ -84,23 +90,63 @@
       attributes: attributes,
       page: { url: window.location.href, title: document.title },
     });
+    if (applying) applied();
+  }
+
+  /** The widget page has its visitor and sets what it hears: a removal sent again would count toward the 20. */
+  function applied() {
+    applying = true;
+    var kept = null;
+    for (var key in attributes) if (attributes[key] !== null) (kept = kept || {})[key] = attributes[key];
+    attributes = kept;
   }
 
   /** Another document in the same frame (its focus stays), without a new entry in the page's history. */
   function navigate(path, open) {
-    shown = false;
+    shown = toldNarrow = applying = false;
     frame.contentWindow.location.replace(address(path, open));
   }
 
-  function resize(open) {
-    var size = open
-      ? {
-          width: Math.min(380, window.innerWidth - 32) + 'px',
-          height: Math.min(600, window.innerHeight - 32) + 'px',
+  /** The launcher or the panel at its side; open under 640 px, the visual viewport (the keyboard shrinks only that). */
+  function place() {
+    var viewport = window.visualViewport;
+    var narrow = window.innerWidth < 640;
+    var full = opened && narrow;
+    var box = viewport
+      ? [viewport.offsetTop, viewport.offsetLeft, viewport.width, viewport.height]
+      : [0, 0, window.innerWidth, window.innerHeight];
+    var style = frame.style;
+    style.top = full ? box[0] + 'px' : '';
+    style.left = full ? box[1] + 'px' : side === 'left' ? '16px' : '';
+    style.right = full || side === 'left' ? '' : '16px';
+    style.bottom = full ? '' : '16px';
+    style.width = (full ? box[2] : opened ? Math.min(380, window.innerWidth - 32) : 72) + 'px';
+    style.height = (full ? box[3] : opened ? Math.min(600, window.innerHeight - 32) : 72) + 'px';
+    if (full !== !!covered) cover(full);
+    if (shown && narrow !== toldNarrow) post({ type: 'chatwidget:layout', narrow: (toldNarrow = narrow) });
+  }
+
+  /** Holds the page still behind the full-screen widget; then its style as it was (or, changed since, its overflow). */
+  function cover(on) {
+    covered = covered || [];
+    for (var i = 0; i < 2; i++) {
+      var element = i ? document.body : document.documentElement;
+      var was = on ? (covered[i] = { attribute: element.getAttribute('style'), values: [] }) : covered[i];
+      if (!on && element.getAttribute('style') === was.covered) {
+        if (was.attribute === null) element.removeAttribute('style');
+        else element.setAttribute('style', was.attribute);
+      } else
+        for (var j = 0; j < 2; j++) {
+          var name = j ? 'overflow-y' : 'overflow-x';
+          if (on) was.values.push([element.style.getPropertyValue(name), element.style.getPropertyPriority(name)]);
+          element.style.setProperty(name, on ? 'hidden' : was.values[j][0], on ? 'important' : was.values[j][1]);
         }
-      : closed;
-    frame.style.width = size.width;
-    frame.style.height = size.height;
+      was.covered = element.getAttribute('style');
+    }
+    if (!on) covered = null;
+    var listen = on ? 'addEventListener' : 'removeEventListener';
+    if (window.visualViewport) window.visualViewport[listen]('resize', place);
+    if (window.visualViewport) window.visualViewport[listen]('scroll', place);
   }
 
   /** The widget page in place of the launcher page, opened at the panel's size at once (a click, `open()`). */
@@ -108,7 +154,8 @@
     widgetPage = true;
     if (open) {
       // Not in the page's way until the widget says it shows.
-      resize(true);
+      opened = true;
+      place();
       frame.style.pointerEvents = 'none';
     }
     navigate('', open);
@@ -132,6 +179,7 @@
     if (data.type === 'chatwidget:event') {
       if (data.name === 'message' && typeof data.conversationId === 'string' && typeof data.text === 'string')
         emit('message', { conversationId: data.conversationId, text: data.text });
+      if (data.name === 'unread' && widgetPage && shown) applied();
       if (data.name === 'unread' && typeof data.count === 'number' && data.count !== unread)
         emit('unread', (unread = data.count));
       return;
@@ -139,10 +187,9 @@
     if (data.type !== 'chatwidget:resize') return;
     shown = true;
     frame.style.pointerEvents = '';
-    var left = data.position === 'left';
-    frame.style.left = left ? '16px' : '';
-    frame.style.right = left ? '' : '16px';
-    resize(data.open === true);
+    side = data.position === 'left' ? 'left' : 'right';
+    opened = data.open === true;
+    place();
     frame.style.visibility = 'visible';
     context();
     if (!ready) emit('ready', undefined);
@@ -162,12 +209,10 @@
     frame.setAttribute('data-chat-widget', id);
     // Hidden until the widget (or its launcher) says on which side it sits.
     frame.style.cssText =
-      'position:fixed;bottom:16px;right:16px;border:0;z-index:2147483000;background:transparent;color-scheme:normal;visibility:hidden;' +
-      'width:' +
-      closed.width +
-      ';height:' +
-      closed.height;
+      'position:fixed;bottom:16px;right:16px;border:0;z-index:2147483000;background:transparent;color-scheme:normal;visibility:hidden;width:72px;height:72px';
     window.addEventListener('message', onMessage);
+    // Rotated or resized across 640 px, the open widget changes its layout.
+    window.addEventListener('resize', place);
     document.body.appendChild(frame);
   }
 

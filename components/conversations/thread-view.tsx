@@ -1,6 +1,6 @@
 'use client';
 
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { MessageView } from '@/lib/conversations/constants';
 import { MessageText } from '@/components/chat/message-text';
 import { cn } from '@/lib/cn';
@@ -102,6 +102,22 @@ export function ThreadView({
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;
   }, [messages.length, otherTyping]);
+
+  // The end stays in view when the log shrinks (a phone's keyboard opening under the widget's composer),
+  // unless the reader had scrolled away from it.
+  useEffect(() => {
+    const log = logRef.current;
+    if (!log || typeof ResizeObserver === 'undefined') return;
+    let atEnd = true;
+    const onScroll = () => (atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 4);
+    const observer = new ResizeObserver(() => atEnd && (log.scrollTop = log.scrollHeight));
+    log.addEventListener('scroll', onScroll);
+    observer.observe(log);
+    return () => {
+      observer.disconnect();
+      log.removeEventListener('scroll', onScroll);
+    };
+  }, []);
 
   return (
     <div

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { CONTEXT_MESSAGE, EVENT_MESSAGE, OPEN_MESSAGE } from '@/lib/widgets/frame';
+import { CONTEXT_MESSAGE, EVENT_MESSAGE, LAYOUT_MESSAGE, OPEN_MESSAGE } from '@/lib/widgets/frame';
 import type { PageContext } from './start-conversation';
 import type { Claim, UserClaim } from './visitor-session';
 
@@ -57,8 +57,9 @@ type EmbeddingContext = {
 /**
  * What the embedding page's loader says about it: the page's address and title, the customer's signed-in
  * user (a signed token of its API wins over the snippet's), its attributes; and its API's `open`/`close`
- * (`onOpen`). Only messages of the framing page, from its allowed origin, count. `ready` once it has
- * answered, or after a short wait when nobody will (a plain iframe, the widget page on its own).
+ * (`onOpen`); whether the page is narrow, so that the open panel covers its screen (`narrow`). Only messages
+ * of the framing page, from its allowed origin, count. `ready` once it has answered, or after a short wait
+ * when nobody will (a plain iframe, the widget page on its own).
  */
 export function useEmbeddingContext(origin: string | null, onOpen?: (open: boolean) => void) {
   const [context, setContext] = useState<EmbeddingContext>({
@@ -67,12 +68,14 @@ export function useEmbeddingContext(origin: string | null, onOpen?: (open: boole
     attributes: null,
     page: {},
   });
+  const [narrow, setNarrow] = useState(false);
   useEffect(() => {
     if (!origin) return;
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== origin || event.source !== window.parent) return;
       const { type, identityToken, attributes } = event.data ?? {};
       if (type === OPEN_MESSAGE) onOpen?.(event.data.open === true);
+      if (type === LAYOUT_MESSAGE) setNarrow(event.data.narrow === true);
       if (type !== CONTEXT_MESSAGE) return;
       const page = event.data.page ?? {};
       setContext({
@@ -95,5 +98,5 @@ export function useEmbeddingContext(origin: string | null, onOpen?: (open: boole
       clearTimeout(timer);
     };
   }, [origin, onOpen]);
-  return context;
+  return { ...context, narrow };
 }

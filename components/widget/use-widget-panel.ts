@@ -128,5 +128,7 @@ export function useWidgetPanel({
     setView({ kind: 'thread', id: first.conversation.id });
   };
 
-  return { open, setOpen, view, setView, visible, context, state, available, unread, current, started };
+  // On a narrow page the loader gives the launcher's open panel the whole screen.
+  const fullScreen = mode === 'launcher' && context.narrow;
+  return { open, setOpen, view, setView, visible, context, state, available, unread, current, started, fullScreen };
 }

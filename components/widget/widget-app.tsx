@@ -19,7 +19,7 @@ import { WidgetLauncher } from './widget-launcher';
  */
 export function WidgetApp(props: WidgetProps) {
   const { widget, mode, locale, labels } = props;
-  const { open, setOpen, view, setView, visible, context, state, available, unread, current, started } =
+  const { open, setOpen, view, setView, visible, context, state, available, unread, current, started, fullScreen } =
     useWidgetPanel(props);
   const theme = usePanelTheme(widget.theme);
   const { session, phase } = state;
@@ -45,7 +45,9 @@ export function WidgetApp(props: WidgetProps) {
       data-theme={theme}
       className={cn(
         'flex h-screen flex-col overflow-hidden bg-white text-slate-900',
-        mode !== 'page' && 'rounded-lg border border-slate-200 shadow-lg',
+        fullScreen
+          ? 'pt-[env(safe-area-inset-top)] pr-[env(safe-area-inset-right)] pb-[env(safe-area-inset-bottom)] pl-[env(safe-area-inset-left)]'
+          : mode !== 'page' && 'rounded-lg border border-slate-200 shadow-lg',
       )}
     >
       <WidgetHeader

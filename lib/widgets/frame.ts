@@ -14,6 +14,8 @@ export const LOAD_MESSAGE = 'chatwidget:load';
 export const OPEN_MESSAGE = 'chatwidget:open';
 /** What the page's API listeners hear from the frame: `message` (an operator's) and `unread` (a count). */
 export const EVENT_MESSAGE = 'chatwidget:event';
+/** The loader says whether the page is narrow (under 640 CSS px): then the open panel covers its screen. */
+export const LAYOUT_MESSAGE = 'chatwidget:layout';
 
 /** Where the widget page keeps its visitor's token (its localStorage): the launcher page looks there too. */
 export const VISITOR_STORAGE_PREFIX = 'plauder:visitor:';

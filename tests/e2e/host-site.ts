@@ -7,8 +7,8 @@ import { baseURL } from '../../playwright.config';
 
 export type HostSite = {
   origin: string;
-  /** The page, and the response headers it comes with (e.g. a Content-Security-Policy). */
-  setPage(html: { body: string; lang?: string; title?: string; headers?: Record<string, string> }): void;
+  /** The page (`head`: more of its head, e.g. a viewport), and the response headers it comes with (e.g. a CSP). */
+  setPage(html: { body: string; head?: string; lang?: string; title?: string; headers?: Record<string, string> }): void;
   close(): Promise<void>;
 };
 
@@ -22,6 +22,7 @@ export async function hostSite({
 }: { hostname?: 'localhost' | '127.0.0.1' } = {}): Promise<HostSite> {
   let page = {
     body: '',
+    head: '',
     lang: 'en' as string | undefined,
     title: 'Customer shop',
     headers: {} as Record<string, string>,
@@ -30,13 +31,13 @@ export async function hostSite({
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...page.headers });
     const lang = page.lang ? ` lang="${page.lang}"` : '';
     response.end(
-      `<!doctype html><html${lang}><head><title>${page.title}</title></head><body><main><h1>${page.title}</h1></main>${page.body}</body></html>`,
+      `<!doctype html><html${lang}><head><title>${page.title}</title>${page.head}</head><body><main><h1>${page.title}</h1></main>${page.body}</body></html>`,
     );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     origin: `http://${hostname}:${(server.address() as AddressInfo).port}`,
-    setPage: (next) => (page = { lang: 'en', title: 'Customer shop', headers: {}, ...next }),
+    setPage: (next) => (page = { lang: 'en', title: 'Customer shop', head: '', headers: {}, ...next }),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,59 +1,7 @@
 // The widget's JavaScript API for the customer's developers (public/embed.js, README "The JavaScript API"): the
 // stub the README gives queues calls until the loader replays them; the loader tells the frame what the page
 // asks (postMessage to this site's origin only) and the page's listeners what the frame says (its frame only).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-const ORIGIN = 'https://plauder.example';
-const loader = readFileSync(join(process.cwd(), 'public/embed.js'), 'utf8');
-const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
-/** The stub exactly as the README tells a customer to paste it. */
-const stub = /<script>\s*(window\.Plauder[\s\S]*?)<\/script>/.exec(readme)![1];
-
-type Frame = {
-  element: HTMLIFrameElement;
-  posted: jest.Mock;
-  replaced: jest.Mock;
-  /** A message of the frame's document (from `origin`, this site's by default). */
-  says(data: Record<string, unknown>, origin?: string): void;
-};
-type Api = (method: string, ...args: unknown[]) => unknown;
-const api = () => (window as unknown as { Plauder: Api }).Plauder;
-
-/** The page: the stub, the calls it makes before the loader, then the loader (`attributes` on its script). */
-function page(before: (plauder: Api) => void = () => {}, attributes: Record<string, string> = {}) {
-  document.documentElement.setAttribute('lang', 'en');
-  document.body.innerHTML = '';
-  delete (window as { Plauder?: unknown }).Plauder;
-  new Function(stub)();
-  before(api());
-  const script = document.createElement('script');
-  script.src = `${ORIGIN}/embed.js`;
-  for (const [name, value] of Object.entries({ 'data-widget': 'w_api-1', ...attributes }))
-    script.setAttribute(name, value);
-  jest.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
-  new Function(loader)();
-}
-
-/** The loader's frame, once the page is idle, with a window that records what it is told. */
-function frame(): Frame {
-  jest.advanceTimersByTime(3_000);
-  const element = document.querySelector<HTMLIFrameElement>('iframe[data-chat-widget]')!;
-  const posted = jest.fn();
-  const replaced = jest.fn();
-  const contentWindow = { postMessage: posted, location: { replace: replaced } };
-  Object.defineProperty(element, 'contentWindow', { value: contentWindow });
-  return {
-    element,
-    posted,
-    replaced,
-    says(data, origin = ORIGIN) {
-      const event = new MessageEvent('message', { data, origin });
-      Object.defineProperty(event, 'source', { value: contentWindow });
-      window.dispatchEvent(event);
-    },
-  };
-}
+import { ORIGIN, api, contexts, frame, page, stub, told, withLoader, type Api } from './embed-page';
 
 /** The page's listeners of every event, in the order they heard them. */
 function listen(plauder: Api) {
@@ -63,17 +11,7 @@ function listen(plauder: Api) {
   return heard;
 }
 
-const told = (f: Frame) => f.posted.mock.calls.map(([message, origin]) => ({ ...message, origin }));
-const contexts = (f: Frame) => told(f).filter((m) => m.type === 'chatwidget:context');
-
-beforeEach(() => {
-  jest.useFakeTimers();
-  if (document.readyState !== 'complete') window.dispatchEvent(new Event('load'));
-});
-afterEach(() => {
-  jest.useRealTimers();
-  jest.restoreAllMocks();
-});
+withLoader();
 
 describe('the stub and the loader', () => {
   it('replay the calls made before the loader came: listeners hear ready and open, the widget page comes opened', () => {
@@ -187,6 +125,37 @@ describe('the stub and the loader', () => {
     for (const bad of [null, 'plan=pro', ['pro'], { seats: Infinity }, { since: new Date() }])
       expect(() => api()('setAttributes', bad)).toThrow(TypeError);
     expect(contexts(f)).toHaveLength(2);
+  });
+
+  it('sends a removal until the widget page has its visitor, then forgets the key: removals never use up the 20', () => {
+    const twenty = (prefix: string, value: string | null) =>
+      Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`${prefix}${i}`, value]));
+    page((plauder) => plauder('setAttributes', { ...twenty('old', 'x') }));
+    const f = frame();
+    // The launcher page sets no attributes, even when it says a returning visitor's unread count.
+    f.says({ type: 'chatwidget:resize', open: false, position: 'right' });
+    f.says({ type: 'chatwidget:event', name: 'unread', count: 0 });
+    api()('setAttributes', twenty('old', null));
+    expect(contexts(f).at(-1)!.attributes).toEqual(twenty('old', null));
+    // The widget page before its visitor keeps only the latest context: that one still carries the removals.
+    f.says({ type: 'chatwidget:load', open: true });
+    f.says({ type: 'chatwidget:resize', open: true, position: 'right' });
+    api()('setAttributes', { ...twenty('new', 'y'), new0: null });
+    expect(contexts(f).at(-1)!.attributes).toEqual({ ...twenty('old', null), ...twenty('new', 'y'), new0: null });
+    // With its visitor (its unread count) it has set them, and sets each context as it hears it.
+    f.says({ type: 'chatwidget:event', name: 'unread', count: 0 });
+    api()('setAttributes', { plan: 'pro' });
+    const kept: Record<string, string | null> = { ...twenty('new', 'y'), plan: 'pro' };
+    delete kept.new0;
+    expect(contexts(f).at(-1)!.attributes).toEqual(kept);
+    api()('setAttributes', { plan: null });
+    delete kept.plan;
+    api()('setAttributes', { seats: 3 });
+    expect(contexts(f).at(-1)!.attributes).toEqual({ ...kept, seats: 3 });
+    // A new document of the widget page (another language) gets what is set, and no removal again.
+    api()('setLanguage', 'de');
+    f.says({ type: 'chatwidget:resize', open: true, position: 'right' });
+    expect(contexts(f).at(-1)!.attributes).toEqual({ ...kept, seats: 3 });
   });
 
   it('reloads the frame in the language the page sets: the launcher, or the widget page as it is', () => {

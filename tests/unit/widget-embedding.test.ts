@@ -38,6 +38,7 @@ describe('the widget page and its framing page', () => {
       user: { token: 'a.b.c' },
       attributes: '{"plan":"pro","seats":2}',
       page: { url: `${HOST}/cart`, title: 'Cart' },
+      narrow: false,
     });
     hear({ type: 'chatwidget:context', user: { id: '42', hash: 'h' }, identityToken: 7, attributes: 'plan' });
     expect(result.current.user).toEqual({
@@ -60,6 +61,16 @@ describe('the widget page and its framing page', () => {
     hear({ type: 'chatwidget:context', identityToken: 'forged' }, 'https://elsewhere.example');
     expect(onOpen.mock.calls).toEqual([[true], [false]]);
     expect(result.current.user).toBeNull();
+  });
+
+  it('knows the page is narrow (its open panel covers the screen) while its framing page says so', () => {
+    const { result } = renderHook(() => useEmbeddingContext(HOST));
+    hear({ type: 'chatwidget:layout', narrow: true });
+    expect(result.current.narrow).toBe(true);
+    hear({ type: 'chatwidget:layout', narrow: false }, 'https://elsewhere.example');
+    expect(result.current.narrow).toBe(true);
+    hear({ type: 'chatwidget:layout', narrow: false });
+    expect(result.current.narrow).toBe(false);
   });
 
   it('tells its events to the framing page’s origin only, and nobody without one', () => {
