@@ -91,82 +91,87 @@ test('a new visitor’s page loads only the launcher; Enter opens the widget in 
   }
 });
 
-test('a returning visitor’s launcher shows the team’s unread answers, live, without loading the widget page', async ({
-  page,
-}, testInfo) => {
-  // Playwright turns off Chromium's storage partitioning, and without it a frame of another site gets no
-  // storage, where the widget keeps its visitor's token. Everyday browsers partition it: this browser
-  // does (its own --disable-features replaces Playwright's list).
-  const launch = testInfo.project.use.launchOptions!;
-  const browser = await chromium.launch({
-    ...launch,
-    args: [...(launch.args ?? []), '--disable-features=MediaRouter'],
+for (const locale of ['en', 'de'] as const) {
+  test(`a returning visitor’s launcher shows the team’s unread answers, live, without loading the widget page (${locale})`, async ({
+    page,
+  }, testInfo) => {
+    const w = messages[locale].Widget;
+    const label = w.open.replace('{name}', 'Shop help');
+    // Playwright turns off Chromium's storage partitioning, and without it a frame of another site gets no
+    // storage, where the widget keeps its visitor's token. Everyday browsers partition it: this browser
+    // does (its own --disable-features replaces Playwright's list).
+    const launch = testInfo.project.use.launchOptions!;
+    const browser = await chromium.launch({
+      ...launch,
+      args: [...(launch.args ?? []), '--disable-features=MediaRouter'],
+    });
+    const context = await browser.newContext({ viewport: testInfo.project.use.viewport });
+    const site = await hostSite();
+    try {
+      const widgetId = await embedWidget(page, site);
+      site.setPage({ body: snippet(widgetId), lang: locale });
+      const guest = await openSite(context, site);
+      await guest.widget.getByRole('button', { name: label }).click();
+      const question = `Is the blue one in stock? ${Date.now()}`;
+      const composer = guest.widget.getByRole('form', { name: w.composer });
+      await composer.getByLabel(w.message).fill(question);
+      await composer.getByRole('button', { name: w.send }).click();
+      await expect(guest.widget.getByRole('log').getByText(question)).toBeVisible();
+      await guest.page.close();
+
+      // The owner answers while the visitor is away.
+      const inboxApi = await personalInbox(page);
+      const inbox = await (await page.request.get(inboxApi)).json();
+      const conversation = inbox.conversations.find(
+        (c: { lastMessagePreview: string }) => c.lastMessagePreview === question,
+      );
+      const reply = await page.request.post(`${inboxApi}/${conversation.id}/messages`, {
+        headers: { origin: baseURL },
+        data: { text: 'Yes, two are left.' },
+      });
+      expect(reply.status()).toBe(201);
+
+      const again = await openSite(context, site);
+      const launcher = again.widget.getByRole('button', {
+        name: w.openUnread.one.replace('{name}', 'Shop help').replace('{count}', '1'),
+      });
+      await expect(launcher).toBeVisible();
+      await expect(launcher).toHaveText('1');
+      // The network log: the launcher page and its one request, none of the widget page's scripts.
+      expect(frameUrl(again.page)).toBe(`${baseURL}/embed/${widgetId}/launcher?lang=${locale}`);
+      expect(again.scripts).toEqual([]);
+      expect(await axeViolations(again.page)).toEqual([]);
+
+      // A further answer while only the launcher is there: on its button at once, and to the page's API.
+      await again.page.evaluate(() => {
+        const page = window as unknown as { heard: unknown[]; Plauder: (...args: unknown[]) => void };
+        page.heard = [];
+        page.Plauder('on', 'message', (detail: unknown) => page.heard.push(detail));
+      });
+      const second = await page.request.post(`${inboxApi}/${conversation.id}/messages`, {
+        headers: { origin: baseURL },
+        data: { text: 'Shall I keep one for you?' },
+      });
+      expect(second.status()).toBe(201);
+      const live = again.widget.getByRole('button', {
+        name: w.openUnread.other.replace('{name}', 'Shop help').replace('{count}', '2'),
+      });
+      await expect(live).toHaveText('2');
+      await expect
+        .poll(() => again.page.evaluate(() => (window as unknown as { heard: unknown[] }).heard))
+        .toEqual([{ conversationId: conversation.id, text: 'Shall I keep one for you?' }]);
+      expect(again.scripts).toEqual([]);
+
+      // Opened, it is the widget page with the conversation and its answers.
+      await live.click();
+      await expect(
+        again.widget.getByRole('navigation', { name: w.conversations }).getByText('Shall I keep one for you?'),
+      ).toBeVisible();
+      expect(frameUrl(again.page)).toBe(`${baseURL}/embed/${widgetId}?lang=${locale}&open=1`);
+      expect(again.scripts.length).toBeGreaterThan(0);
+    } finally {
+      await browser.close();
+      await site.close();
+    }
   });
-  const context = await browser.newContext({ viewport: testInfo.project.use.viewport });
-  const site = await hostSite();
-  try {
-    const widgetId = await embedWidget(page, site);
-    const guest = await openSite(context, site);
-    await guest.widget.getByRole('button', { name: label }).click();
-    const question = `Is the blue one in stock? ${Date.now()}`;
-    const composer = guest.widget.getByRole('form', { name: w.composer });
-    await composer.getByLabel(w.message).fill(question);
-    await composer.getByRole('button', { name: w.send }).click();
-    await expect(guest.widget.getByRole('log').getByText(question)).toBeVisible();
-    await guest.page.close();
-
-    // The owner answers while the visitor is away.
-    const inboxApi = await personalInbox(page);
-    const inbox = await (await page.request.get(inboxApi)).json();
-    const conversation = inbox.conversations.find(
-      (c: { lastMessagePreview: string }) => c.lastMessagePreview === question,
-    );
-    const reply = await page.request.post(`${inboxApi}/${conversation.id}/messages`, {
-      headers: { origin: baseURL },
-      data: { text: 'Yes, two are left.' },
-    });
-    expect(reply.status()).toBe(201);
-
-    const again = await openSite(context, site);
-    const launcher = again.widget.getByRole('button', {
-      name: w.openUnread.one.replace('{name}', 'Shop help').replace('{count}', '1'),
-    });
-    await expect(launcher).toBeVisible();
-    await expect(launcher).toHaveText('1');
-    // The network log: the launcher page and its one request, none of the widget page's scripts.
-    expect(frameUrl(again.page)).toBe(`${baseURL}/embed/${widgetId}/launcher?lang=en`);
-    expect(again.scripts).toEqual([]);
-    expect(await axeViolations(again.page)).toEqual([]);
-
-    // A further answer while only the launcher is there: on its button at once, and to the page's API.
-    await again.page.evaluate(() => {
-      const page = window as unknown as { heard: unknown[]; Plauder: (...args: unknown[]) => void };
-      page.heard = [];
-      page.Plauder('on', 'message', (detail: unknown) => page.heard.push(detail));
-    });
-    const second = await page.request.post(`${inboxApi}/${conversation.id}/messages`, {
-      headers: { origin: baseURL },
-      data: { text: 'Shall I keep one for you?' },
-    });
-    expect(second.status()).toBe(201);
-    const live = again.widget.getByRole('button', {
-      name: w.openUnread.other.replace('{name}', 'Shop help').replace('{count}', '2'),
-    });
-    await expect(live).toHaveText('2');
-    await expect
-      .poll(() => again.page.evaluate(() => (window as unknown as { heard: unknown[] }).heard))
-      .toEqual([{ conversationId: conversation.id, text: 'Shall I keep one for you?' }]);
-    expect(again.scripts).toEqual([]);
-
-    // Opened, it is the widget page with the conversation and its answers.
-    await live.click();
-    await expect(
-      again.widget.getByRole('navigation', { name: w.conversations }).getByText('Shall I keep one for you?'),
-    ).toBeVisible();
-    expect(frameUrl(again.page)).toBe(`${baseURL}/embed/${widgetId}?lang=en&open=1`);
-    expect(again.scripts.length).toBeGreaterThan(0);
-  } finally {
-    await browser.close();
-    await site.close();
-  }
-});
+}
