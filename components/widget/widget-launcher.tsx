@@ -4,7 +4,10 @@ import { cn } from '@/lib/cn';
 import { fill, plural, type Messages } from '@/lib/i18n/slices';
 import type { WidgetConfig } from './widget-config';
 
-/** The closed widget: a round button in the page's corner that opens the panel and counts unread answers. */
+/**
+ * The closed widget: a round button in the page's corner that opens the panel and counts unread answers. Its focus
+ * is a white ring inside a dark outline, seen on dark and light pages alike.
+ */
 export function WidgetLauncher({
   widget,
   unread,
@@ -30,7 +33,7 @@ export function WidgetLauncher({
         }
         style={{ backgroundColor: widget.accent.background, color: widget.accent.text }}
         className={cn(
-          'fixed bottom-1 flex h-16 w-16 items-center justify-center rounded-full shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900',
+          'fixed bottom-1 flex h-16 w-16 items-center justify-center rounded-full shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 focus-visible:ring-2 focus-visible:ring-white',
           widget.launcherPosition === 'left' ? 'left-1' : 'right-1',
         )}
       >

@@ -183,7 +183,8 @@ const STYLE =
   'html,body{margin:0;background:transparent}' +
   'button{position:fixed;bottom:4px;right:4px;display:flex;align-items:center;justify-content:center;width:64px;height:64px;padding:0;border:0;border-radius:9999px;cursor:pointer;box-shadow:0 10px 15px -3px rgb(0 0 0/.1),0 4px 6px -4px rgb(0 0 0/.1)}' +
   'button[data-position=left]{right:auto;left:4px}' +
-  'button:focus-visible{outline:2px solid #0f172a;outline-offset:2px}' +
+  // Two tones, so that the focus shows on a dark page as on a light one: a white ring inside the dark outline.
+  'button:focus-visible{outline:2px solid #0f172a;outline-offset:2px;box-shadow:0 0 0 2px #fff,0 10px 15px -3px rgb(0 0 0/.1)}' +
   'button[aria-busy=true]{cursor:progress}button[aria-busy=true] svg{opacity:.7}' +
   'button span{position:absolute;top:-4px;right:-4px;padding:0 6px;border-radius:9999px;background:#b91c1c;color:#fff;font:700 12px/16px system-ui,sans-serif}';
 

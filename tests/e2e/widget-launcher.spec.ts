@@ -2,7 +2,7 @@
 // plain button, none of the widget's scripts, until the visitor wants to chat; then the widget page takes
 // its place in the same frame, opened and focused, without an entry in the page's history. A returning
 // visitor gets the same launcher with the team's unread answer on it, and the widget page only on a click.
-import { chromium, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from '@playwright/test';
 import { axeViolations, expect, messages, test } from './fixtures';
 import { signIn } from './auth';
 import { createWidget, hostSite, personalInbox, snippet, type HostSite } from './host-site';
@@ -36,6 +36,17 @@ async function embedWidget(page: Page, site: HostSite) {
   return widgetId;
 }
 
+/** Whether `button` shows the launcher's two-tone focus: a white ring inside a dark outline, seen on any page. */
+async function showsFocus(button: Locator) {
+  const { outline, shadow } = await button.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { outline: `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`, shadow: style.boxShadow };
+  });
+  // Slate 900, as the launcher page writes it and as the frame's stylesheet does.
+  const dark = ['solid 2px rgb(15, 23, 42)', 'solid 2px oklch(0.208 0.042 265.755)'];
+  return dark.includes(outline) && shadow.includes('rgb(255, 255, 255) 0px 0px 0px 2px');
+}
+
 /** The address of the document in the widget's frame. */
 function frameUrl(page: Page) {
   return page
@@ -67,6 +78,7 @@ test('a new visitor’s page loads only the launcher; Enter opens the widget in 
     const entries = await guest.page.evaluate(() => window.history.length);
     await guest.page.keyboard.press('Tab');
     await expect(launcher).toBeFocused();
+    expect(await showsFocus(launcher)).toBe(true);
     await guest.page.keyboard.press('Enter');
     const message = guest.widget.getByRole('form', { name: w.composer }).getByLabel(w.message);
     await expect(message).toBeFocused();
@@ -82,9 +94,12 @@ test('a new visitor’s page loads only the launcher; Enter opens the widget in 
       .toBe(Math.min(600, viewport.height - 32));
     expect(await axeViolations(guest.page)).toEqual([]);
 
-    // Closed again, it is the widget page's own launcher.
-    await guest.widget.getByRole('button', { name: w.close }).click();
+    // Closed again (by keyboard), it is the widget page's own launcher, with the same focus.
+    await guest.widget.getByRole('button', { name: w.close }).focus();
+    await guest.page.keyboard.press('Enter');
     await expect(launcher).toBeVisible();
+    await launcher.focus();
+    expect(await showsFocus(launcher)).toBe(true);
     await guest.context.close();
   } finally {
     await site.close();
