@@ -61,6 +61,10 @@ const server = createServer((req, res) => {
 });
 // Event streams stay open; the usual request timeouts do not apply to them.
 server.requestTimeout = 0;
+// An idle kept-alive connection outlives nginx's own (60 s): closed first by Node's 5 s default, a request nginx
+// had just sent on it failed with a 502 (a POST is not retried), and clients saw ECONNRESET.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 // CONNECT (a proxy's method) reaches no request handler: nothing here takes it.
 server.on('connect', (_req, socket) =>
   socket.end(

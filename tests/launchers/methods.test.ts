@@ -127,3 +127,24 @@ it('answers a method no HTTP server knows with 501', async () => {
   });
   expect(status).toBe('HTTP/1.1 501 Not Implemented');
 });
+
+it('keeps an idle connection open longer than a proxy in front keeps its own', async () => {
+  const { Agent } = await import('node:http');
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const get = () =>
+    new Promise<{ status: number; keepAlive: string; reused: boolean }>((resolve, reject) => {
+      const req = request(`${app.origin}/api/health`, { agent }, (res) => {
+        res.resume();
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, keepAlive: String(res.headers['keep-alive']), reused: req.reusedSocket }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  expect(await get()).toEqual({ status: 200, keepAlive: 'timeout=65', reused: false });
+  // Past Node's default of 5 s, the same socket still takes a request.
+  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  expect(await get()).toEqual({ status: 200, keepAlive: 'timeout=65', reused: true });
+  agent.destroy();
+});
