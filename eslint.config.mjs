@@ -55,6 +55,9 @@ const LAYERS = [
       'lib/dashboard',
     ],
   },
+  // Billing: what a workspace's plan unlocks and its subscription (owner checks at its own data), which the
+  // workspaces, widgets and conversations enforce.
+  { siblings: false, rooms: ['lib/billing'] },
   // Workspaces hold widgets and their conversations: who is a member, with which role (the scoping of both).
   { siblings: false, rooms: ['lib/workspaces'] },
   // Widgets are sold by the shop; conversations happen in widgets and reuse the chat's pieces.

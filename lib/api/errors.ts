@@ -28,7 +28,8 @@ export const API_ERRORS = {
   notFound: 404,
   methodNotAllowed: 405,
   ticketClosed: 409,
-  widgetLimit: 409,
+  planLimit: 402,
+  workspaceReadOnly: 402,
   conversationClosed: 409,
   alreadyAssigned: 409,
   notMember: 400,
@@ -67,7 +68,10 @@ export const API_ERRORS = {
 export type ApiErrorCode = keyof typeof API_ERRORS;
 
 /** The body of every error answer of the JSON API (the browser reads it with lib/client/api-error.ts). */
-export type ApiErrorBody = { error: { code: ApiErrorCode; message: string; fields?: Record<string, string> } };
+export type ApiErrorBody = {
+  /** `plan`: with `planLimit`, the smallest plan that lifts the limit. */
+  error: { code: ApiErrorCode; message: string; fields?: Record<string, string>; plan?: string };
+};
 
 export class ApiError extends Error {
   constructor(
@@ -103,6 +107,7 @@ export async function errorResponse(request: Request, error: ApiError): Promise<
       code: error.code,
       message: t(`errors.${error.code}`, { ...waitOf(retryAfter ?? 0), ...error.values }),
       ...(fields && { fields }),
+      ...(error.code === 'planLimit' && { plan: String(error.values?.plan) }),
     },
   };
   const headers: Record<string, string> = { 'Cache-Control': 'no-store' };

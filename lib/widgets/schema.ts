@@ -18,8 +18,6 @@ export const WIDGET_AWAY_MAX = 300;
 export const WIDGET_PRE_CHAT_NOTE_MAX = 300;
 export const PRIVACY_URL_MAX = 500;
 export const RETENTION_DAYS_MAX = 3650;
-/** Widgets of an account without a paid plan. */
-export const FREE_WIDGET_LIMIT = 1;
 
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 /** Hosts of this computer, which a browser reaches over http only from itself (testing). */

@@ -3,12 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import type { Executor } from '@/lib/db/types';
-import { widgets, workspaceMembers } from '@/lib/db/schema';
+import { widgets } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { requestKey } from '@/lib/api/idempotency';
 import type { SignedInUser } from '@/lib/session/server';
-import { FREE_WIDGET_LIMIT, type CreateWidgetInput, type UpdateWidgetInput } from './schema';
-import { largestPaidPlan } from '@/lib/shop/orders';
+import type { CreateWidgetInput, UpdateWidgetInput } from './schema';
+import { allowanceOf, entitlementOf, planLimit, requireFeature, requireWritable } from '@/lib/billing/entitlements';
+import { planWith } from '@/lib/billing/plans';
 import { memberScope } from '@/lib/workspaces/access';
 import { requirePermission, rolesFor } from '@/lib/workspaces/permissions';
 
@@ -90,18 +91,25 @@ function view(row: Row): WidgetView {
   };
 }
 
-/**
- * How many widgets a workspace may have: the largest widget limit among the plans its owner has paid for, at
- * least the free allowance. Plans are not added up: a larger plan replaces a smaller one.
- */
+/** How many widgets a workspace may have: its plan's (lib/billing/plans.ts), the free tier's without one. */
 export async function widgetLimit(workspaceId: string, executor?: Executor): Promise<number> {
-  const db = executor ?? (await database());
-  const [owner] = await db
-    .select({ uid: workspaceMembers.uid })
-    .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')))
-    .limit(1);
-  return Math.max(FREE_WIDGET_LIMIT, (owner && (await largestPaidPlan(owner.uid, db))) ?? 0);
+  const entitlement = await entitlementOf(workspaceId, executor);
+  return entitlement ? allowanceOf(entitlement).widgets : 0;
+}
+
+/**
+ * Refuses (402) settings the workspace's plan does not unlock: auto-assignment and business hours, when they are
+ * switched on or changed (a widget that kept them through a downgrade can still be edited otherwise).
+ */
+async function requireFeaturesOf(
+  workspaceId: string,
+  input: Pick<UpdateWidgetInput, 'autoAssign' | 'businessHours'>,
+  stored: Pick<Row, 'autoAssign' | 'businessHours'> | null,
+  executor: Executor,
+) {
+  if (input.autoAssign && !stored?.autoAssign) await requireFeature(workspaceId, 'autoAssign', executor);
+  if (input.businessHours && JSON.stringify(input.businessHours) !== JSON.stringify(stored?.businessHours ?? null))
+    await requireFeature(workspaceId, 'businessHours', executor);
 }
 
 /** The widgets of a workspace the user belongs to (404 otherwise), and how many it may have. */
@@ -146,7 +154,7 @@ export async function getWidget(user: SignedInUser, id: string): Promise<WidgetV
 }
 
 /**
- * Creates a widget in a workspace where the user is owner or admin, within its limit (409 `widgetLimit`
+ * Creates a widget in a workspace where the user is owner or admin, within its plan's limit (402 `planLimit`
  * beyond it). The workspace's creations are serialised, so two tabs at once cannot both take the last
  * place; a repeated request key answers the widget it created.
  */
@@ -167,8 +175,10 @@ export async function createWidget(
       .where(and(eq(widgets.workspaceId, workspaceId), eq(widgets.requestKey, key)))
       .limit(1);
     if (existing) return { widget: view(existing), created: false };
+    const entitlement = await requireWritable(workspaceId, tx);
     const [{ total }] = await tx.select({ total: count() }).from(widgets).where(eq(widgets.workspaceId, workspaceId));
-    if (total >= (await widgetLimit(workspaceId, tx))) throw new ApiError('widgetLimit');
+    if (total >= allowanceOf(entitlement).widgets) throw planLimit(planWith('widgets', total + 1));
+    await requireFeaturesOf(workspaceId, fields, null, tx);
     const [row] = await tx
       .insert(widgets)
       .values({
@@ -184,6 +194,14 @@ export async function createWidget(
 
 export async function updateWidget(user: SignedInUser, id: string, input: UpdateWidgetInput): Promise<WidgetView> {
   const db = await database();
+  const [stored] = await db
+    .select({ workspaceId: widgets.workspaceId, autoAssign: widgets.autoAssign, businessHours: widgets.businessHours })
+    .from(widgets)
+    .where(and(eq(widgets.id, id), memberScope(user, widgets.workspaceId, rolesFor('widgets.manage'))))
+    .limit(1);
+  if (!stored) throw await refusal(user, id);
+  await requireWritable(stored.workspaceId, db);
+  await requireFeaturesOf(stored.workspaceId, input, stored, db);
   const [row] = await db
     .update(widgets)
     .set({ ...input, updatedAt: new Date() })
@@ -201,6 +219,13 @@ export async function updateWidget(user: SignedInUser, id: string, input: Update
 export async function rotateIdentitySecret(user: SignedInUser, id: string): Promise<string> {
   const secret = randomBytes(32).toString('base64url');
   const db = await database();
+  const [stored] = await db
+    .select({ workspaceId: widgets.workspaceId })
+    .from(widgets)
+    .where(and(eq(widgets.id, id), memberScope(user, widgets.workspaceId, rolesFor('widgets.manage'))))
+    .limit(1);
+  if (!stored) throw await refusal(user, id);
+  await requireFeature(stored.workspaceId, 'identityVerification', db);
   const [row] = await db
     .update(widgets)
     .set({ identitySecret: secret, identityGeneration: sql`${widgets.identityGeneration} + 1`, updatedAt: new Date() })

@@ -11,6 +11,9 @@ import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/routing';
 import { sendMail } from '@/lib/mail';
 import { mailLater } from '@/lib/mail/later';
+import { allowanceOf, planLimit, requireWritable } from '@/lib/billing/entitlements';
+import { planWith } from '@/lib/billing/plans';
+import type { Executor } from '@/lib/db/types';
 import { requirePermission } from './permissions';
 import type { InviteInput } from './schema';
 
@@ -27,6 +30,26 @@ export type InvitationView = {
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const pending = and(isNull(workspaceInvitations.acceptedAt), isNull(workspaceInvitations.revokedAt));
+
+/**
+ * Refuses (402 `planLimit`) one more seat than the workspace's plan gives: members and pending, unexpired
+ * invitations (but `email`'s own, which a re-sent invitation replaces) each take one. Serialised per workspace
+ * with the invitations and acceptances, so two at once cannot both take the last seat.
+ */
+async function requireSeat(tx: Executor, workspaceId: string, email: string | null): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`seats:${workspaceId}`})::bigint)`);
+  const entitlement = await requireWritable(workspaceId, tx);
+  const invited = email
+    ? sql`(select count(*) from ${workspaceInvitations} where ${workspaceInvitations.workspaceId} = ${workspaceId}
+        and ${workspaceInvitations.acceptedAt} is null and ${workspaceInvitations.revokedAt} is null
+        and ${workspaceInvitations.expiresAt} > now() and ${workspaceInvitations.email} <> ${email})`
+    : sql`0`;
+  const [{ used }] = await tx
+    .select({ used: sql<number>`count(*) + ${invited}`.mapWith(Number) })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.workspaceId, workspaceId));
+  if (used >= allowanceOf(entitlement).seats) throw planLimit(planWith('seats', used + 1));
+}
 
 /**
  * Invites `email` to the workspace with `role` (owners and admins) and mails them the link. Inviting the same
@@ -54,15 +77,19 @@ export async function invite(
     createdAt: sql`now()`,
     expiresAt: sql`now() + ${`${INVITATION_DAYS} days`}::interval`,
   };
-  const [row] = await db
-    .insert(workspaceInvitations)
-    .values({ workspaceId, email: input.email, ...fresh })
-    .onConflictDoUpdate({
-      target: [workspaceInvitations.workspaceId, workspaceInvitations.email],
-      targetWhere: pending,
-      set: fresh,
-    })
-    .returning({ id: workspaceInvitations.id });
+  const row = await db.transaction(async (tx) => {
+    await requireSeat(tx, workspaceId, input.email);
+    const [inserted] = await tx
+      .insert(workspaceInvitations)
+      .values({ workspaceId, email: input.email, ...fresh })
+      .onConflictDoUpdate({
+        target: [workspaceInvitations.workspaceId, workspaceInvitations.email],
+        targetWhere: pending,
+        set: fresh,
+      })
+      .returning({ id: workspaceInvitations.id });
+    return inserted;
+  });
   const link = `${env.siteUrl}${localizedPath(`/invitations/${token}`, locale)}`;
   const inviter = toSingleLine(user.displayName ?? '') || user.email || workspace.name;
   mailLater(
@@ -142,6 +169,12 @@ export async function acceptInvitation(user: { uid: string }, token: string): Pr
   if (account.email?.toLowerCase() !== invitation.email) throw new ApiError('invitationWrongAddress');
   if (!account.emailVerified) throw new ApiError('invitationUnverified');
   return db.transaction(async (tx) => {
+    const [member] = await tx
+      .select({ uid: workspaceMembers.uid })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, invitation.workspaceId), eq(workspaceMembers.uid, user.uid)));
+    // The plan may have shrunk since the invitation was sent: a member already takes no new seat.
+    if (!member) await requireSeat(tx, invitation.workspaceId, null);
     const [accepted] = await tx
       .update(workspaceInvitations)
       .set({ acceptedAt: sql`now()`, acceptedBy: user.uid })

@@ -12,6 +12,8 @@ import { database } from '@/lib/db';
 import { mails } from '@/lib/db/schema';
 import { adminAuth } from '@/lib/firebase/admin';
 import { mailsSettled } from '@/lib/mail/later';
+import type { PaidPlanId } from '@/lib/billing/plans';
+import { grantPlan } from './plans';
 import { apiRequest, signedIn } from './signed-in';
 
 export type Client = Awaited<ReturnType<typeof signedIn>>;
@@ -26,13 +28,15 @@ export async function verifiedAccount(prefix: string): Promise<Client> {
   return client;
 }
 
-/** A new team workspace of `owner` (not their personal one); answers its id. */
-export async function teamOf(owner: Client, name = 'Team'): Promise<string> {
+/** A new team workspace of `owner` (not their personal one) on `plan` (the free tier with null); answers its id. */
+export async function teamOf(owner: Client, name = 'Team', plan: PaidPlanId | null = 'business'): Promise<string> {
   const response = await createWorkspace(
     apiRequest('POST', '/api/workspaces', owner, { name, requestKey: crypto.randomUUID() }),
   );
   expect(response.status).toBe(201);
-  return (await response.json()).workspace.id;
+  const { id } = (await response.json()).workspace;
+  if (plan) await grantPlan(id, plan);
+  return id;
 }
 
 export const inviteTo = (who: Who, wid: string, body: unknown, headers: Record<string, string> = {}) =>

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { database } from '@/lib/db';
 import { conversations, visitors, widgets } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
+import { requireWritable } from '@/lib/billing/entitlements';
 import { toSingleLine } from '@/lib/api/schemas';
 import type { SignedInUser } from '@/lib/session/server';
 import { requirePermission, type WorkspaceAction } from '@/lib/workspaces/permissions';
@@ -177,16 +178,18 @@ export async function replyAsOperator(
   if (conversation.status === 'closed') throw new ApiError('conversationClosed');
   const name = operatorNameOf(operator, widgetName);
   const db = await database();
-  const { message, created } = await db.transaction((tx) =>
-    appendMessage(tx, {
+  const { message, created } = await db.transaction(async (tx) => {
+    // A workspace whose payment is overdue past the grace period is read-only (lib/billing/entitlements.ts).
+    await requireWritable(workspaceId, tx);
+    return appendMessage(tx, {
       conversation,
       workspaceId,
       sender: 'operator',
       author: { uid: operator.uid, name },
       body: input.text,
       requestKey: input.requestKey,
-    }),
-  );
+    });
+  });
   if (created) notifyVisitorLater(conversation.id, { operator: name, text: message.body });
   return { message: messageView(message), created };
 }

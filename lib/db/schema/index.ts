@@ -13,3 +13,4 @@ export * from './alerts';
 export * from './mail';
 export * from './chat';
 export * from './limits';
+export * from './billing';
