@@ -124,6 +124,18 @@ export function WidgetApp(props: WidgetProps) {
           )}
         </div>
       )}
+      {widget.branding && (
+        <p className="border-t border-slate-200 px-3 py-1 text-center text-xs text-slate-700">
+          <a
+            href={widget.branding}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="underline-offset-2 hover:underline"
+          >
+            {labels.branding}
+          </a>
+        </p>
+      )}
     </main>
   );
 }

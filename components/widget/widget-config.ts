@@ -19,4 +19,6 @@ export type WidgetConfig = {
   team: TeamFace[];
   businessHours: BusinessHours | null;
   allowedOrigins: string[];
+  /** Set: the "Chat by Plauder" line links there (Plauder's site in the visitor's language); null: no line. */
+  branding: string | null;
 };

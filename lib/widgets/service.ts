@@ -9,7 +9,7 @@ import { requestKey } from '@/lib/api/idempotency';
 import type { SignedInUser } from '@/lib/session/server';
 import type { CreateWidgetInput, UpdateWidgetInput } from './schema';
 import { allowanceOf, entitlementOf, planLimit, requireFeature, requireWritable } from '@/lib/billing/entitlements';
-import { planWith } from '@/lib/billing/plans';
+import { hasFeature, planWith } from '@/lib/billing/plans';
 import { memberScope } from '@/lib/workspaces/access';
 import { requirePermission, rolesFor } from '@/lib/workspaces/permissions';
 
@@ -61,7 +61,10 @@ export type PublicWidget = Pick<
   | 'theme'
   | 'translations'
   | 'businessHours'
->;
+> & {
+  /** The "Chat by Plauder" line, which plans with `removeBranding` leave out (lib/billing/plans.ts). */
+  branded: boolean;
+};
 
 function view(row: Row): WidgetView {
   return {
@@ -250,6 +253,7 @@ export async function publicWidget(id: string): Promise<PublicWidget | null> {
   const db = await database();
   const [row] = await db.select().from(widgets).where(eq(widgets.id, id)).limit(1);
   if (!row) return null;
+  const entitlement = await entitlementOf(row.workspaceId, db);
   const {
     name,
     allowedOrigins,
@@ -282,5 +286,6 @@ export async function publicWidget(id: string): Promise<PublicWidget | null> {
     theme,
     translations,
     businessHours,
+    branded: !entitlement || !hasFeature(entitlement.plan, 'removeBranding'),
   };
 }

@@ -18,6 +18,7 @@ const widget = (team: WidgetConfig['team']): WidgetConfig => ({
   privacyPolicyUrl: null,
   theme: 'auto',
   team,
+  branding: null,
   businessHours: null,
   allowedOrigins: [],
 });

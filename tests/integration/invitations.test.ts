@@ -23,6 +23,7 @@ import {
   verifiedAccount,
 } from './members';
 import { apiRequest, signedIn } from './signed-in';
+import { grantPlan } from './plans';
 
 const DE = { 'accept-language': 'de' };
 
@@ -237,6 +238,7 @@ describe('members', () => {
   it('cannot delete or hand over a personal workspace; deleting a team removes it whole', async () => {
     const { owner, agent, wid } = await team();
     expect((await refusal(await deleteIn(owner, owner.workspaceId)))[1].code).toBe('personalWorkspace');
+    await grantPlan(owner.workspaceId, 'starter');
     await join(owner, owner.workspaceId, agent, 'agent');
     expect((await refusal(await changeRoleIn(owner, owner.workspaceId, agent.uid, 'owner')))[1].code).toBe(
       'personalWorkspace',

@@ -5,6 +5,9 @@ import { POST as createWidget } from '@/app/api/widgets/route';
 import { POST as startVisitor } from '@/app/api/widgets/[id]/visitors/route';
 import { POST as startConversation } from '@/app/api/widgets/[id]/conversations/route';
 import { notificationsSettled } from '@/lib/conversations/notify';
+import type { PaidPlanId } from '@/lib/billing/plans';
+import { ensurePersonalWorkspace } from '@/lib/workspaces/service';
+import { grantPlan } from './plans';
 import { ORIGIN, apiRequest, signedIn } from './signed-in';
 
 export type Owner = Awaited<ReturnType<typeof signedIn>>;
@@ -35,9 +38,17 @@ export function visitorRequest(
   });
 }
 
-/** An owner's new widget (a fresh account unless one is given); answers its id. */
-export async function ownWidget(owner?: Owner, settings: Record<string, unknown> = {}) {
+/**
+ * An owner's new widget (a fresh account unless one is given) in their personal workspace, which gets `plan`
+ * first (what the widget's settings may need; null leaves its plan as it is); answers its id.
+ */
+export async function ownWidget(
+  owner?: Owner,
+  settings: Record<string, unknown> = {},
+  plan: PaidPlanId | null = 'business',
+) {
   const account = owner ?? (await signedIn('owner'));
+  if (plan) await grantPlan(await ensurePersonalWorkspace(account.uid), plan);
   const response = await createWidget(
     apiRequest('POST', '/api/widgets', account, {
       name: 'Help desk',

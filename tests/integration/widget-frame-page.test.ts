@@ -69,6 +69,17 @@ describe('the widget’s frame page', () => {
     expect(props.initialPresence).toHaveProperty('available');
   });
 
+  it('shows the "Chat by Plauder" line on plans that keep it, linking the site in the visitor’s language', async () => {
+    const free = await ownWidget(undefined, {}, null);
+    expect((await read(await frame(free.widgetId, '', { [WIDGET_LOCALE_HEADER]: 'de' }))).props.widget.branding).toBe(
+      'http://localhost:3000/de',
+    );
+    const starter = await ownWidget(undefined, {}, 'starter');
+    expect((await read(await frame(starter.widgetId))).props.widget.branding).toBe('http://localhost:3000/');
+    const professional = await ownWidget(undefined, {}, 'professional');
+    expect((await read(await frame(professional.widgetId))).props.widget.branding).toBeNull();
+  });
+
   it('speaks the language the proxy chose, else the widget’s own', async () => {
     const { widgetId } = await ownWidget(undefined, { locale: 'de' });
     const chosen = await read(await frame(widgetId, '', { [WIDGET_LOCALE_HEADER]: 'en' }));

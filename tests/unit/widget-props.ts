@@ -21,6 +21,7 @@ export function widgetProps(
       team: [],
       businessHours: null,
       allowedOrigins: [],
+      branding: 'http://localhost:3000/',
       ...widget,
     },
     mode: 'inline',

@@ -3,6 +3,8 @@ import type { WidgetProps } from '@/components/widget/use-widget-panel';
 import { widgetPresence } from '@/lib/conversations/operators';
 import { conversationIdSchema } from '@/lib/conversations/schema';
 import { widgetTeam } from '@/lib/conversations/team';
+import { env } from '@/lib/env';
+import { localizedPath } from '@/lib/i18n/paths';
 import { isLocale, type Locale } from '@/lib/i18n/routing';
 import { loadMessages } from '@/lib/i18n/messages';
 import { readableOn } from '@/lib/widgets/colour';
@@ -47,6 +49,7 @@ async function frameProps(widget: PublicWidget, locale: Locale, query: URLSearch
       team,
       businessHours: widget.businessHours,
       allowedOrigins: widget.allowedOrigins,
+      branding: widget.branded ? `${env.siteUrl}${localizedPath('/', locale)}` : null,
     },
     mode,
     initiallyOpen: mode !== 'launcher' || query.get('open') === '1',
