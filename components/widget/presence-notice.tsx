@@ -42,12 +42,15 @@ export function AwayNotice({
   hours,
   labels,
   locale,
+  landmark = true,
 }: {
   presence: PresenceView;
   awayMessage: string;
   hours: BusinessHours | null;
   labels: Messages['Widget'];
   locale: string;
+  /** False in the dashboard's previews: a page may show two, and two regions of one name confuse. */
+  landmark?: boolean;
 }) {
   const when = useMemo(
     () =>
@@ -63,7 +66,7 @@ export function AwayNotice({
     new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2026, 0, 5 + index));
   return (
     <section
-      aria-label={labels.away}
+      aria-label={landmark ? labels.away : undefined}
       data-away-notice
       className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900"
     >

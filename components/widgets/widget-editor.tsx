@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { WidgetForm, type WidgetFormValues } from './widget-form';
 import { WidgetPreview } from './widget-preview';
 import { CopySnippet } from './widget-actions';
-import type { Messages } from '@/lib/i18n/slices';
+import { fill, type Messages } from '@/lib/i18n/slices';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -68,7 +68,8 @@ export function WidgetEditor({
             workspaceId={workspaceId}
           />
         </Card>
-        <Card title={preview.title} titleId={`${titleId}-preview`}>
+        {/* Named after its form: the page may show two previews (a widget's and a new one's). */}
+        <Card title={fill(preview.title, { form: title })} titleId={`${titleId}-preview`}>
           <p className="mb-3 text-sm text-slate-700">{preview.text}</p>
           <WidgetPreview
             values={values}

@@ -42,6 +42,7 @@ export function WidgetPreview({
             hours={values.businessHours}
             labels={labels}
             locale={locale}
+            landmark={false}
           />
           {values.preChatNote && <p className="whitespace-pre-line text-slate-800">{values.preChatNote}</p>}
         </div>

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
+import { givePlan } from './plans';
 
 export type HostSite = {
   origin: string;
@@ -63,8 +64,16 @@ export async function visitor(browser: Browser, url: string, options: BrowserCon
   return { context, page, widget, frame: page.locator('iframe[data-chat-widget]') };
 }
 
-/** Creates a widget through the JSON API as the signed-in owner of `page`; answers its id. */
-export async function createWidget(page: Page, settings: Record<string, unknown>) {
+/**
+ * Creates a widget through the JSON API as the signed-in owner of `page`, whose account gets `plan` first (what
+ * the settings may need; null: the plan it has); answers its id.
+ */
+export async function createWidget(
+  page: Page,
+  settings: Record<string, unknown>,
+  plan: 'business' | null = 'business',
+) {
+  if (plan) await givePlan(page, plan);
   const response = await page.request.post('/api/widgets', {
     data: { name: 'Shop help', accentColor: '#0f766e', greeting: '', locale: 'en', ...settings },
     headers: { origin: baseURL },

@@ -3,6 +3,7 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
 import { localized, messages, type Locale } from './fixtures';
+import { givePlan } from './plans';
 
 const emulator = `http://127.0.0.1:${process.env.E2E_AUTH_EMULATOR_PORT || 9399}`;
 
@@ -14,9 +15,13 @@ export async function verifyAddress(request: APIRequestContext, uid: string) {
   expect(response.ok()).toBe(true);
 }
 
-/** A team workspace of the signed-in owner of `page` with a widget (`settings`), the dashboard's from now on. */
+/**
+ * A team workspace of the signed-in owner of `page` (on the Business plan) with a widget (`settings`), the
+ * dashboard's from now on.
+ */
 export async function teamWithWidget(page: Page, name: string, settings: Record<string, unknown> = {}) {
   const headers = { origin: baseURL };
+  await givePlan(page);
   const created = await page.request.post('/api/workspaces', { data: { name }, headers });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()).workspace;

@@ -263,17 +263,17 @@ test('the preview and the snippet follow the settings before saving; the launche
   const e = messages.en.Dashboard.widgets;
   try {
     const { widgetId, form } = await widgetSettings(page, site);
+    // The edited widget's preview (the page also previews a new widget's form).
+    const preview = page.locator('section[aria-labelledby="widget-edit-title-preview"] [data-widget-preview]');
     await form.getByLabel(e.form.name).fill('Help & Co');
-    await expect(page.locator('[data-preview-name]')).toHaveText('Help & Co');
+    await expect(preview.locator('[data-preview-name]')).toHaveText('Help & Co');
     await expect(page.locator('[data-snippet="snippet-script"]')).toContainText('data-title="Help &amp; Co"');
     await form.getByLabel(e.form.positions.left).check();
-    await expect(page.locator('[data-widget-preview]')).toHaveAttribute('data-position', 'left');
+    await expect(preview).toHaveAttribute('data-position', 'left');
     await form.getByLabel(e.form.awayMessage, { exact: true }).fill('Back on Monday.');
-    await expect(page.locator('[data-widget-preview]').getByText('Back on Monday.')).toBeVisible();
+    await expect(preview.getByText('Back on Monday.')).toBeVisible();
     await form.getByLabel(e.form.hoursEnabled).check();
-    await expect(
-      page.locator('[data-widget-preview]').getByText(messages.en.Widget.hours.split(' (')[0]),
-    ).toBeVisible();
+    await expect(preview.getByText(messages.en.Widget.hours.split(' (')[0])).toBeVisible();
     await form.getByRole('button', { name: e.form.save }).click();
     await expect(page.locator('[data-toast-type="success"]', { hasText: e.form.saved })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
