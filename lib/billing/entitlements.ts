@@ -117,6 +117,12 @@ export async function requireFeature(workspaceId: string, feature: Feature, exec
   if (!hasFeature(plan, feature)) throw planLimit(planWithFeature(feature));
 }
 
+/** Whether the workspace's plan has the feature now (false for no such workspace): for what runs on its own. */
+export async function entitled(workspaceId: string, feature: Feature, executor?: Executor): Promise<boolean> {
+  const entitlement = await entitlementOf(workspaceId, executor);
+  return !!entitlement && hasFeature(entitlement.plan, feature);
+}
+
 /** How many seats and widgets the workspace's plan gives. */
 export function allowanceOf(entitlement: Entitlement): { seats: number; widgets: number } {
   const { seats, widgets } = PLANS[entitlement.plan];

@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
+import { entitled } from '@/lib/billing/entitlements';
 import type { Executor } from '@/lib/db/types';
 import { conversations, widgets, workspaceMembers } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
@@ -145,6 +146,8 @@ export async function autoAssign(
 /** Gives out the conversations waiting on auto-assigning widgets, oldest first (an operator became available). */
 export async function giveOutWaiting(workspaceId: string): Promise<number> {
   const db = await database();
+  // A plan without auto-assignment (a downgrade kept the widgets' setting) gives nothing out.
+  if (!(await entitled(workspaceId, 'autoAssign', db))) return 0;
   return db.transaction(async (tx) => {
     await lockAssignments(tx, workspaceId);
     const waiting = await tx

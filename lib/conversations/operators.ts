@@ -2,6 +2,8 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { database } from '@/lib/db';
+import { entitlementOf } from '@/lib/billing/entitlements';
+import { hasFeature } from '@/lib/billing/plans';
 import type { Executor } from '@/lib/db/types';
 import {
   conversations,
@@ -194,7 +196,10 @@ async function operatorsOf(executor: Executor, workspaceId: string) {
   return leftMs > 0 ? { available: true, forMs: leftMs } : { available: false, forMs: null };
 }
 
-/** The presence a widget's visitors see now (null: no such widget). */
+/**
+ * The presence a widget's visitors see now (null: no such widget). A read-only workspace (its payment overdue)
+ * is away; business hours count only on a plan that has them (lib/billing/plans.ts).
+ */
 export async function widgetPresence(widgetId: string, executor?: Executor): Promise<PresenceView | null> {
   const db = executor ?? (await database());
   const [widget] = await db
@@ -202,7 +207,15 @@ export async function widgetPresence(widgetId: string, executor?: Executor): Pro
     .from(widgets)
     .where(eq(widgets.id, widgetId));
   if (!widget) return null;
-  return presenceOf({ ...widget, operators: await operatorsOf(db, widget.workspaceId) });
+  const [operators, entitlement] = await Promise.all([
+    operatorsOf(db, widget.workspaceId),
+    entitlementOf(widget.workspaceId, db),
+  ]);
+  return presenceOf({
+    presence: entitlement?.readOnly ? 'away' : widget.presence,
+    businessHours: entitlement && hasFeature(entitlement.plan, 'businessHours') ? widget.businessHours : null,
+    operators,
+  });
 }
 
 /** The ids of a workspace's widgets (whose visitors hear its operators' presence). */

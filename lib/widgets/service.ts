@@ -285,7 +285,8 @@ export async function publicWidget(id: string): Promise<PublicWidget | null> {
     privacyPolicyUrl,
     theme,
     translations,
-    businessHours,
+    // Shown to visitors (and counted) only on a plan with business hours; a downgrade keeps the setting.
+    businessHours: entitlement && hasFeature(entitlement.plan, 'businessHours') ? businessHours : null,
     branded: !entitlement || !hasFeature(entitlement.plan, 'removeBranding'),
   };
 }

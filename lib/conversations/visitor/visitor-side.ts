@@ -14,6 +14,7 @@ import { streamCursor, threadMessages, type ConversationRow } from '../threads';
 import { messageView, visitorConversationView } from '../views';
 import type { requireVisitorConversation, VisitorRow } from './visitors';
 import { alertOperatorsLater } from '../alert-mail';
+import { entitled } from '@/lib/billing/entitlements';
 import { autoAssign, lockAssignments } from '../assignment';
 import { describeDatabaseError } from '@/lib/db/errors';
 
@@ -88,9 +89,11 @@ export async function startConversation(
   requirePreChat(widget, visitor, input);
   const key = requestKey(input.requestKey, visitor.id, [input.text]);
   const db = await database();
+  // The widget's setting counts while the plan has the feature (a downgrade keeps the setting, not the feature).
+  const assigning = widget.autoAssign && (await entitled(widget.workspaceId, 'autoAssign', db));
   const started = await db.transaction(async (tx) => {
     // Before the message lock (giveOutWaiting holds it alone), so that the two never wait on each other.
-    if (widget.autoAssign) await lockAssignments(tx, widget.workspaceId);
+    if (assigning) await lockAssignments(tx, widget.workspaceId);
     await lockMessageOrder(tx);
     const [existing] = await tx
       .select()
@@ -135,7 +138,7 @@ export async function startConversation(
       })
       .returning();
     // One that fails waits unassigned and is given out with the next heartbeat.
-    if (widget.autoAssign)
+    if (assigning)
       await autoAssign(tx, widget, conversation.id).catch((error: Error) =>
         console.error(`conversations: auto-assignment failed: ${describeDatabaseError(error)}`),
       );
