@@ -134,3 +134,44 @@ export function CopySnippet({
     </div>
   );
 }
+
+/**
+ * Deactivates a widget (it stops serving visitors and frees its place in the plan; nothing is deleted) or
+ * activates it again, which the server allows within the plan's limit and otherwise explains.
+ */
+export function WidgetActivation({
+  id,
+  name,
+  active,
+  labels,
+}: {
+  id: string;
+  name: string;
+  active: boolean;
+  labels: Messages['Dashboard']['widgets']['activation'];
+}) {
+  const router = useRouter();
+  const { submit, busy, error } = useJsonSubmit(labels.error);
+
+  async function toggle() {
+    const result = await submit<unknown>(`/api/widgets/${encodeURIComponent(id)}`, 'PATCH', { active: !active });
+    if (result === null) return;
+    void toast.success(active ? labels.deactivated : labels.activated);
+    router.refresh();
+  }
+
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <Button
+        type="button"
+        variant="secondary"
+        disabled={busy}
+        aria-label={`${active ? labels.deactivate : labels.activate}: ${name}`}
+        onClick={() => void toggle()}
+      >
+        {active ? labels.deactivate : labels.activate}
+      </Button>
+      <FormError message={error} />
+    </div>
+  );
+}

@@ -191,7 +191,8 @@ export const createWidgetSchema = z.object({
   assignCapacity: widgetFields.assignCapacity.default(5),
   requestKey: idempotencyKey.optional(),
 });
-export const updateWidgetSchema = z.object(widgetFields).partial();
+/** PATCH /api/widgets/:id: any of the settings, and `active` to deactivate the widget or activate it again. */
+export const updateWidgetSchema = z.object(widgetFields).partial().extend({ active: z.boolean().optional() });
 
 export type CreateWidgetInput = z.infer<typeof createWidgetSchema>;
 export type UpdateWidgetInput = z.infer<typeof updateWidgetSchema>;

@@ -1,15 +1,15 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
-import type { Executor } from '@/lib/db/types';
 import { widgets } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { requestKey } from '@/lib/api/idempotency';
 import type { SignedInUser } from '@/lib/session/server';
 import type { CreateWidgetInput, UpdateWidgetInput } from './schema';
-import { allowanceOf, entitlementOf, planLimit, requireFeature, requireWritable } from '@/lib/billing/entitlements';
-import { hasFeature, planWith } from '@/lib/billing/plans';
+import { entitlementOf, requireFeature, requireWritable } from '@/lib/billing/entitlements';
+import { hasFeature } from '@/lib/billing/plans';
+import { isServed, lockWidgets, requireFeaturesOf, requireWidgetPlace, servedAmong, widgetLimit } from './plan';
 import { memberScope } from '@/lib/workspaces/access';
 import { requirePermission, rolesFor } from '@/lib/workspaces/permissions';
 
@@ -39,6 +39,8 @@ export type WidgetView = {
   presence: Row['presence'];
   /** Whether identity verification has a secret (the secret itself is shown once, when made). */
   identityVerification: boolean;
+  /** False once the owner deactivated it (lib/widgets/plan.ts). */
+  active: boolean;
   createdAt: string;
   updatedAt: string;
 };
@@ -89,37 +91,17 @@ function view(row: Row): WidgetView {
     assignCapacity: row.assignCapacity,
     presence: row.presence,
     identityVerification: row.identitySecret !== null,
+    active: row.deactivatedAt === null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** How many widgets a workspace may have: its plan's (lib/billing/plans.ts), the free tier's without one. */
-export async function widgetLimit(workspaceId: string, executor?: Executor): Promise<number> {
-  const entitlement = await entitlementOf(workspaceId, executor);
-  return entitlement ? allowanceOf(entitlement).widgets : 0;
-}
-
-/**
- * Refuses (402) settings the workspace's plan does not unlock: auto-assignment and business hours, when they are
- * switched on or changed (a widget that kept them through a downgrade can still be edited otherwise).
- */
-async function requireFeaturesOf(
-  workspaceId: string,
-  input: Pick<UpdateWidgetInput, 'autoAssign' | 'businessHours'>,
-  stored: Pick<Row, 'autoAssign' | 'businessHours'> | null,
-  executor: Executor,
-) {
-  if (input.autoAssign && !stored?.autoAssign) await requireFeature(workspaceId, 'autoAssign', executor);
-  if (input.businessHours && JSON.stringify(input.businessHours) !== JSON.stringify(stored?.businessHours ?? null))
-    await requireFeature(workspaceId, 'businessHours', executor);
 }
 
 /** The widgets of a workspace the user belongs to (404 otherwise), and how many it may have. */
 export async function listWidgets(
   user: SignedInUser,
   workspaceId: string,
-): Promise<{ widgets: WidgetView[]; limit: number; used: number }> {
+): Promise<{ widgets: Array<WidgetView & { served: boolean }>; limit: number; used: number }> {
   await requirePermission(user, workspaceId, 'widgets.read');
   const db = await database();
   const [rows, limit] = await Promise.all([
@@ -130,7 +112,12 @@ export async function listWidgets(
       .orderBy(asc(widgets.createdAt), asc(widgets.id)),
     widgetLimit(workspaceId),
   ]);
-  return { widgets: rows.map(view), limit, used: rows.length };
+  const served = servedAmong(rows, limit);
+  return {
+    widgets: rows.map((row) => ({ ...view(row), served: served.has(row.id) })),
+    limit,
+    used: rows.filter((row) => !row.deactivatedAt).length,
+  };
 }
 
 /**
@@ -171,16 +158,14 @@ export async function createWidget(
   await requirePermission(user, workspaceId, 'widgets.manage');
   const db = await database();
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`widgets:${workspaceId}`})::bigint)`);
+    await lockWidgets(tx, workspaceId);
     const [existing] = await tx
       .select()
       .from(widgets)
       .where(and(eq(widgets.workspaceId, workspaceId), eq(widgets.requestKey, key)))
       .limit(1);
     if (existing) return { widget: view(existing), created: false };
-    const entitlement = await requireWritable(workspaceId, tx);
-    const [{ total }] = await tx.select({ total: count() }).from(widgets).where(eq(widgets.workspaceId, workspaceId));
-    if (total >= allowanceOf(entitlement).widgets) throw planLimit(planWith('widgets', total + 1));
+    await requireWidgetPlace(workspaceId, await requireWritable(workspaceId, tx), tx);
     await requireFeaturesOf(workspaceId, fields, null, tx);
     const [row] = await tx
       .insert(widgets)
@@ -195,21 +180,33 @@ export async function createWidget(
   });
 }
 
+/**
+ * Changes a widget's settings; `active` deactivates it (it stops serving visitors and frees its place) or
+ * activates it again within the plan's limit (402 `planLimit` beyond it).
+ */
 export async function updateWidget(user: SignedInUser, id: string, input: UpdateWidgetInput): Promise<WidgetView> {
+  const { active, ...fields } = input;
   const db = await database();
-  const [stored] = await db
-    .select({ workspaceId: widgets.workspaceId, autoAssign: widgets.autoAssign, businessHours: widgets.businessHours })
-    .from(widgets)
-    .where(and(eq(widgets.id, id), memberScope(user, widgets.workspaceId, rolesFor('widgets.manage'))))
-    .limit(1);
+  const editable = and(eq(widgets.id, id), memberScope(user, widgets.workspaceId, rolesFor('widgets.manage')));
+  const [stored] = await db.select().from(widgets).where(editable).limit(1);
   if (!stored) throw await refusal(user, id);
-  await requireWritable(stored.workspaceId, db);
-  await requireFeaturesOf(stored.workspaceId, input, stored, db);
-  const [row] = await db
-    .update(widgets)
-    .set({ ...input, updatedAt: new Date() })
-    .where(and(eq(widgets.id, id), memberScope(user, widgets.workspaceId, rolesFor('widgets.manage'))))
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const entitlement = await requireWritable(stored.workspaceId, tx);
+    await requireFeaturesOf(stored.workspaceId, fields, stored, tx);
+    if (active && stored.deactivatedAt) {
+      await lockWidgets(tx, stored.workspaceId);
+      await requireWidgetPlace(stored.workspaceId, entitlement, tx);
+    }
+    const deactivatedAt =
+      active === undefined ? {} : { deactivatedAt: active ? null : (stored.deactivatedAt ?? new Date()) };
+    const [updated] = await tx
+      .update(widgets)
+      .set({ ...fields, ...deactivatedAt, updatedAt: new Date() })
+      .where(editable)
+      .returning();
+    return updated;
+  });
+  // Outside the transaction: PGlite has one connection, which the transaction holds.
   if (!row) throw await refusal(user, id);
   return view(row);
 }
@@ -248,12 +245,15 @@ export async function deleteWidget(user: SignedInUser, id: string): Promise<void
   if (!row) throw await refusal(user, id);
 }
 
+/** The widget as visitors get it; null when there is none, or it serves no visitor now (lib/widgets/plan.ts). */
 export async function publicWidget(id: string): Promise<PublicWidget | null> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return null;
   const db = await database();
   const [row] = await db.select().from(widgets).where(eq(widgets.id, id)).limit(1);
   if (!row) return null;
   const entitlement = await entitlementOf(row.workspaceId, db);
+  // A deactivated widget, or one beyond what the plan allows, is gone for visitors (nothing is deleted).
+  if (!(await isServed(row, entitlement, db))) return null;
   const {
     name,
     allowedOrigins,

@@ -12,7 +12,7 @@ import { localCheckoutSessions, mails, orders } from '@/lib/db/schema';
 import { adminAuth } from '@/lib/firebase/admin';
 import { ordersOf } from '@/lib/shop/orders';
 import { recentlyAttached } from '@/lib/shop/guest-orders';
-import { widgetLimit } from '@/lib/widgets/service';
+import { widgetLimit } from '@/lib/widgets/plan';
 import { ensurePersonalWorkspace } from '@/lib/workspaces/service';
 import { signInWithPassword, signUp, uniqueEmail } from './emulator';
 import { ORIGIN, apiRequest, signedIn } from './signed-in';

@@ -8,7 +8,7 @@ import { POST as pay } from '@/app/api/checkout/local/[id]/route';
 import { POST as webhook } from '@/app/api/stripe/webhook/route';
 import { database } from '@/lib/db';
 import { localCheckoutSessions, orders, processedWebhookEvents, products } from '@/lib/db/schema';
-import { widgetLimit } from '@/lib/widgets/service';
+import { widgetLimit } from '@/lib/widgets/plan';
 import { ORIGIN, signedIn } from './signed-in';
 import { CARD, SECRET, deliver, event } from './checkouts';
 

@@ -14,13 +14,15 @@ import { streamCursor, threadMessages, type ConversationRow } from '../threads';
 import { messageView, visitorConversationView } from '../views';
 import type { requireVisitorConversation, VisitorRow } from './visitors';
 import { alertOperatorsLater } from '../alert-mail';
-import { entitled } from '@/lib/billing/entitlements';
+import { entitlementOf } from '@/lib/billing/entitlements';
+import { hasFeature } from '@/lib/billing/plans';
+import { isServed } from '@/lib/widgets/plan';
 import { autoAssign, lockAssignments } from '../assignment';
 import { describeDatabaseError } from '@/lib/db/errors';
 
 type Widget = Pick<
   typeof widgets.$inferSelect,
-  'id' | 'workspaceId' | 'preChat' | 'locale' | 'autoAssign' | 'assignCapacity'
+  'id' | 'workspaceId' | 'preChat' | 'locale' | 'autoAssign' | 'assignCapacity' | 'createdAt' | 'deactivatedAt'
 >;
 
 /** The visitor's conversations, latest activity first, and where their event stream starts. */
@@ -89,8 +91,11 @@ export async function startConversation(
   requirePreChat(widget, visitor, input);
   const key = requestKey(input.requestKey, visitor.id, [input.text]);
   const db = await database();
+  const entitlement = await entitlementOf(widget.workspaceId, db);
+  // A widget deactivated, or beyond its plan's widgets, starts nothing (lib/widgets/plan.ts).
+  if (!(await isServed(widget, entitlement, db))) throw new ApiError('notFound');
   // The widget's setting counts while the plan has the feature (a downgrade keeps the setting, not the feature).
-  const assigning = widget.autoAssign && (await entitled(widget.workspaceId, 'autoAssign', db));
+  const assigning = widget.autoAssign && !!entitlement && hasFeature(entitlement.plan, 'autoAssign');
   const started = await db.transaction(async (tx) => {
     // Before the message lock (giveOutWaiting holds it alone), so that the two never wait on each other.
     if (assigning) await lockAssignments(tx, widget.workspaceId);

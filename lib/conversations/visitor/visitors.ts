@@ -1,6 +1,8 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
+import { entitlementOf } from '@/lib/billing/entitlements';
+import { isServed } from '@/lib/widgets/plan';
 import { conversations, visitors, widgets } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { verifyIdentityToken } from './identity-token';
@@ -27,7 +29,8 @@ export async function requireWidget(id: string): Promise<WidgetRow> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new ApiError('notFound');
   const db = await database();
   const [row] = await db.select().from(widgets).where(eq(widgets.id, id)).limit(1);
-  if (!row) throw new ApiError('notFound');
+  // A widget deactivated, or beyond its plan's widgets, is gone for visitors (lib/widgets/plan.ts).
+  if (!row || !(await isServed(row, await entitlementOf(row.workspaceId, db), db))) throw new ApiError('notFound');
   return row;
 }
 

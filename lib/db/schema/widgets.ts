@@ -1,6 +1,6 @@
 // Chat widgets; their settings' values are in ./widget-settings.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { workspaces } from './workspaces';
 import type {
@@ -58,6 +58,11 @@ export const widgets = pgTable(
     visitorsPerHour: integer('visitors_per_hour'),
     /** The creating request's key: a repeated submit finds this widget instead of creating another. */
     requestKey: text('request_key').notNull(),
+    /**
+     * Set when the owner deactivated the widget (to fit a smaller plan): it serves no visitor until it is
+     * activated again, and counts against no limit; nothing of it is deleted.
+     */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

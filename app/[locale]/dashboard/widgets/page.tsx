@@ -88,7 +88,15 @@ export default withErrorPage(async function EmbedPage({
     <>
       <PageHeader title={t('title')} lead={t('lead')} />
       <div className="space-y-6">
-        <WidgetList widgets={widgets} selected={selected?.id} path={path} used={used} limit={limit} locale={locale} />
+        <WidgetList
+          widgets={widgets}
+          selected={selected?.id}
+          path={path}
+          used={used}
+          limit={limit}
+          locale={locale}
+          manage={canEdit}
+        />
 
         {!canEdit && <p className="text-slate-700">{t('readOnly')}</p>}
 
