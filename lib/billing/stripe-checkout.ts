@@ -80,7 +80,7 @@ export async function createStripeSubscriptionCheckout(request: StripeSubscripti
   await requireOwner(workspaceId, request.ownerUid);
   const { subscribed, trialed } = await historyOf(workspaceId);
   if (subscribed) throw new ApiError('alreadySubscribed');
-  const customer = await ensureStripeCustomer(workspaceId, request.ownerEmail);
+  const customer = await ensureStripeCustomer(workspaceId, request.ownerEmail, locale);
   try {
     const session = await stripeClient().checkout.sessions.create(
       {

@@ -32,16 +32,18 @@ export async function stripeCustomerIdOf(workspaceId: string): Promise<string | 
 }
 
 /**
- * The workspace's Stripe customer, created at its first checkout. Stripe's idempotency key per workspace
- * gives concurrent first checkouts the same customer, and the unique workspace keeps one row of it.
+ * The workspace's Stripe customer, created at its first checkout (in that checkout's language). Stripe's
+ * idempotency key per workspace gives concurrent first checkouts the same customer, and the unique workspace
+ * keeps one row of it.
  */
-export async function ensureStripeCustomer(workspaceId: string, email: string): Promise<string> {
+export async function ensureStripeCustomer(workspaceId: string, email: string, locale: 'en' | 'de'): Promise<string> {
   const known = await stripeCustomerIdOf(workspaceId);
   if (known) return known;
   let customer: Stripe.Customer;
   try {
     customer = await stripeClient().customers.create(
-      { email, metadata: { workspaceId } },
+      // Stripe's e-mails and invoices in the owner's language.
+      { email, preferred_locales: [locale], metadata: { workspaceId } },
       { idempotencyKey: `customer-${workspaceId}` },
     );
   } catch (error) {

@@ -132,6 +132,7 @@ describe('the subscription checkout', () => {
     );
     expect(created.headers['idempotency-key']).toBe(`customer-${owner.workspaceId}`);
     expect(created.form.get('email')).toBe(owner.email);
+    expect(created.form.get('preferred_locales[0]')).toBe('de');
     const customer = await app.customerOf(owner.workspaceId);
     expect(customer).toMatch(/^cus_test_/);
     const form = Object.fromEntries(requestsTo('/v1/checkout/sessions').at(-1)!.form);
