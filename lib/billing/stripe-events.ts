@@ -1,9 +1,9 @@
 import 'server-only';
-import { and, eq, ne, not, sql } from 'drizzle-orm';
+import { and, eq, lte, ne, not, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { database } from '@/lib/db';
 import type { Executor } from '@/lib/db/types';
-import { stripeCustomers, subscriptions, type SubscriptionStatus } from '@/lib/db/schema';
+import { stripeCustomers, stripeSubscriptionReads, subscriptions, type SubscriptionStatus } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { stripeClient } from '@/lib/payments/stripe';
 import { firstDelivery } from '@/lib/payments/webhook-events';
@@ -53,7 +53,8 @@ function planOfPrice(priceId: string | undefined): { plan: PaidPlanId; interval:
   return null;
 }
 
-type Snapshot = { subscription: Stripe.Subscription | null; invoice: Stripe.Invoice | null };
+/** `readAt`: the database's clock as the read began, to order concurrent reads. */
+type Snapshot = { subscription: Stripe.Subscription | null; invoice: Stripe.Invoice | null; readAt: Date };
 
 /**
  * What the event is about as Stripe reports it now, not the event's possibly stale copy: so events in any
@@ -61,6 +62,9 @@ type Snapshot = { subscription: Stripe.Subscription | null; invoice: Stripe.Invo
  */
 async function snapshotOf(event: Stripe.Event): Promise<Snapshot | null> {
   const object = event.data.object as { id: string; subscription?: string | { id: string } | null };
+  // Both drivers answer `{ rows }`; the database's clock is the one all instances share.
+  const clock = await (await database()).execute(sql`select clock_timestamp()::text as at`);
+  const readAt = new Date((clock as { rows: Array<{ at: string }> }).rows[0].at);
   try {
     let invoice: Stripe.Invoice | null = null;
     let subscriptionId: string | null;
@@ -70,7 +74,7 @@ async function snapshotOf(event: Stripe.Event): Promise<Snapshot | null> {
     } else if (event.type === 'checkout.session.completed') subscriptionId = idOf(object.subscription);
     else subscriptionId = object.id;
     const subscription = subscriptionId ? await stripeClient().subscriptions.retrieve(subscriptionId) : null;
-    return subscription || invoice ? { subscription, invoice } : null;
+    return subscription || invoice ? { subscription, invoice, readAt } : null;
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
     throw stripeFailure(error, `${event.type} ${event.id} could not be read`);
@@ -79,10 +83,27 @@ async function snapshotOf(event: Stripe.Event): Promise<Snapshot | null> {
 
 const at = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 
+/**
+ * Whether a read of the subscription begun at `readAt` is the newest written (and now claims that): two events
+ * read concurrently may be written in the other order, and the older read must not undo the newer.
+ */
+async function newestRead(tx: Executor, workspaceId: string, subscriptionId: string, readAt: Date) {
+  const claimed = await tx
+    .insert(stripeSubscriptionReads)
+    .values({ subscriptionId, workspaceId, readAt })
+    .onConflictDoUpdate({
+      target: stripeSubscriptionReads.subscriptionId,
+      set: { readAt },
+      setWhere: lte(stripeSubscriptionReads.readAt, readAt),
+    })
+    .returning({ id: stripeSubscriptionReads.subscriptionId });
+  return claimed.length > 0;
+}
+
 /** Writes the workspace's row of a Stripe subscription (one per subscription, found by Stripe's id). */
-async function keepSubscription(tx: Executor, workspaceId: string, subscription: Stripe.Subscription) {
+async function keepSubscription(tx: Executor, workspaceId: string, subscription: Stripe.Subscription, readAt: Date) {
   const status = STATUSES[subscription.status];
-  if (!status) return;
+  if (!status || !(await newestRead(tx, workspaceId, subscription.id, readAt))) return;
   const item = subscription.items.data[0];
   const priced = planOfPrice(item?.price.id);
   if (!priced) {
@@ -160,8 +181,8 @@ export async function applyStripeBillingEvent(event: Stripe.Event): Promise<'app
       : [];
     // A customer this site did not create (another integration of the same Stripe account).
     if (!billed) return 'ignored' as const;
-    if (snapshot.invoice) await keepStripeInvoice(tx, billed.workspaceId, snapshot.invoice);
-    if (snapshot.subscription) await keepSubscription(tx, billed.workspaceId, snapshot.subscription);
+    if (snapshot.invoice) await keepStripeInvoice(tx, billed.workspaceId, snapshot.invoice, snapshot.readAt);
+    if (snapshot.subscription) await keepSubscription(tx, billed.workspaceId, snapshot.subscription, snapshot.readAt);
     return 'applied' as const;
   });
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lte } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { database } from '@/lib/db';
 import type { Executor } from '@/lib/db/types';
@@ -19,8 +19,11 @@ export type StripeInvoiceSummary = {
   issuedAt: string;
 };
 
-/** Keeps an invoice of the workspace as Stripe reports it now (a later event updates it). */
-export async function keepStripeInvoice(tx: Executor, workspaceId: string, invoice: Stripe.Invoice) {
+/**
+ * Keeps an invoice of the workspace as Stripe reported it in a read begun at `readAt`: a later event updates
+ * it, unless its read is older than the one written (two events read concurrently).
+ */
+export async function keepStripeInvoice(tx: Executor, workspaceId: string, invoice: Stripe.Invoice, readAt: Date) {
   const subscription = invoice.parent?.subscription_details?.subscription;
   const values = {
     number: invoice.number,
@@ -29,6 +32,7 @@ export async function keepStripeInvoice(tx: Executor, workspaceId: string, invoi
     currency: invoice.currency.toUpperCase(),
     hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
     invoicePdf: invoice.invoice_pdf ?? null,
+    readAt,
   };
   await tx
     .insert(stripeInvoices)
@@ -39,7 +43,11 @@ export async function keepStripeInvoice(tx: Executor, workspaceId: string, invoi
       issuedAt: new Date(invoice.created * 1000),
       ...values,
     })
-    .onConflictDoUpdate({ target: stripeInvoices.id, set: { ...values, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: stripeInvoices.id,
+      set: { ...values, updatedAt: new Date() },
+      setWhere: lte(stripeInvoices.readAt, readAt),
+    });
 }
 
 /** The workspace's finalized Stripe invoices (those with a number), newest first. */

@@ -360,6 +360,27 @@ describe('webhook events drive the workspace’s subscription', () => {
     });
   });
 
+  it('never lets an older read of Stripe, written last, undo a newer one (events read concurrently)', async () => {
+    const { owner, subscription } = await subscribe(undefined, { trial: true });
+    const failed = standIn.invoice(subscription.id, { status: 'open' });
+    // Read while trialing with the invoice open; Stripe's answers arrive after the next event's, the
+    // subscription's last.
+    standIn.holdNextRead(1500);
+    const slowSubscription = deliver('customer.subscription.created', subscription);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    standIn.holdNextRead(800);
+    const slowInvoice = deliver('invoice.payment_failed', failed);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    standIn.setSubscription(subscription.id, { status: 'active' });
+    standIn.invoices.get(failed.id)!.status = 'paid';
+    const paid = await deliver('invoice.paid', failed);
+    expect(await paid.response.json()).toEqual({ received: true, result: 'applied' });
+    for (const slow of [slowSubscription, slowInvoice])
+      expect(await (await slow).response.json()).toEqual({ received: true, result: 'applied' });
+    expect(await app.rowsOf(owner.workspaceId)).toEqual([rowFor(owner.workspaceId, subscription)]);
+    expect(await app.stripeInvoicesOf(owner.workspaceId)).toEqual([expect.objectContaining({ status: 'paid' })]);
+  });
+
   it('grants nothing while Stripe reports the first payment incomplete, whatever the event’s copy says', async () => {
     const { owner, subscription } = await subscribe(undefined, { status: 'incomplete' });
     const { response } = await deliver('customer.subscription.created', { ...subscription, status: 'active' });

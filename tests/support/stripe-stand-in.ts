@@ -28,6 +28,7 @@ export async function startStripeStandIn() {
   let failures = 0;
   let down = false;
   let latencyMs = 0;
+  let readHoldMs = 0;
   const billing = billingStandIn();
   // What each session was opened with (a subscription's price, customer and trial).
   const sessionForms = new Map<string, URLSearchParams>();
@@ -114,7 +115,14 @@ export async function startStripeStandIn() {
     if (req.headers.authorization !== `Bearer ${SECRET_KEY}`)
       return { status: 401, data: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
     const key = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
-    if (typeof key !== 'string') return route(req.method ?? '', path, body);
+    if (typeof key !== 'string') {
+      // A copy: the state as it was when the read arrived, whatever a test changes meanwhile.
+      const answered = structuredClone(route(req.method ?? '', path, body));
+      const hold = readHoldMs;
+      readHoldMs = 0;
+      if (hold) await new Promise((resolve) => setTimeout(resolve, hold));
+      return answered;
+    }
     const seen = idempotent.get(key);
     if (seen && seen.body !== body) {
       return {
@@ -207,6 +215,10 @@ export async function startStripeStandIn() {
     },
     up() {
       down = false;
+    },
+    /** The next read (a GET) answers `ms` late, with the state of when it arrived: overtaken by later reads. */
+    holdNextRead(ms: number) {
+      readHoldMs = ms;
     },
     /** How long creating a session takes (so that concurrent requests overlap). */
     setLatency(ms: number) {

@@ -16,6 +16,18 @@ export const stripeCustomers = pgTable('stripe_customers', {
   createdAt: createdAt(),
 });
 
+/**
+ * When the state of a Stripe subscription last written was read from Stripe (the database's clock as the
+ * read began). Concurrent events read it at different times: an older read never overwrites a newer one.
+ */
+export const stripeSubscriptionReads = pgTable('stripe_subscription_reads', {
+  subscriptionId: text('subscription_id').primaryKey(),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+});
+
 /** A Stripe invoice of a workspace's subscription, as Stripe last reported it (its webhook events). */
 export const stripeInvoices = pgTable(
   'stripe_invoices',
@@ -33,6 +45,8 @@ export const stripeInvoices = pgTable(
     currency: text('currency').notNull(),
     hostedInvoiceUrl: text('hosted_invoice_url'),
     invoicePdf: text('invoice_pdf'),
+    /** When the state written was read from Stripe (an older read never overwrites it). */
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
     /** When Stripe created the invoice. */
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
