@@ -73,12 +73,24 @@ async function snapshotOf(event: Stripe.Event): Promise<Snapshot | null> {
       subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
     } else if (event.type === 'checkout.session.completed') subscriptionId = idOf(object.subscription);
     else subscriptionId = object.id;
-    const subscription = subscriptionId ? await stripeClient().subscriptions.retrieve(subscriptionId) : null;
+    // With its schedule: the portal's downgrade at the end of the period is a schedule's next phase.
+    const subscription = subscriptionId
+      ? await stripeClient().subscriptions.retrieve(subscriptionId, { expand: ['schedule'] })
+      : null;
     return subscription || invoice ? { subscription, invoice, readAt } : null;
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
     throw stripeFailure(error, `${event.type} ${event.id} could not be read`);
   }
+}
+
+/** The plan a schedule's phase after the current period changes to (a downgrade at its end), or null. */
+function pendingOf(subscription: Stripe.Subscription, periodEnd: number) {
+  const schedule = typeof subscription.schedule === 'object' ? subscription.schedule : null;
+  const next = schedule?.phases.find((phase) => phase.start_date >= periodEnd);
+  const price = next?.items[0]?.price;
+  const priced = planOfPrice(typeof price === 'string' ? price : price?.id);
+  return { pendingPlan: priced?.plan ?? null, pendingInterval: priced?.interval ?? null };
 }
 
 const at = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
@@ -139,6 +151,7 @@ async function keepSubscription(tx: Executor, workspaceId: string, subscription:
     // The portal's "cancel at the end of the period" sets one or the other, depending on the API version.
     cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
     canceledAt: status === 'canceled' ? at(subscription.ended_at ?? subscription.canceled_at) : null,
+    ...pendingOf(subscription, item.current_period_end),
   };
   await tx
     .insert(subscriptions)

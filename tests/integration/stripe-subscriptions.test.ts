@@ -433,6 +433,37 @@ describe('webhook events drive the workspace’s subscription', () => {
     expect(requestsTo('/v1/checkout/sessions').at(-1)!.form.has('subscription_data[trial_period_days]')).toBe(false);
   });
 
+  it('shows a downgrade the portal scheduled for the end of the period as the pending plan', async () => {
+    const { owner, subscription } = await subscribe();
+    await deliver('customer.subscription.created', subscription);
+    const [item] = subscription.items.data;
+    const phase = (start: number, end: number, price: string) => ({
+      start_date: start,
+      end_date: end,
+      items: [{ price }],
+    });
+    standIn.setSubscription(subscription.id, {
+      schedule: {
+        id: 'sub_sched_test_1',
+        object: 'subscription_schedule',
+        phases: [
+          phase(item.current_period_start, item.current_period_end, item.price.id),
+          phase(item.current_period_end, item.current_period_end + 365 * DAY, PRICES.STRIPE_PRICE_STARTER_YEAR),
+        ],
+      },
+    });
+    await deliver('customer.subscription.updated', subscription);
+    expect(await app.rowsOf(owner.workspaceId)).toEqual([
+      rowFor(owner.workspaceId, subscription, { pendingPlan: 'starter', pendingInterval: 'year' }),
+    ]);
+    // The schedule released (the owner kept the plan): nothing pending.
+    standIn.setSubscription(subscription.id, { schedule: null });
+    await deliver('customer.subscription.updated', subscription);
+    expect(await app.rowsOf(owner.workspaceId)).toEqual([
+      rowFor(owner.workspaceId, subscription, { pendingPlan: null, pendingInterval: null }),
+    ]);
+  });
+
   it('refuses a bad signature with a 400 and writes nothing', async () => {
     const { owner, subscription } = await subscribe();
     const event = signedEvent('customer.subscription.created', subscription, process.env.STRIPE_WEBHOOK_SECRET!);
