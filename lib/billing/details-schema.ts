@@ -2,12 +2,8 @@ import { z } from 'zod';
 import { fieldCheck } from '@/lib/api/fields';
 import { singleLineText } from '@/lib/api/schemas';
 import { isVatIdOf, normalizeVatId } from './tax';
+import { isPrintable } from './winansi';
 
-// What the invoice's font (PDF Helvetica, WinAnsi) prints: Western European letters, €, typographic marks.
-const PRINTABLE = new Set(
-  new TextDecoder('windows-1252').decode(Uint8Array.from({ length: 0xe0 }, (_, i) => i + 0x20)).replace(/\p{Cc}/gu, ''),
-);
-const printable = (value: string) => [...value].every((char) => PRINTABLE.has(char));
 const region = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 // Region codes that name no country an address is in.
 const NOT_A_COUNTRY = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ']);
@@ -15,7 +11,7 @@ const isCountry = (code: string) =>
   /^[A-Z]{2}$/.test(code) && !NOT_A_COUNTRY.has(code) && region.of(code) !== undefined;
 
 /** A line of the invoice's address block: one line, printable by the invoice's font. */
-const addressLine = (max: number) => singleLineText(1, max).refine(printable, fieldCheck('invoiceText'));
+const addressLine = (max: number) => singleLineText(1, max).refine(isPrintable, fieldCheck('invoiceText'));
 
 /**
  * PUT /api/workspaces/:wid/billing/details: whom the invoices name. A VAT ID (businesses only) must have its

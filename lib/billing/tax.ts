@@ -1,5 +1,6 @@
 // VAT on what Plauder sells, from a seller in Germany: which rate applies to a buyer, and how a listed gross
 // price splits into net and tax. Pure (no settings, no database), so the rules are tested as a table.
+import { GERMAN_VAT_BASIS_POINTS, splitVat } from '@/lib/money';
 
 /** The standard rate of each EU member state in basis points (one-stop shop for consumers), as of 2026. */
 export const EU_VAT_RATES: Readonly<Record<string, number>> = {
@@ -31,9 +32,6 @@ export const EU_VAT_RATES: Readonly<Record<string, number>> = {
   SI: 2200,
   SK: 2300,
 };
-
-/** The rate PLANS' gross prices include: German VAT. */
-export const GERMAN_RATE = EU_VAT_RATES.DE;
 
 export const isEuCountry = (country: string) => Object.hasOwn(EU_VAT_RATES, country);
 
@@ -92,9 +90,9 @@ export type Tax = {
 };
 
 /** `grossCents` without the tax at `rateBasisPoints`, rounded to cents (half away from zero, so a refund mirrors). */
-function netOf(grossCents: number, rateBasisPoints: number): number {
-  const net = Math.round((Math.abs(grossCents) * 10000) / (10000 + rateBasisPoints));
-  return grossCents < 0 ? -net : net;
+export function netOf(grossCents: number, rateBasisPoints: number): number {
+  const { netCents } = splitVat(Math.abs(grossCents), rateBasisPoints);
+  return grossCents < 0 ? -netCents : netCents;
 }
 
 /**
@@ -106,7 +104,7 @@ function netOf(grossCents: number, rateBasisPoints: number): number {
  */
 export function taxFor(buyer: TaxBuyer, grossCents: number): Tax {
   const untaxed = (note: TaxNote): Tax => {
-    const net = netOf(grossCents, GERMAN_RATE);
+    const net = netOf(grossCents, GERMAN_VAT_BASIS_POINTS);
     return {
       netCents: net,
       rateBasisPoints: 0,

@@ -74,6 +74,9 @@ export type InvoiceParty = {
   vatId: string | null;
 };
 
+/** The seller as the invoice names it, with its contact and its commercial register (the footer). */
+export type InvoiceSeller = InvoiceParty & { email: string; register: string | null };
+
 /** A line: its text as a message key (Invoice.lines) with values, and its amounts in cents. */
 export type InvoiceLine = {
   key: string;
@@ -99,7 +102,7 @@ export const invoices = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     supplyFrom: timestamp('supply_from', { withTimezone: true }).notNull(),
     supplyTo: timestamp('supply_to', { withTimezone: true }).notNull(),
-    seller: jsonb('seller').$type<InvoiceParty>().notNull(),
+    seller: jsonb('seller').$type<InvoiceSeller>().notNull(),
     buyer: jsonb('buyer').$type<InvoiceParty & { business: boolean }>().notNull(),
     lines: jsonb('lines').$type<InvoiceLine[]>().notNull(),
     netCents: integer('net_cents').notNull(),
