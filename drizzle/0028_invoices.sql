@@ -1,3 +1,12 @@
+CREATE TABLE "mail_attachments" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"mail_id" uuid NOT NULL,
+	"filename" text NOT NULL,
+	"content_type" text NOT NULL,
+	"bytes" "bytea" NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "billing_details" (
 	"workspace_id" uuid PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
@@ -41,15 +50,18 @@ CREATE TABLE "invoices" (
 	"reverse_charge" boolean NOT NULL,
 	"note" text,
 	"corrects_id" uuid,
+	"mailed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "invoices_kind_check" CHECK ("invoices"."kind" in ('invoice', 'creditNote')),
 	CONSTRAINT "invoices_corrects_check" CHECK (("invoices"."kind" = 'creditNote') = ("invoices"."corrects_id" is not null)),
 	CONSTRAINT "invoices_locale_check" CHECK ("invoices"."locale" in ('en', 'de'))
 );
 --> statement-breakpoint
+ALTER TABLE "mail_attachments" ADD CONSTRAINT "mail_attachments_mail_id_mails_id_fk" FOREIGN KEY ("mail_id") REFERENCES "public"."mails"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "billing_details" ADD CONSTRAINT "billing_details_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_corrects_id_invoices_id_fk" FOREIGN KEY ("corrects_id") REFERENCES "public"."invoices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "mail_attachments_mail_idx" ON "mail_attachments" USING btree ("mail_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_number_idx" ON "invoices" USING btree ("number");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_source_idx" ON "invoices" USING btree ("source_id");--> statement-breakpoint
 CREATE INDEX "invoices_workspace_idx" ON "invoices" USING btree ("workspace_id","issued_at");--> statement-breakpoint

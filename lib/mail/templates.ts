@@ -58,6 +58,20 @@ export type MailData = {
   };
   /** To an invited address: join `workspace` with `role` through the link (single use, 7 days). */
   invitation: { workspace: string; inviter: string; role: 'admin' | 'agent'; link: string };
+  /**
+   * To a workspace's owner: an invoice or credit note of its subscription, its PDF attached (`totalCents`: gross,
+   * negative for a credit note; `link`: the billing page; `seller`: the seller's name and address).
+   */
+  invoice: {
+    kind: 'invoice' | 'creditNote';
+    number: string;
+    workspace: string;
+    issuedAt: string;
+    totalCents: number;
+    currency: string;
+    link: string;
+    seller: string;
+  };
 };
 export type MailKind = keyof MailData;
 
@@ -195,6 +209,22 @@ const templates: { [K in MailKind]: (t: Translate, data: MailData[K], locale: Lo
         { link: data.link, label: t('invitation.action') },
       ],
       t('invitation.footer'),
+    ),
+  invoice: (t, data, locale) =>
+    layout(
+      t('invoice.subject', { kind: data.kind, number: data.number, workspace: data.workspace }),
+      [
+        t('invoice.intro', {
+          kind: data.kind,
+          number: data.number,
+          workspace: data.workspace,
+          date: sellerTime(data.issuedAt, locale),
+          amount: formatPrice(data.totalCents, data.currency, locale),
+        }),
+        t('invoice.attached', { kind: data.kind }),
+        { link: data.link, label: t('invoice.action') },
+      ],
+      t('invoice.footer', { seller: data.seller }),
     ),
 };
 

@@ -8,26 +8,16 @@ import { issueInvoice } from '@/lib/billing/invoices/issue';
 import { invoicesOf } from '@/lib/billing/invoices/list';
 import { signedIn } from './signed-in';
 import { teammate } from './teammates';
-import { billTo, counterOf, creditNoteFor, invoiceFor, pdfOf, pdfText } from './invoices';
-
-const GERMAN_CONSUMER = {
-  name: 'Jörg Weiß',
-  street: 'Fußgängerstraße 3',
-  postalCode: '80331',
-  city: 'München',
-  country: 'DE',
-  business: false,
-  vatId: null,
-};
-const AUSTRIAN_BUSINESS = {
-  name: 'Acme Österreich GmbH',
-  street: 'Mariahilfer Straße 1',
-  postalCode: '1060',
-  city: 'Wien',
-  country: 'AT',
-  business: true,
-  vatId: 'ATU12345678',
-};
+import {
+  AUSTRIAN_BUSINESS,
+  GERMAN_CONSUMER,
+  billTo,
+  counterOf,
+  creditNoteFor,
+  invoiceFor,
+  pdfOf,
+  pdfText,
+} from './invoices';
 
 async function pdfTextOf(who: { cookie: string }, wid: string, id: string) {
   const response = await pdfOf(who, wid, id);

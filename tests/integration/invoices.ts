@@ -9,6 +9,26 @@ import { apiRequest } from './signed-in';
 
 type Who = { cookie: string } | null;
 
+/** Billing details of a consumer in Germany and of a business in Austria (with its VAT ID). */
+export const GERMAN_CONSUMER = {
+  name: 'Jörg Weiß',
+  street: 'Fußgängerstraße 3',
+  postalCode: '80331',
+  city: 'München',
+  country: 'DE',
+  business: false,
+  vatId: null,
+};
+export const AUSTRIAN_BUSINESS = {
+  name: 'Acme Österreich GmbH',
+  street: 'Mariahilfer Straße 1',
+  postalCode: '1060',
+  city: 'Wien',
+  country: 'AT',
+  business: true,
+  vatId: 'ATU12345678',
+};
+
 /** Saves `wid`'s billing details through the API as its owner. */
 export async function billTo(owner: Who, wid: string, details: Record<string, unknown>) {
   const response = await saveDetails(apiRequest('PUT', `/api/workspaces/${wid}/billing/details`, owner, details), {

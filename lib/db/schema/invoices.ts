@@ -115,6 +115,8 @@ export const invoices = pgTable(
     /** The tax note's key (Invoice.notes): reverse charge, or a supply outside the EU. */
     note: text('note'),
     correctsId: uuid('corrects_id').references((): AnyPgColumn => invoices.id),
+    /** When its e-mail went out (claimed before sending, released when sending fails): one e-mail per invoice. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
