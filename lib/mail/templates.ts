@@ -210,22 +210,24 @@ const templates: { [K in MailKind]: (t: Translate, data: MailData[K], locale: Lo
       ],
       t('invitation.footer'),
     ),
-  invoice: (t, data, locale) =>
-    layout(
-      t('invoice.subject', { kind: data.kind, number: data.number, workspace: data.workspace }),
+  invoice: (t, data, locale) => {
+    const title = t(`invoice.title.${data.kind}`);
+    return layout(
+      t('invoice.subject', { title, number: data.number, workspace: data.workspace }),
       [
         t('invoice.intro', {
-          kind: data.kind,
+          title,
           number: data.number,
           workspace: data.workspace,
           date: sellerTime(data.issuedAt, locale),
           amount: formatPrice(data.totalCents, data.currency, locale),
         }),
-        t('invoice.attached', { kind: data.kind }),
+        t(`invoice.attached.${data.kind}`),
         { link: data.link, label: t('invoice.action') },
       ],
       t('invoice.footer', { seller: data.seller }),
-    ),
+    );
+  },
 };
 
 /** Renders an e-mail of `kind` in `locale`, every text from messages (Mail). */
