@@ -96,3 +96,24 @@ it('goes out through SMTP with the PDF as a MIME attachment', async () => {
   const body = /filename=RE-[\d-]+\.pdf\r\n\r\n([A-Za-z0-9+/=\r\n]+)/.exec(mime)![1];
   expect(await pdfText(Buffer.from(body.replace(/\r\n/g, ''), 'base64'))).toContain(`Invoice number ${invoice.number}`);
 });
+
+it('serves no attachment without the local mailbox (a real project, or the emulator not running)', async () => {
+  const owner = await signedIn('owner');
+  const invoice = await invoiceFor(owner.workspaceId);
+  await sendInvoiceMail(invoice.id, owner.email);
+  const [{ id }] = (await listLocalMails()).find((mail) => mail.to === owner.email)!.attachments;
+  expect((await download(id)).status).toBe(200);
+  const saved = { ...process.env };
+  try {
+    await jest.isolateModulesAsync(async () => {
+      process.env.FIREBASE_AUTH_EMULATOR_HOST = '';
+      const { GET } = await import('@/app/api/mailbox/attachments/[id]/route');
+      const response = await GET(apiRequest('GET', `/api/mailbox/attachments/${id}`, null), {
+        params: Promise.resolve({ id }),
+      });
+      expect(response.status).toBe(404);
+    });
+  } finally {
+    process.env = saved;
+  }
+});
