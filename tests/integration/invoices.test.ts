@@ -94,6 +94,22 @@ describe('an invoice', () => {
     expect(text).toContain('Not subject to German VAT: the place of supply is outside the EU.');
   });
 
+  it('without billing details names the workspace, taxed as a consumer in Germany', async () => {
+    const owner = await signedIn('owner');
+    const invoice = await invoiceFor(owner.workspaceId);
+    expect(invoice.buyer).toEqual({
+      name: 'Personal',
+      street: '',
+      postalCode: '',
+      city: '',
+      country: 'DE',
+      vatId: null,
+      business: false,
+    });
+    expect(invoice).toMatchObject({ netCents: 1597, taxCents: 303, grossCents: 1900, note: null });
+    expect(await pdfTextOf(owner, owner.workspaceId, invoice.id)).toContain('VAT ID: DE000000000\nPersonal\nGermany\n');
+  });
+
   it('is issued once per charge: a repeat answers the same invoice and draws no number', async () => {
     const owner = await signedIn('owner');
     const first = await invoiceFor(owner.workspaceId, { sourceId: 'charge-repeat-1' });
