@@ -3,7 +3,9 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { GET as pdfRoute } from '@/app/api/workspaces/[wid]/invoices/[id]/pdf/route';
 import { PUT as saveDetails } from '@/app/api/workspaces/[wid]/billing/details/route';
+import { sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
+import { invoiceCounters } from '@/lib/db/schema';
 import { issueCreditNote, issueInvoice, type IssueInvoiceInput } from '@/lib/billing/invoices/issue';
 import { apiRequest } from './signed-in';
 
@@ -85,3 +87,17 @@ export async function pdfText(bytes: ArrayBuffer | Uint8Array): Promise<string> 
 
 /** The number of an invoice as a series, a year and a counter. */
 export const counterOf = (number: string) => Number(number.split('-')[2]);
+
+/**
+ * A moment in a year whose series no test has drawn from yet (3000 on), so that a test counts numbers of its own:
+ * on PostgreSQL the test files share one database, and other files issue invoices at the same time.
+ */
+export async function freshYear(): Promise<Date> {
+  const [{ last }] = await (
+    await database()
+  )
+    .select({ last: sql<number | null>`max(${invoiceCounters.year})` })
+    .from(invoiceCounters)
+    .where(sql`${invoiceCounters.year} >= 3000`);
+  return new Date(`${(last ?? 2999) + 1}-06-01T12:00:00Z`);
+}
