@@ -38,7 +38,7 @@ class Sheet {
    * One entry: `left` from the margin, wrapped to the width left of the amount column; `right` (an amount)
    * aligned to the right margin on its first line.
    */
-  line(left: string, { right, size = 10, bold = false, muted = false, gap = 4 } = {} as LineStyle) {
+  line(left: string, { right, size = 10, bold = false, muted = false, gap = 4 }: LineStyle = {}) {
     const font = bold ? this.bold : this.regular;
     const color = muted ? MUTED : INK;
     const width = right === undefined ? RIGHT - MARGIN : RIGHT - MARGIN - AMOUNT_COLUMN;
