@@ -1,4 +1,5 @@
 import { PLANS } from '@/lib/billing/plans';
+import { LEGAL_DOCUMENTS } from '@/lib/legal/documents';
 import { expect, test, axeViolations, localized, messages } from './fixtures';
 
 // The plans on the landing page: subscriptions from the table of plans, a monthly/yearly switch, gross and
@@ -71,5 +72,37 @@ for (const locale of ['en', 'de'] as const) {
     // The setup service keeps its one-time checkout.
     const setup = locale === 'de' ? 'Einrichtungsservice' : 'Setup service';
     await expect(plans.getByRole('form', { name: m.Home.plans.buyLabel.replace('{name}', setup) })).toHaveCount(1);
+  });
+}
+
+for (const locale of ['en', 'de'] as const) {
+  const m = messages[locale];
+
+  test(`the terms of sale describe subscriptions, and the withdrawal right with its early expiry (${locale})`, async ({
+    page,
+  }) => {
+    await page.goto(localized('/terms', locale));
+    const sections = m.Legal.terms.sections;
+    const headings = page.getByRole('article').getByRole('heading', { level: 2 });
+    await expect(headings).toHaveText(LEGAL_DOCUMENTS.terms.sections.map((id) => sections[id].title));
+    for (const id of ['subscription', 'changes', 'overdue', 'invoices'] as const)
+      await expect(page.getByRole('region', { name: sections[id].title })).toHaveText(
+        `${sections[id].title}${sections[id].text}`,
+      );
+    // The withdrawal's three parts, each its own paragraph; the last says when the right expires.
+    const withdrawal = page.locator('#withdrawal');
+    await expect(withdrawal.locator('p')).toHaveCount(3);
+    await expect(withdrawal.locator('p').last()).toHaveText(sections.withdrawal.text.split('\n\n')[2]);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test(`the FAQ answers the trial, cancelling, a failed payment and the withdrawal (${locale})`, async ({ page }) => {
+    await page.goto(localized('/', locale));
+    const faq = page.getByRole('region', { name: m.Home.faq.title });
+    for (const key of ['trial', 'cancel', 'overdue', 'withdrawal'] as const) {
+      const { q, a } = m.Home.faq.items[key];
+      await faq.getByText(q).click();
+      await expect(faq.getByText(a)).toBeVisible();
+    }
   });
 }

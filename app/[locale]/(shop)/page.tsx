@@ -21,7 +21,19 @@ export const dynamic = 'force-static';
 // to all of its params, and the product pages must render products added after the build.
 export const dynamicParams = false;
 
-const FAQ_KEYS = ['install', 'languages', 'payment', 'guest', 'limits', 'plans', 'privacy'] as const;
+const FAQ_KEYS = [
+  'install',
+  'languages',
+  'trial',
+  'payment',
+  'plans',
+  'cancel',
+  'overdue',
+  'withdrawal',
+  'guest',
+  'limits',
+  'privacy',
+] as const;
 
 export async function generateMetadata({ params }: PageProps<'/[locale]'>): Promise<Metadata> {
   const { locale } = await params;
