@@ -96,6 +96,24 @@ for (const locale of ['en', 'de'] as const) {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  test(`the landing page shows the pictures of the product in its language, loaded lazily (${locale})`, async ({
+    page,
+  }) => {
+    await page.goto(localized('/', locale));
+    const pictures = page.getByRole('region', { name: m.Home.pictures.title });
+    for (const picture of ['inbox', 'widget'] as const) {
+      const image = pictures.getByRole('img', { name: m.Home.pictures[picture].alt });
+      await expect(image).toHaveAttribute('loading', 'lazy');
+      await expect(image).toHaveAttribute(
+        'src',
+        new RegExp(encodeURIComponent(`/screenshots/${picture}.${locale}.webp`)),
+      );
+      await image.scrollIntoViewIfNeeded();
+      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   test(`the FAQ answers the trial, cancelling, a failed payment and the withdrawal (${locale})`, async ({ page }) => {
     await page.goto(localized('/', locale));
     const faq = page.getByRole('region', { name: m.Home.faq.title });
