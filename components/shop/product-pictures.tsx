@@ -1,4 +1,4 @@
-import Image from 'next/image';
+import { getImageProps } from 'next/image';
 import type { Messages } from '@/lib/i18n/slices';
 import type { Locale } from '@/lib/i18n/routing';
 import { SCREENSHOTS, screenshotPath } from '@/lib/storefront/screenshots';
@@ -25,11 +25,16 @@ export function ProductPictures({ labels, locale }: { labels: Labels; locale: Lo
       <div className="mt-10 grid items-start gap-8 md:grid-cols-[2fr_1fr]">
         {PICTURES.map(({ picture, sizes, className }) => (
           <figure key={picture} className={className}>
-            <Image
-              src={screenshotPath(picture, locale)}
-              {...SCREENSHOTS[picture]}
-              alt={labels[picture].alt}
-              sizes={sizes}
+            {/* next/image's props (getImageProps) on a plain img: its srcset, size and lazy loading without its
+                client component, which would add its script to the landing page. */}
+            {/* eslint-disable-next-line @next/next/no-img-element, jsx-a11y/alt-text -- the props hold the alt */}
+            <img
+              {...getImageProps({
+                src: screenshotPath(picture, locale),
+                ...SCREENSHOTS[picture],
+                alt: labels[picture].alt,
+                sizes,
+              }).props}
               className="h-auto w-full rounded-lg border border-slate-200 shadow-md"
             />
             <figcaption className="mt-3 text-center text-sm text-slate-700">{labels[picture].caption}</figcaption>

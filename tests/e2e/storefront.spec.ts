@@ -45,7 +45,7 @@ for (const locale of ['en', 'de'] as const) {
     // The sign-up keeps the target for the login beside it: same origin, the billing page.
     await choose.click();
     await expect(page).toHaveURL((url) => url.searchParams.get('redirect') === billing('professional', 'year'));
-    await expect(page.getByRole('link', { name: m.Auth.signup.loginLink })).toHaveAttribute(
+    await expect(page.getByRole('main').getByRole('link', { name: m.Auth.signup.loginLink })).toHaveAttribute(
       'href',
       `${localized('/login', locale)}?redirect=${encodeURIComponent(billing('professional', 'year'))}`,
     );
@@ -84,7 +84,10 @@ for (const locale of ['en', 'de'] as const) {
     await page.goto(localized('/terms', locale));
     const sections = m.Legal.terms.sections;
     const headings = page.getByRole('article').getByRole('heading', { level: 2 });
-    await expect(headings).toHaveText(LEGAL_DOCUMENTS.terms.sections.map((id) => sections[id].title));
+    // The sections in order, then the seller's details.
+    const titles = LEGAL_DOCUMENTS.terms.sections.map((id) => sections[id].title);
+    await expect(headings.first()).toHaveText(titles[0]);
+    expect((await headings.allTextContents()).slice(0, titles.length)).toEqual(titles);
     for (const id of ['subscription', 'changes', 'overdue', 'invoices'] as const)
       await expect(page.getByRole('region', { name: sections[id].title })).toHaveText(
         `${sections[id].title}${sections[id].text}`,
