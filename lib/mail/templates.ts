@@ -58,6 +58,17 @@ export type MailData = {
   };
   /** To an invited address: join `workspace` with `role` through the link (single use, 7 days). */
   invitation: { workspace: string; inviter: string; role: 'admin' | 'agent'; link: string };
+  /** To a workspace's owner: its subscription's payment failed `day` days ago (0, 3, 7); read-only at `readOnlyAt`. */
+  billingOverdue: {
+    workspace: string;
+    amountCents: number;
+    currency: string;
+    day: number;
+    readOnlyAt: string;
+    link: string;
+  };
+  /** To a workspace's owner: the payment stayed missing past the grace period, the workspace is read-only. */
+  billingReadOnly: { workspace: string; link: string };
 };
 export type MailKind = keyof MailData;
 
@@ -195,6 +206,28 @@ const templates: { [K in MailKind]: (t: Translate, data: MailData[K], locale: Lo
         { link: data.link, label: t('invitation.action') },
       ],
       t('invitation.footer'),
+    ),
+  billingOverdue: (t, data, locale) =>
+    layout(
+      t('billingOverdue.subject', { workspace: data.workspace, day: data.day }),
+      [
+        t('billingOverdue.intro', {
+          workspace: data.workspace,
+          amount: formatPrice(data.amountCents, data.currency, locale),
+        }),
+        t('billingOverdue.next', { date: sellerTime(data.readOnlyAt, locale) }),
+        { link: data.link, label: t('billingOverdue.action') },
+      ],
+      t('billingOverdue.footer'),
+    ),
+  billingReadOnly: (t, data) =>
+    layout(
+      t('billingReadOnly.subject', { workspace: data.workspace }),
+      [
+        t('billingReadOnly.intro', { workspace: data.workspace }),
+        { link: data.link, label: t('billingReadOnly.action') },
+      ],
+      t('billingOverdue.footer'),
     ),
 };
 
