@@ -2,6 +2,8 @@
 // renewal through the reminders to read-only and back, plan changes with proration, cancel and resume, and who
 // may do any of it.
 import { POST as reply } from '@/app/api/workspaces/[wid]/inbox/[cid]/messages/route';
+import { advanceClock } from '@/lib/billing/clock';
+import { startBillingJobs } from '@/lib/billing/jobs';
 import { runDueBilling } from '@/lib/billing/local/due';
 import { database } from '@/lib/db';
 import { profiles } from '@/lib/db/schema';
@@ -140,6 +142,16 @@ describe('the test clock', () => {
     await subscribe(owner, wid, 'starter');
     await Promise.all([advanceBy(20), advanceBy(20), runDueBilling(), runDueBilling()]);
     await Promise.all([runDueBilling(), runDueBilling()]);
+    expect((await chargesOf(wid)).map((charge) => charge.kind)).toEqual(['initial', 'renewal']);
+  });
+
+  it('is not needed: the server runs the due work at start and every minute', async () => {
+    const owner = await signedIn('jobs');
+    const wid = owner.workspaceId;
+    await subscribe(owner, wid, 'starter');
+    await advanceClock(32);
+    expect(await chargesOf(wid)).toHaveLength(1);
+    await startBillingJobs();
     expect((await chargesOf(wid)).map((charge) => charge.kind)).toEqual(['initial', 'renewal']);
   });
 
