@@ -8,6 +8,7 @@ import { billingPath, subscriptionCheckout } from '@/lib/billing/local/checkout'
 import { PLANS, PLAN_CURRENCY, type PaidPlanId } from '@/lib/billing/plans';
 import { Card } from '@/components/ui/card';
 import { LocalCheckoutForm } from '@/components/shop/local-checkout-form';
+import { TestModeNote } from '@/components/shop/test-mode-note';
 import { withErrorPage } from '@/components/errors/page-boundary';
 import { buttonClasses } from '@/components/ui/button';
 import { loadMessages } from '@/lib/i18n/messages';
@@ -35,12 +36,7 @@ export default withErrorPage(async function SubscribePage({ params }: PageProps<
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-12">
-      <p
-        role="note"
-        className="mb-6 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm font-medium text-amber-950"
-      >
-        {t('testMode')}
-      </p>
+      <TestModeNote text={t('testMode')} />
       <h1 className="mb-6 text-3xl font-bold text-slate-900">{t('title')}</h1>
       <div className="grid gap-6 md:grid-cols-2">
         <Card title={t('summary')} titleId="summary-title">
