@@ -4,8 +4,8 @@
 // server answers on Node's response itself (the event streams, refused methods) is offered to it through
 // server/node-bridge.mjs (lib/realtime/offer); under `next start` the event streams end on SIGTERM. The
 // prerender cache learns how to tell whether the database answers (lib/errors/prerender-outage).
-// Plauder's own widget is created when missing; the conversations' retention and notifications run in the
-// background.
+// Plauder's own widget is created when missing; the conversations' retention and notifications, and the local
+// subscriptions' renewals and reminders, run in the background.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   try {
@@ -17,6 +17,7 @@ export async function register() {
       { chatEventsRoute },
       { conversationNodeRoutes },
       { startConversationJobs },
+      { startBillingJobs },
       { offerPrerenderOutage },
     ] = await Promise.all([
       import('./lib/security/forwarding'),
@@ -26,6 +27,7 @@ export async function register() {
       import('./lib/chat/node-stream'),
       import('./lib/conversations/node-routes'),
       import('./lib/conversations/jobs'),
+      import('./lib/billing/jobs'),
       import('./lib/errors/prerender-outage'),
       // Registers the catalogue's seed with the database, which the first `database()` below runs.
       import('./lib/shop/seed'),
@@ -38,6 +40,7 @@ export async function register() {
     if (!process.env.PLAUDER_SERVER) drainStreamsOnSignals();
     watchCatalogue();
     startConversationJobs();
+    void startBillingJobs();
     try {
       await database();
       console.log(`database: ${await databaseKind()} ready`);

@@ -13,18 +13,23 @@ const CARD_FIELDS = ['card', 'expiry', 'cvc', 'name'] as const;
 /**
  * The card form of the local test checkout: pays the session, then follows its success URL. Asks for
  * the e-mail address the receipt goes to when the order has none (a guest's), as Stripe Checkout does.
- * The server checks every field (this form sends them as typed) and answers each one's problem.
+ * The server checks every field (this form sends them as typed) and answers each one's problem. A subscription's
+ * checkout posts to its own `action` with its own button (`submitLabel`).
  */
 export function LocalCheckoutForm({
   sessionId,
   askEmail,
   total,
   labels,
+  action = `/api/checkout/local/${encodeURIComponent(sessionId)}`,
+  submitLabel = fill(labels.pay, { amount: total }),
 }: {
   sessionId: string;
   askEmail: boolean;
   total: string;
   labels: Messages['Shop']['checkout'];
+  action?: string;
+  submitLabel?: string;
 }) {
   const { submit, busy, error, fields } = useJsonSubmit(labels.error);
 
@@ -35,7 +40,7 @@ export function LocalCheckoutForm({
     const body = Object.fromEntries(
       [...CARD_FIELDS, ...(askEmail ? ['email'] : [])].map((name) => [name, value(name)]),
     );
-    const result = await submit<{ url: string }>(`/api/checkout/local/${encodeURIComponent(sessionId)}`, 'POST', body);
+    const result = await submit<{ url: string }>(action, 'POST', body);
     if (result) window.location.assign(result.url);
   }
 
@@ -88,7 +93,7 @@ export function LocalCheckoutForm({
       <TextField id="name" label={labels.name} autoComplete="cc-name" maxLength={80} required error={fields.name} />
       <FormError message={Object.keys(fields).length > 0 ? null : error} />
       <Button type="submit" size="lg" disabled={busy} className="w-full">
-        {busy ? labels.paying : fill(labels.pay, { amount: total })}
+        {busy ? labels.paying : submitLabel}
       </Button>
     </form>
   );

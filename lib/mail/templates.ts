@@ -72,6 +72,17 @@ export type MailData = {
     link: string;
     seller: string;
   };
+  /** To a workspace's owner: its subscription's payment failed `day` days ago (0, 3, 7); read-only at `readOnlyAt`. */
+  billingOverdue: {
+    workspace: string;
+    amountCents: number;
+    currency: string;
+    day: number;
+    readOnlyAt: string;
+    link: string;
+  };
+  /** To a workspace's owner: the payment stayed missing past the grace period, the workspace is read-only. */
+  billingReadOnly: { workspace: string; link: string };
 };
 export type MailKind = keyof MailData;
 
@@ -228,6 +239,28 @@ const templates: { [K in MailKind]: (t: Translate, data: MailData[K], locale: Lo
       t('invoice.footer', { seller: data.seller }),
     );
   },
+  billingOverdue: (t, data, locale) =>
+    layout(
+      t('billingOverdue.subject', { workspace: data.workspace, day: data.day }),
+      [
+        t('billingOverdue.intro', {
+          workspace: data.workspace,
+          amount: formatPrice(data.amountCents, data.currency, locale),
+        }),
+        t('billingOverdue.next', { date: sellerTime(data.readOnlyAt, locale) }),
+        { link: data.link, label: t('billingOverdue.action') },
+      ],
+      t('billingOverdue.footer'),
+    ),
+  billingReadOnly: (t, data) =>
+    layout(
+      t('billingReadOnly.subject', { workspace: data.workspace }),
+      [
+        t('billingReadOnly.intro', { workspace: data.workspace }),
+        { link: data.link, label: t('billingReadOnly.action') },
+      ],
+      t('billingOverdue.footer'),
+    ),
 };
 
 /** Renders an e-mail of `kind` in `locale`, every text from messages (Mail). */

@@ -16,3 +16,4 @@ export * from './limits';
 export * from './billing';
 export * from './stripe-billing';
 export * from './invoices';
+export * from './billing-local';

@@ -8,6 +8,7 @@ import { localCheckoutSession, receiptAddress, statusOf } from '@/lib/shop/local
 import { orderSummary } from '@/lib/shop/orders';
 import { Card } from '@/components/ui/card';
 import { LocalCheckoutForm } from '@/components/shop/local-checkout-form';
+import { TestModeNote } from '@/components/shop/test-mode-note';
 import { PurchaseTerms } from '@/components/legal/purchase-terms';
 import { withErrorPage } from '@/components/errors/page-boundary';
 import { Link } from '@/components/ui/link';
@@ -43,12 +44,7 @@ export default withErrorPage(async function LocalCheckoutPage({ params }: PagePr
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-12">
-      <p
-        role="note"
-        className="mb-6 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm font-medium text-amber-950"
-      >
-        {t('testMode')}
-      </p>
+      <TestModeNote text={t('testMode')} />
       <h1 className="mb-6 text-3xl font-bold text-slate-900">{t('title')}</h1>
       <div className="grid gap-6 md:grid-cols-2">
         <Card title={t('summary')} titleId="summary-title">

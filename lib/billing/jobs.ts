@@ -1,0 +1,25 @@
+import 'server-only';
+import { describeDatabaseError } from '@/lib/db/errors';
+import { billsLocally } from './clock';
+import { runDueBilling } from './local/due';
+
+const SWEEP_MS = 60_000;
+const holder = globalThis as typeof globalThis & { __billingJobs?: Promise<void> };
+
+function sweep(): Promise<void> {
+  return runDueBilling().catch((error: Error) =>
+    console.error(`billing: due work failed: ${describeDatabaseError(error)}`),
+  );
+}
+
+/**
+ * The local engine's due work of a server process (without a Stripe key): at start and every minute, so
+ * renewals, reminders and read-only happen as real time passes, not only when the test clock moves. Several
+ * instances may run it at once (lib/billing/local/due claims each row). Answers the first run.
+ */
+export function startBillingJobs(): Promise<void> {
+  if (holder.__billingJobs) return holder.__billingJobs;
+  if (!billsLocally()) return (holder.__billingJobs = Promise.resolve());
+  setInterval(() => void sweep(), SWEEP_MS).unref();
+  return (holder.__billingJobs = sweep());
+}
