@@ -4,6 +4,7 @@ import { handle } from '@/lib/api/errors';
 import { assertSameOrigin } from '@/lib/api/request';
 import { requireSignedInUser } from '@/lib/session/server';
 import { billingOf } from './overview';
+import { mailInvoicesLater } from './local/invoicing';
 
 type Params = { params: Promise<{ wid: string }> };
 
@@ -21,6 +22,8 @@ export function billingEndpoint(
     const user = await requireSignedInUser(request);
     const { wid } = await params;
     await work(user, wid);
+    // What the change charged was invoiced in its transaction; the owner gets it by e-mail after this answer.
+    mailInvoicesLater(wid);
     return NextResponse.json(await billingOf(user, wid), { headers: { 'Cache-Control': 'private, no-store' } });
   });
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import {
+  paymentMethods,
   subscriptions,
   widgets,
   workspaceInvitations,
@@ -10,7 +11,10 @@ import {
 } from '@/lib/db/schema';
 import { allowanceOf, entitlementOf } from './entitlements';
 import { requireBillingOwner } from './owner';
-import type { BillingInterval, PlanId } from './plans';
+import { GRACE_DAYS, PAID_PLAN_IDS, PLANS, type BillingInterval, type PaidPlanId, type PlanId } from './plans';
+import { billsLocally } from './clock';
+import { invoicesOf as localInvoices } from './invoices/list';
+import { stripeInvoicesOf } from './stripe-invoices';
 
 /** GET /api/workspaces/:wid/billing (issue 38, point 7). `invoices` is filled by the invoices' records. */
 export type BillingView = {
@@ -22,8 +26,39 @@ export type BillingView = {
   widgets: { used: number; allowed: number };
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;
-  invoices: Array<{ number: string; total: number; currency: string; pdfUrl: string }>;
+  invoices: Array<{ number: string; total: number; currency: string; pdfUrl: string; issuedAt: string }>;
+  /** Beyond the issue's shape, for the billing page: a downgrade waiting for the period's end. */
+  pendingPlan: PaidPlanId | null;
+  pendingInterval: BillingInterval | null;
+  trialEnd: string | null;
+  /** What the next renewal charges (gross cents); null when none follows (cancelled, or none). */
+  nextChargeCents: number | null;
+  /** The local card on file (Stripe keeps its own, shown in its portal). */
+  paymentMethod: { brand: string; last4: string } | null;
+  /** When an overdue workspace becomes read-only. */
+  readOnlyFrom: string | null;
 };
+
+/** The workspace's invoices, newest first: ours in local mode, Stripe's with a key. */
+async function invoicesOf(workspaceId: string): Promise<BillingView['invoices']> {
+  if (billsLocally())
+    return (await localInvoices(workspaceId)).map(({ number, total, currency, pdfUrl, issuedAt }) => ({
+      number,
+      total,
+      currency,
+      pdfUrl,
+      issuedAt,
+    }));
+  return (await stripeInvoicesOf(workspaceId))
+    .filter((invoice) => invoice.pdfUrl || invoice.hostedInvoiceUrl)
+    .map(({ number, total, currency, pdfUrl, hostedInvoiceUrl, issuedAt }) => ({
+      number,
+      total,
+      currency,
+      pdfUrl: (pdfUrl ?? hostedInvoiceUrl)!,
+      issuedAt,
+    }));
+}
 
 /**
  * The billing of a workspace as its owner sees it: the plan in force, its latest subscription (the current one,
@@ -32,7 +67,7 @@ export type BillingView = {
 export async function billingOf(user: { uid: string }, workspaceId: string): Promise<BillingView> {
   await requireBillingOwner(user, workspaceId);
   const db = await database();
-  const [entitlement, [subscription], [{ members }], [{ invited }], [{ used }]] = await Promise.all([
+  const [entitlement, [subscription], [{ members }], [{ invited }], [{ used }], [card], invoices] = await Promise.all([
     entitlementOf(workspaceId, db),
     db
       .select()
@@ -52,7 +87,15 @@ export async function billingOf(user: { uid: string }, workspaceId: string): Pro
           gt(workspaceInvitations.expiresAt, sql`now()`),
         ),
       ),
-    db.select({ used: count() }).from(widgets).where(eq(widgets.workspaceId, workspaceId)),
+    db
+      .select({ used: count() })
+      .from(widgets)
+      .where(and(eq(widgets.workspaceId, workspaceId), isNull(widgets.deactivatedAt))),
+    db
+      .select({ brand: paymentMethods.brand, last4: paymentMethods.last4 })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.workspaceId, workspaceId)),
+    invoicesOf(workspaceId),
   ]);
   const allowance = allowanceOf(entitlement!);
   return {
@@ -63,6 +106,35 @@ export async function billingOf(user: { uid: string }, workspaceId: string): Pro
     widgets: { used, allowed: allowance.widgets },
     currentPeriodEnd: subscription?.currentPeriodEnd.toISOString() ?? null,
     cancelAtPeriodEnd: subscription?.cancelAtPeriodEnd ?? false,
-    invoices: [],
+    invoices,
+    ...extras(subscription, card ?? null),
   };
 }
+
+/** What the billing page shows beyond the issue's shape. */
+function extras(
+  subscription: typeof subscriptions.$inferSelect | undefined,
+  card: { brand: string; last4: string } | null,
+): Pick<
+  BillingView,
+  'pendingPlan' | 'pendingInterval' | 'trialEnd' | 'nextChargeCents' | 'paymentMethod' | 'readOnlyFrom'
+> {
+  const current = subscription && subscription.status !== 'canceled' ? subscription : null;
+  const next =
+    current && !current.cancelAtPeriodEnd && isPaid(current.pendingPlan ?? current.plan)
+      ? PLANS[(current.pendingPlan ?? current.plan) as PaidPlanId].prices![current.pendingInterval ?? current.interval]
+      : null;
+  return {
+    pendingPlan: current && isPaid(current.pendingPlan) ? current.pendingPlan : null,
+    pendingInterval: current?.pendingInterval ?? null,
+    trialEnd: current?.trialEnd?.toISOString() ?? null,
+    nextChargeCents: next,
+    paymentMethod: current ? card : null,
+    readOnlyFrom: current?.pastDueSince
+      ? new Date(current.pastDueSince.getTime() + GRACE_DAYS * 24 * 60 * 60 * 1000).toISOString()
+      : null,
+  };
+}
+
+const isPaid = (plan: string | null | undefined): plan is PaidPlanId =>
+  !!plan && (PAID_PLAN_IDS as readonly string[]).includes(plan);

@@ -1,12 +1,14 @@
 // Subscriptions in local mode (issue 38): the local checkout with test cards, the test clock, renewals, a failed
 // renewal through the reminders to read-only and back, plan changes with proration, cancel and resume, and who
 // may do any of it.
+import { and, eq } from 'drizzle-orm';
 import { POST as reply } from '@/app/api/workspaces/[wid]/inbox/[cid]/messages/route';
 import { advanceClock } from '@/lib/billing/clock';
 import { startBillingJobs } from '@/lib/billing/jobs';
 import { runDueBilling } from '@/lib/billing/local/due';
 import { database } from '@/lib/db';
-import { profiles } from '@/lib/db/schema';
+import { mails, profiles } from '@/lib/db/schema';
+import { mailsSettled } from '@/lib/mail/later';
 import { CARD } from './checkouts';
 import {
   FAILING_CARD,
@@ -57,8 +59,32 @@ describe('subscribing through the local checkout', () => {
       widgets: { used: 0, allowed: 3 },
       currentPeriodEnd: expect.any(String),
       cancelAtPeriodEnd: false,
-      invoices: [],
+      // The first charge's invoice, one for the double submit.
+      invoices: [
+        {
+          number: expect.stringMatching(/^RE-\d{4}-\d{5}$/),
+          total: 1900,
+          currency: 'EUR',
+          pdfUrl: expect.stringMatching(new RegExp(`^/api/workspaces/${wid}/invoices/[0-9a-f-]{36}/pdf$`)),
+          issuedAt: expect.any(String),
+        },
+      ],
+      pendingPlan: null,
+      pendingInterval: null,
+      trialEnd: null,
+      nextChargeCents: 1900,
+      paymentMethod: { brand: 'visa', last4: '4242' },
+      readOnlyFrom: null,
     });
+    // The owner gets the invoice by e-mail, its PDF attached.
+    await mailsSettled();
+    const [mail] = await (
+      await database()
+    )
+      .select()
+      .from(mails)
+      .where(and(eq(mails.to, owner.email), eq(mails.kind, 'invoice')));
+    expect(mail.subject).toContain(billing.body.invoices[0].number);
     const charges = await chargesOf(wid);
     expect(charges).toHaveLength(1);
     expect(charges[0]).toMatchObject({ kind: 'initial', amountCents: 1900, status: 'paid', plan: 'starter' });

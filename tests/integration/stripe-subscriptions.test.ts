@@ -25,6 +25,9 @@ let app: Billing & {
   stripeInvoicesOf: typeof import('@/lib/billing/stripe-invoices').stripeInvoicesOf;
   entitlementOf: typeof import('@/lib/billing/entitlements').entitlementOf;
   signedIn: typeof import('./signed-in').signedIn;
+  apiRequest: typeof import('./signed-in').apiRequest;
+  checkoutRoute: typeof import('@/app/api/workspaces/[wid]/billing/checkout/route').POST;
+  portalRoute: typeof import('@/app/api/workspaces/[wid]/billing/portal/route').POST;
   ORIGIN: string;
   rowsOf: (workspaceId: string) => Promise<Array<Record<string, unknown>>>;
   customerOf: (workspaceId: string) => Promise<string | null>;
@@ -36,19 +39,33 @@ beforeAll(async () => {
   const settings = { STRIPE_SECRET_KEY: standIn.secretKey, STRIPE_API_URL: standIn.url, ...PRICES };
   await jest.isolateModulesAsync(async () => {
     Object.assign(process.env, settings);
-    const [checkout, webhook, { NextRequest }, invoices, entitlements, helpers, { database }, schema, { eq }, errors] =
-      await Promise.all([
-        import('@/lib/billing/stripe-checkout'),
-        import('@/app/api/stripe/webhook/route'),
-        import('next/server'),
-        import('@/lib/billing/stripe-invoices'),
-        import('@/lib/billing/entitlements'),
-        import('./signed-in'),
-        import('@/lib/db'),
-        import('@/lib/db/schema'),
-        import('drizzle-orm'),
-        import('@/lib/api/errors'),
-      ]);
+    const [
+      checkout,
+      webhook,
+      { NextRequest },
+      invoices,
+      entitlements,
+      helpers,
+      { database },
+      schema,
+      { eq },
+      errors,
+      checkoutRoute,
+      portalRoute,
+    ] = await Promise.all([
+      import('@/lib/billing/stripe-checkout'),
+      import('@/app/api/stripe/webhook/route'),
+      import('next/server'),
+      import('@/lib/billing/stripe-invoices'),
+      import('@/lib/billing/entitlements'),
+      import('./signed-in'),
+      import('@/lib/db'),
+      import('@/lib/db/schema'),
+      import('drizzle-orm'),
+      import('@/lib/api/errors'),
+      import('@/app/api/workspaces/[wid]/billing/checkout/route'),
+      import('@/app/api/workspaces/[wid]/billing/portal/route'),
+    ]);
     const { subscriptions, stripeCustomers, processedWebhookEvents } = schema;
     app = {
       ...checkout,
@@ -59,6 +76,9 @@ beforeAll(async () => {
       stripeInvoicesOf: invoices.stripeInvoicesOf,
       entitlementOf: entitlements.entitlementOf,
       signedIn: helpers.signedIn,
+      apiRequest: helpers.apiRequest,
+      checkoutRoute: checkoutRoute.POST,
+      portalRoute: portalRoute.POST,
       ORIGIN: helpers.ORIGIN,
       rowsOf: async (workspaceId) =>
         (await database()).select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId)),
@@ -487,5 +507,30 @@ describe('webhook events drive the workspace’s subscription', () => {
     const again = await deliver('customer.subscription.created', subscription, first.id);
     expect(await again.response.json()).toEqual({ received: true, result: 'applied' });
     expect(await app.rowsOf(owner.workspaceId)).toEqual([rowFor(owner.workspaceId, subscription)]);
+  });
+});
+
+describe('the billing API with Stripe', () => {
+  it('opens Stripe Checkout and the portal for the owner through the billing endpoints', async () => {
+    const owner = await app.signedIn('stripe-routes');
+    const wid = owner.workspaceId;
+    const ctx = { params: Promise.resolve({ wid }) };
+    const opened = await app.checkoutRoute(
+      app.apiRequest(
+        'POST',
+        `/api/workspaces/${wid}/billing/checkout`,
+        owner,
+        { plan: 'starter', interval: 'year', trial: false },
+        { 'idempotency-key': crypto.randomUUID() },
+      ),
+      ctx,
+    );
+    expect(opened.status).toBe(201);
+    const session = lastSessionOf(wid);
+    expect((await opened.json()).url).toBe(session.url);
+    expect(session).toMatchObject({ mode: 'subscription', success_url: `${app.ORIGIN}/dashboard/billing` });
+    const portal = await app.portalRoute(app.apiRequest('POST', `/api/workspaces/${wid}/billing/portal`, owner), ctx);
+    expect(portal.status).toBe(200);
+    expect((await portal.json()).url).toMatch(/^https?:\/\//);
   });
 });

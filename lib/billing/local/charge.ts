@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '@/lib/db/types';
 import { charges, paymentMethods, type ChargeKind } from '@/lib/db/schema';
 import { PLANS, PLAN_CURRENCY, type BillingInterval, type PaidPlanId } from '../plans';
+import { invoiceCharge } from './invoicing';
 
 /** A charge of the local engine (the invoices hang one invoice off each paid charge). */
 export type Charge = typeof charges.$inferSelect;
@@ -58,5 +59,6 @@ export async function chargeCard(
     })
     .onConflictDoNothing()
     .returning();
+  if (charge?.status === 'paid') await invoiceCharge(tx, subscription.workspaceId, charge);
   return charge ?? null;
 }

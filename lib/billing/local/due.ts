@@ -4,12 +4,11 @@ import { database } from '@/lib/db';
 import type { Executor } from '@/lib/db/types';
 import { subscriptions } from '@/lib/db/schema';
 import { billingNowSql, billsLocally } from '../clock';
-import type { PaidPlanId } from '../plans';
+import { GRACE_DAYS, type PaidPlanId } from '../plans';
 import { LOCAL_SUBSCRIPTION_PREFIX, addPeriod, chargeCard, priceOf } from './charge';
 import { sendBillingNotices } from './notices';
+import { mailUnsentInvoices } from './invoicing';
 
-/** Past due this long, a workspace becomes read-only until it pays. */
-export const GRACE_DAYS = 14;
 const BATCH = 20;
 /** A bound on one run's renewal rounds: 400 days of monthly renewals are 14 rounds per subscription. */
 const MAX_ROUNDS = 200;
@@ -116,4 +115,5 @@ export async function runDueBilling(): Promise<void> {
   }
   await enterReadOnly();
   await sendBillingNotices();
+  await mailUnsentInvoices();
 }

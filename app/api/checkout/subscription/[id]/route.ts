@@ -6,6 +6,7 @@ import { ApiError, handle } from '@/lib/api/errors';
 import { assertSameOrigin, readJson } from '@/lib/api/request';
 import { billsLocally } from '@/lib/billing/clock';
 import { payLocalSubscriptionCheckout } from '@/lib/billing/local/checkout';
+import { mailInvoicesLater } from '@/lib/billing/local/invoicing';
 import { requireSignedInUser } from '@/lib/session/server';
 
 export const dynamic = 'force-dynamic';
@@ -18,6 +19,8 @@ export function POST(request: NextRequest, { params }: RouteContext<'/api/checko
     const body = await readJson(request, z.unknown());
     const user = await requireSignedInUser(request);
     const { url } = await payLocalSubscriptionCheckout(user, (await params).id, body);
+    // The first charge's invoice goes to the owner by e-mail after this answer.
+    mailInvoicesLater();
     return NextResponse.json({ url }, { headers: { 'Cache-Control': 'no-store' } });
   });
 }

@@ -1,11 +1,13 @@
 // POST /api/workspaces/:wid/billing/portal (the owner) → { url }: where the owner manages the subscription, in
-// local mode the billing page; with Stripe a Customer Portal session (503 until it is wired).
+// local mode the billing page; with Stripe a Customer Portal session, one per click.
 import { NextResponse, type NextRequest } from 'next/server';
-import { ApiError, handle } from '@/lib/api/errors';
+import { handle } from '@/lib/api/errors';
 import { assertSameOrigin } from '@/lib/api/request';
 import { billsLocally } from '@/lib/billing/clock';
 import { billingPath } from '@/lib/billing/local/checkout';
 import { requireBillingOwner } from '@/lib/billing/owner';
+import { createStripePortalSession } from '@/lib/billing/stripe-checkout';
+import { env } from '@/lib/env';
 import { requestLocale } from '@/lib/i18n/negotiate';
 import { requireSignedInUser } from '@/lib/session/server';
 
@@ -15,12 +17,16 @@ export function POST(request: NextRequest, { params }: RouteContext<'/api/worksp
   return handle(request, async () => {
     assertSameOrigin(request);
     const user = await requireSignedInUser(request);
-    await requireBillingOwner(user, (await params).wid);
-    // Stripe mode: a portal session of the billing-stripe slice takes this branch.
-    if (!billsLocally()) throw new ApiError('paymentUnavailable');
-    return NextResponse.json(
-      { url: billingPath(requestLocale(request.headers)) },
-      { headers: { 'Cache-Control': 'no-store' } },
-    );
+    const { wid } = await params;
+    await requireBillingOwner(user, wid);
+    const locale = requestLocale(request.headers);
+    const { url } = billsLocally()
+      ? { url: billingPath(locale) }
+      : await createStripePortalSession({
+          workspaceId: wid,
+          returnUrl: `${env.siteUrl}${billingPath(locale)}`,
+          locale,
+        });
+    return NextResponse.json({ url }, { headers: { 'Cache-Control': 'no-store' } });
   });
 }
