@@ -63,6 +63,9 @@ const LAYERS = [
   // Widgets are sold by the shop; conversations happen in widgets and reuse the chat's pieces.
   { siblings: false, rooms: ['lib/widgets'] },
   { siblings: false, rooms: ['lib/conversations'] },
+  // The storefront's view of the plans (prices per interval, gross and net, where buying one leads): it reads
+  // the plans' table of lib/billing and the shop's paths, and serves the shop's pages and their markup.
+  { siblings: false, rooms: ['lib/storefront'] },
   // Read across the products: search engines' view and the health check.
   { siblings: false, rooms: ['lib/seo', 'lib/health.ts'] },
   // The browser's glue for components (session and sign-in flows, API errors as toasts).

@@ -38,7 +38,14 @@ export async function LegalPage({ document, locale }: { document: LegalDocument;
           <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
             {t(`sections.${id}.title` as never)}
           </h2>
-          <p className="leading-relaxed text-slate-800">{t(`sections.${id}.text` as never)}</p>
+          {/* A blank line in the text starts a paragraph (the withdrawal's parts). */}
+          {t(`sections.${id}.text` as never)
+            .split('\n\n')
+            .map((paragraph: string) => (
+              <p key={paragraph} className="leading-relaxed text-slate-800">
+                {paragraph}
+              </p>
+            ))}
         </section>
       ))}
       {document !== 'imprint' && operator}

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { loadMessages } from '@/lib/i18n/messages';
 import { Link } from '@/components/ui/link';
+import { CheckIcon } from '@/components/ui/check-icon';
 import type { Locale } from '@/lib/i18n/routing';
 import { type ProductView } from '@/lib/shop/catalogue';
 import { formatPrice } from '@/lib/money';
@@ -37,16 +38,7 @@ export function ProductFeatures({ features, className }: { features: string[]; c
     <ul className={cn('space-y-2 text-sm text-slate-800', className)}>
       {features.map((feature) => (
         <li key={feature} className="flex gap-2">
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-5 w-5 shrink-0 text-green-700"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-          >
-            <path strokeLinecap="round" strokeLinejoin="round" d="M5 13l4 4L19 7" />
-          </svg>
+          <CheckIcon />
           {feature}
         </li>
       ))}

@@ -12,8 +12,20 @@ export const LEGAL_DOCUMENTS = {
   },
   terms: {
     path: '/terms',
-    updated: '2026-11-24',
-    sections: ['scope', 'contract', 'prices', 'service', 'withdrawal', 'liability', 'law'],
+    updated: '2026-11-27',
+    sections: [
+      'scope',
+      'contract',
+      'prices',
+      'subscription',
+      'changes',
+      'overdue',
+      'invoices',
+      'service',
+      'withdrawal',
+      'liability',
+      'law',
+    ],
   },
 } as const satisfies Record<string, { path: string; updated: string | null; sections: readonly string[] }>;
 

@@ -8,6 +8,8 @@ import { localizedHref } from '@/lib/i18n/href';
 import { localizedPath } from '@/lib/i18n/paths';
 import { LEGAL_DOCUMENTS, WITHDRAWAL_ANCHOR } from '@/lib/legal/documents';
 import type { ProductView } from '@/lib/shop/catalogue';
+import { BILLING_INTERVALS, PLAN_CURRENCY, type BillingInterval } from '@/lib/billing/plans';
+import { planOfProduct, planPrice } from '@/lib/storefront/plan-offers';
 import { absoluteUrl } from './urls';
 import { productImagePath } from './og-image';
 
@@ -100,6 +102,29 @@ export function productListJsonLd(products: ProductView[], locale: Locale) {
   };
 }
 
+const euros = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * The offer's price: a product's own, or for a plan its monthly price with both periods' prices as unit price
+ * specifications (UN/CEFACT codes MON, ANN), VAT included as the page shows them.
+ */
+function price(product: ProductView) {
+  const plan = planOfProduct(product.slug);
+  if (!plan) return { price: euros(product.priceCents), priceCurrency: product.currency };
+  const period = (interval: BillingInterval) => ({
+    '@type': 'UnitPriceSpecification',
+    price: euros(planPrice(plan, interval).grossCents),
+    priceCurrency: PLAN_CURRENCY,
+    valueAddedTaxIncluded: true,
+    referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: interval === 'month' ? 'MON' : 'ANN' },
+  });
+  return {
+    price: euros(planPrice(plan, 'month').grossCents),
+    priceCurrency: PLAN_CURRENCY,
+    priceSpecification: BILLING_INTERVALS.map(period),
+  };
+}
+
 /** The schema.org `Product` of a catalogue product, with its `Offer`. */
 export function productJsonLd(product: ProductView, locale: Locale, brand: string) {
   const url = productUrl(product.slug, locale);
@@ -116,8 +141,7 @@ export function productJsonLd(product: ProductView, locale: Locale, brand: strin
     offers: {
       '@type': 'Offer',
       url,
-      price: (product.priceCents / 100).toFixed(2),
-      priceCurrency: product.currency,
+      ...price(product),
       ...(product.priceValidUntil && { priceValidUntil: product.priceValidUntil }),
       // Only active products are shown; a licence and a service are never out of stock.
       availability: 'https://schema.org/InStock',

@@ -4,10 +4,11 @@ import { signIn } from './auth';
 
 const m = messages.en;
 
-async function starterForm(page: Page) {
+/** The setup service's form: the one product still bought once (the plans are subscriptions). */
+async function setupForm(page: Page) {
   await page.goto('/#plans');
   await page.locator('html[data-hydrated="true"]').waitFor();
-  return page.getByRole('form', { name: m.Home.plans.buyLabel.replace('{name}', 'Starter') });
+  return page.getByRole('form', { name: m.Home.plans.buyLabel.replace('{name}', 'Setup service') });
 }
 
 /** The signed-in buyer's orders, as the dashboard lists them. */
@@ -19,7 +20,7 @@ async function expectOrders(page: Page, count: number) {
 
 test('a double click on "Buy now" opens one checkout: one order', async ({ page }) => {
   await signIn(page);
-  const form = await starterForm(page);
+  const form = await setupForm(page);
   await form.getByRole('button', { name: m.Home.plans.buy }).dblclick();
   await expect(page).toHaveURL(/\/shop\/checkout\/cs_local_[0-9a-f]{32}$/);
   await expectOrders(page, 1);
@@ -31,7 +32,7 @@ test('"Buy now" again after the answer was lost opens the same checkout: one ord
 }) => {
   consoleErrors.allow(/net::ERR_CONNECTION_RESET \(http:\/\/127\.0\.0\.1:\d+\/api\/checkout\)/);
   await signIn(page);
-  const form = await starterForm(page);
+  const form = await setupForm(page);
   // The first request reaches the server, but its answer never reaches the browser (a dropped
   // connection, a timeout); the buyer clicks again.
   let lost = false;

@@ -37,8 +37,9 @@ test('the dashboard layout links its pages and marks the current one', async ({ 
 test('the landing page shows the catalogue with prices per locale, and the FAQ', async ({ page }) => {
   await page.goto('/');
   const plans = page.getByRole('region', { name: messages.en.Home.plans.title });
-  await expect(plans.getByRole('article')).toHaveCount(4);
-  await expect(plans.getByRole('article', { name: 'Professional' })).toContainText('€79.00');
+  // The free tier, the three plans and the setup service.
+  await expect(plans.getByRole('article')).toHaveCount(5);
+  await expect(plans.getByRole('article', { name: 'Professional' })).toContainText('€49.00');
   await page.goto('/de');
   const pakete = page.getByRole('region', { name: messages.de.Home.plans.title });
   await expect(pakete.getByRole('article', { name: 'Einrichtungsservice' })).toContainText('149,00 €');

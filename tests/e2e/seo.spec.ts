@@ -1,5 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import catalogue from '@/data/products.json';
+import { PLANS } from '@/lib/billing/plans';
 import { baseURL } from '../../playwright.config';
 import { expect, test, messages } from './fixtures';
 
@@ -158,17 +159,15 @@ for (const locale of ['en', 'de'] as const) {
       `${site}/shop/professional`,
     );
     const [product] = await structuredProducts(page);
-    expect(product.offers.price).toBe('79.00');
-    for (const feature of source.features[locale])
-      await expect(page.getByRole('listitem').filter({ hasText: feature })).toHaveCount(1);
+    expect(product.offers.price).toBe('49.00');
+    const plans = messages[locale].Plans;
+    for (const feature of PLANS.professional.features)
+      await expect(page.getByRole('listitem').filter({ hasText: plans.features[feature].name })).toHaveCount(1);
 
-    await page.locator('html[data-hydrated="true"]').waitFor();
-    const plans = messages[locale].Home.plans;
-    await page
-      .getByRole('form', { name: plans.buyLabel.replace('{name}', source.name[locale]) })
-      .getByRole('button', { name: plans.buy })
-      .click();
-    await expect(page).toHaveURL(new RegExp(`${prefix}/shop/checkout/cs_local_[0-9a-f]{32}$`));
+    // A plan is subscribed to: its button leads through the sign-up to the billing page.
+    await page.getByRole('link', { name: plans.choose.replace('{name}', source.name[locale]) }).click();
+    const target = encodeURIComponent(`${prefix}/dashboard/billing?plan=professional&interval=month`);
+    await expect(page).toHaveURL((url) => url.pathname + url.search === `${prefix}/signup?redirect=${target}`);
   });
 
   test(`a product that is not in the catalogue is a 404 (${locale})`, async ({ page, consoleErrors }) => {

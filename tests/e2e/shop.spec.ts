@@ -4,14 +4,16 @@ import { signIn, uniqueEmail } from './auth';
 
 const prefix = (locale: Locale) => (locale === 'de' ? '/de' : '');
 
-/** "Buy now" on the landing page: a plan (bought once) or the setup service with a quantity. */
-async function startCheckout(page: Page, locale: Locale, product: string, quantity?: number) {
+/** The one product the shop still sells once (the plans are subscriptions, bought on the billing page). */
+const SETUP = { en: 'Setup service', de: 'Einrichtungsservice' } as const;
+
+/** "Buy now" on the landing page: the setup service, with a quantity. */
+async function startCheckout(page: Page, locale: Locale, product: string = SETUP[locale], quantity = 1) {
   const m = messages[locale].Home.plans;
   await page.goto(`${prefix(locale)}/#plans`);
   await page.locator('html[data-hydrated="true"]').waitFor();
   const form = page.getByRole('form', { name: m.buyLabel.replace('{name}', product) });
-  if (quantity) await form.getByLabel(m.quantity).selectOption(String(quantity));
-  else await expect(form.getByLabel(m.quantity)).toHaveCount(0);
+  await form.getByLabel(m.quantity).selectOption(String(quantity));
   await form.getByRole('button', { name: m.buy }).click();
   await expect(page).toHaveURL(new RegExp(`${prefix(locale)}/shop/checkout/cs_local_[0-9a-f]{32}$`));
   await page.locator('html[data-hydrated="true"]').waitFor();
@@ -142,8 +144,8 @@ for (const locale of ['en', 'de'] as const) {
     consoleErrors.allow(/status of 40[02] .*\/api\/checkout\/local\//);
     const fields = messages[locale].Api.fields;
     const errors = messages[locale].Api.errors;
-    await startCheckout(page, locale, 'Starter');
-    const total = price('29.00');
+    await startCheckout(page, locale);
+    const total = price('149.00');
     const form = page.getByRole('form', { name: c.pay.replace('{amount}', total) });
     await expect(form).toContainText(c.allRequired);
     // The e-mail address is asked of a guest, for the receipt: it says so.
@@ -187,7 +189,7 @@ for (const locale of ['en', 'de'] as const) {
     page,
   }) => {
     await signIn(page, undefined, locale);
-    await startCheckout(page, locale, 'Starter');
+    await startCheckout(page, locale);
     const checkout = page.url();
     // The cancel page closes the checkout as it opens (POST /api/checkout/cancel).
     const cancelled = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/checkout/cancel');
@@ -206,30 +208,8 @@ for (const locale of ['en', 'de'] as const) {
     await expect(closed).toContainText(c.closed.cancelled.message);
     await expect(page.getByRole('form')).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
-    await closed.getByRole('link', { name: c.closed.startAgain.replace('{product}', 'Starter') }).click();
-    await expect(page).toHaveURL(new RegExp(`${prefix(locale)}/shop/starter$`));
-  });
-
-  test(`a plan is bought once: a plan already owned, or a smaller one, is refused (${locale})`, async ({
-    page,
-    consoleErrors,
-  }) => {
-    consoleErrors.allow(/status of 409 .*\/api\/checkout\b/);
-    await signIn(page, undefined, locale);
-    await startCheckout(page, locale, 'Professional');
-    await pay(page, locale, price('79.00'));
-    const m = messages[locale].Home.plans;
-    for (const plan of ['Professional', 'Starter']) {
-      await page.goto(`${prefix(locale)}/#plans`);
-      await page.locator('html[data-hydrated="true"]').waitFor();
-      const form = page.getByRole('form', { name: m.buyLabel.replace('{name}', plan) });
-      await form.getByRole('button', { name: m.buy }).click();
-      await expect(form.getByRole('alert')).toHaveText(messages[locale].Api.errors.planOwned);
-    }
-    // A larger plan is an upgrade.
-    await startCheckout(page, locale, 'Business');
-    const { count } = await dashboardOrders(page, locale);
-    await expect(count).toHaveText('1');
+    await closed.getByRole('link', { name: c.closed.startAgain.replace('{product}', SETUP[locale]) }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix(locale)}/shop/setup-service$`));
   });
 }
 
@@ -247,8 +227,8 @@ test.describe('a guest’s purchase reaches its buyer', () => {
     }) => {
       consoleErrors.allow(/status of 400 .*\/api\/checkout\/local\//);
       const email = uniqueEmail('guest');
-      const total = locale === 'de' ? '29,00 €' : '€29.00';
-      await startCheckout(page, locale, 'Starter');
+      const total = locale === 'de' ? '149,00 €' : '€149.00';
+      await startCheckout(page, locale);
       const form = await fillCard(page, locale, total);
       await expect(form.getByLabel(c.email)).toHaveAccessibleDescription(c.emailHint);
       // Without the address nothing is paid.
@@ -324,7 +304,7 @@ test.describe('a guest’s purchase reaches its buyer', () => {
 });
 
 test('the success page of an unpaid order says it is processing', async ({ page }) => {
-  await startCheckout(page, 'en', 'Starter');
+  await startCheckout(page, 'en');
   const sessionId = page.url().split('/').at(-1)!;
   // Back from the checkout without paying: the return address alone marks nothing paid.
   await page.goto(`/api/checkout/return?session_id=${sessionId}`);

@@ -174,9 +174,10 @@ for (const locale of localesUnderTest) {
   });
 
   test(`the checkout links the terms, the right of withdrawal and the privacy policy (${locale})`, async ({ page }) => {
-    await page.goto(localized('/shop/professional', locale));
+    // The setup service: the plans are subscriptions, bought on the billing page.
+    await page.goto(localized('/shop/setup-service', locale));
     await page.locator('html[data-hydrated="true"]').waitFor();
-    const source = catalogue.find((p) => p.slug === 'professional')!;
+    const source = catalogue.find((p) => p.slug === 'setup-service')!;
     await page
       .getByRole('form', { name: m.Home.plans.buyLabel.replace('{name}', source.name[locale]) })
       .getByRole('button', { name: m.Home.plans.buy })

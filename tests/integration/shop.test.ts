@@ -72,7 +72,10 @@ describe('catalogue', () => {
     const de = await (await productsApi(new NextRequest(`${ORIGIN}/api/products?locale=de`))).json();
     const starter = de.products.find((p: { id: string }) => p.id === 'starter');
     expect(starter).toMatchObject({ currency: 'EUR', priceCents: 2900, widgetLimit: 3 });
-    expect(starter.features[0]).toBe('3 Chat-Widgets');
+    // A plan's entitlements come from the table of plans (lib/billing/plans.ts), not from the catalogue's texts.
+    expect(starter.features).toEqual([]);
+    const setup = de.products.find((p: { id: string }) => p.id === 'setup-service');
+    expect(setup.features[0]).toBe('Einstündiger Videocall');
   });
 });
 

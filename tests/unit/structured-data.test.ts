@@ -42,7 +42,7 @@ describe('structured data', () => {
       sku: 'professional',
       url: 'http://localhost:3000/de/shop/professional',
       image: 'http://localhost:3000/og/professional.de.png',
-      offers: { '@type': 'Offer', price: '79.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
+      offers: { '@type': 'Offer', price: '49.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' },
     });
     hasAll(data, [...PRODUCT.required, ...PRODUCT.recommended]);
     hasAll(data.offers, [...OFFER.required, ...OFFER.recommended]);
@@ -54,6 +54,30 @@ describe('structured data', () => {
       merchantReturnLink: 'http://localhost:3000/de/terms#withdrawal',
     });
     expect(data.offers.hasMerchantReturnPolicy.applicableCountry).toContain('DE');
+  });
+
+  it("offers a plan at the table's monthly price, with both periods' prices, and a service at its own", () => {
+    const plan = productJsonLd(productView(professional, 'en'), 'en', 'Plauder');
+    expect(plan.offers.priceSpecification).toEqual([
+      {
+        '@type': 'UnitPriceSpecification',
+        price: '49.00',
+        priceCurrency: 'EUR',
+        valueAddedTaxIncluded: true,
+        referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: 'MON' },
+      },
+      {
+        '@type': 'UnitPriceSpecification',
+        price: '490.00',
+        priceCurrency: 'EUR',
+        valueAddedTaxIncluded: true,
+        referenceQuantity: { '@type': 'QuantitativeValue', value: 1, unitCode: 'ANN' },
+      },
+    ]);
+    const setup = catalogue.find((p) => p.slug === 'setup-service')!;
+    const service = productJsonLd(productView(setup, 'en'), 'en', 'Plauder');
+    expect(service.offers).toMatchObject({ price: '149.00', priceCurrency: 'EUR' });
+    expect(service.offers).not.toHaveProperty('priceSpecification');
   });
 
   it('names the end of a price only when it has one', () => {

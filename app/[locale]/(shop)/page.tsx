@@ -9,6 +9,9 @@ import { env } from '@/lib/env';
 import { JsonLd } from '@/components/seo/json-ld';
 import { buttonClasses } from '@/components/ui/button';
 import { ProductCard } from '@/components/shop/product-card';
+import { IntervalSwitch, PlanCard } from '@/components/shop/plan-offer';
+import { loadMessages } from '@/lib/i18n/messages';
+import { planOfProduct } from '@/lib/storefront/plan-offers';
 
 // The landing page is prerendered per locale and served from the cache; it is revalidated when the
 // catalogue in the database changes (lib/shop/catalogue-watch.ts).
@@ -18,7 +21,19 @@ export const dynamic = 'force-static';
 // to all of its params, and the product pages must render products added after the build.
 export const dynamicParams = false;
 
-const FAQ_KEYS = ['install', 'languages', 'payment', 'guest', 'limits', 'plans', 'privacy'] as const;
+const FAQ_KEYS = [
+  'install',
+  'languages',
+  'trial',
+  'payment',
+  'plans',
+  'cancel',
+  'overdue',
+  'withdrawal',
+  'guest',
+  'limits',
+  'privacy',
+] as const;
 
 export async function generateMetadata({ params }: PageProps<'/[locale]'>): Promise<Metadata> {
   const { locale } = await params;
@@ -29,11 +44,18 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
   const { locale: raw } = await params;
   const locale = raw as Locale;
   setRequestLocale(locale);
-  const [t, metadata, products] = await Promise.all([
+  const [t, metadata, products, { Plans }] = await Promise.all([
     getTranslations('Home'),
     getTranslations('Metadata'),
     activeProducts(locale),
+    loadMessages(locale),
   ]);
+  // The catalogue's plans are sold as subscriptions from the table of plans; the rest (the setup service) once.
+  const plans = products.flatMap((product) => {
+    const plan = planOfProduct(product.slug);
+    return plan ? [{ plan, product }] : [];
+  });
+  const services = products.filter((product) => !planOfProduct(product.slug));
 
   return (
     <>
@@ -83,14 +105,50 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
         </ul>
       </section>
 
-      <section id="plans" aria-labelledby="plans-title" className="scroll-mt-8 bg-white py-16">
+      <section id="plans" aria-labelledby="plans-title" data-interval-scope className="scroll-mt-8 bg-white py-16">
         <div className="mx-auto max-w-6xl px-4">
           <h2 id="plans-title" className="text-center text-3xl font-bold text-slate-900">
             {t('plans.title')}
           </h2>
           <p className="mx-auto mt-3 max-w-2xl text-center text-slate-700">{t('plans.lead')}</p>
+          <div className="mt-8">
+            <IntervalSwitch labels={Plans} />
+          </div>
           <div className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-4">
-            {products.map((product) => (
+            <PlanCard
+              plan="free"
+              name={Plans.free.name}
+              title={Plans.free.name}
+              description={Plans.free.description}
+              highlighted={false}
+              labels={Plans}
+              popular={t('plans.popular')}
+              locale={locale}
+            />
+            {plans.map(({ plan, product }) => (
+              <PlanCard
+                key={plan}
+                plan={plan}
+                name={product.name}
+                title={
+                  <Link
+                    href={`/shop/${product.slug}`}
+                    className="underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-700"
+                  >
+                    {product.name}
+                  </Link>
+                }
+                description={product.description}
+                highlighted={product.highlighted}
+                labels={Plans}
+                popular={t('plans.popular')}
+                locale={locale}
+              />
+            ))}
+          </div>
+          <p className="mx-auto mt-6 max-w-3xl text-center text-sm text-slate-700">{Plans.common}</p>
+          <div className="mx-auto mt-10 grid max-w-sm gap-6">
+            {services.map((product) => (
               <ProductCard key={product.slug} product={product} locale={locale} />
             ))}
           </div>

@@ -7,6 +7,8 @@ import { locales, type Locale } from '@/lib/i18n/routing';
 import { OG_IMAGE_SIZE, ogImagePath, productImagePath } from '@/lib/seo/og-image';
 import { formatPrice } from '@/lib/money';
 import { activeProduct, activeProducts } from '@/lib/shop/products';
+import { PLAN_CURRENCY } from '@/lib/billing/plans';
+import { planOfProduct, planPrice } from '@/lib/storefront/plan-offers';
 
 export const dynamic = 'force-static';
 
@@ -28,15 +30,22 @@ export async function GET(_request: Request, { params }: RouteContext<'/og/[imag
   const wanted = parse((await params).image);
   if (!wanted) return new Response(null, { status: 404 });
   const { locale, slug } = wanted;
-  const [metadata, home] = await Promise.all([
+  const [metadata, home, plans] = await Promise.all([
     getTranslations({ locale, namespace: 'Metadata' }),
     getTranslations({ locale, namespace: 'Home' }),
+    getTranslations({ locale, namespace: 'Plans' }),
   ]);
   const product = slug ? await activeProduct(slug, locale) : null;
   if (slug && !product) return new Response(null, { status: 404 });
   const title = product ? product.name : home('hero.title');
   const text = product ? product.description : metadata('home.description');
-  const badge = product ? formatPrice(product.priceCents, product.currency, locale) : home('hero.secondary');
+  const plan = product && planOfProduct(product.slug);
+  // A plan's badge is its monthly price from the table of plans, as its page shows it first.
+  const badge = plan
+    ? `${formatPrice(planPrice(plan, 'month').grossCents, PLAN_CURRENCY, locale)} ${plans('perMonth')}`
+    : product
+      ? formatPrice(product.priceCents, product.currency, locale)
+      : home('hero.secondary');
   return new ImageResponse(
     <div
       style={{

@@ -10,6 +10,9 @@ import { JsonLd } from '@/components/seo/json-ld';
 import { NotFoundView } from '@/components/errors/not-found-view';
 import { PurchaseTerms } from '@/components/legal/purchase-terms';
 import { ProductBuy, ProductFeatures, ProductPrice } from '@/components/shop/product-card';
+import { IntervalSwitch, PlanChoose, PlanFeatures, PlanPrices } from '@/components/shop/plan-offer';
+import { loadMessages } from '@/lib/i18n/messages';
+import { planOfProduct } from '@/lib/storefront/plan-offers';
 
 // Prerendered for every product of the catalogue and revalidated when it changes
 // (lib/shop/catalogue-watch.ts); a product added to the database later is rendered on its first visit.
@@ -42,11 +45,14 @@ export default async function ProductPage({ params }: PageProps<'/[locale]/shop/
   // The 404 page itself rather than notFound(), whose text only the browser would render
   // (vercel/next.js#62228); the prerender cache stores and serves it with status 404.
   if (!product) return <NotFoundView locale={locale} path={localizedPath(`/shop/${slug}`, locale)} />;
-  const [t, plans, metadata] = await Promise.all([
+  const [t, plans, metadata, { Plans }] = await Promise.all([
     getTranslations('Shop.product'),
     getTranslations('Home.plans'),
     getTranslations('Metadata'),
+    loadMessages(locale),
   ]);
+  // A plan is sold as a subscription, from the table of plans; any other product (the setup service) once.
+  const plan = planOfProduct(product.slug);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-16">
@@ -71,21 +77,36 @@ export default async function ProductPage({ params }: PageProps<'/[locale]/shop/
           {product.name}
         </h1>
         <p className="mt-3 text-lg text-slate-700">{product.description}</p>
-        <ProductPrice product={product} locale={locale} large />
-        {product.priceValidUntil && (
-          <p className="mt-1 text-sm text-slate-700">
-            {t('priceValidUntil', {
-              date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-                new Date(`${product.priceValidUntil}T12:00:00Z`),
-              ),
-            })}
-          </p>
+        {plan ? (
+          <div data-interval-scope className="mt-6">
+            <IntervalSwitch labels={Plans} />
+            <PlanPrices plan={plan} labels={Plans} locale={locale} large />
+            <h2 className="mt-8 text-lg font-semibold text-slate-900">{t('included')}</h2>
+            <PlanFeatures plan={plan} labels={Plans} locale={locale} className="mt-3 text-base" />
+            <p className="mt-4 text-sm text-slate-700">{Plans.common}</p>
+            <div className="max-w-xs">
+              <PlanChoose plan={plan} name={product.name} labels={Plans} locale={locale} primary />
+            </div>
+          </div>
+        ) : (
+          <>
+            <ProductPrice product={product} locale={locale} large />
+            {product.priceValidUntil && (
+              <p className="mt-1 text-sm text-slate-700">
+                {t('priceValidUntil', {
+                  date: new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+                    new Date(`${product.priceValidUntil}T12:00:00Z`),
+                  ),
+                })}
+              </p>
+            )}
+            <h2 className="mt-8 text-lg font-semibold text-slate-900">{t('included')}</h2>
+            <ProductFeatures features={product.features} className="mt-3 text-base" />
+            <div className="max-w-xs">
+              <ProductBuy product={product} locale={locale} />
+            </div>
+          </>
         )}
-        <h2 className="mt-8 text-lg font-semibold text-slate-900">{t('included')}</h2>
-        <ProductFeatures features={product.features} className="mt-3 text-base" />
-        <div className="max-w-xs">
-          <ProductBuy product={product} locale={locale} />
-        </div>
         <p className="mt-6 text-sm text-slate-700">{plans('vat')}</p>
         <div className="mt-2">
           <PurchaseTerms locale={locale} at="product" />
