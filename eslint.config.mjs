@@ -15,6 +15,7 @@ const LAYERS = [
       'lib/env.ts',
       'lib/env-fields.ts',
       'lib/env-seller.ts',
+      'lib/env-stripe.ts',
       'lib/db',
       'lib/i18n',
       'lib/html.ts',

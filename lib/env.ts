@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { booleanString, optional } from './env-fields';
 import { operatorOf, sellerSettings, type Operator } from './env-seller';
+import { stripePriceSettings, stripePricesOf, type StripePrices } from './env-stripe';
 
 export type { Operator };
 
 const schema = z.object({
   ...sellerSettings,
+  ...stripePriceSettings,
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Port of the server (npm start); the default public origin names it. */
   PORT: optional(z.coerce.number().int().min(0).max(65_535)),
@@ -102,6 +104,8 @@ export type Env = Readonly<{
     secretKey: string | null;
     webhookSecret: string | null;
     api: { host: string; port: number; protocol: 'http' | 'https' } | null;
+    /** The subscription plans' prices (STRIPE_PRICE_*), null when none is configured. */
+    prices: StripePrices | null;
   }>;
   /** Renders fail on request (the `x-test-fault` header), to test the error pages; local mode only. */
   testFaults: boolean;
@@ -201,6 +205,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       secretKey: value.STRIPE_SECRET_KEY ?? null,
       webhookSecret: value.STRIPE_WEBHOOK_SECRET ?? null,
       api: value.STRIPE_API_URL ? stripeApi(value.STRIPE_API_URL) : null,
+      prices: stripePricesOf(value),
     }),
     testFaults: value.TEST_FAULTS ?? false,
     drainTimeoutMs: value.DRAIN_TIMEOUT_MS ?? 10_000,

@@ -31,7 +31,7 @@ export function MemberRow({
   labels: Labels;
 }) {
   const router = useRouter();
-  const [confirming, setConfirming] = useState<'remove' | 'leave' | 'transfer' | null>(null);
+  const [confirming, setConfirming] = useState<'remove' | 'deactivate' | 'leave' | 'transfer' | null>(null);
   const { submit, busy, error } = useJsonSubmit(labels.changeError);
   const url = `${api}/members/${encodeURIComponent(member.uid)}`;
 
@@ -49,6 +49,12 @@ export function MemberRow({
       question: fill(labels.removeConfirm, { name: member.name }),
       action: labels.remove,
       run: () => act('DELETE', undefined, labels.removed),
+    },
+    deactivate: {
+      name: fill(labels.deactivation.deactivateName, { name: member.name }),
+      question: fill(labels.deactivation.confirm, { name: member.name }),
+      action: labels.deactivation.deactivate,
+      run: () => act('PATCH', { active: false }, labels.deactivation.deactivated),
     },
     leave: {
       name: labels.leave,
@@ -126,6 +132,16 @@ export function MemberRow({
                 onClick={() => setConfirming('remove')}
               >
                 {labels.remove}
+              </Button>
+            )}
+            {controls.remove && (
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={confirmations.deactivate.name}
+                onClick={() => setConfirming('deactivate')}
+              >
+                {labels.deactivation.deactivate}
               </Button>
             )}
             {controls.leave && (

@@ -36,6 +36,8 @@ export const API_ERRORS = {
   tooManyConversations: 409,
   productUnavailable: 400,
   planOwned: 409,
+  alreadySubscribed: 409,
+  noStripeCustomer: 409,
   cardDeclined: 402,
   expiredCard: 402,
   incorrectCvc: 402,

@@ -2,7 +2,8 @@ import 'server-only';
 import { and, count, desc, eq, isNull, max, or, sql, type SQL } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import type { Executor } from '@/lib/db/types';
-import { orders, processedWebhookEvents, products, type OrderStatus } from '@/lib/db/schema';
+import { orders, products, type OrderStatus } from '@/lib/db/schema';
+import { firstDelivery } from '@/lib/payments/webhook-events';
 import { CHECKOUT_LIFETIME_MS, type ProviderSession } from '@/lib/payments/provider';
 
 export type OrderSummary = {
@@ -157,12 +158,7 @@ export async function applyCheckoutEvent(
   executor?: Executor,
 ): Promise<'applied' | 'duplicate' | 'ignored'> {
   const work = async (tx: Executor) => {
-    const inserted = await tx
-      .insert(processedWebhookEvents)
-      .values({ id: event.id, type: event.type })
-      .onConflictDoNothing()
-      .returning();
-    if (inserted.length === 0) return 'duplicate' as const;
+    if (!(await firstDelivery(tx, event))) return 'duplicate' as const;
     const orderId = await orderIdFor(tx, event.session);
     if (!orderId) return 'ignored' as const;
     if (!(CHECKOUT_EVENTS as readonly string[]).includes(event.type)) return 'ignored' as const;

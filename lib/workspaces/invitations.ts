@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
-import { workspaceInvitations, workspaceMembers, workspaces } from '@/lib/db/schema';
+import { deactivatedMembers, workspaceInvitations, workspaceMembers, workspaces } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { toSingleLine } from '@/lib/api/schemas';
 import { callIdentityProvider } from '@/lib/firebase/admin';
@@ -32,17 +32,21 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 const pending = and(isNull(workspaceInvitations.acceptedAt), isNull(workspaceInvitations.revokedAt));
 
 /**
- * Refuses (402 `planLimit`) one more seat than the workspace's plan gives: members and pending, unexpired
- * invitations (but `email`'s own, which a re-sent invitation replaces) each take one. Serialised per workspace
- * with the invitations and acceptances, so two at once cannot both take the last seat.
+ * Refuses (402 `planLimit`) one more seat than the workspace's plan gives: members and, unless `pending` is
+ * null, pending unexpired invitations take one each (but the one to `pending.except`, which a re-sent invitation
+ * replaces). Serialised per workspace with the other changes of seats, so two at once cannot take the last one.
  */
-async function requireSeat(tx: Executor, workspaceId: string, email: string | null): Promise<void> {
+export async function requireSeat(
+  tx: Executor,
+  workspaceId: string,
+  pending: { except: string | null } | null,
+): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`seats:${workspaceId}`})::bigint)`);
   const entitlement = await requireWritable(workspaceId, tx);
-  const invited = email
+  const invited = pending
     ? sql`(select count(*) from ${workspaceInvitations} where ${workspaceInvitations.workspaceId} = ${workspaceId}
         and ${workspaceInvitations.acceptedAt} is null and ${workspaceInvitations.revokedAt} is null
-        and ${workspaceInvitations.expiresAt} > now() and ${workspaceInvitations.email} <> ${email})`
+        and ${workspaceInvitations.expiresAt} > now() and ${workspaceInvitations.email} <> ${pending.except ?? ''})`
     : sql`0`;
   const [{ used }] = await tx
     .select({ used: sql<number>`count(*) + ${invited}`.mapWith(Number) })
@@ -78,7 +82,7 @@ export async function invite(
     expiresAt: sql`now() + ${`${INVITATION_DAYS} days`}::interval`,
   };
   const row = await db.transaction(async (tx) => {
-    await requireSeat(tx, workspaceId, input.email);
+    await requireSeat(tx, workspaceId, { except: input.email });
     const [inserted] = await tx
       .insert(workspaceInvitations)
       .values({ workspaceId, email: input.email, ...fresh })
@@ -191,7 +195,10 @@ export async function acceptInvitation(user: { uid: string }, token: string): Pr
       if (!now || now.revokedAt) throw new ApiError('invitationInvalid');
       throw new ApiError(now.acceptedBy ? 'invitationUsed' : 'invitationExpired');
     }
-    // A member already keeps their role.
+    // A member already keeps their role; one deactivated before comes back through the invitation instead.
+    await tx
+      .delete(deactivatedMembers)
+      .where(and(eq(deactivatedMembers.workspaceId, accepted.workspaceId), eq(deactivatedMembers.uid, user.uid)));
     await tx
       .insert(workspaceMembers)
       .values({ workspaceId: accepted.workspaceId, uid: user.uid, role: accepted.role })

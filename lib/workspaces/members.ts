@@ -19,7 +19,7 @@ export type MembershipEnded = (executor: Executor, workspaceId: string, uid: str
 const ROLE_ORDER = sql`case ${workspaceMembers.role} when 'owner' then 0 when 'admin' then 1 else 2 end`;
 
 /** Member `uid`'s row while they are not the owner: nobody removes the owner or changes their role. */
-const memberBelowOwner = (workspaceId: string, uid: string) =>
+export const memberBelowOwner = (workspaceId: string, uid: string) =>
   and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.uid, uid), ne(workspaceMembers.role, 'owner'));
 
 // The member's own row, named in full: in a select of one table Drizzle writes a column without its table, and
@@ -29,13 +29,13 @@ const memberUid = sql`${workspaceMembers}.${sql.identifier('uid')}`;
 const memberWorkspace = sql`${workspaceMembers}.${sql.identifier('workspace_id')}`;
 
 /** What the identity provider said of the member at their latest sign-in (sessions keep it). */
-const latestProfile = (field: 'displayName' | 'email') =>
+export const latestProfile = (field: 'displayName' | 'email') =>
   sql<
     string | null
   >`(select s.profile->>${field} from ${sessions} s where s.uid = ${memberUid} and s.profile is not null order by s.created_at desc limit 1)`;
 
 /** The address a member accepted their invitation with: known even before their first session is listed. */
-const invitedAddress = sql<
+export const invitedAddress = sql<
   string | null
 >`(select i.email from ${workspaceInvitations} i where i.workspace_id = ${memberWorkspace} and i.accepted_by = ${memberUid} order by i.accepted_at desc limit 1)`;
 
@@ -62,7 +62,7 @@ export async function listMembers(user: { uid: string }, workspaceId: string): P
 }
 
 /** 409 for the workspaces whose membership follows other rules: the support staff's follows the admin claim. */
-async function assertManagedByMembers(executor: Executor, workspaceId: string): Promise<{ personal: boolean }> {
+export async function assertManagedByMembers(executor: Executor, workspaceId: string): Promise<{ personal: boolean }> {
   const [row] = await executor
     .select({ systemKey: workspaces.systemKey, personalOf: workspaces.personalOf })
     .from(workspaces)
@@ -99,7 +99,7 @@ export async function removeMember(
 }
 
 /** Why a change to member `uid` touched no row: they are the owner (403), or no member (404). */
-async function targetRefusal(executor: Executor, workspaceId: string, uid: string): Promise<ApiError> {
+export async function targetRefusal(executor: Executor, workspaceId: string, uid: string): Promise<ApiError> {
   const role = await requireMember({ uid }, workspaceId, executor).catch(() => null);
   return new ApiError(role === 'owner' ? 'forbidden' : 'notFound');
 }

@@ -25,6 +25,15 @@ export const inviteSchema = z.object({
 /** PATCH /api/workspaces/:wid/members/:uid: the member's new role; `owner` transfers the ownership to them. */
 export const changeRoleSchema = z.object({ role: z.enum(['owner', 'admin', 'agent']) });
 
+/** PATCH /api/workspaces/:wid/members/:uid { active }: deactivates a member, or activates them again. */
+export const memberActiveSchema = z.object({ active: z.boolean() });
+
+/** What the PATCH takes: a role, or whether the member is active; never both, nothing else (strict). */
+export const memberPatchSchema = z.union([
+  z.strictObject(changeRoleSchema.shape),
+  z.strictObject(memberActiveSchema.shape),
+]);
+
 /** POST /api/invitations/accept: the token of the invitation's link. */
 export const acceptInvitationSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
 

@@ -1,11 +1,13 @@
-// A local HTTP stand-in for the parts of Stripe's API the app calls (Checkout Sessions: create,
-// retrieve and expire), reached through the stripe SDK's host/port/protocol options. Never the real Stripe.
+// A local HTTP stand-in for the parts of Stripe's API the app calls (Checkout Sessions: create, retrieve
+// and expire; billing's customers, subscriptions, invoices and portal sessions: stripe-billing-stand-in.ts),
+// reached through the stripe SDK's host/port/protocol options. Never the real Stripe.
 // Like Stripe, a POST with an Idempotency-Key is executed once: a repeat replays the saved answer, a
 // repeat while the first is still running answers 409 `idempotency_key_in_use`, and the same key with
 // other parameters answers 400 `idempotency_error`.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { billingStandIn } from './stripe-billing-stand-in';
 
 export type StandInSession = Record<string, unknown> & { id: string; payment_status: string; status: string };
 export type RecordedRequest = {
@@ -26,6 +28,10 @@ export async function startStripeStandIn() {
   let failures = 0;
   let down = false;
   let latencyMs = 0;
+  let readHoldMs = 0;
+  const billing = billingStandIn();
+  // What each session was opened with (a subscription's price, customer and trial).
+  const sessionForms = new Map<string, URLSearchParams>();
 
   function createSession(form: URLSearchParams): Answer {
     const id = `cs_test_${randomBytes(12).toString('hex')}`;
@@ -42,6 +48,8 @@ export async function startStripeStandIn() {
       payment_status: 'unpaid',
       client_reference_id: form.get('client_reference_id'),
       customer_email: form.get('customer_email'),
+      customer: form.get('customer'),
+      subscription: null,
       locale: form.get('locale'),
       metadata,
       success_url: form.get('success_url'),
@@ -49,10 +57,13 @@ export async function startStripeStandIn() {
       url: `https://checkout.stripe.test/c/pay/${id}`,
     };
     sessions.set(id, session);
+    sessionForms.set(id, form);
     return { status: 200, data: session };
   }
 
   function route(method: string, path: string, body: string): Answer {
+    const billed = billing.route(method, path, new URLSearchParams(body));
+    if (billed) return billed;
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(new URLSearchParams(body));
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (method === 'GET' && retrieve) {
@@ -104,7 +115,14 @@ export async function startStripeStandIn() {
     if (req.headers.authorization !== `Bearer ${SECRET_KEY}`)
       return { status: 401, data: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
     const key = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
-    if (typeof key !== 'string') return route(req.method ?? '', path, body);
+    if (typeof key !== 'string') {
+      // A copy: the state as it was when the read arrived, whatever a test changes meanwhile.
+      const answered = structuredClone(route(req.method ?? '', path, body));
+      const hold = readHoldMs;
+      readHoldMs = 0;
+      if (hold) await new Promise((resolve) => setTimeout(resolve, hold));
+      return answered;
+    }
     const seen = idempotent.get(key);
     if (seen && seen.body !== body) {
       return {
@@ -167,6 +185,11 @@ export async function startStripeStandIn() {
     secretKey: SECRET_KEY,
     sessions,
     requests,
+    ...billing,
+    /** The buyer completed the subscription checkout `id` (trialing when it asked for a trial). */
+    subscribe(id: string, status = 'active') {
+      return billing.subscribe(sessions.get(id)!, sessionForms.get(id)!, status);
+    },
     /**
      * The customer paid: the session is complete and paid, with the address they gave (Stripe asks for
      * it unless the session was opened with `customer_email`).
@@ -192,6 +215,10 @@ export async function startStripeStandIn() {
     },
     up() {
       down = false;
+    },
+    /** The next read (a GET) answers `ms` late, with the state of when it arrived: overtaken by later reads. */
+    holdNextRead(ms: number) {
+      readHoldMs = ms;
     },
     /** How long creating a session takes (so that concurrent requests overlap). */
     setLatency(ms: number) {

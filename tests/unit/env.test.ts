@@ -25,7 +25,7 @@ describe('parseEnv', () => {
       pgliteSharedBuffers: '16MB',
       pgliteNamedStatements: true,
       operator: expect.objectContaining({ demo: true, name: 'Plauder Demo GmbH', country: 'DE' }),
-      stripe: { secretKey: null, webhookSecret: null, api: null },
+      stripe: { secretKey: null, webhookSecret: null, api: null, prices: null },
       testFaults: false,
       drainTimeoutMs: 10_000,
       chat: { heartbeatMs: 15_000, streamsPerIp: 20, postsPerWindow: 5, postWindowMs: 10_000, visitorsPerHour: 60 },
@@ -73,10 +73,35 @@ describe('parseEnv', () => {
       secretKey: 'sk_test_abcdefgh12345678',
       webhookSecret: 'whsec_abcdefgh12345678',
       api: { host: '127.0.0.1', port: 12111, protocol: 'http' },
+      prices: null,
     });
     expect(() => parseEnv({ STRIPE_SECRET_KEY: 'pk_test_abcdefgh12345678' })).toThrow(/STRIPE_SECRET_KEY/);
     expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: 'secret' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() => parseEnv({ STRIPE_API_URL: 'ftp://example.com' })).toThrow(/STRIPE_API_URL/);
+  });
+
+  it('reads the subscription plans’ Stripe prices: all six or none, each a price of its own', () => {
+    const prices = {
+      STRIPE_PRICE_STARTER_MONTH: 'price_starterMonth',
+      STRIPE_PRICE_STARTER_YEAR: 'price_starterYear',
+      STRIPE_PRICE_PROFESSIONAL_MONTH: 'price_proMonth',
+      STRIPE_PRICE_PROFESSIONAL_YEAR: 'price_proYear',
+      STRIPE_PRICE_BUSINESS_MONTH: 'price_businessMonth',
+      STRIPE_PRICE_BUSINESS_YEAR: 'price_businessYear',
+    };
+    expect(parseEnv(prices).stripe.prices).toEqual({
+      starter: { month: 'price_starterMonth', year: 'price_starterYear' },
+      professional: { month: 'price_proMonth', year: 'price_proYear' },
+      business: { month: 'price_businessMonth', year: 'price_businessYear' },
+    });
+    const { STRIPE_PRICE_BUSINESS_YEAR: _left, ...five } = prices;
+    expect(() => parseEnv(five)).toThrow(/STRIPE_PRICE_BUSINESS_YEAR: set all six Stripe prices or none/);
+    expect(() => parseEnv({ ...prices, STRIPE_PRICE_BUSINESS_YEAR: 'price_businessMonth' })).toThrow(
+      /each must be a different price/,
+    );
+    expect(() => parseEnv({ ...prices, STRIPE_PRICE_STARTER_MONTH: 'prod_starter01' })).toThrow(
+      /STRIPE_PRICE_STARTER_MONTH: must be a Stripe price id/,
+    );
   });
 
   it('takes the chat limits and PGlite memory from the environment, and refuses nonsense', () => {

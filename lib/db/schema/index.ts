@@ -14,3 +14,4 @@ export * from './mail';
 export * from './chat';
 export * from './limits';
 export * from './billing';
+export * from './stripe-billing';

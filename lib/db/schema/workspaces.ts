@@ -86,3 +86,28 @@ export const workspaceInvitations = pgTable(
     check('workspace_invitations_role_check', sql`${table.role} in ('admin', 'agent')`),
   ],
 );
+
+/**
+ * A member the owner or an admin deactivated (to fit a smaller plan): no longer a member (so they read and
+ * write nothing there, and take no seat), kept with their role, the day they joined and how they were known,
+ * so that activating them again restores the membership as it was.
+ */
+export const deactivatedMembers = pgTable(
+  'deactivated_members',
+  {
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    uid: text('uid').notNull(),
+    role: text('role').$type<Exclude<WorkspaceRole, 'owner'>>().notNull(),
+    name: text('name'),
+    email: text('email'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    deactivatedBy: text('deactivated_by').notNull(),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.workspaceId, table.uid] }),
+    check('deactivated_members_role_check', sql`${table.role} in ('admin', 'agent')`),
+  ],
+);

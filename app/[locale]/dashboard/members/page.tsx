@@ -17,6 +17,8 @@ import { MembersPresence } from '@/components/members/member-presence';
 import { presenceOfMembers } from '@/lib/conversations/operators';
 import { Invitations } from '@/components/members/invitations';
 import { DeleteWorkspace } from '@/components/members/delete-workspace';
+import { DeactivatedMembers } from '@/components/members/deactivated-members';
+import { listDeactivatedMembers } from '@/lib/workspaces/deactivation';
 
 const COLUMNS = ['name', 'email', 'status', 'role', 'actions'] as const;
 
@@ -33,11 +35,12 @@ export default withErrorPage(async function MembersPage({ params }: PageProps<'/
   setRequestLocale(locale);
   const user = signedInUserOf(await requireUser());
   const workspace = await currentWorkspace(user);
-  const [t, { Dashboard }, members, invitations] = await Promise.all([
+  const [t, { Dashboard }, members, invitations, deactivated] = await Promise.all([
     getTranslations('Dashboard.members'),
     loadMessages(locale),
     listMembers(user, workspace.id),
     canIn(workspace, 'members.invite') ? listInvitations(user, workspace.id) : [],
+    canIn(workspace, 'members.remove') ? listDeactivatedMembers(user, workspace.id) : [],
   ]);
   // After listMembers, which checked the membership.
   const presence = Object.fromEntries(await presenceOfMembers(workspace.id));
@@ -89,6 +92,11 @@ export default withErrorPage(async function MembersPage({ params }: PageProps<'/
         {canIn(workspace, 'members.invite') && (
           <Card>
             <Invitations api={api} invitations={invitations} labels={labels} locale={locale} />
+          </Card>
+        )}
+        {deactivated.length > 0 && (
+          <Card title={labels.deactivation.title} titleId="deactivated-title">
+            <DeactivatedMembers api={api} members={deactivated} roles={labels.roles} labels={labels.deactivation} />
           </Card>
         )}
         {canIn(workspace, 'workspace.delete') && (

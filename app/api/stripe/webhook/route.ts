@@ -3,7 +3,8 @@
 // signature is a 400 and nothing is written. With Stripe configured, the event's session is then read
 // from Stripe (its fulfilment guidance) and that decides, not the event's copy; Stripe unreachable is
 // a 503, so Stripe delivers the event again. Each event is applied once (lib/shop/orders.ts); a failed
-// payment is mailed to the buyer after the answer (lib/shop/order-mail.ts).
+// payment is mailed to the buyer after the answer (lib/shop/order-mail.ts). Subscription events (and a
+// subscription checkout's completion) drive the workspace's subscription instead (lib/billing/stripe-events.ts).
 import { NextResponse, type NextRequest } from 'next/server';
 import Stripe from 'stripe';
 import { ApiError, handle } from '@/lib/api/errors';
@@ -16,6 +17,7 @@ import { CHECKOUT_EVENTS, applyCheckoutEvent, type CheckoutEvent } from '@/lib/s
 import { sendReceiptOf } from '@/lib/shop/receipt';
 import { mailOrderChangeLater } from '@/lib/shop/order-mail';
 import { WEBHOOK_BODY_LIMIT } from '@/lib/shop/schema';
+import { applyStripeBillingEvent, isStripeBillingEvent } from '@/lib/billing/stripe-events';
 
 export const dynamic = 'force-dynamic';
 
@@ -48,6 +50,11 @@ export function POST(request: NextRequest) {
       event = Stripe.webhooks.constructEvent(body, signature, webhookSecret());
     } catch {
       throw new ApiError('invalidSignature');
+    }
+    // Subscriptions exist only with Stripe: without a key there is no Stripe to read them from.
+    if (isStripeBillingEvent(event)) {
+      const result = env.stripe.secretKey ? await applyStripeBillingEvent(event) : 'ignored';
+      return NextResponse.json({ received: true, result });
     }
     if (!(CHECKOUT_EVENTS as readonly string[]).includes(event.type))
       return NextResponse.json({ received: true, result: 'ignored' });
