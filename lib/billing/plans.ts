@@ -31,6 +31,9 @@ export type Plan = {
 
 export const TRIAL_DAYS = 14;
 
+/** How long a workspace stays usable after a failed renewal before it becomes read-only. */
+export const GRACE_DAYS = 14;
+
 export const PLANS: Record<PlanId, Plan> = {
   free: { id: 'free', seats: 1, widgets: 1, features: [], prices: null },
   starter: {
