@@ -159,9 +159,10 @@ function withPolicy<T extends Response>(response: T, nonce: string | null): T {
 export const config = {
   matcher: [
     // Every page but the landing pages `/` and `/de` (see lib/i18n/landing-routes.ts); not the JSON API,
-    // build files, images, sounds, sitemaps and the other files the app serves. A dotted path that names none of
-    // them is a page (its 404), so it gets the locale's not-found page and a nonce like any other.
-    '/((?!api/|_next/|_vercel/|og/|builds/|sounds/|embed/|embed\\.js$|icon\\.svg$|favicon\\.ico$|robots\\.txt$|(?:index-|en-|de-)?sitemap\\.xml$|de$).+)',
+    // build files, images (the product's pictures in screenshots/), sounds, sitemaps and the other files the
+    // app serves. A dotted path that names none of them is a page (its 404), so it gets the locale's
+    // not-found page and a nonce like any other.
+    '/((?!api/|_next/|_vercel/|og/|builds/|screenshots/|sounds/|embed/|embed\\.js$|icon\\.svg$|favicon\\.ico$|robots\\.txt$|(?:index-|en-|de-)?sitemap\\.xml$|de$).+)',
     // The framed widget page: no locale routing, its own frame-ancestors.
     '/embed/:widgetId',
     '/dashboard/:path*',

@@ -27,6 +27,11 @@ const FIELD_ISSUE_CODES = [
   'expiryPast',
   'cvc3',
   'cvc4',
+  // Billing details (the invoices' buyer): characters the invoice's font lacks, a country, a VAT ID.
+  'invoiceText',
+  'country',
+  'vatId',
+  'vatIdConsumer',
 ] as const;
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];
 

@@ -58,6 +58,20 @@ export type MailData = {
   };
   /** To an invited address: join `workspace` with `role` through the link (single use, 7 days). */
   invitation: { workspace: string; inviter: string; role: 'admin' | 'agent'; link: string };
+  /**
+   * To a workspace's owner: an invoice or credit note of its subscription, its PDF attached (`totalCents`: gross,
+   * negative for a credit note; `link`: the billing page; `seller`: the seller's name and address).
+   */
+  invoice: {
+    kind: 'invoice' | 'creditNote';
+    number: string;
+    workspace: string;
+    issuedAt: string;
+    totalCents: number;
+    currency: string;
+    link: string;
+    seller: string;
+  };
 };
 export type MailKind = keyof MailData;
 
@@ -196,6 +210,24 @@ const templates: { [K in MailKind]: (t: Translate, data: MailData[K], locale: Lo
       ],
       t('invitation.footer'),
     ),
+  invoice: (t, data, locale) => {
+    const title = t(`invoice.title.${data.kind}`);
+    return layout(
+      t('invoice.subject', { title, number: data.number, workspace: data.workspace }),
+      [
+        t('invoice.intro', {
+          title,
+          number: data.number,
+          workspace: data.workspace,
+          date: sellerTime(data.issuedAt, locale),
+          amount: formatPrice(data.totalCents, data.currency, locale),
+        }),
+        t(`invoice.attached.${data.kind}`),
+        { link: data.link, label: t('invoice.action') },
+      ],
+      t('invoice.footer', { seller: data.seller }),
+    );
+  },
 };
 
 /** Renders an e-mail of `kind` in `locale`, every text from messages (Mail). */

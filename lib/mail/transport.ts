@@ -1,13 +1,23 @@
 import 'server-only';
 import { database } from '@/lib/db';
-import { mails } from '@/lib/db/schema';
+import { mailAttachments, mails } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import type { MailKind, RenderedMail } from './templates';
 
-export type Envelope = { kind: MailKind; to: string } & RenderedMail;
+/** A file sent with an e-mail (an invoice's PDF). */
+export type MailAttachment = { filename: string; contentType: string; bytes: Uint8Array };
+
+export type Envelope = { kind: MailKind; to: string; attachments?: MailAttachment[] } & RenderedMail;
 
 type Transporter = {
-  sendMail(message: { from: string; to: string; subject: string; text: string; html: string }): Promise<unknown>;
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    attachments: { filename: string; contentType: string; content: Buffer }[];
+  }): Promise<unknown>;
 };
 const holder = globalThis as typeof globalThis & { __smtp?: Promise<Transporter> };
 
@@ -19,17 +29,42 @@ function smtp(url: string): Promise<Transporter> {
 }
 
 /**
- * Delivers an e-mail: through SMTP when SMTP_URL is set; in local mode into the `mails` table, which
- * /mailbox lists; otherwise (a real project without SMTP) not at all, said in the log.
+ * Delivers an e-mail: through SMTP when SMTP_URL is set (attachments as MIME parts); in local mode into the
+ * `mails` table with its attachments, which /mailbox lists; otherwise (a real project without SMTP) not at
+ * all, said in the log.
  */
-export async function deliver(mail: Envelope): Promise<void> {
+export async function deliver({ attachments = [], ...mail }: Envelope): Promise<void> {
   const { transport, smtpUrl, from } = env.mail;
   if (transport === 'smtp') {
     await (
       await smtp(smtpUrl!)
-    ).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    ).sendMail({
+      from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      attachments: attachments.map(({ filename, contentType, bytes }) => ({
+        filename,
+        contentType,
+        content: Buffer.from(bytes),
+      })),
+    });
   } else if (transport === 'mailbox') {
-    await (await database()).insert(mails).values(mail);
+    await (
+      await database()
+    ).transaction(async (tx) => {
+      const [{ id }] = await tx.insert(mails).values(mail).returning({ id: mails.id });
+      if (attachments.length > 0)
+        await tx.insert(mailAttachments).values(
+          attachments.map(({ filename, contentType, bytes }) => ({
+            mailId: id,
+            filename,
+            contentType,
+            bytes: Buffer.from(bytes),
+          })),
+        );
+    });
   } else {
     console.warn(`mail: not sent (${mail.kind}): SMTP_URL is not set`);
   }

@@ -23,7 +23,8 @@ const PERMISSIONS_POLICY = [
 const HSTS = 'max-age=63072000; includeSubDomains';
 
 /**
- * Paths that never answer a document: the JSON API, build files, images, sounds, sitemaps, robots.txt,
+ * Paths that never answer a document: the JSON API, build files, images (the product's pictures), sounds,
+ * sitemaps, robots.txt,
  * embed.js.
  * The checkout's return is the API's one document (a redirect, or a small error page that sets a
  * policy of its own: lib/errors/message-page.ts).
@@ -33,6 +34,7 @@ const RESOURCES = [
   '/_next/:path*',
   '/og/:path*',
   '/builds/:path*',
+  '/screenshots/:path*',
   '/sounds/:path*',
   '/:file([^/]+\\.(?:xml|txt|svg|png|ico|js))',
 ];

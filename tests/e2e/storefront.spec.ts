@@ -45,7 +45,7 @@ for (const locale of ['en', 'de'] as const) {
     // The sign-up keeps the target for the login beside it: same origin, the billing page.
     await choose.click();
     await expect(page).toHaveURL((url) => url.searchParams.get('redirect') === billing('professional', 'year'));
-    await expect(page.getByRole('link', { name: m.Auth.signup.loginLink })).toHaveAttribute(
+    await expect(page.getByRole('main').getByRole('link', { name: m.Auth.signup.loginLink })).toHaveAttribute(
       'href',
       `${localized('/login', locale)}?redirect=${encodeURIComponent(billing('professional', 'year'))}`,
     );
@@ -84,7 +84,10 @@ for (const locale of ['en', 'de'] as const) {
     await page.goto(localized('/terms', locale));
     const sections = m.Legal.terms.sections;
     const headings = page.getByRole('article').getByRole('heading', { level: 2 });
-    await expect(headings).toHaveText(LEGAL_DOCUMENTS.terms.sections.map((id) => sections[id].title));
+    // The sections in order, then the seller's details.
+    const titles = LEGAL_DOCUMENTS.terms.sections.map((id) => sections[id].title);
+    await expect(headings.first()).toHaveText(titles[0]);
+    expect((await headings.allTextContents()).slice(0, titles.length)).toEqual(titles);
     for (const id of ['subscription', 'changes', 'overdue', 'invoices'] as const)
       await expect(page.getByRole('region', { name: sections[id].title })).toHaveText(
         `${sections[id].title}${sections[id].text}`,
@@ -93,6 +96,24 @@ for (const locale of ['en', 'de'] as const) {
     const withdrawal = page.locator('#withdrawal');
     await expect(withdrawal.locator('p')).toHaveCount(3);
     await expect(withdrawal.locator('p').last()).toHaveText(sections.withdrawal.text.split('\n\n')[2]);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test(`the landing page shows the pictures of the product in its language, loaded lazily (${locale})`, async ({
+    page,
+  }) => {
+    await page.goto(localized('/', locale));
+    const pictures = page.getByRole('region', { name: m.Home.pictures.title });
+    for (const picture of ['inbox', 'widget'] as const) {
+      const image = pictures.getByRole('img', { name: m.Home.pictures[picture].alt });
+      await expect(image).toHaveAttribute('loading', 'lazy');
+      await expect(image).toHaveAttribute(
+        'src',
+        new RegExp(encodeURIComponent(`/screenshots/${picture}.${locale}.webp`)),
+      );
+      await image.scrollIntoViewIfNeeded();
+      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+    }
     expect(await axeViolations(page)).toEqual([]);
   });
 

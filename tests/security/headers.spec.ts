@@ -150,7 +150,15 @@ test('signed in: the dashboard pages run without violations', async ({ page }) =
 });
 
 test('API answers and files may neither run anything nor be framed', async ({ request }) => {
-  for (const path of ['/api/products', '/api/health', '/robots.txt', '/sitemap.xml', '/og/en.png', '/embed.js']) {
+  for (const path of [
+    '/api/products',
+    '/api/health',
+    '/robots.txt',
+    '/sitemap.xml',
+    '/og/en.png',
+    '/screenshots/inbox.en.webp',
+    '/embed.js',
+  ]) {
     const response = await request.get(path);
     expect(response.headers()['content-security-policy'], path).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(response.headers()['x-content-type-options'], path).toBe('nosniff');

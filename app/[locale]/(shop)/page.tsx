@@ -10,6 +10,7 @@ import { JsonLd } from '@/components/seo/json-ld';
 import { buttonClasses } from '@/components/ui/button';
 import { ProductCard } from '@/components/shop/product-card';
 import { IntervalSwitch, PlanCard } from '@/components/shop/plan-offer';
+import { ProductPictures } from '@/components/shop/product-pictures';
 import { loadMessages } from '@/lib/i18n/messages';
 import { planOfProduct } from '@/lib/storefront/plan-offers';
 
@@ -44,7 +45,7 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
   const { locale: raw } = await params;
   const locale = raw as Locale;
   setRequestLocale(locale);
-  const [t, metadata, products, { Plans }] = await Promise.all([
+  const [t, metadata, products, { Plans, Home }] = await Promise.all([
     getTranslations('Home'),
     getTranslations('Metadata'),
     activeProducts(locale),
@@ -104,6 +105,8 @@ export default async function HomePage({ params }: PageProps<'/[locale]'>) {
           ))}
         </ul>
       </section>
+
+      <ProductPictures labels={Home.pictures} locale={locale} />
 
       <section id="plans" aria-labelledby="plans-title" data-interval-scope className="scroll-mt-8 bg-white py-16">
         <div className="mx-auto max-w-6xl px-4">

@@ -15,3 +15,4 @@ export * from './chat';
 export * from './limits';
 export * from './billing';
 export * from './stripe-billing';
+export * from './invoices';

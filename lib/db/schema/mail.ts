@@ -1,6 +1,6 @@
 // The e-mails of local mode.
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { bytea, createdAt } from './columns';
 
 /** E-mails of local mode: what would have been sent, listed on /mailbox (production sends by SMTP). */
 export const mails = pgTable(
@@ -15,4 +15,20 @@ export const mails = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('mails_created_idx').on(table.createdAt)],
+);
+
+/** The files attached to a mail of local mode (an invoice's PDF), offered for download on /mailbox. */
+export const mailAttachments = pgTable(
+  'mail_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mailId: uuid('mail_id')
+      .notNull()
+      .references(() => mails.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('mail_attachments_mail_idx').on(table.mailId)],
 );

@@ -11,6 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { LocalTime } from '@/components/ui/local-time';
 import { withErrorPage } from '@/components/errors/page-boundary';
+import { MailAttachments } from '@/components/mailbox/mail-attachments';
 
 // Local mode only: lists what the Auth emulator would have e-mailed and the app's own e-mails (lib/mail),
 // with working links.
@@ -81,6 +82,7 @@ export default withErrorPage(async function MailboxPage({ params, searchParams }
                 <p className="mt-2 whitespace-pre-wrap break-words text-sm text-slate-900">
                   <MessageText text={mail.text} />
                 </p>
+                <MailAttachments files={mail.attachments.map((file) => ({ ...file, label: t('attachment', file) }))} />
               </article>
             </li>
           ))}
