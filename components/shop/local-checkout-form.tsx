@@ -8,7 +8,7 @@ import { FormError } from '@/components/ui/form-error';
 import { fill, type Messages } from '@/lib/i18n/slices';
 
 /** The card's fields, in the order of the form (the server names the invalid ones, all at once). */
-const CARD_FIELDS = ['card', 'expiry', 'cvc', 'name'] as const;
+export const CARD_FIELDS = ['card', 'expiry', 'cvc', 'name'] as const;
 
 /**
  * The card form of the local test checkout: pays the session, then follows its success URL. Asks for
@@ -59,6 +59,25 @@ export function LocalCheckoutForm({
           error={fields.email}
         />
       )}
+      <CardFields labels={labels} fields={fields} />
+      <FormError message={Object.keys(fields).length > 0 ? null : error} />
+      <Button type="submit" size="lg" disabled={busy} className="w-full">
+        {busy ? labels.paying : submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+/** A test card's fields (number, expiry, security code, name), each with the server's word on it. */
+export function CardFields({
+  labels,
+  fields,
+}: {
+  labels: Pick<Messages['Shop']['checkout'], 'card' | 'expiry' | 'expiryPlaceholder' | 'cvc' | 'name'>;
+  fields: Record<string, string>;
+}) {
+  return (
+    <>
       <TextField
         id="card"
         label={labels.card}
@@ -91,10 +110,6 @@ export function LocalCheckoutForm({
         />
       </div>
       <TextField id="name" label={labels.name} autoComplete="cc-name" maxLength={80} required error={fields.name} />
-      <FormError message={Object.keys(fields).length > 0 ? null : error} />
-      <Button type="submit" size="lg" disabled={busy} className="w-full">
-        {busy ? labels.paying : submitLabel}
-      </Button>
-    </form>
+    </>
   );
 }

@@ -37,6 +37,8 @@ export type BillingView = {
   paymentMethod: { brand: string; last4: string } | null;
   /** When an overdue workspace becomes read-only. */
   readOnlyFrom: string | null;
+  /** The plan in force was bought once, before subscriptions (kept for life). */
+  lifetime: boolean;
 };
 
 /** The workspace's invoices, newest first: ours in local mode, Stripe's with a key. */
@@ -108,6 +110,7 @@ export async function billingOf(user: { uid: string }, workspaceId: string): Pro
     cancelAtPeriodEnd: subscription?.cancelAtPeriodEnd ?? false,
     invoices,
     ...extras(subscription, card ?? null),
+    lifetime: entitlement!.source === 'lifetime',
   };
 }
 

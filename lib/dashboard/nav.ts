@@ -8,6 +8,7 @@ export const dashboardNav = [
   { href: '/dashboard/widgets', key: 'widgets' },
   { href: '/dashboard/inbox', key: 'inbox' },
   { href: '/dashboard/members', key: 'members' },
+  { href: '/dashboard/billing', key: 'billing' },
   { href: '/dashboard/orders', key: 'orders' },
 ] as const;
 

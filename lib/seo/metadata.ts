@@ -24,6 +24,7 @@ export type PageKey =
   | 'widgets'
   | 'inbox'
   | 'members'
+  | 'billing'
   | 'invitation'
   | 'orders'
   | 'admin'

@@ -39,6 +39,7 @@ for (const locale of localesUnderTest) {
     '/dashboard/inbox',
     '/dashboard/members',
     '/dashboard/orders',
+    '/dashboard/billing',
     '/dashboard/admin',
   ]) {
     test(`signed in (${locale}): ${path === 'ticket' ? 'a ticket page' : path} has no accessibility violations`, async ({

@@ -92,6 +92,7 @@ export const routes: Array<{ path: string; heading: (m: Catalogue) => string; pu
   { path: '/dashboard/widgets', heading: (m) => m.Dashboard.widgets.title, public: false },
   { path: '/dashboard/members', heading: (m) => m.Dashboard.members.title, public: false },
   { path: '/dashboard/orders', heading: (m) => m.Dashboard.orders.title, public: false },
+  { path: '/dashboard/billing', heading: (m) => m.Dashboard.billing.title, public: false },
   { path: '/sample', heading: (m) => m.Sample.title, public: true },
   { path: '/test', heading: (m) => m.Test.title, public: true },
 ];

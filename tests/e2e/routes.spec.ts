@@ -23,7 +23,18 @@ test('the dashboard layout links its pages and marks the current one', async ({ 
   await page.goto('/de/dashboard/tickets');
   const nav = page.getByRole('navigation', { name: messages.de.Dashboard.navLabel });
   const n = messages.de.Dashboard.nav;
-  const labels = [n.overview, n.profile, n.settings, n.tickets, n.feedback, n.widgets, n.inbox, n.members, n.orders];
+  const labels = [
+    n.overview,
+    n.profile,
+    n.settings,
+    n.tickets,
+    n.feedback,
+    n.widgets,
+    n.inbox,
+    n.members,
+    n.billing,
+    n.orders,
+  ];
   await expect(nav.getByRole('link')).toHaveText(labels);
   await expect(nav.getByRole('link', { name: messages.de.Dashboard.nav.tickets })).toHaveAttribute(
     'aria-current',

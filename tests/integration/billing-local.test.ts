@@ -75,6 +75,7 @@ describe('subscribing through the local checkout', () => {
       nextChargeCents: 1900,
       paymentMethod: { brand: 'visa', last4: '4242' },
       readOnlyFrom: null,
+      lifetime: false,
     });
     // The owner gets the invoice by e-mail, its PDF attached.
     await mailsSettled();

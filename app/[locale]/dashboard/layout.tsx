@@ -19,6 +19,8 @@ import { withErrorPage } from '@/components/errors/page-boundary';
 import { loadMessages } from '@/lib/i18n/messages';
 import { currentWorkspace, listWorkspaces } from '@/lib/workspaces/service';
 import { WorkspaceSwitcher } from '@/components/dashboard/workspace-switcher';
+import { BillingBanner } from '@/components/billing/billing-banner';
+import { billingNotice } from '@/lib/billing/notice';
 
 /**
  * The dashboard layout: the workspace switcher and the navigation between its pages beside the page (the inbox with
@@ -35,10 +37,11 @@ export default withErrorPage(async function DashboardLayout({ children }: { chil
   // Support staff also get the support desk.
   const pages = user.admin ? [...dashboardNav, adminNavItem] : dashboardNav;
   const [current, workspaces] = await Promise.all([currentWorkspace(user), listWorkspaces(user)]);
-  const [unread, cursor, settings] = await Promise.all([
+  const [unread, cursor, settings, notice] = await Promise.all([
     unreadConversations(current.id),
     latestMessageId(),
     getSettings(user.uid, locale),
+    billingNotice(current.id),
   ]);
   const items = pages.map((item) => ({
     href: localizedPath(item.href, locale),
@@ -94,6 +97,15 @@ export default withErrorPage(async function DashboardLayout({ children }: { chil
             <div className="mb-6 flex justify-end">
               <UserMenu user={user} />
             </div>
+            {notice && (
+              <BillingBanner
+                notice={notice}
+                workspace={current.personal ? Dashboard.workspaces.personal : current.name}
+                billingPath={localizedPath('/dashboard/billing', locale)}
+                locale={locale}
+                labels={Dashboard.billing.banner}
+              />
+            )}
             {children}
           </main>
         </div>
