@@ -4,7 +4,10 @@ import { billsLocally } from './clock';
 import { runDueBilling } from './local/due';
 
 const SWEEP_MS = 60_000;
-const holder = globalThis as typeof globalThis & { __billingJobs?: Promise<void> };
+const holder = globalThis as typeof globalThis & {
+  __billingJobs?: Promise<void>;
+  __billingTimer?: ReturnType<typeof setInterval>;
+};
 
 function sweep(): Promise<void> {
   return runDueBilling().catch((error: Error) =>
@@ -20,6 +23,12 @@ function sweep(): Promise<void> {
 export function startBillingJobs(): Promise<void> {
   if (holder.__billingJobs) return holder.__billingJobs;
   if (!billsLocally()) return (holder.__billingJobs = Promise.resolve());
-  setInterval(() => void sweep(), SWEEP_MS).unref();
+  holder.__billingTimer = setInterval(() => void sweep(), SWEEP_MS).unref();
   return (holder.__billingJobs = sweep());
+}
+
+/** Stops the sweeps (a test that started them, before its database closes). */
+export function stopBillingJobs(): void {
+  clearInterval(holder.__billingTimer);
+  holder.__billingJobs = holder.__billingTimer = undefined;
 }

@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { POST as reply } from '@/app/api/workspaces/[wid]/inbox/[cid]/messages/route';
 import { advanceClock } from '@/lib/billing/clock';
-import { startBillingJobs } from '@/lib/billing/jobs';
+import { startBillingJobs, stopBillingJobs } from '@/lib/billing/jobs';
 import { runDueBilling } from '@/lib/billing/local/due';
 import { database } from '@/lib/db';
 import { mails, profiles } from '@/lib/db/schema';
@@ -178,8 +178,13 @@ describe('the test clock', () => {
     await subscribe(owner, wid, 'starter');
     await advanceClock(32);
     expect(await chargesOf(wid)).toHaveLength(1);
-    await startBillingJobs();
-    expect((await chargesOf(wid)).map((charge) => charge.kind)).toEqual(['initial', 'renewal']);
+    try {
+      await startBillingJobs();
+      expect((await chargesOf(wid)).map((charge) => charge.kind)).toEqual(['initial', 'renewal']);
+    } finally {
+      // Its next sweep would run after this file's database is closed.
+      stopBillingJobs();
+    }
   });
 
   it('takes 1 to 400 days from this site only', async () => {

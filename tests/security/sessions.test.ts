@@ -38,6 +38,10 @@ const PUBLIC = new Set([
   // A transcript's confirmation link: the mailed token in the body is the authority.
   'POST /api/transcripts',
   'GET /api/firebase/config',
+  // The local mailbox's attachments, public like /mailbox itself (local mode only; 404 with a real project).
+  'GET /api/mailbox/attachments/[id]',
+  // The test clock of local mode (404 with a Stripe key or a real project), like the test checkout's pay route.
+  'POST /api/test-clock/advance',
 ]);
 
 let routes: Route[];

@@ -15,9 +15,9 @@ export function POST(request: NextRequest, { params }: RouteContext<'/api/checko
   return handle(request, async () => {
     if (!billsLocally()) throw new ApiError('notFound');
     assertSameOrigin(request);
+    const user = await requireSignedInUser(request);
     // The card is checked in the payment, after the checkout is found to be this owner's.
     const body = await readJson(request, z.unknown());
-    const user = await requireSignedInUser(request);
     const { url } = await payLocalSubscriptionCheckout(user, (await params).id, body);
     // The first charge's invoice goes to the owner by e-mail after this answer.
     mailInvoicesLater();

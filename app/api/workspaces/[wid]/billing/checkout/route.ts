@@ -20,8 +20,8 @@ export const dynamic = 'force-dynamic';
 export function POST(request: NextRequest, { params }: RouteContext<'/api/workspaces/[wid]/billing/checkout'>) {
   return handle(request, async () => {
     assertSameOrigin(request);
-    const { requestKey: bodyKey, ...input } = await readJson(request, subscribeSchema);
     const user = await requireSignedInUser(request);
+    const { requestKey: bodyKey, ...input } = await readJson(request, subscribeSchema);
     const { wid } = await params;
     const subscription = { plan: input.plan as PaidPlanId, interval: input.interval, trial: input.trial ?? false };
     const key = requestKey(idempotencyHeader(request) ?? bodyKey, user.uid, { wid, ...subscription });

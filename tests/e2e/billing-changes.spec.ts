@@ -1,0 +1,103 @@
+// Changing a subscription from the billing page in local mode (issue 38), in both languages: an upgrade at
+// once with its prorated invoice, a downgrade at the period's end; and a failed renewal through past due (the
+// banner, the owner's e-mail) to read-only and back once paid with another card.
+import type { Page } from '@playwright/test';
+import { baseURL } from '../../playwright.config';
+import { expect, test, localized, localesUnderTest, messages, type Locale } from './fixtures';
+import { signIn, uniqueEmail } from './auth';
+
+const headers = { origin: baseURL };
+const CARD = { card: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada Lovelace' };
+
+/** Subscribes the signed-in owner's personal workspace to Starter, monthly, paid at once; answers its id. */
+async function subscribeToStarter(page: Page) {
+  const { workspaces } = await (await page.request.get('/api/workspaces')).json();
+  const wid = (workspaces as Array<{ id: string; personal: boolean }>).find((w) => w.personal)!.id;
+  const opened = await page.request.post(`/api/workspaces/${wid}/billing/checkout`, {
+    data: { plan: 'starter', interval: 'month', trial: false },
+    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+  });
+  expect(opened.status()).toBe(201);
+  const session = /cs_local_[0-9a-f]{32}/.exec((await opened.json()).url)![0];
+  expect((await page.request.post(`/api/checkout/subscription/${session}`, { data: CARD, headers })).status()).toBe(
+    200,
+  );
+  return wid;
+}
+
+async function billingPage(page: Page, locale: Locale) {
+  await page.goto(localized('/dashboard/billing', locale));
+  await page.locator('html[data-hydrated="true"]').waitFor();
+  return page.getByRole('region', { name: messages[locale].Dashboard.billing.summary.title });
+}
+
+const advance = async (page: Page, days: number) =>
+  expect((await page.request.post('/api/test-clock/advance', { data: { days }, headers })).status()).toBe(200);
+
+for (const locale of localesUnderTest) {
+  const b = messages[locale].Dashboard.billing;
+
+  test(`upgrades at once with a prorated invoice and downgrades at the period's end (${locale})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, uniqueEmail('upgrader'), locale);
+    await subscribeToStarter(page);
+    const summary = await billingPage(page, locale);
+    await expect(summary).toContainText('Starter');
+
+    await page.getByRole('button', { name: `${b.plans.upgrade}: Professional` }).click();
+    await expect(summary).toContainText('Professional');
+    const invoices = page.getByRole('region', { name: b.invoices.title });
+    // The first month, and the difference for the rest of it.
+    await expect(invoices.locator('tbody tr')).toHaveCount(2);
+
+    await page.getByRole('button', { name: `${b.plans.downgrade}: Starter` }).click();
+    await expect(summary).toContainText(b.summary.pending);
+    await advance(page, 32);
+    await page.reload();
+    await expect(summary).toContainText('Starter');
+    await expect(summary).not.toContainText(b.summary.pending);
+    await expect(invoices.locator('tbody tr')).toHaveCount(3);
+  });
+
+  test(`a failed renewal goes past due, then read-only, and back once paid (${locale})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail('overdue');
+    await signIn(page, email, locale);
+    await subscribeToStarter(page);
+    const summary = await billingPage(page, locale);
+    // A card that is accepted and then fails every charge.
+    await page.getByRole('button', { name: b.actions.paymentMethod }).click();
+    const form = page.getByRole('form', { name: b.card.title });
+    await form.getByLabel(b.card.number).fill('4000 0000 0000 0341');
+    await form.getByLabel(b.card.expiry).fill('12/34');
+    await form.getByLabel(b.card.cvc).fill('123');
+    await form.getByLabel(b.card.name).fill('Ada Lovelace');
+    await form.getByRole('button', { name: b.card.save }).click();
+    await expect(summary).toContainText('0341');
+
+    await advance(page, 32);
+    await page.reload();
+    await expect(summary).toContainText(b.statuses.past_due);
+    await expect(page.locator('[data-billing-banner="pastDue"]')).toBeVisible();
+    await expect(async () => {
+      await page.goto(`/mailbox?to=${encodeURIComponent(email)}`);
+      await expect(page.locator('article[data-mail-kind="billingOverdue"]').first()).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+
+    await advance(page, 15);
+    await billingPage(page, locale);
+    await expect(summary).toContainText(b.statuses.read_only);
+    await expect(page.locator('[data-billing-banner="readOnly"]')).toBeVisible();
+
+    await page.getByRole('button', { name: b.actions.paymentMethod }).click();
+    await form.getByLabel(b.card.number).fill(CARD.card);
+    await form.getByLabel(b.card.expiry).fill(CARD.expiry);
+    await form.getByLabel(b.card.cvc).fill(CARD.cvc);
+    await form.getByLabel(b.card.name).fill(CARD.name);
+    await form.getByRole('button', { name: b.card.save }).click();
+    await page.getByRole('button', { name: b.actions.pay }).click();
+    await expect(summary).toContainText(b.statuses.active);
+    await page.reload();
+    await expect(page.locator('[data-billing-banner]')).toHaveCount(0);
+  });
+}
