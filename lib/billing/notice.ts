@@ -1,7 +1,3 @@
-import 'server-only';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { database } from '@/lib/db';
-import { subscriptions } from '@/lib/db/schema';
 import { GRACE_DAYS } from './plans';
 
 /**
@@ -10,17 +6,14 @@ import { GRACE_DAYS } from './plans';
  */
 export type BillingNotice = { kind: 'pastDue'; readOnlyFrom: string } | { kind: 'readOnly' } | null;
 
-export async function billingNotice(workspaceId: string): Promise<BillingNotice> {
-  const db = await database();
-  const [row] = await db
-    .select({
-      status: subscriptions.status,
-      readOnlyFrom: sql<Date | string | null>`${subscriptions.pastDueSince} + make_interval(days => ${GRACE_DAYS})`,
-    })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.workspaceId, workspaceId), inArray(subscriptions.status, ['past_due', 'read_only'])))
-    .limit(1);
-  if (!row) return null;
-  if (row.status === 'read_only') return { kind: 'readOnly' };
-  return { kind: 'pastDue', readOnlyFrom: new Date(row.readOnlyFrom ?? Date.now()).toISOString() };
+/**
+ * The notice of a workspace's overdue state as its current-workspace query reads it (`status|since`, lib/
+ * workspaces/service.ts), so that the dashboard asks the database nothing more for it.
+ */
+export function billingNotice(overdue: string | null): BillingNotice {
+  if (!overdue) return null;
+  const [status, since] = overdue.split('|');
+  if (status === 'read_only') return { kind: 'readOnly' };
+  const from = since ? new Date(since).getTime() : Date.now();
+  return { kind: 'pastDue', readOnlyFrom: new Date(from + GRACE_DAYS * 24 * 60 * 60 * 1000).toISOString() };
 }

@@ -2,7 +2,14 @@ import 'server-only';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import type { Executor } from '@/lib/db/types';
-import { SUPPORT_WORKSPACE, profiles, workspaceMembers, workspaces, type WorkspaceRole } from '@/lib/db/schema';
+import {
+  SUPPORT_WORKSPACE,
+  profiles,
+  subscriptions,
+  workspaceMembers,
+  workspaces,
+  type WorkspaceRole,
+} from '@/lib/db/schema';
 import { requestKey } from '@/lib/api/idempotency';
 import type { SignedInUser } from '@/lib/session/server';
 import { requireMember } from './access';
@@ -126,12 +133,20 @@ export async function createWorkspace(
  * The workspace the dashboard shows: the one the user chose last while they are still its member, else
  * their personal one (created when missing).
  */
-export async function currentWorkspace(user: Pick<SignedInUser, 'uid'>): Promise<WorkspaceView> {
+export async function currentWorkspace(
+  user: Pick<SignedInUser, 'uid'>,
+): Promise<WorkspaceView & { overdue: string | null }> {
   const db = await database();
-  // One query on every dashboard page: the chosen workspace among the user's memberships, else the personal one.
+  // One query on every dashboard page: the chosen workspace among the user's memberships, else the personal one,
+  // with its payment's state when it is overdue (`status|since`: the dashboard's banner, lib/billing/notice.ts).
   const chosenId = db.select({ id: profiles.currentWorkspaceId }).from(profiles).where(eq(profiles.uid, user.uid));
+  const overdue = sql<
+    string | null
+  >`(select ${subscriptions.status} || '|' || coalesce(to_char(${subscriptions.pastDueSince} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), '')
+    from ${subscriptions} where ${subscriptions.workspaceId} = ${workspaces.id}
+    and ${subscriptions.status} in ('past_due', 'read_only') limit 1)`;
   const [chosen] = await db
-    .select(viewColumns)
+    .select({ ...viewColumns, overdue })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(
@@ -142,9 +157,9 @@ export async function currentWorkspace(user: Pick<SignedInUser, 'uid'>): Promise
     )
     .orderBy(sql`${workspaces.personalOf} is not distinct from ${user.uid}`)
     .limit(1);
-  if (chosen) return view(chosen, user.uid);
+  if (chosen) return { ...view(chosen, user.uid), overdue: chosen.overdue };
   const id = await ensurePersonalWorkspace(user.uid);
-  return { id, name: PERSONAL_NAME, role: 'owner', personal: true, support: false };
+  return { id, name: PERSONAL_NAME, role: 'owner', personal: true, support: false, overdue: null };
 }
 
 /** Remembers `workspaceId` as the user's current workspace (404 unless they are its member). */

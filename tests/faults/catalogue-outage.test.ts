@@ -15,21 +15,21 @@ jest.setTimeout(240_000);
 // renders again: at the end, back to the seeded price, rendered so (the end-to-end tests start from it).
 const setup = instanceBehindForwarder('catalogue outage', {
   tidyUp: async () => {
-    await setStarterPrice(2900);
-    await until(() => starterPrice.landing('/'), '29.00', 20_000);
-    await until(() => starterPrice.landing('/de'), '29.00', 20_000);
-    await until(() => starterPrice.product(), '2900', 20_000);
+    await setServicePrice(14900);
+    await until(() => servicePrice.landing('/'), '149.00', 20_000);
+    await until(() => servicePrice.landing('/de'), '149.00', 20_000);
+    await until(() => servicePrice.product(), '14900', 20_000);
   },
 });
 
 const visit = (path: string, headers?: Record<string, string>) => page(setup.app.origin, path, headers);
-/** The starter plan's price as each kind of catalogue page shows it. */
-const starterPrice = {
-  landing: async (path: '/' | '/de') => offers((await visit(path)).body).starter,
-  product: async () => /data-price-cents="(\d+)"/.exec((await visit('/shop/starter')).body)?.[1],
+/** The setup service's price (a catalogue product; the plans' prices are code) as each kind of page shows it. */
+const servicePrice = {
+  landing: async (path: '/' | '/de') => offers((await visit(path)).body)['setup-service'],
+  product: async () => /data-price-cents="(\d+)"/.exec((await visit('/shop/setup-service')).body)?.[1],
 };
-const setStarterPrice = (cents: number) =>
-  setup.database.sql(`update products set price_cents = $1 where slug = 'starter'`, [cents]);
+const setServicePrice = (cents: number) =>
+  setup.database.sql(`update products set price_cents = $1 where slug = 'setup-service'`, [cents]);
 
 /** Every catalogue page answers 200 with what it showed last (`/`: `landingPrice`), whatever the database does. */
 async function expectLastGoodRenders(price: string, landingPrice = price) {
@@ -39,14 +39,14 @@ async function expectLastGoodRenders(price: string, landingPrice = price) {
   ]) {
     const answer = await visit(path);
     expect(answer.status).toBe(200);
-    expect(offers(answer.body).starter).toBe(shown);
+    expect(offers(answer.body)['setup-service']).toBe(shown);
   }
-  const product = await visit('/shop/starter');
+  const product = await visit('/shop/setup-service');
   expect(product.status).toBe(200);
   expect(product.body).toContain(`data-price-cents="${Math.round(Number(price) * 100)}"`);
   for (const [path, listed] of [
-    ['/en-sitemap.xml', '/shop/starter'],
-    ['/de-sitemap.xml', '/de/shop/starter'],
+    ['/en-sitemap.xml', '/shop/setup-service'],
+    ['/de-sitemap.xml', '/de/shop/setup-service'],
   ]) {
     const sitemap = await visit(path);
     expect(sitemap.status).toBe(200);
@@ -59,19 +59,19 @@ it('serves the last good render of the landing pages, product pages and sitemaps
   const asMe = { cookie: me.cookie, 'accept-language': 'de' };
   // Rendered from the database once the start's revalidation marked them stale (the build's page
   // cache on disk may hold another run's catalogue until then), then served from the cache.
-  await until(() => starterPrice.landing('/'), '29.00', 20_000);
-  await until(() => starterPrice.landing('/de'), '29.00', 20_000);
-  await until(() => starterPrice.product(), '2900', 20_000);
-  await expectLastGoodRenders('29.00');
+  await until(() => servicePrice.landing('/'), '149.00', 20_000);
+  await until(() => servicePrice.landing('/de'), '149.00', 20_000);
+  await until(() => servicePrice.product(), '14900', 20_000);
+  await expectLastGoodRenders('149.00');
 
   // A price change reaches `/` (the revalidation marked every catalogue page stale); the database
   // stops before the other pages were asked for again. They used to render in the visitor's request
   // then, and answer 500.
-  await setStarterPrice(3100);
-  await until(() => starterPrice.landing('/'), '31.00', 15_000);
+  await setServicePrice(15100);
+  await until(() => servicePrice.landing('/'), '151.00', 15_000);
   await setup.forwarder.cut();
-  await expectLastGoodRenders('29.00', '31.00');
-  await expectLastGoodRenders('29.00', '31.00');
+  await expectLastGoodRenders('149.00', '151.00');
+  await expectLastGoodRenders('149.00', '151.00');
 
   // Meanwhile: the translated 503 with Retry-After for a dashboard page and the JSON API.
   const dashboard = await visit('/de/dashboard', asMe);
@@ -88,26 +88,26 @@ it('serves the last good render of the landing pages, product pages and sitemaps
 
   // Restarted: every page follows the catalogue again by itself.
   await setup.forwarder.restore();
-  await until(() => starterPrice.landing('/de'), '31.00', 20_000);
-  await until(() => starterPrice.product(), '3100', 20_000);
+  await until(() => servicePrice.landing('/de'), '151.00', 20_000);
+  await until(() => servicePrice.product(), '15100', 20_000);
   await until(async () => (await visit('/de/dashboard', asMe)).status, 200, 20_000);
 
   // Hung (the server stopped with SIGSTOP): connections open, nothing answers. Pages marked stale by
   // a change just before answer at once with their last render (a visitor used to wait 15 s for a 500).
-  await setStarterPrice(3300);
-  await until(() => starterPrice.landing('/'), '33.00', 15_000);
+  await setServicePrice(15300);
+  await until(() => servicePrice.landing('/'), '153.00', 15_000);
   setup.forwarder.hang();
-  for (const path of ['/de', '/shop/starter', '/en-sitemap.xml', '/de-sitemap.xml']) {
+  for (const path of ['/de', '/shop/setup-service', '/en-sitemap.xml', '/de-sitemap.xml']) {
     const answer = await visit(path);
     expect(answer.status).toBe(200);
     expect(answer.ms).toBeLessThan(5_000);
   }
-  expect(await starterPrice.landing('/de')).toBe('31.00');
+  expect(await servicePrice.landing('/de')).toBe('151.00');
 
   // Running again: the pages catch up by themselves.
   setup.forwarder.resume();
-  await until(() => starterPrice.landing('/de'), '33.00', 30_000);
-  await until(() => starterPrice.product(), '3300', 30_000);
+  await until(() => servicePrice.landing('/de'), '153.00', 30_000);
+  await until(() => servicePrice.product(), '15300', 30_000);
 
   // What the failed renders logged: one line each, no stack trace.
   const output = setup.app.output();

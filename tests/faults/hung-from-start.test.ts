@@ -9,11 +9,11 @@ const setup = instanceBehindForwarder('hung from the start', { startsAs: 'hung' 
 
 it('serves the landing and product pages from the build’s renders within the probe’s budget, not the connection’s', async () => {
   const answers = await Promise.all(
-    ['/de', '/shop/starter'].map(async (path) => {
+    ['/de', '/shop/setup-service'].map(async (path) => {
       try {
         // A deadline between the probe's budget and the first connection's wait.
         const answer = await fetch(setup.app.origin + path, { signal: AbortSignal.timeout(6_000) });
-        return [path, answer.status, (await answer.text()).includes('data-price-cents="2900"')];
+        return [path, answer.status, (await answer.text()).includes('data-price-cents="14900"')];
       } catch (error) {
         return [path, (error as Error).name];
       }
@@ -21,6 +21,6 @@ it('serves the landing and product pages from the build’s renders within the p
   );
   expect(answers).toEqual([
     ['/de', 200, true],
-    ['/shop/starter', 200, true],
+    ['/shop/setup-service', 200, true],
   ]);
 });

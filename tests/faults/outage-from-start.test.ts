@@ -64,8 +64,8 @@ describe('while the database is gone from the start', () => {
     for (const [path, language] of [
       ['/', 'en'],
       ['/de', 'de'],
-      ['/shop/starter', 'en'],
-      ['/de/shop/starter', 'de'],
+      ['/shop/setup-service', 'en'],
+      ['/de/shop/setup-service', 'de'],
       ['/imprint', 'en'],
       ['/de/sample', 'de'],
     ]) {
@@ -74,9 +74,9 @@ describe('while the database is gone from the start', () => {
       // `/` depends on the visitor's language (`private`); the others tell a CDN to ask again shortly.
       if (path !== '/') expect(answer.headers.get('cache-control')).toMatch(/^s-maxage=10\b/);
     }
-    expect(offers((await visit('/')).body).starter).toBe('29.00');
-    expect(offers((await visit('/de')).body).starter).toBe('29.00');
-    expect((await visit('/de/shop/starter')).body).toContain('data-price-cents="2900"');
+    expect(offers((await visit('/')).body)['setup-service']).toBe('149.00');
+    expect(offers((await visit('/de')).body)['setup-service']).toBe('149.00');
+    expect((await visit('/de/shop/setup-service')).body).toContain('data-price-cents="14900"');
   });
 
   it('serves the four sitemaps from the build’s renders', async () => {
@@ -86,8 +86,8 @@ describe('while the database is gone from the start', () => {
       expect(sitemapPaths(answer.body)).toEqual(['/en-sitemap.xml', '/de-sitemap.xml']);
     }
     for (const [path, product] of [
-      ['/en-sitemap.xml', '/shop/starter'],
-      ['/de-sitemap.xml', '/de/shop/starter'],
+      ['/en-sitemap.xml', '/shop/setup-service'],
+      ['/de-sitemap.xml', '/de/shop/setup-service'],
     ]) {
       const answer = await visit(path);
       expect([path, answer.status]).toEqual([path, 200]);

@@ -39,16 +39,17 @@ const settled = async (server: Server, path: string, check: (answer: Page) => bo
  */
 async function restoreSeededCatalogue() {
   await operator(
-    `update products set price_cents = 2900 where slug = 'starter';
+    `update products set price_cents = 14900 where slug = 'setup-service';
      update products set active = true where slug = 'business';
      delete from products where slug = 'enterprise'`,
   );
-  const seededLanding = (answer: Page) => offers(answer.body).starter === '29.00' && 'business' in offers(answer.body);
+  const seededLanding = (answer: Page) =>
+    offers(answer.body)['setup-service'] === '149.00' && answer.body.includes('id="plan-business"');
   const seededSitemap = (answer: Page) => answer.body.includes('/shop/business') && !answer.body.includes('enterprise');
   for (const server of servers.all) {
     await settled(server, '/', seededLanding);
     await settled(server, '/de', seededLanding);
-    await settled(server, '/shop/starter', (answer) => answer.body.includes('data-price-cents="2900"'));
+    await settled(server, '/shop/setup-service', (answer) => answer.body.includes('data-price-cents="14900"'));
     await settled(server, '/shop/business', (answer) => answer.status === 200);
     await settled(server, '/de/shop/enterprise', (answer) => answer.status === 404);
     await settled(server, '/en-sitemap.xml', seededSitemap);
@@ -63,12 +64,14 @@ it('revalidates the landing page, the product pages and the sitemaps of every in
   // build's page cache on disk may hold an earlier run's catalogue until the start's revalidation.)
   const seeded = async (server: Server) => {
     const landing = await page(server, '/');
-    return landing.cache === 'HIT' && offers(landing.body).starter === '29.00';
+    return landing.cache === 'HIT' && offers(landing.body)['setup-service'] === '149.00';
   };
   for (const server of [a, b]) {
     await until(() => seeded(server), true, 10_000);
-    expect(offers((await page(server, '/')).body)).toMatchObject({ starter: '29.00', professional: '79.00' });
-    expect((await page(server, '/de/shop/starter')).status).toBe(200);
+    const seededBody = (await page(server, '/')).body;
+    expect(offers(seededBody)).toMatchObject({ 'setup-service': '149.00' });
+    expect(seededBody).toContain('id="plan-professional"');
+    expect((await page(server, '/de/shop/setup-service')).status).toBe(200);
   }
 
   // An operator changes a price, withdraws a product and adds one, straight in the database, in one
@@ -76,7 +79,7 @@ it('revalidates the landing page, the product pages and the sitemaps of every in
   // revalidates once. (As three transactions on a slow host they could fall into two debounce windows,
   // and the second revalidation made the page a MISS right after the first had served the new price.)
   await operator(
-    `update products set price_cents = 3100 where slug = 'starter';
+    `update products set price_cents = 15100 where slug = 'setup-service';
      update products set active = false where slug = 'business';
      insert into products (slug, name, description, features, price_cents, currency, active, position)
      values ('enterprise', '{"en":"Enterprise","de":"Enterprise"}', '{"en":"For large teams.","de":"Für große Teams."}',
@@ -86,20 +89,21 @@ it('revalidates the landing page, the product pages and the sitemaps of every in
   // Each page is served stale once more (the visitor who asks first gets the last render while it
   // renders again), then the new catalogue.
   for (const server of [a, b]) {
-    await settled(server, '/', (answer) => offers(answer.body).starter === '31.00');
+    await settled(server, '/', (answer) => offers(answer.body)['setup-service'] === '151.00');
     // Static again after the change (served stale meanwhile if another revalidation came in between,
     // as a listener that reconnects on a busy host sends one).
     await until(async () => (await page(server, '/')).cache, 'HIT', 10_000);
-    const landing = offers((await settled(server, '/de', (answer) => offers(answer.body).starter === '31.00')).body);
-    expect(landing).toMatchObject({ starter: '31.00', enterprise: '499.00' });
-    expect(landing).not.toHaveProperty('business');
+    const changed = (await settled(server, '/de', (answer) => offers(answer.body)['setup-service'] === '151.00')).body;
+    expect(offers(changed)).toMatchObject({ 'setup-service': '151.00', enterprise: '499.00' });
+    // A withdrawn plan product takes its plan off the page.
+    expect(changed).not.toContain('id="plan-business"');
 
     const product = await settled(server, '/de/shop/enterprise', (answer) => answer.status === 200);
     expect(product.status).toBe(200);
     expect(product.body).toContain('Für große Teams.');
     expect(product.body).toContain('499,00');
     expect((await settled(server, '/shop/business', (answer) => answer.status === 404)).status).toBe(404);
-    await settled(server, '/shop/starter', (answer) => answer.body.includes('data-price-cents="3100"'));
+    await settled(server, '/shop/setup-service', (answer) => answer.body.includes('data-price-cents="15100"'));
 
     const sitemap = sitemapLocs(
       (await settled(server, '/en-sitemap.xml', (answer) => answer.body.includes('/shop/enterprise'))).body,
@@ -135,7 +139,7 @@ it('renders a product 404 again after a catalogue change with its head tags once
     expect(headTags(first.body)).toEqual({ title: 1, description: 1, robots: 1 });
   }
   // A change of the catalogue: every prerendered page is stale, served once more while it renders again.
-  await operator(`update products set price_cents = price_cents where slug = 'starter'`);
+  await operator(`update products set price_cents = price_cents where slug = 'setup-service'`);
   for (const path of paths) {
     await until(async () => (await page(server, path)).cache, 'STALE', 10_000);
     await until(async () => (await page(server, path)).cache, 'HIT', 10_000);

@@ -38,6 +38,15 @@ it('ends a removed member’s inbox stream on another instance', async () => {
     { method: 'POST', headers: { authorization: 'Bearer owner' }, body: { localId: agent.uid, emailVerified: true } },
   );
   const wid = (await call(a, '/api/workspaces', owner.cookie, 'POST', { name: 'Two instances' })).body.workspace.id;
+  // A team needs a plan with seats: subscribed through the local test checkout.
+  const checkout = await call(a, `/api/workspaces/${wid}/billing/checkout`, owner.cookie, 'POST', {
+    plan: 'starter',
+    interval: 'month',
+  });
+  expect(checkout.status).toBe(201);
+  const session = /cs_local_[0-9a-f]{32}/.exec(checkout.body.url)![0];
+  const card = { card: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada Lovelace' };
+  expect((await call(a, `/api/checkout/subscription/${session}`, owner.cookie, 'POST', card)).status).toBe(200);
   expect(
     (await call(a, `/api/workspaces/${wid}/invitations`, owner.cookie, 'POST', { email: agent.email, role: 'agent' }))
       .status,

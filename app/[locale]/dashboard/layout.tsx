@@ -37,12 +37,12 @@ export default withErrorPage(async function DashboardLayout({ children }: { chil
   // Support staff also get the support desk.
   const pages = user.admin ? [...dashboardNav, adminNavItem] : dashboardNav;
   const [current, workspaces] = await Promise.all([currentWorkspace(user), listWorkspaces(user)]);
-  const [unread, cursor, settings, notice] = await Promise.all([
+  const [unread, cursor, settings] = await Promise.all([
     unreadConversations(current.id),
     latestMessageId(),
     getSettings(user.uid, locale),
-    billingNotice(current.id),
   ]);
+  const notice = billingNotice(current.overdue);
   const items = pages.map((item) => ({
     href: localizedPath(item.href, locale),
     key: item.key,
