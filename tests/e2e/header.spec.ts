@@ -144,7 +144,7 @@ for (const locale of localesUnderTest) {
       await page.locator('html[data-hydrated="true"]').waitFor();
       const nav = page.getByRole('navigation', { name: m.Dashboard.navLabel });
       const entries = nav.getByRole('link');
-      await expect(entries).toHaveCount(9);
+      await expect(entries).toHaveCount(10);
       for (const key of [
         'overview',
         'inbox',
@@ -154,6 +154,7 @@ for (const locale of localesUnderTest) {
         'feedback',
         'widgets',
         'members',
+        'billing',
         'orders',
       ] as const) {
         // The inbox's link also names its unread count when there is one.

@@ -1,12 +1,16 @@
-// Changing a subscription from the billing page in local mode (issue 38), in both languages: an upgrade at
-// once with its prorated invoice, a downgrade at the period's end; and a failed renewal through past due (the
-// banner, the owner's e-mail) to read-only and back once paid with another card.
+// Subscriptions in local mode from the billing page (issue 38), in both languages: subscribing with a trial
+// through the subscription's test checkout, the trial's end with the first invoice (page, PDF, /mailbox), cancel
+// and resume; an upgrade at once with its prorated invoice, a downgrade at the period's end; and a failed renewal
+// through past due (the banner, the owner's e-mail) to read-only and back once paid with another card.
 import type { Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
-import { expect, test, localized, localesUnderTest, messages, type Locale } from './fixtures';
+import { expect, test, axeViolations, localized, localesUnderTest, messages, type Locale } from './fixtures';
 import { signIn, uniqueEmail } from './auth';
 
 const headers = { origin: baseURL };
+
+// The test clock is one for the whole app: these tests move it, so they run one after the other, in one worker.
+test.describe.configure({ mode: 'serial' });
 const CARD = { card: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada Lovelace' };
 
 /** Subscribes the signed-in owner's personal workspace to Starter, monthly, paid at once; answers its id. */
@@ -99,5 +103,62 @@ for (const locale of localesUnderTest) {
     await expect(summary).toContainText(b.statuses.active);
     await page.reload();
     await expect(page.locator('[data-billing-banner]')).toHaveCount(0);
+  });
+}
+
+for (const locale of localesUnderTest) {
+  test(`an owner subscribes with a trial from the billing page (${locale})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const t = messages[locale].Shop;
+    const b = messages[locale].Dashboard.billing;
+    const email = uniqueEmail('subscriber');
+    await signIn(page, email, locale);
+    await page.goto(localized('/dashboard/billing?plan=professional&interval=month', locale));
+    await page.locator('html[data-hydrated="true"]').waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: b.title })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: `${b.plans.subscribe}: Professional` }).click();
+
+    await expect(page).toHaveURL(new RegExp(`${localized('/shop/subscribe/', locale)}cs_local_[0-9a-f]{32}$`));
+    await page.locator('html[data-hydrated="true"]').waitFor();
+    await expect(page.getByRole('heading', { level: 1, name: t.subscribe.title })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel(t.checkout.card).fill('4242 4242 4242 4242');
+    await page.getByLabel(t.checkout.expiry).fill('12/34');
+    await page.getByLabel(t.checkout.cvc).fill('123');
+    await page.getByLabel(t.checkout.name).fill('Ada Lovelace');
+    await page.getByRole('button', { name: t.subscribe.startTrial }).click();
+
+    await expect(page).toHaveURL(new RegExp(`${localized('/dashboard/billing', locale)}$`));
+    const summary = page.getByRole('region', { name: b.summary.title });
+    await expect(summary).toContainText(b.statuses.trialing);
+    await expect(summary).toContainText('Professional');
+    await expect(page.getByRole('region', { name: b.invoices.title })).toContainText(b.invoices.none);
+
+    // The trial ends: the first charge, its invoice on the page and in the owner's mail.
+    expect((await page.request.post('/api/test-clock/advance', { data: { days: 15 }, headers })).status()).toBe(200);
+    await page.reload();
+    await expect(summary).toContainText(b.statuses.active);
+    const invoices = page.getByRole('region', { name: b.invoices.title });
+    const number = (await invoices.locator('tbody td').first().textContent())!;
+    expect(number).toMatch(/^RE-\d{4}-\d{5}$/);
+    const pdf = await page.request.get((await invoices.getByRole('link').first().getAttribute('href'))!);
+    expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
+    expect(await axeViolations(page)).toEqual([]);
+    const mail = page.locator('article[data-mail-kind="invoice"]').filter({ hasText: number });
+    await expect(async () => {
+      await page.goto(`/mailbox?to=${encodeURIComponent(email)}`);
+      await expect(mail).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await expect(mail.getByRole('link', { name: new RegExp(`${number}\\.pdf`) })).toBeVisible();
+
+    // Cancel at the period's end, then keep it after all.
+    await page.goto(localized('/dashboard/billing', locale));
+    await page.locator('html[data-hydrated="true"]').waitFor();
+    await page.getByRole('button', { name: b.actions.cancel }).click();
+    await page.getByRole('button', { name: b.actions.confirmCancel }).click();
+    await expect(summary).toContainText(b.summary.ends);
+    await page.getByRole('button', { name: b.actions.resume }).click();
+    await expect(summary).toContainText(b.summary.nextCharge);
   });
 }
