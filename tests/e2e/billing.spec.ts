@@ -2,7 +2,7 @@
 // through the subscription's test checkout, the trial's end with the first invoice (page, PDF, /mailbox), cancel
 // and resume; an upgrade at once with its prorated invoice, a downgrade at the period's end; and a failed renewal
 // through past due (the banner, the owner's e-mail) to read-only and back once paid with another card.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
 import { expect, test, axeViolations, localized, localesUnderTest, messages, type Locale } from './fixtures';
 import { signIn, uniqueEmail } from './auth';
@@ -34,6 +34,10 @@ async function billingPage(page: Page, locale: Locale) {
   await page.locator('html[data-hydrated="true"]').waitFor();
   return page.getByRole('region', { name: messages[locale].Dashboard.billing.summary.title });
 }
+
+/** The summary's status row: "Active" alone would also match the row "Active widgets". */
+const statusOf = (summary: Locator, b: (typeof messages)[Locale]['Dashboard']['billing']) =>
+  summary.locator(`[data-billing-row="${b.summary.status}"]`);
 
 const advance = async (page: Page, days: number) =>
   expect((await page.request.post('/api/test-clock/advance', { data: { days }, headers })).status()).toBe(200);
@@ -81,7 +85,7 @@ for (const locale of localesUnderTest) {
 
     await advance(page, 32);
     await page.reload();
-    await expect(summary).toContainText(b.statuses.past_due);
+    await expect(statusOf(summary, b)).toHaveText(b.statuses.past_due);
     await expect(page.locator('[data-billing-banner="pastDue"]')).toBeVisible();
     await expect(async () => {
       await page.goto(`/mailbox?to=${encodeURIComponent(email)}`);
@@ -90,7 +94,7 @@ for (const locale of localesUnderTest) {
 
     await advance(page, 15);
     await billingPage(page, locale);
-    await expect(summary).toContainText(b.statuses.read_only);
+    await expect(statusOf(summary, b)).toHaveText(b.statuses.read_only);
     await expect(page.locator('[data-billing-banner="readOnly"]')).toBeVisible();
 
     await page.getByRole('button', { name: b.actions.paymentMethod }).click();
@@ -100,7 +104,7 @@ for (const locale of localesUnderTest) {
     await form.getByLabel(b.card.name).fill(CARD.name);
     await form.getByRole('button', { name: b.card.save }).click();
     await page.getByRole('button', { name: b.actions.pay }).click();
-    await expect(summary).toContainText(b.statuses.active);
+    await expect(statusOf(summary, b)).toHaveText(b.statuses.active);
     await page.reload();
     await expect(page.locator('[data-billing-banner]')).toHaveCount(0);
   });
@@ -131,14 +135,14 @@ for (const locale of localesUnderTest) {
 
     await expect(page).toHaveURL(new RegExp(`${localized('/dashboard/billing', locale)}$`));
     const summary = page.getByRole('region', { name: b.summary.title });
-    await expect(summary).toContainText(b.statuses.trialing);
+    await expect(statusOf(summary, b)).toHaveText(b.statuses.trialing);
     await expect(summary).toContainText('Professional');
     await expect(page.getByRole('region', { name: b.invoices.title })).toContainText(b.invoices.none);
 
     // The trial ends: the first charge, its invoice on the page and in the owner's mail.
     expect((await page.request.post('/api/test-clock/advance', { data: { days: 15 }, headers })).status()).toBe(200);
     await page.reload();
-    await expect(summary).toContainText(b.statuses.active);
+    await expect(statusOf(summary, b)).toHaveText(b.statuses.active);
     const invoices = page.getByRole('region', { name: b.invoices.title });
     const number = (await invoices.locator('tbody td').first().textContent())!;
     expect(number).toMatch(/^RE-\d{4}-\d{5}$/);
