@@ -18,6 +18,7 @@ export async function register() {
       { conversationNodeRoutes },
       { startConversationJobs },
       { startBillingJobs },
+      { keepSeats },
       { offerPrerenderOutage },
     ] = await Promise.all([
       import('./lib/security/forwarding'),
@@ -28,6 +29,7 @@ export async function register() {
       import('./lib/conversations/node-routes'),
       import('./lib/conversations/jobs'),
       import('./lib/billing/jobs'),
+      import('./lib/conversations/seats'),
       import('./lib/errors/prerender-outage'),
       // Registers the catalogue's seed with the database, which the first `database()` below runs.
       import('./lib/shop/seed'),
@@ -40,7 +42,7 @@ export async function register() {
     if (!process.env.PLAUDER_SERVER) drainStreamsOnSignals();
     watchCatalogue();
     startConversationJobs();
-    void startBillingJobs();
+    void startBillingJobs(keepSeats);
     try {
       await database();
       console.log(`database: ${await databaseKind()} ready`);

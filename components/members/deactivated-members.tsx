@@ -8,9 +8,18 @@ import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 
 type Labels = Messages['Dashboard']['members']['deactivation'];
-type Deactivated = { uid: string; name: string; email: string | null; role: 'admin' | 'agent' };
+type Deactivated = {
+  uid: string;
+  name: string;
+  email: string | null;
+  role: 'admin' | 'agent';
+  reason: 'chosen' | 'seats';
+};
 
-/** The members deactivated to fit a plan, each with the button that activates them again (within the seats). */
+/**
+ * The members deactivated to fit a plan (by someone, or by the plan's seats: said beside them), each with the
+ * button that activates them again (within the seats).
+ */
 export function DeactivatedMembers({
   api,
   members,
@@ -44,6 +53,7 @@ export function DeactivatedMembers({
                 {member.email && member.email !== member.name ? `${member.email} · ` : ''}
                 {roles[member.role]}
               </span>
+              {member.reason === 'seats' && <span className="block text-sm text-slate-700">{labels.bySeats}</span>}
             </span>
             <Button
               size="sm"

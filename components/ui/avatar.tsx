@@ -7,8 +7,8 @@ export type AvatarUser = { uid: string; displayName: string | null; email: strin
 export function Avatar({ user, size = 32, className }: { user: AvatarUser; size?: number; className?: string }) {
   const source = avatarSource(user.photoURL);
   if (source) {
-    // eslint-disable-next-line @next/next/no-img-element -- served by our own route, already resized
     return (
+      // eslint-disable-next-line @next/next/no-img-element -- served by our own route, already resized
       <img
         src={source}
         alt=""

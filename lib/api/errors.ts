@@ -39,7 +39,7 @@ export const API_ERRORS = {
   notMember: 400,
   tooManyConversations: 409,
   productUnavailable: 400,
-  planOwned: 409,
+  planIsSubscription: 409,
   alreadySubscribed: 409,
   noStripeCustomer: 409,
   cardDeclined: 402,

@@ -99,6 +99,12 @@ async function required(workspaceId: string, executor?: Executor): Promise<Entit
   return entitlement;
 }
 
+/**
+ * Fits a workspace's members to its plan's seats in the transaction that changed the plan: what changes a
+ * subscription is handed one (lib/conversations/seats.ts: the workspaces' fitSeats, ending what membership gave).
+ */
+export type SeatKeeper = (tx: Executor, workspaceId: string) => Promise<void>;
+
 /** 402 `planLimit` naming `plan`, the smallest plan that lifts the limit. */
 export function planLimit(plan: PlanId): ApiError {
   return new ApiError('planLimit', undefined, undefined, { plan });

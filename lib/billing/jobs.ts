@@ -1,6 +1,7 @@
 import 'server-only';
 import { describeDatabaseError } from '@/lib/db/errors';
 import { billsLocally } from './clock';
+import type { SeatKeeper } from './entitlements';
 import { runDueBilling } from './local/due';
 
 const SWEEP_MS = 60_000;
@@ -9,8 +10,8 @@ const holder = globalThis as typeof globalThis & {
   __billingTimer?: ReturnType<typeof setInterval>;
 };
 
-function sweep(): Promise<void> {
-  return runDueBilling().catch((error: Error) =>
+function sweep(keepSeats: SeatKeeper): Promise<void> {
+  return runDueBilling(keepSeats).catch((error: Error) =>
     console.error(`billing: due work failed: ${describeDatabaseError(error)}`),
   );
 }
@@ -20,11 +21,11 @@ function sweep(): Promise<void> {
  * renewals, reminders and read-only happen as real time passes, not only when the test clock moves. Several
  * instances may run it at once (lib/billing/local/due claims each row). Answers the first run.
  */
-export function startBillingJobs(): Promise<void> {
+export function startBillingJobs(keepSeats: SeatKeeper): Promise<void> {
   if (holder.__billingJobs) return holder.__billingJobs;
   if (!billsLocally()) return (holder.__billingJobs = Promise.resolve());
-  holder.__billingTimer = setInterval(() => void sweep(), SWEEP_MS).unref();
-  return (holder.__billingJobs = sweep());
+  holder.__billingTimer = setInterval(() => void sweep(keepSeats), SWEEP_MS).unref();
+  return (holder.__billingJobs = sweep(keepSeats));
 }
 
 /** Stops the sweeps (a test that started them, before its database closes). */

@@ -8,6 +8,7 @@ import { env } from '@/lib/env';
 import { stripeClient } from '@/lib/payments/stripe';
 import { firstDelivery } from '@/lib/payments/webhook-events';
 import type { BillingInterval, PaidPlanId } from './plans';
+import type { SeatKeeper } from './entitlements';
 import { stripeFailure } from './stripe-customers';
 import { keepStripeInvoice } from './stripe-invoices';
 
@@ -178,7 +179,10 @@ async function keepSubscription(tx: Executor, workspaceId: string, subscription:
  * and its invoice, so a redelivery (or a concurrent one) changes nothing. Stripe is read first, outside the
  * transaction: unreachable, it is a 503 with nothing recorded, and Stripe delivers the event again.
  */
-export async function applyStripeBillingEvent(event: Stripe.Event): Promise<'applied' | 'duplicate' | 'ignored'> {
+export async function applyStripeBillingEvent(
+  event: Stripe.Event,
+  keepSeats: SeatKeeper,
+): Promise<'applied' | 'duplicate' | 'ignored'> {
   const snapshot = await snapshotOf(event);
   const db = await database();
   return db.transaction(async (tx) => {
@@ -195,7 +199,10 @@ export async function applyStripeBillingEvent(event: Stripe.Event): Promise<'app
     // A customer this site did not create (another integration of the same Stripe account).
     if (!billed) return 'ignored' as const;
     if (snapshot.invoice) await keepStripeInvoice(tx, billed.workspaceId, snapshot.invoice, snapshot.readAt);
-    if (snapshot.subscription) await keepSubscription(tx, billed.workspaceId, snapshot.subscription, snapshot.readAt);
+    if (snapshot.subscription) {
+      await keepSubscription(tx, billed.workspaceId, snapshot.subscription, snapshot.readAt);
+      await keepSeats(tx, billed.workspaceId);
+    }
     return 'applied' as const;
   });
 }

@@ -9,7 +9,7 @@ import { orders, products, type OrderStatus, type PaymentProviderName } from '@/
 import { localizedPath } from '@/lib/i18n/paths';
 import { paymentProvider } from '@/lib/shop/payment-provider';
 import { PaymentProviderError } from '@/lib/payments/provider';
-import { cancelOrder, largestPaidPlanQuery, orderOfViewer } from './orders';
+import { cancelOrder, orderOfViewer } from './orders';
 import { sendReceipt } from './receipt';
 import { newOrderReference } from './reference';
 import { GERMAN_VAT_BASIS_POINTS } from '@/lib/money';
@@ -64,23 +64,20 @@ async function orderWithKey(key: string, hash: string): Promise<{ order: Order; 
 }
 
 /**
- * What may be bought, as the refusal when it may not. A plan (a product with a widget limit) is bought once
- * per account: one of it, and not when the buyer already has it or a larger one (`owned`: the limit is the
- * largest plan's, never a sum). Other products (the setup service) add up.
+ * What may be bought, as the refusal when it may not. Plans (products with a widget limit) are monthly or
+ * yearly subscriptions of a workspace (its billing page, lib/billing); the shop sells the other products once.
+ * Plans bought once before keep their entitlement (lib/billing/entitlements.ts).
  */
-function refusal(product: Product | undefined, owned: number | null, intent: PurchaseIntent): ApiError | null {
+function refusal(product: Product | undefined): ApiError | null {
   if (!product) return new ApiError('productUnavailable', { productId: { code: 'invalidChoice' } });
-  if (product.widgetLimit === null) return null;
-  if (intent.quantity !== 1) return new ApiError('invalidBody', { quantity: { code: 'tooBig', max: 1 } });
-  return owned && owned >= product.widgetLimit ? new ApiError('planOwned') : null;
+  return product.widgetLimit === null ? null : new ApiError('planIsSubscription');
 }
 
 /**
  * The intent's order: the one its key already has, else a new pending order at the catalogue's price.
- * The unique key decides between concurrent requests and repeats: the product and the buyer's plans are
- * read in one statement, and the key's order only when the insert meets it or the intent is refused (a
- * repeat is answered with its order whatever the catalogue or the buyer's plans say now). 400
- * `productUnavailable` for an unknown or inactive product.
+ * The unique key decides between concurrent requests and repeats: the key's order is read only when the
+ * insert meets it or the intent is refused (a repeat is answered with its order whatever the catalogue says
+ * now). 400 `productUnavailable` for an unknown or inactive product, 409 `planIsSubscription` for a plan.
  */
 async function orderFor(
   intent: PurchaseIntent,
@@ -90,16 +87,11 @@ async function orderFor(
   const hash = fingerprint(intent);
   const db = await database();
   const [found] = await db
-    .select({
-      product: products,
-      owned: intent.buyer
-        ? sql<number | null>`(${largestPaidPlanQuery(intent.buyer.uid, db)})`.mapWith(Number)
-        : sql<null>`null`,
-    })
+    .select({ product: products })
     .from(products)
     .where(and(eq(products.slug, intent.productId), eq(products.active, true)))
     .limit(1);
-  const refused = refusal(found?.product, found?.owned ?? null, intent);
+  const refused = refusal(found?.product);
   if (refused) {
     const existing = await orderWithKey(key, hash);
     if (existing) return existing;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, desc, eq, isNull, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import type { Executor } from '@/lib/db/types';
 import { orders, products, type OrderStatus } from '@/lib/db/schema';
@@ -259,21 +259,6 @@ export async function orderPage(
   const current = Math.min(Math.max(1, page), pages);
   const items = total ? await summaries(eq(orders.uid, uid), ORDER_PAGE_SIZE, (current - 1) * ORDER_PAGE_SIZE) : [];
   return { items, total, page: current, pages };
-}
-
-/** The largest widget limit among the plans `uid` has paid for: a query, to run or to nest in another. */
-export function largestPaidPlanQuery(uid: string, executor: Executor) {
-  return executor
-    .select({ limit: max(products.widgetLimit) })
-    .from(orders)
-    .innerJoin(products, eq(orders.productId, products.id))
-    .where(and(eq(orders.uid, uid), eq(orders.status, 'paid')));
-}
-
-/** The largest widget limit among the plans the user has paid for, or null without one. */
-export async function largestPaidPlan(uid: string, executor?: Executor): Promise<number | null> {
-  const [row] = await largestPaidPlanQuery(uid, executor ?? (await database()));
-  return row?.limit ?? null;
 }
 
 /**

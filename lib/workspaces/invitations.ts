@@ -31,18 +31,20 @@ export type InvitationView = {
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const pending = and(isNull(workspaceInvitations.acceptedAt), isNull(workspaceInvitations.revokedAt));
 
+/** Serialises what changes how many seats of a workspace are taken (invitations, activations, plan changes). */
+export function lockSeats(tx: Executor, workspaceId: string) {
+  return tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`seats:${workspaceId}`})::bigint)`);
+}
+
 /**
- * Refuses (402 `planLimit`) one more seat than the workspace's plan gives: members and, unless `pending` is
- * null, pending unexpired invitations take one each (but the one to `pending.except`, which a re-sent invitation
- * replaces). Serialised per workspace with the other changes of seats, so two at once cannot take the last one.
+ * The seats taken: members and, unless `pending` is null, pending unexpired invitations, one each (but the one
+ * to `pending.except`, which a re-sent invitation replaces).
  */
-export async function requireSeat(
+export async function seatsTaken(
   tx: Executor,
   workspaceId: string,
   pending: { except: string | null } | null,
-): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`seats:${workspaceId}`})::bigint)`);
-  const entitlement = await requireWritable(workspaceId, tx);
+): Promise<number> {
   const invited = pending
     ? sql`(select count(*) from ${workspaceInvitations} where ${workspaceInvitations.workspaceId} = ${workspaceId}
         and ${workspaceInvitations.acceptedAt} is null and ${workspaceInvitations.revokedAt} is null
@@ -52,6 +54,21 @@ export async function requireSeat(
     .select({ used: sql<number>`count(*) + ${invited}`.mapWith(Number) })
     .from(workspaceMembers)
     .where(eq(workspaceMembers.workspaceId, workspaceId));
+  return used;
+}
+
+/**
+ * Refuses (402 `planLimit`) one more seat than the workspace's plan gives (seatsTaken). Serialised per workspace
+ * with the other changes of seats, so two at once cannot take the last one.
+ */
+export async function requireSeat(
+  tx: Executor,
+  workspaceId: string,
+  pending: { except: string | null } | null,
+): Promise<void> {
+  await lockSeats(tx, workspaceId);
+  const entitlement = await requireWritable(workspaceId, tx);
+  const used = await seatsTaken(tx, workspaceId, pending);
   if (used >= allowanceOf(entitlement).seats) throw planLimit(planWith('seats', used + 1));
 }
 

@@ -65,7 +65,7 @@ export async function visitor(browser: Browser, url: string, options: BrowserCon
 }
 
 /**
- * Creates a widget through the JSON API as the signed-in owner of `page`, whose account gets `plan` first (what
+ * Creates a widget through the JSON API as the signed-in owner of `page`, whose personal workspace gets `plan` (what
  * the settings may need; null: the plan it has); answers its id.
  */
 export async function createWidget(

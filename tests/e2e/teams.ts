@@ -21,10 +21,10 @@ export async function verifyAddress(request: APIRequestContext, uid: string) {
  */
 export async function teamWithWidget(page: Page, name: string, settings: Record<string, unknown> = {}) {
   const headers = { origin: baseURL };
-  await givePlan(page);
   const created = await page.request.post('/api/workspaces', { data: { name }, headers });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()).workspace;
+  await givePlan(page, 'business', id);
   expect((await page.request.put('/api/workspaces/current', { data: { workspaceId: id }, headers })).status()).toBe(
     200,
   );

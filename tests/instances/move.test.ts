@@ -85,7 +85,7 @@ it('moves the embedded database into an empty PostgreSQL database that an instan
     embedded,
     '/api/checkout',
     cookie,
-    { productId: 'starter', quantity: 1 },
+    { productId: 'setup-service', quantity: 1 },
     {
       'idempotency-key': crypto.randomUUID(),
     },

@@ -6,6 +6,7 @@ import { POST as reply } from '@/app/api/workspaces/[wid]/inbox/[cid]/messages/r
 import { advanceClock } from '@/lib/billing/clock';
 import { startBillingJobs, stopBillingJobs } from '@/lib/billing/jobs';
 import { runDueBilling } from '@/lib/billing/local/due';
+import { keepSeats } from '@/lib/conversations/seats';
 import { database } from '@/lib/db';
 import { mails, profiles } from '@/lib/db/schema';
 import { mailsSettled } from '@/lib/mail/later';
@@ -167,8 +168,8 @@ describe('the test clock', () => {
     const owner = await signedIn('concurrent');
     const wid = owner.workspaceId;
     await subscribe(owner, wid, 'starter');
-    await Promise.all([advanceBy(20), advanceBy(20), runDueBilling(), runDueBilling()]);
-    await Promise.all([runDueBilling(), runDueBilling()]);
+    await Promise.all([advanceBy(20), advanceBy(20), runDueBilling(keepSeats), runDueBilling(keepSeats)]);
+    await Promise.all([runDueBilling(keepSeats), runDueBilling(keepSeats)]);
     expect((await chargesOf(wid)).map((charge) => charge.kind)).toEqual(['initial', 'renewal']);
   });
 
@@ -179,7 +180,7 @@ describe('the test clock', () => {
     await advanceClock(32);
     expect(await chargesOf(wid)).toHaveLength(1);
     try {
-      await startBillingJobs();
+      await startBillingJobs(keepSeats);
       expect((await chargesOf(wid)).map((charge) => charge.kind)).toEqual(['initial', 'renewal']);
     } finally {
       // Its next sweep would run after this file's database is closed.

@@ -8,7 +8,7 @@ import { GET as checkoutReturn } from '@/app/api/checkout/return/route';
 import { POST as pay } from '@/app/api/checkout/local/[id]/route';
 import { POST as startSession } from '@/app/api/session/route';
 import { database } from '@/lib/db';
-import { localCheckoutSessions, mails, orders } from '@/lib/db/schema';
+import { localCheckoutSessions, mails, orders, products } from '@/lib/db/schema';
 import { adminAuth } from '@/lib/firebase/admin';
 import { ordersOf } from '@/lib/shop/orders';
 import { recentlyAttached } from '@/lib/shop/guest-orders';
@@ -57,7 +57,7 @@ describe('the local checkout asks a guest for the receipt’s address', () => {
   ])(
     'refuses a guest’s payment without one, in the buyer’s language, and writes nothing (%s)',
     async (language, sentence) => {
-      const { orderId, sessionId } = await buy(null, 'starter', language);
+      const { orderId, sessionId } = await buy(null, 'setup-service', language);
       const response = await payLocal(sessionId, CARD, language);
       expect(response.status).toBe(400);
       expect((await response.json()).error).toMatchObject({ code: 'invalidBody', fields: { email: sentence } });
@@ -73,7 +73,7 @@ describe('the local checkout asks a guest for the receipt’s address', () => {
   );
 
   it('refuses an address that is none, with the card’s problem beside it', async () => {
-    const { sessionId } = await buy(null, 'starter');
+    const { sessionId } = await buy(null, 'setup-service');
     const response = await payLocal(sessionId, { ...CARD, email: 'not an address' });
     expect(response.status).toBe(400);
     expect(Object.keys((await response.json()).error.fields)).toEqual(['email']);
@@ -88,10 +88,10 @@ describe('the receipt', () => {
       'en',
       /^Your receipt for order [0-9A-Z]{4}-[0-9A-Z]{4}$/,
       [
-        '1 × Professional at €79.00: €79.00',
-        'Net amount: €66.39',
-        'VAT included (19 %): €12.61',
-        'Total: €79.00',
+        '1 × Setup service at €149.00: €149.00',
+        'Net amount: €125.21',
+        'VAT included (19 %): €23.79',
+        'Total: €149.00',
         'Create your account: http://localhost:3000/signup',
       ],
     ],
@@ -99,10 +99,10 @@ describe('the receipt', () => {
       'de',
       /^Ihre Quittung zur Bestellung [0-9A-Z]{4}-[0-9A-Z]{4}$/,
       [
-        '1 × Professional zu 79,00\u00a0€: 79,00\u00a0€',
-        'Nettobetrag: 66,39\u00a0€',
-        'Enthaltene MwSt. (19 %): 12,61\u00a0€',
-        'Gesamtbetrag: 79,00\u00a0€',
+        '1 × Einrichtungsservice zu 149,00\u00a0€: 149,00\u00a0€',
+        'Nettobetrag: 125,21\u00a0€',
+        'Enthaltene MwSt. (19 %): 23,79\u00a0€',
+        'Gesamtbetrag: 149,00\u00a0€',
         'Konto anlegen: http://localhost:3000/de/signup',
       ],
     ],
@@ -110,7 +110,7 @@ describe('the receipt', () => {
     'goes once to a guest’s address, with reference, items, net, VAT, total and the next step (%s)',
     async (language, subject, lines) => {
       const email = uniqueEmail('receipt');
-      const { orderId, sessionId } = await buy(null, 'professional', language);
+      const { orderId, sessionId } = await buy(null, 'setup-service', language);
       expect((await payLocal(sessionId, { ...CARD, email })).status).toBe(200);
       const paid = await row(orderId);
       expect(paid).toMatchObject({ status: 'paid', email, uid: null });
@@ -136,7 +136,7 @@ describe('the receipt', () => {
 
   it('goes to a signed-in buyer’s address without asking, pointing to their first widget', async () => {
     const me = await signedIn('receipt-member');
-    const { sessionId } = await buy(me, 'starter');
+    const { sessionId } = await buy(me, 'setup-service');
     expect((await payLocal(sessionId, CARD)).status).toBe(200);
     const sent = await mailsTo(me.email);
     expect(sent).toHaveLength(1);
@@ -145,10 +145,14 @@ describe('the receipt', () => {
 });
 
 describe('a guest’s order joins the account that verifies its address', () => {
-  it('at sign-in with the verified address, once; the plan then counts for the account', async () => {
+  it('at sign-in with the verified address, once; a plan bought once then counts for the account', async () => {
     const email = uniqueEmail('guest-buyer');
-    const { orderId, sessionId } = await buy(null, 'business');
+    const { orderId, sessionId } = await buy(null, 'setup-service');
     await payLocal(sessionId, { ...CARD, email: email.toUpperCase() });
+    // A guest's plan bought once before plans became subscriptions: the shop sells plans no more.
+    const db = await database();
+    const [business] = await db.select({ id: products.id }).from(products).where(eq(products.slug, 'business'));
+    await db.update(orders).set({ productId: business.id }).where(eq(orders.id, orderId));
     const account = await signUp(email);
     // Not verified yet: whoever typed the address at the checkout proves nothing.
     await signIn(email);
@@ -172,9 +176,9 @@ describe('a guest’s order joins the account that verifies its address', () => 
 
   it('leaves another address’s orders, and unpaid ones, where they are', async () => {
     const email = uniqueEmail('guest-other');
-    const paidElsewhere = await buy(null, 'starter');
+    const paidElsewhere = await buy(null, 'setup-service');
     await payLocal(paidElsewhere.sessionId, { ...CARD, email: uniqueEmail('someone-else') });
-    const unpaid = await buy(null, 'starter');
+    const unpaid = await buy(null, 'setup-service');
     await (await database()).update(orders).set({ email }).where(eq(orders.id, unpaid.orderId));
     const account = await signUp(email);
     await adminAuth().updateUser(account.uid, { emailVerified: true });

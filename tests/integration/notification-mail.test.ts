@@ -140,7 +140,7 @@ describe('a staff reply to a ticket', () => {
 describe('an order whose payment failed after the checkout', () => {
   /** A checkout opened by `buyer` (a guest: null), as the buy form opens it. */
   async function checkoutOf(buyer: Client | null, language = 'en') {
-    const { orderId, sessionId } = await buy(buyer, 'starter', language);
+    const { orderId, sessionId } = await buy(buyer, 'setup-service', language);
     return { orderId, id: sessionId };
   }
 
@@ -173,7 +173,7 @@ describe('an order whose payment failed after the checkout', () => {
       kind: 'paymentFailed',
       subject: `Die Zahlung für die Bestellung ${reference} ist fehlgeschlagen`,
     });
-    expect(sent[0].text).toMatch(/Starter, 29,00\s€/);
+    expect(sent[0].text).toMatch(/Einrichtungsservice, 149,00\s€/);
     expect(sent[0].text).toContain(`http://localhost:3000/de/shop/success?order=${session.orderId}`);
     expect(sent[0].text).toContain('http://localhost:3000/de/dashboard/settings');
   });

@@ -99,7 +99,7 @@ describe('local checkout', () => {
   });
 
   it('declines 4000 0000 0000 0002 in the buyer’s language, pays 4242 4242 4242 4242 once', async () => {
-    const { body } = await buy({ productId: 'starter', quantity: 1 }, { 'accept-language': 'de' });
+    const { body } = await buy({ productId: 'setup-service', quantity: 1 }, { 'accept-language': 'de' });
     const id = sessionOf(body.url);
     expect(body.url).toContain('/de/shop/checkout/');
     const declined = await payLocal(id, '4000 0000 0000 0002', { 'accept-language': 'de' });
@@ -121,7 +121,7 @@ describe('local checkout', () => {
   });
 
   it('returns to the order’s success page, marking it paid only when the provider says paid', async () => {
-    const { body } = await buy({ productId: 'professional', quantity: 1 }, { 'accept-language': 'de' });
+    const { body } = await buy({ productId: 'setup-service', quantity: 1 }, { 'accept-language': 'de' });
     const id = sessionOf(body.url);
     // The success address alone (not paid at the provider) changes nothing.
     const early = await returnTo(id);
@@ -157,10 +157,10 @@ describe('local checkout', () => {
       const cases: [unknown, string][] = [
         [{ productId: 'no-such-plan', quantity: 1 }, 'productUnavailable'],
         [{ productId: 'enterprise', quantity: 1 }, 'productUnavailable'],
-        [{ productId: 'starter', quantity: 0 }, 'invalidBody'],
-        [{ productId: 'starter', quantity: 11 }, 'invalidBody'],
-        [{ productId: 'starter', quantity: 1.5 }, 'invalidBody'],
-        [{ productId: 'starter', quantity: '2' }, 'invalidBody'],
+        [{ productId: 'setup-service', quantity: 0 }, 'invalidBody'],
+        [{ productId: 'setup-service', quantity: 11 }, 'invalidBody'],
+        [{ productId: 'setup-service', quantity: 1.5 }, 'invalidBody'],
+        [{ productId: 'setup-service', quantity: '2' }, 'invalidBody'],
         [{ productId: "starter'; drop table orders;--", quantity: 1 }, 'invalidBody'],
         [{ quantity: 1 }, 'invalidBody'],
       ];
@@ -172,22 +172,25 @@ describe('local checkout', () => {
       }
       expect((await buy('{"productId":')).body.error.code).toBe('invalidJson');
       expect(
-        (await buy({ productId: 'starter', quantity: 1 }, { origin: 'https://evil.example' })).response.status,
+        (await buy({ productId: 'setup-service', quantity: 1 }, { origin: 'https://evil.example' })).response.status,
       ).toBe(403);
-      expect((await buy({ productId: 'starter', quantity: 1, pad: 'x'.repeat(17 * 1024) })).response.status).toBe(413);
+      expect((await buy({ productId: 'setup-service', quantity: 1, pad: 'x'.repeat(17 * 1024) })).response.status).toBe(
+        413,
+      );
       expect(await orderCount()).toBe(before);
     } finally {
       await db.update(products).set({ active: true }).where(eq(products.slug, 'enterprise'));
     }
   });
 
-  it('gives a signed-in buyer the order, and a paid plan raises their widget limit', async () => {
+  it('gives a signed-in buyer the order; a service bought once raises no plan limit', async () => {
     const me = await signedIn('buyer');
     expect(await widgetLimit(me.workspaceId)).toBe(1);
-    const { body } = await buy({ productId: 'professional', quantity: 1 }, { cookie: me.cookie });
+    const { body } = await buy({ productId: 'setup-service', quantity: 1 }, { cookie: me.cookie });
     expect(await order(body.orderId)).toMatchObject({ uid: me.uid, email: me.email });
     await payLocal(sessionOf(body.url), '4242424242424242');
-    expect(await widgetLimit(me.workspaceId)).toBe(10);
+    expect(await order(body.orderId)).toMatchObject({ status: 'paid' });
+    expect(await widgetLimit(me.workspaceId)).toBe(1);
   });
 });
 
@@ -216,7 +219,7 @@ describe('one purchase intent, one order and one checkout', () => {
     const me = await signedIn('parallel');
     const headers = { cookie: me.cookie, 'idempotency-key': crypto.randomUUID() };
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => buy({ productId: 'professional', quantity: 1 }, headers)),
+      Array.from({ length: 10 }, () => buy({ productId: 'setup-service', quantity: 1 }, headers)),
     );
     expect(answers.map(({ response }) => response.status).sort()).toEqual([
       200, 200, 200, 200, 200, 200, 200, 200, 200, 201,
@@ -230,10 +233,10 @@ describe('one purchase intent, one order and one checkout', () => {
 
   it('refuses the same key with another request with a translated 422, writing nothing', async () => {
     const key = crypto.randomUUID();
-    await buy({ productId: 'starter', quantity: 1 }, { 'idempotency-key': key });
+    await buy({ productId: 'setup-service', quantity: 1 }, { 'idempotency-key': key });
     const before = await orderCount();
     const response = await buy(
-      { productId: 'starter', quantity: 2 },
+      { productId: 'setup-service', quantity: 2 },
       { 'idempotency-key': key, 'accept-language': 'de' },
     );
     expect(response.response.status).toBe(422);
@@ -247,23 +250,25 @@ describe('one purchase intent, one order and one checkout', () => {
   it('refuses a malformed key with 400', async () => {
     const before = await orderCount();
     for (const key of ['short', 'with spaces in it', 'x'.repeat(101)]) {
-      expect((await buy({ productId: 'starter', quantity: 1 }, { 'idempotency-key': key })).response.status).toBe(400);
+      expect((await buy({ productId: 'setup-service', quantity: 1 }, { 'idempotency-key': key })).response.status).toBe(
+        400,
+      );
     }
     expect(await orderCount()).toBe(before);
   });
 
   it('without a key: a signed-in buyer’s same request within a minute is one order, guests’ requests are their own', async () => {
     const me = await signedIn('keyless');
-    const mine = await buy({ productId: 'starter', quantity: 1 }, { cookie: me.cookie });
-    expect((await buy({ productId: 'starter', quantity: 1 }, { cookie: me.cookie })).body).toEqual(mine.body);
-    const guest = await buy({ productId: 'starter', quantity: 1 });
-    expect((await buy({ productId: 'starter', quantity: 1 })).body.orderId).not.toBe(guest.body.orderId);
+    const mine = await buy({ productId: 'setup-service', quantity: 1 }, { cookie: me.cookie });
+    expect((await buy({ productId: 'setup-service', quantity: 1 }, { cookie: me.cookie })).body).toEqual(mine.body);
+    const guest = await buy({ productId: 'setup-service', quantity: 1 });
+    expect((await buy({ productId: 'setup-service', quantity: 1 })).body.orderId).not.toBe(guest.body.orderId);
   });
 });
 
 describe('webhook', () => {
   async function pendingOrder() {
-    const { body } = await buy({ productId: 'starter', quantity: 1 });
+    const { body } = await buy({ productId: 'setup-service', quantity: 1 });
     return { orderId: body.orderId as string, id: sessionOf(body.url) };
   }
 

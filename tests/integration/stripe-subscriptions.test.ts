@@ -32,6 +32,8 @@ let app: Billing & {
   rowsOf: (workspaceId: string) => Promise<Array<Record<string, unknown>>>;
   customerOf: (workspaceId: string) => Promise<string | null>;
   processed: (eventId: string) => Promise<boolean>;
+  addAgent: (workspaceId: string, uid: string) => Promise<void>;
+  seatsOf: (workspaceId: string) => Promise<{ members: string[]; aside: string[] }>;
 };
 
 beforeAll(async () => {
@@ -66,7 +68,7 @@ beforeAll(async () => {
       import('@/app/api/workspaces/[wid]/billing/checkout/route'),
       import('@/app/api/workspaces/[wid]/billing/portal/route'),
     ]);
-    const { subscriptions, stripeCustomers, processedWebhookEvents } = schema;
+    const { subscriptions, stripeCustomers, processedWebhookEvents, workspaceMembers, deactivatedMembers } = schema;
     app = {
       ...checkout,
       ApiError: errors.ApiError,
@@ -85,6 +87,27 @@ beforeAll(async () => {
       customerOf: async (workspaceId) =>
         (await (await database()).select().from(stripeCustomers).where(eq(stripeCustomers.workspaceId, workspaceId)))[0]
           ?.customerId ?? null,
+      addAgent: async (workspaceId, uid) => {
+        await (await database()).insert(workspaceMembers).values({ workspaceId, uid, role: 'agent' });
+      },
+      seatsOf: async (workspaceId) => ({
+        members: (
+          await (
+            await database()
+          )
+            .select({ uid: workspaceMembers.uid })
+            .from(workspaceMembers)
+            .where(eq(workspaceMembers.workspaceId, workspaceId))
+        ).map((row) => row.uid),
+        aside: (
+          await (
+            await database()
+          )
+            .select({ uid: deactivatedMembers.uid, reason: deactivatedMembers.reason })
+            .from(deactivatedMembers)
+            .where(eq(deactivatedMembers.workspaceId, workspaceId))
+        ).map((row) => `${row.uid}:${row.reason}`),
+      }),
       processed: async (eventId) =>
         (await (await database()).select().from(processedWebhookEvents).where(eq(processedWebhookEvents.id, eventId)))
           .length > 0,
@@ -437,6 +460,9 @@ describe('webhook events drive the workspace’s subscription', () => {
   it('keeps a cancellation at the period’s end, then cancels on deletion; a new checkout gets no second trial', async () => {
     const { owner, subscription } = await subscribe(undefined, { trial: true });
     await deliver('customer.subscription.created', subscription);
+    // Two agents on Professional's seats, whom the free tier's one seat puts aside once the subscription ends.
+    await app.addAgent(owner.workspaceId, `agent-a-${owner.uid}`);
+    await app.addAgent(owner.workspaceId, `agent-b-${owner.uid}`);
     standIn.setSubscription(subscription.id, { cancel_at_period_end: true });
     await deliver('customer.subscription.updated', subscription);
     expect(await app.rowsOf(owner.workspaceId)).toEqual([
@@ -449,6 +475,10 @@ describe('webhook events drive the workspace’s subscription', () => {
       rowFor(owner.workspaceId, subscription, { status: 'canceled', cancelAtPeriodEnd: true, canceledAt: at(endedAt) }),
     ]);
     expect(await app.entitlementOf(owner.workspaceId)).toMatchObject({ plan: 'free', source: 'free' });
+    expect(await app.seatsOf(owner.workspaceId)).toEqual({
+      members: [owner.uid],
+      aside: expect.arrayContaining([`agent-a-${owner.uid}:seats`, `agent-b-${owner.uid}:seats`]),
+    });
     await checkoutOf(owner, { trial: true });
     expect(requestsTo('/v1/checkout/sessions').at(-1)!.form.has('subscription_data[trial_period_days]')).toBe(false);
   });

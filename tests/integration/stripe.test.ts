@@ -117,7 +117,7 @@ it('opens a Checkout Session in payment mode with the catalogue’s line items, 
 });
 
 it('marks the order paid on return only when Stripe reports the session paid', async () => {
-  const { orderId } = await (await buy({ productId: 'starter', quantity: 1 })).json();
+  const { orderId } = await (await buy({ productId: 'setup-service', quantity: 1 })).json();
   const sessionId = [...standIn.sessions.keys()].at(-1)!;
   const early = await returnTo(sessionId);
   expect(early.status).toBe(303);
@@ -161,7 +161,7 @@ describe('one purchase intent, one order and one Checkout Session', () => {
     standIn.setLatency(300);
     try {
       const answers = await Promise.all(
-        Array.from({ length: 10 }, () => buy({ productId: 'starter', quantity: 1 }, headers)),
+        Array.from({ length: 10 }, () => buy({ productId: 'setup-service', quantity: 1 }, headers)),
       );
       const bodies = await Promise.all(answers.map((answer) => answer.json()));
       expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
@@ -181,9 +181,9 @@ describe('one purchase intent, one order and one Checkout Session', () => {
     // Longer than the SDK retries a 409 idempotency_key_in_use (about 1.5 s).
     standIn.setLatency(3000);
     try {
-      const first = buy({ productId: 'starter', quantity: 1 }, headers);
+      const first = buy({ productId: 'setup-service', quantity: 1 }, headers);
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const repeat = await buy({ productId: 'starter', quantity: 1 }, headers);
+      const repeat = await buy({ productId: 'setup-service', quantity: 1 }, headers);
       expect(repeat.status).toBe(409);
       expect(repeat.headers.get('retry-after')).toBe('1');
       expect((await repeat.json()).error).toEqual({
@@ -205,7 +205,7 @@ describe('one purchase intent, one order and one Checkout Session', () => {
     standIn.down();
     let response: Response;
     try {
-      response = await buy({ productId: 'starter', quantity: 1 }, headers);
+      response = await buy({ productId: 'setup-service', quantity: 1 }, headers);
     } finally {
       standIn.up();
     }
@@ -219,7 +219,7 @@ describe('one purchase intent, one order and one Checkout Session', () => {
     const [failed] = await app.ordersOf(me.uid);
     expect(failed).toMatchObject({ status: 'failed', checkoutSessionId: null });
 
-    const retry = await buy({ productId: 'starter', quantity: 1 }, headers);
+    const retry = await buy({ productId: 'setup-service', quantity: 1 }, headers);
     expect(retry.status).toBe(201);
     const { orderId, url } = await retry.json();
     expect(orderId).toBe(failed.id);
@@ -238,14 +238,14 @@ describe('one purchase intent, one order and one Checkout Session', () => {
   it('refuses the same key with another request with a translated 422, writing nothing', async () => {
     const me = await app.signedIn('stripe-reused');
     const key = crypto.randomUUID();
-    const first = await buy({ productId: 'starter', quantity: 1 }, { cookie: me.cookie, 'idempotency-key': key });
+    const first = await buy({ productId: 'setup-service', quantity: 1 }, { cookie: me.cookie, 'idempotency-key': key });
     expect(first.status).toBe(201);
     const before = creations();
     for (const [body, cookie] of [
-      [{ productId: 'starter', quantity: 2 }, me.cookie],
-      [{ productId: 'professional', quantity: 1 }, me.cookie],
+      [{ productId: 'setup-service', quantity: 2 }, me.cookie],
+      [{ productId: 'setup-service', quantity: 3 }, me.cookie],
       // Another buyer (a guest) with the same key.
-      [{ productId: 'starter', quantity: 1 }, ''],
+      [{ productId: 'setup-service', quantity: 1 }, ''],
     ] as const) {
       const response = await buy(body, { cookie, 'idempotency-key': key, 'accept-language': 'de' });
       expect(response.status).toBe(422);
@@ -264,7 +264,7 @@ describe('fulfilment reads the session from Stripe', () => {
 
   async function pendingOrder() {
     const { orderId } = await (
-      await buy({ productId: 'starter', quantity: 1 }, { 'idempotency-key': crypto.randomUUID() })
+      await buy({ productId: 'setup-service', quantity: 1 }, { 'idempotency-key': crypto.randomUUID() })
     ).json();
     return { orderId: orderId as string, sessionId: sessionsOf(orderId)[0].id };
   }
@@ -348,7 +348,7 @@ describe('a guest’s purchase reaches its buyer (issue 15, points 4 and 7)', ()
   it('keeps the address Stripe collected and sends one receipt, however many paths report the payment', async () => {
     const { orderId } = await (
       await buy(
-        { productId: 'starter', quantity: 1 },
+        { productId: 'setup-service', quantity: 1 },
         { 'idempotency-key': crypto.randomUUID(), 'accept-language': 'de' },
       )
     ).json();
@@ -382,7 +382,7 @@ describe('a guest’s purchase reaches its buyer (issue 15, points 4 and 7)', ()
       kind: 'receipt',
       subject: expect.stringMatching(/^Ihre Quittung zur Bestellung [0-9A-Z]{4}-[0-9A-Z]{4}$/),
     });
-    expect(sent[0].text).toContain('Gesamtbetrag: 29,00\u00a0€');
+    expect(sent[0].text).toContain('Gesamtbetrag: 149,00\u00a0€');
     expect(sent[0].text).toContain('/de/signup');
   });
 });
@@ -398,7 +398,7 @@ describe('the buyer leaves the checkout (cancel page)', () => {
     );
   const openOrder = async () => {
     const { orderId } = await (
-      await buy({ productId: 'starter', quantity: 1 }, { 'idempotency-key': crypto.randomUUID() })
+      await buy({ productId: 'setup-service', quantity: 1 }, { 'idempotency-key': crypto.randomUUID() })
     ).json();
     return { orderId: orderId as string, sessionId: sessionsOf(orderId)[0].id };
   };

@@ -34,7 +34,7 @@ describe('the card form', () => {
     ['en', en],
     ['de', de],
   ] as const)('names every field of an empty form at once, translated (%s)', async (language, messages) => {
-    const { orderId, sessionId } = await buy(null, 'starter', language);
+    const { orderId, sessionId } = await buy(null, 'setup-service', language);
     const response = await payLocal(sessionId, { card: '', expiry: '', cvc: '', name: '', email: '' }, language);
     expect(response.status).toBe(400);
     const required = messages.Api.fields.required;
@@ -48,7 +48,7 @@ describe('the card form', () => {
 
   it('does not ask a signed-in buyer for the address the order has', async () => {
     const me = await signedIn('test-checkout');
-    const { sessionId } = await buy(me, 'starter');
+    const { sessionId } = await buy(me, 'setup-service');
     const response = await payLocal(sessionId, {});
     expect(Object.keys((await response.json()).error.fields).sort()).toEqual(['card', 'cvc', 'expiry', 'name']);
   });
@@ -61,7 +61,7 @@ describe('the card form', () => {
     [{ card: '3782 822463 10005', cvc: '123' }, 'cvc', en.Api.fields.cvc4],
     [{ name: '   ' }, 'name', en.Api.fields.required],
   ])('refuses %j, naming the field, and charges nothing', async (change, field, sentence) => {
-    const { orderId, sessionId } = await buy(null, 'starter');
+    const { orderId, sessionId } = await buy(null, 'setup-service');
     const response = await payLocal(sessionId, { ...CARD, email: 'ada@example.com', ...change });
     expect(response.status).toBe(400);
     expect((await response.json()).error.fields).toEqual({ [field]: sentence });
@@ -77,7 +77,7 @@ describe('Stripe’s test cards', () => {
     // A real card's number (it passes the Luhn check): Stripe's test mode declines it.
     ['4111 1111 1111 1111', 'cardDeclined'],
   ] as const)('%s is refused with 402 %s in the buyer’s language, charging nothing', async (card, code) => {
-    const { orderId, sessionId } = await buy(null, 'starter', 'de');
+    const { orderId, sessionId } = await buy(null, 'setup-service', 'de');
     const response = await payLocal(sessionId, { ...CARD, card, email: 'ada@example.com' }, 'de');
     expect(response.status).toBe(402);
     expect((await response.json()).error).toEqual({ code, message: de.Api.errors[code] });
@@ -89,7 +89,7 @@ describe('Stripe’s test cards', () => {
     ['5555 5555 5555 4444', '123'],
     ['3782 822463 10005', '1234'],
   ])('%s pays', async (card, cvc) => {
-    const { orderId, sessionId } = await buy(null, 'starter');
+    const { orderId, sessionId } = await buy(null, 'setup-service');
     const response = await payLocal(sessionId, { ...CARD, card, cvc, email: 'ada@example.com' });
     expect(response.status).toBe(200);
     expect(await stored(orderId, sessionId)).toEqual({
@@ -102,7 +102,7 @@ describe('Stripe’s test cards', () => {
 });
 
 it('says that a cancelled checkout was cancelled, not paid or expired', async () => {
-  const { orderId, sessionId } = await buy(null, 'starter', 'de');
+  const { orderId, sessionId } = await buy(null, 'setup-service', 'de');
   const cancelled = await cancel(
     apiRequest('POST', '/api/checkout/cancel', null, { orderId }, { 'content-type': 'application/json' }),
   );

@@ -94,7 +94,7 @@ it('orders: a signed-in buyer’s order shows to that buyer only; a guest’s by
     const response = await checkout(
       new NextRequest('http://localhost:3000/api/checkout', {
         method: 'POST',
-        body: JSON.stringify({ productId: 'starter', quantity: 1 }),
+        body: JSON.stringify({ productId: 'setup-service', quantity: 1 }),
         headers: {
           origin: 'http://localhost:3000',
           'content-type': 'application/json',

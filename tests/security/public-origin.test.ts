@@ -15,7 +15,7 @@ it('sends the buyer to the checkout and back on the public origin', async () => 
       'POST',
       '/api/checkout',
       null,
-      { productId: 'starter', quantity: 1 },
+      { productId: 'setup-service', quantity: 1 },
       { 'content-type': 'application/json', ...FORGED },
     ),
   );

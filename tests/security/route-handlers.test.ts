@@ -101,7 +101,7 @@ beforeAll(async () => {
   );
   const checkout = await (
     await import('@/app/api/checkout/route')
-  ).POST(apiRequest('POST', '/api/checkout', me, { productId: 'starter', quantity: 1 }));
+  ).POST(apiRequest('POST', '/api/checkout', me, { productId: 'setup-service', quantity: 1 }));
   for (const response of [ticket, widget, checkout])
     expect([response.status, await response.clone().text()]).toEqual([201, expect.any(String)]);
   const widgetId = (await widget.json()).widget.id;

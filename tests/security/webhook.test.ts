@@ -16,7 +16,7 @@ async function pendingOrder() {
   const response = await checkout(
     new NextRequest(`${ORIGIN}/api/checkout`, {
       method: 'POST',
-      body: JSON.stringify({ productId: 'starter', quantity: 1 }),
+      body: JSON.stringify({ productId: 'setup-service', quantity: 1 }),
       headers: { origin: ORIGIN, 'content-type': 'application/json' },
     }),
   );

@@ -25,9 +25,9 @@ describe('readApiError', () => {
   });
 
   it('reads a body already parsed (fetch)', () => {
-    expect(readApiError({ error: { code: 'planOwned', message: 'A plan is bought once.' } })).toEqual({
-      code: 'planOwned',
-      message: 'A plan is bought once.',
+    expect(readApiError({ error: { code: 'planIsSubscription', message: 'Plans are subscriptions.' } })).toEqual({
+      code: 'planIsSubscription',
+      message: 'Plans are subscriptions.',
       fields: {},
     });
   });

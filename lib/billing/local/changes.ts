@@ -5,6 +5,7 @@ import type { Executor } from '@/lib/db/types';
 import { subscriptions } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { billingNow, billsLocally } from '../clock';
+import type { SeatKeeper } from '../entitlements';
 import { requireBillingOwner } from '../owner';
 import { planRank, type BillingInterval, type PaidPlanId } from '../plans';
 import { acceptCard, keepCard } from './cards';
@@ -66,41 +67,52 @@ export function proration(
  * Changes the plan: to the current plan and interval undoes a pending downgrade; during the trial at once, free;
  * an upgrade (a larger plan, or yearly instead of monthly) at once with the proration charged to the card (a
  * failed charge: 402, nothing changed); a downgrade (a smaller plan, or monthly instead of yearly) at the end
- * of the period. 409 while a payment is overdue.
+ * of the period. 409 while a payment is overdue. The members then fit the plan's seats (`keepSeats`).
  */
 export async function changeLocalPlan(
   user: Owner,
   workspaceId: string,
   target: { plan: PaidPlanId; interval: BillingInterval },
+  keepSeats: SeatKeeper,
 ) {
   const db = await database();
   await db.transaction(async (tx) => {
-    const subscription = await lockedSubscription(tx, user, workspaceId);
-    if (overdue(subscription)) throw new ApiError('subscriptionOverdue');
-    const current = { plan: subscription.plan as PaidPlanId, interval: subscription.interval };
-    const same = target.plan === current.plan && target.interval === current.interval;
-    if (same || subscription.status === 'trialing')
-      return update(tx, subscription.id, { ...target, pendingPlan: null, pendingInterval: null });
-    const downgrade =
-      planRank(target.plan) < planRank(current.plan) || (current.interval === 'year' && target.interval === 'month');
-    if (downgrade) return update(tx, subscription.id, { pendingPlan: target.plan, pendingInterval: target.interval });
-    const now = await billingNow(tx);
-    const { amountCents, periodEnd } = proration({ ...subscription, plan: current.plan }, target, now);
-    const charge = await chargeCard(tx, subscription, {
-      kind: 'proration',
-      amountCents,
-      ...target,
-      periodStart: now,
-      periodEnd: periodEnd ?? subscription.currentPeriodEnd,
-      at: now,
-    });
-    if (charge?.status !== 'paid') throw new ApiError('cardDeclined');
-    await update(tx, subscription.id, {
-      ...target,
-      pendingPlan: null,
-      pendingInterval: null,
-      ...(periodEnd && { currentPeriodStart: now, currentPeriodEnd: periodEnd }),
-    });
+    await applyChange(tx, user, workspaceId, target);
+    await keepSeats(tx, workspaceId);
+  });
+}
+
+async function applyChange(
+  tx: Executor,
+  user: Owner,
+  workspaceId: string,
+  target: { plan: PaidPlanId; interval: BillingInterval },
+) {
+  const subscription = await lockedSubscription(tx, user, workspaceId);
+  if (overdue(subscription)) throw new ApiError('subscriptionOverdue');
+  const current = { plan: subscription.plan as PaidPlanId, interval: subscription.interval };
+  const same = target.plan === current.plan && target.interval === current.interval;
+  if (same || subscription.status === 'trialing')
+    return update(tx, subscription.id, { ...target, pendingPlan: null, pendingInterval: null });
+  const downgrade =
+    planRank(target.plan) < planRank(current.plan) || (current.interval === 'year' && target.interval === 'month');
+  if (downgrade) return update(tx, subscription.id, { pendingPlan: target.plan, pendingInterval: target.interval });
+  const now = await billingNow(tx);
+  const { amountCents, periodEnd } = proration({ ...subscription, plan: current.plan }, target, now);
+  const charge = await chargeCard(tx, subscription, {
+    kind: 'proration',
+    amountCents,
+    ...target,
+    periodStart: now,
+    periodEnd: periodEnd ?? subscription.currentPeriodEnd,
+    at: now,
+  });
+  if (charge?.status !== 'paid') throw new ApiError('cardDeclined');
+  await update(tx, subscription.id, {
+    ...target,
+    pendingPlan: null,
+    pendingInterval: null,
+    ...(periodEnd && { currentPeriodStart: now, currentPeriodEnd: periodEnd }),
   });
 }
 

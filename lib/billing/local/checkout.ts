@@ -8,6 +8,7 @@ import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/routing';
 import { CHECKOUT_LIFETIME_MS } from '@/lib/payments/provider';
 import { billingNow } from '../clock';
+import type { SeatKeeper } from '../entitlements';
 import { requireBillingOwner } from '../owner';
 import { TRIAL_DAYS, type BillingInterval, type PaidPlanId } from '../plans';
 import { acceptCard, keepCard } from './cards';
@@ -96,7 +97,12 @@ async function hadTrial(tx: Parameters<typeof keepCard>[0], workspaceId: string)
  * charge), the card kept. A repeated submit of a paid checkout answers the same success; the one current
  * subscription per workspace (a unique index) refuses a second one with 409. A declined card changes nothing.
  */
-export async function payLocalSubscriptionCheckout(user: { uid: string }, id: string, body: unknown) {
+export async function payLocalSubscriptionCheckout(
+  user: { uid: string },
+  id: string,
+  body: unknown,
+  keepSeats: SeatKeeper,
+) {
   const db = await database();
   return db.transaction(async (tx) => {
     const [checkout] = CHECKOUT_ID.test(id)
@@ -147,6 +153,7 @@ export async function payLocalSubscriptionCheckout(user: { uid: string }, id: st
       .update(subscriptionCheckouts)
       .set({ status: 'complete', subscriptionId: subscription.id })
       .where(eq(subscriptionCheckouts.id, id));
+    await keepSeats(tx, checkout.workspaceId);
     return { ...done, subscriptionId: subscription.id };
   });
 }

@@ -4,6 +4,7 @@ import { database } from '@/lib/db';
 import type { Executor } from '@/lib/db/types';
 import { subscriptions } from '@/lib/db/schema';
 import { billingNowSql, billsLocally } from '../clock';
+import type { SeatKeeper } from '../entitlements';
 import { GRACE_DAYS, type PaidPlanId } from '../plans';
 import { LOCAL_SUBSCRIPTION_PREFIX, addPeriod, chargeCard, priceOf } from './charge';
 import { sendBillingNotices } from './notices';
@@ -27,14 +28,14 @@ export const billedLocally = and(
  * the last one ended. Paid → active for that period; failed → past due since the period's end. The charge's
  * unique period start makes it once-only whichever instance runs it.
  */
-async function renew(tx: Executor, subscription: Subscription): Promise<void> {
+async function renew(tx: Executor, subscription: Subscription, keepSeats: SeatKeeper): Promise<void> {
   const at = subscription.currentPeriodEnd;
   if (subscription.cancelAtPeriodEnd) {
     await tx
       .update(subscriptions)
       .set({ status: 'canceled', canceledAt: at, updatedAt: sql`now()` })
       .where(eq(subscriptions.id, subscription.id));
-    return;
+    return keepSeats(tx, subscription.workspaceId);
   }
   const plan = (subscription.pendingPlan ?? subscription.plan) as PaidPlanId;
   const interval = subscription.pendingInterval ?? subscription.interval;
@@ -63,10 +64,12 @@ async function renew(tx: Executor, subscription: Subscription): Promise<void> {
         : { status: 'past_due', pastDueSince: at }),
     })
     .where(eq(subscriptions.id, subscription.id));
+  // A downgrade that applies now may leave fewer seats than members.
+  if (plan !== subscription.plan) await keepSeats(tx, subscription.workspaceId);
 }
 
 /** Renews a batch of due subscriptions, claimed with `for update skip locked` so instances share the work. */
-async function renewDueBatch(): Promise<number> {
+async function renewDueBatch(keepSeats: SeatKeeper): Promise<number> {
   const db = await database();
   return db.transaction(async (tx) => {
     const due = await tx
@@ -82,7 +85,7 @@ async function renewDueBatch(): Promise<number> {
       .orderBy(asc(subscriptions.currentPeriodEnd))
       .limit(BATCH)
       .for('update', { skipLocked: true });
-    for (const subscription of due) await renew(tx, subscription);
+    for (const subscription of due) await renew(tx, subscription, keepSeats);
     return due.length;
   });
 }
@@ -104,13 +107,13 @@ async function enterReadOnly(): Promise<void> {
 
 /**
  * The local engine's due work (without a Stripe key): renewals and trial ends up to billing time (a clock moved
- * a year ahead renews each month in turn), read-only after the grace period, then the reminders. Safe to run on
- * several instances at once.
+ * a year ahead renews each month in turn; the members then fit the seats of a plan that changed), read-only
+ * after the grace period, then the reminders. Safe to run on several instances at once.
  */
-export async function runDueBilling(): Promise<void> {
+export async function runDueBilling(keepSeats: SeatKeeper): Promise<void> {
   if (!billsLocally()) return;
   let rounds = 0;
-  while (rounds++ < MAX_ROUNDS && (await renewDueBatch()) > 0) {
+  while (rounds++ < MAX_ROUNDS && (await renewDueBatch(keepSeats)) > 0) {
     // Each round renews one period of each due subscription; a clock moved far ahead needs several.
   }
   await enterReadOnly();

@@ -103,11 +103,16 @@ export const deactivatedMembers = pgTable(
     name: text('name'),
     email: text('email'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
-    deactivatedBy: text('deactivated_by').notNull(),
+    // Who chose to (null when the plan's seats decided).
+    deactivatedBy: text('deactivated_by'),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }).notNull().defaultNow(),
+    // `chosen` by the owner or an admin; `seats`: the plan's seats shrank below the members (the newest went
+    // aside), and they come back by themselves, oldest first, as seats free up.
+    reason: text('reason').$type<'chosen' | 'seats'>().notNull().default('chosen'),
   },
   (table) => [
     primaryKey({ columns: [table.workspaceId, table.uid] }),
     check('deactivated_members_role_check', sql`${table.role} in ('admin', 'agent')`),
+    check('deactivated_members_reason_check', sql`${table.reason} in ('chosen', 'seats')`),
   ],
 );

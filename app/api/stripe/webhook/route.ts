@@ -18,6 +18,7 @@ import { sendReceiptOf } from '@/lib/shop/receipt';
 import { mailOrderChangeLater } from '@/lib/shop/order-mail';
 import { WEBHOOK_BODY_LIMIT } from '@/lib/shop/schema';
 import { applyStripeBillingEvent, isStripeBillingEvent } from '@/lib/billing/stripe-events';
+import { keepSeats } from '@/lib/conversations/seats';
 
 export const dynamic = 'force-dynamic';
 
@@ -53,7 +54,7 @@ export function POST(request: NextRequest) {
     }
     // Subscriptions exist only with Stripe: without a key there is no Stripe to read them from.
     if (isStripeBillingEvent(event)) {
-      const result = env.stripe.secretKey ? await applyStripeBillingEvent(event) : 'ignored';
+      const result = env.stripe.secretKey ? await applyStripeBillingEvent(event, keepSeats) : 'ignored';
       return NextResponse.json({ received: true, result });
     }
     if (!(CHECKOUT_EVENTS as readonly string[]).includes(event.type))

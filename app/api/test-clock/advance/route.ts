@@ -6,6 +6,7 @@ import { assertSameOrigin, readJson } from '@/lib/api/request';
 import { advanceClock, billingNow, hasTestClock } from '@/lib/billing/clock';
 import { runDueBilling } from '@/lib/billing/local/due';
 import { advanceSchema } from '@/lib/billing/schema';
+import { keepSeats } from '@/lib/conversations/seats';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,7 +16,7 @@ export function POST(request: NextRequest) {
     assertSameOrigin(request);
     const { days } = await readJson(request, advanceSchema);
     await advanceClock(days);
-    await runDueBilling();
+    await runDueBilling(keepSeats);
     return NextResponse.json({ now: (await billingNow()).toISOString() }, { headers: { 'Cache-Control': 'no-store' } });
   });
 }

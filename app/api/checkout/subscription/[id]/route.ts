@@ -7,6 +7,7 @@ import { assertSameOrigin, readJson } from '@/lib/api/request';
 import { billsLocally } from '@/lib/billing/clock';
 import { payLocalSubscriptionCheckout } from '@/lib/billing/local/checkout';
 import { mailInvoicesLater } from '@/lib/billing/local/invoicing';
+import { keepSeats } from '@/lib/conversations/seats';
 import { requireSignedInUser } from '@/lib/session/server';
 
 export const dynamic = 'force-dynamic';
@@ -18,7 +19,7 @@ export function POST(request: NextRequest, { params }: RouteContext<'/api/checko
     const user = await requireSignedInUser(request);
     // The card is checked in the payment, after the checkout is found to be this owner's.
     const body = await readJson(request, z.unknown());
-    const { url } = await payLocalSubscriptionCheckout(user, (await params).id, body);
+    const { url } = await payLocalSubscriptionCheckout(user, (await params).id, body, keepSeats);
     // The first charge's invoice goes to the owner by e-mail after this answer.
     mailInvoicesLater();
     return NextResponse.json({ url }, { headers: { 'Cache-Control': 'no-store' } });

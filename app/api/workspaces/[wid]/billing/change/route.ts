@@ -6,12 +6,13 @@ import { billingEndpoint } from '@/lib/billing/handlers';
 import { changeLocalPlan } from '@/lib/billing/local/changes';
 import { changeSchema } from '@/lib/billing/schema';
 import type { PaidPlanId } from '@/lib/billing/plans';
+import { keepSeats } from '@/lib/conversations/seats';
 
 export const dynamic = 'force-dynamic';
 
 export function POST(request: NextRequest, context: RouteContext<'/api/workspaces/[wid]/billing/change'>) {
   return billingEndpoint(request, context, async (user, wid) => {
     const { plan, interval } = await readJson(request, changeSchema);
-    await changeLocalPlan(user, wid, { plan: plan as PaidPlanId, interval });
+    await changeLocalPlan(user, wid, { plan: plan as PaidPlanId, interval }, keepSeats);
   });
 }
