@@ -13,12 +13,7 @@ import { ORIGIN, signedIn } from './signed-in';
 import { setSwitch, teammate } from './teammates';
 import { converse, newVisitor, ownWidget } from './visitors';
 
-jest.mock('@/app/embed/[widgetId]/manifest', () => ({
-  manifest: () => ({
-    script: { path: '/_next/static/widget/frame-0123456789abcdef.js', rawBytes: 1, gzipBytes: 1 },
-    stylesheet: { path: '/_next/static/widget/frame-fedcba9876543210.css', rawBytes: 1, gzipBytes: 1 },
-  }),
-}));
+jest.mock('@/app/embed/[widgetId]/manifest', () => jest.requireActual('./frame-manifest'));
 
 const online = async (widgetId: string) => (await widgetPresence(widgetId))!.available;
 

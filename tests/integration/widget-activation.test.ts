@@ -15,12 +15,7 @@ import { ORIGIN, apiRequest, signedIn } from './signed-in';
 import { teammate } from './teammates';
 import { newVisitor, visitorRequest } from './visitors';
 
-jest.mock('@/app/embed/[widgetId]/manifest', () => ({
-  manifest: () => ({
-    script: { path: '/_next/static/widget/frame-0123456789abcdef.js', rawBytes: 1, gzipBytes: 1 },
-    stylesheet: { path: '/_next/static/widget/frame-fedcba9876543210.css', rawBytes: 1, gzipBytes: 1 },
-  }),
-}));
+jest.mock('@/app/embed/[widgetId]/manifest', () => jest.requireActual('./frame-manifest'));
 
 type Owner = Awaited<ReturnType<typeof signedIn>>;
 const ctx = (id: string) => ({ params: Promise.resolve({ id }) });

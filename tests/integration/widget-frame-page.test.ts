@@ -10,12 +10,7 @@ import de from '@/messages/de.json';
 import { ORIGIN } from './signed-in';
 import { ownWidget } from './visitors';
 
-jest.mock('@/app/embed/[widgetId]/manifest', () => ({
-  manifest: () => ({
-    script: { path: '/_next/static/widget/frame-0123456789abcdef.js', rawBytes: 1, gzipBytes: 1 },
-    stylesheet: { path: '/_next/static/widget/frame-fedcba9876543210.css', rawBytes: 1, gzipBytes: 1 },
-  }),
-}));
+jest.mock('@/app/embed/[widgetId]/manifest', () => jest.requireActual('./frame-manifest'));
 
 const NONCE = 'bm9uY2Utb2YtdGhlLXByb3h5';
 

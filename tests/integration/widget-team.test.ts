@@ -12,12 +12,7 @@ import { ORIGIN, signedIn } from './signed-in';
 import { teammate } from './teammates';
 import { ownWidget } from './visitors';
 
-jest.mock('@/app/embed/[widgetId]/manifest', () => ({
-  manifest: () => ({
-    script: { path: '/_next/static/widget/frame-0123456789abcdef.js', rawBytes: 1, gzipBytes: 1 },
-    stylesheet: { path: '/_next/static/widget/frame-fedcba9876543210.css', rawBytes: 1, gzipBytes: 1 },
-  }),
-}));
+jest.mock('@/app/embed/[widgetId]/manifest', () => jest.requireActual('./frame-manifest'));
 
 /** `uid`'s display name as their sign-in gave it (the integration accounts sign in without one). */
 async function named(uid: string, displayName: string) {
