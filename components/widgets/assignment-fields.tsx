@@ -1,5 +1,6 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import { CheckboxField, TextField } from '@/components/ui/field';
 import { ASSIGN_CAPACITY_MAX } from '@/lib/db/schema/widget-settings';
 import type { Messages } from '@/lib/i18n/slices';
@@ -13,6 +14,7 @@ export function AssignmentFields({
   onCapacity,
   labels,
   error,
+  locked,
 }: {
   prefix: string;
   autoAssign: boolean;
@@ -21,7 +23,10 @@ export function AssignmentFields({
   onCapacity: (value: string) => void;
   labels: Messages['Dashboard']['widgets']['form'];
   error?: string;
+  /** Which plan unlocks auto-assignment (PlanNeeded), when the workspace's does not: it cannot be switched on. */
+  locked?: ReactNode;
 }) {
+  const off = locked && !autoAssign;
   return (
     <>
       <CheckboxField
@@ -29,8 +34,11 @@ export function AssignmentFields({
         label={labels.autoAssign}
         hint={labels.autoAssignHint}
         checked={autoAssign}
+        disabled={!!off}
+        aria-describedby={off ? `${prefix}auto-assign-hint ${prefix}auto-assign-plan` : undefined}
         onChange={(event) => onAutoAssign(event.target.checked)}
       />
+      {off && <div className="ml-6">{locked}</div>}
       {autoAssign && (
         <TextField
           id={`${prefix}assign-capacity`}

@@ -1,5 +1,6 @@
 'use client';
 
+import type { ReactNode } from 'react';
 import { WEEKDAYS, type BusinessHours } from '@/lib/db/schema/widget-settings';
 import { fill, type Messages } from '@/lib/i18n/slices';
 
@@ -28,6 +29,7 @@ export function HoursField({
   labels,
   locale,
   error,
+  locked,
 }: {
   id: string;
   value: BusinessHours | null;
@@ -35,7 +37,10 @@ export function HoursField({
   labels: Labels;
   locale: string;
   error?: string;
+  /** Which plan unlocks business hours (PlanNeeded), when the workspace's does not: they cannot be switched on. */
+  locked?: ReactNode;
 }) {
+  const off = locked && value === null;
   const days = weekdayNames(locale);
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   const enable = (on: boolean) =>
@@ -54,11 +59,14 @@ export function HoursField({
         <input
           type="checkbox"
           checked={value !== null}
+          disabled={!!off}
+          aria-describedby={off ? `${id}-plan` : undefined}
           onChange={(event) => enable(event.target.checked)}
           className="h-4 w-4"
         />
         {labels.hoursEnabled}
       </label>
+      {off && locked}
       {value && (
         <div className="space-y-2 rounded-md border border-slate-200 p-3">
           <label htmlFor={`${id}-zone`} className="block text-sm font-medium text-slate-900">

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useJsonSubmit } from '@/lib/client/json-submit';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
@@ -12,9 +12,12 @@ export function IdentitySecret({
   widgetId,
   enabled,
   labels: texts,
+  locked,
 }: {
   widgetId: string;
   enabled: boolean;
+  /** Which plan unlocks identity verification (PlanNeeded), when the workspace's does not: no new secret. */
+  locked?: ReactNode;
   labels: Pick<Messages['Dashboard']['widgets'], 'identity' | 'snippet' | 'delete' | 'form'>;
 }) {
   const labels = texts.identity;
@@ -40,7 +43,9 @@ export function IdentitySecret({
           </p>
         </div>
       )}
-      {confirming ? (
+      {locked ? (
+        locked
+      ) : confirming ? (
         <ConfirmAction
           name={labels.rotate}
           question={labels.confirmRotate}

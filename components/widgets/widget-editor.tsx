@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { WidgetForm, type WidgetFormValues } from './widget-form';
 import { WidgetPreview } from './widget-preview';
+import type { LockedFeatures } from './plan-needed';
 import { CopySnippet } from './widget-actions';
 import { fill, type Messages } from '@/lib/i18n/slices';
 
@@ -35,6 +36,7 @@ export function WidgetEditor({
   title,
   visitorsPerHourDefault,
   workspaceId,
+  plans,
 }: {
   initial: WidgetFormValues;
   labels: Pick<Messages['Dashboard']['widgets'], 'form' | 'preview' | 'snippet' | 'identity'>;
@@ -48,6 +50,7 @@ export function WidgetEditor({
   title: string;
   visitorsPerHourDefault: number;
   workspaceId: string;
+  plans: { locked: LockedFeatures; billingHref: string };
 }) {
   const [values, setValues] = useState(initial);
   const code = values.id ? snippets(origin, values.id, values.name) : null;
@@ -66,6 +69,7 @@ export function WidgetEditor({
             titleId={titleId}
             visitorsPerHourDefault={visitorsPerHourDefault}
             workspaceId={workspaceId}
+            plans={plans}
           />
         </Card>
         {/* Named after its form: the page may show two previews (a widget's and a new one's). */}

@@ -30,6 +30,28 @@ export type WidgetFormValues = {
   assignCapacity: string;
 };
 
+/** A new widget's form, in the owner's language. */
+export const newWidgetValues = (locale: string): WidgetFormValues => ({
+  name: '',
+  origins: '',
+  accentColor: '#4338ca',
+  greeting: '',
+  locale,
+  followPageLanguage: true,
+  launcherPosition: 'right',
+  preChat: 'off',
+  awayMessage: '',
+  preChatNote: '',
+  privacyPolicyUrl: '',
+  theme: 'auto',
+  translations: {},
+  businessHours: null,
+  retentionDays: '',
+  visitorsPerHour: '',
+  autoAssign: false,
+  assignCapacity: '5',
+});
+
 /** The origins as sent: the non-empty lines, trimmed (the form quotes them in its errors). */
 export const originsOf = (values: WidgetFormValues) =>
   values.origins

@@ -13,6 +13,7 @@ import { AppearanceFields } from './appearance-fields';
 import { AssignmentFields } from './assignment-fields';
 import { fieldError, originsError } from './field-errors';
 import { HoursField } from './hours-field';
+import { PlanNeeded, type LockedFeatures } from './plan-needed';
 import { TranslationFields } from './translation-fields';
 import { originsOf, widgetBody, type WidgetFormValues } from './widget-form-values';
 
@@ -32,6 +33,7 @@ export function WidgetForm({
   titleId,
   visitorsPerHourDefault,
   workspaceId,
+  plans,
 }: {
   labels: Messages['Dashboard']['widgets']['form'];
   languages: Array<{ value: string; label: string }>;
@@ -44,6 +46,8 @@ export function WidgetForm({
   visitorsPerHourDefault: number;
   /** Where a new widget goes: the workspace the page shows, even if another tab switched meanwhile. */
   workspaceId: string;
+  /** The features the workspace's plan lacks (with the plan that has them) and the billing page's path. */
+  plans: { locked: LockedFeatures; billingHref: string };
 }) {
   const router = useRouter();
   const { submit, busy, error, fields } = useJsonSubmit(labels.error);
@@ -51,6 +55,15 @@ export function WidgetForm({
   const prefix = values.id ? 'edit-' : 'new-';
   const set = <K extends keyof WidgetFormValues>(key: K, value: WidgetFormValues[K]) =>
     onChange({ ...values, [key]: value });
+  const planNote = (feature: keyof LockedFeatures, id: string) =>
+    plans.locked[feature] && (
+      <PlanNeeded
+        id={id}
+        text={fill(labels.planNeeded, { plan: plans.locked[feature] })}
+        link={labels.planLink}
+        href={plans.billingHref}
+      />
+    );
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -197,6 +210,7 @@ export function WidgetForm({
         labels={labels}
         locale={locale}
         error={fieldError(fields, 'businessHours')}
+        locked={planNote('businessHours', `${prefix}hours-plan`)}
       />
       <TextField
         id={`${prefix}retention`}
@@ -230,6 +244,7 @@ export function WidgetForm({
         onCapacity={(value) => set('assignCapacity', value)}
         labels={labels}
         error={fields.assignCapacity}
+        locked={planNote('autoAssign', `${prefix}auto-assign-plan`)}
       />
       <FormError message={error} />
       <Button type="submit" disabled={busy}>

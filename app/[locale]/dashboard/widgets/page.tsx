@@ -6,17 +6,21 @@ import { localizedPath } from '@/lib/i18n/paths';
 import { pageMetadata } from '@/lib/seo/metadata';
 import { requireUser } from '@/lib/auth/require-user';
 import { signedInUserOf } from '@/lib/session/server';
+import { entitlementOf } from '@/lib/billing/entitlements';
+import { hasFeature, planWithFeature } from '@/lib/billing/plans';
 import { listWidgets, type WidgetView } from '@/lib/widgets/service';
 import { currentWorkspace } from '@/lib/workspaces/service';
 import { can } from '@/lib/workspaces/permissions';
 import { loadMessages } from '@/lib/i18n/messages';
+import { fill } from '@/lib/i18n/slices';
 import { env } from '@/lib/env';
 import { PageHeader } from '@/components/ui/page-header';
 import { Card } from '@/components/ui/card';
 import { WidgetEditor } from '@/components/widgets/widget-editor';
-import type { WidgetFormValues } from '@/components/widgets/widget-form';
+import { newWidgetValues, type WidgetFormValues } from '@/components/widgets/widget-form-values';
 import { DeleteWidget } from '@/components/widgets/widget-actions';
 import { IdentitySecret } from '@/components/widgets/identity-secret';
+import { PlanNeeded, type LockedFeatures } from '@/components/widgets/plan-needed';
 import { WidgetList } from '@/components/widgets/widget-list';
 import { withErrorPage } from '@/components/errors/page-boundary';
 
@@ -62,12 +66,20 @@ export default withErrorPage(async function EmbedPage({
   const workspace = await currentWorkspace(user);
   // Agents see the widgets; owners and admins change them (the API refuses agents too).
   const canEdit = can(workspace.role, 'widgets.manage');
-  const [t, { Dashboard, Widget, LocaleSwitcher }, { widgets, limit, used }, requested] = await Promise.all([
-    getTranslations('Dashboard.widgets'),
-    loadMessages(locale),
-    listWidgets(signedInUserOf(user), workspace.id),
-    searchParams,
-  ]);
+  const [t, { Dashboard, Widget, LocaleSwitcher }, { widgets, limit, used }, requested, entitlement] =
+    await Promise.all([
+      getTranslations('Dashboard.widgets'),
+      loadMessages(locale),
+      listWidgets(signedInUserOf(user), workspace.id),
+      searchParams,
+      entitlementOf(workspace.id),
+    ]);
+  // What the plan lacks, with the smallest plan that has it: those settings say so and cannot be switched on.
+  const locked: LockedFeatures = {};
+  for (const feature of ['businessHours', 'autoAssign', 'identityVerification'] as const)
+    if (!entitlement || !hasFeature(entitlement.plan, feature))
+      locked[feature] = Dashboard.billing.planNames[planWithFeature(feature)];
+  const billingHref = localizedPath('/dashboard/billing', locale);
   const path = localizedPath('/dashboard/widgets', locale);
   const selected = widgets.find((widget) => widget.id === requested.widget) ?? widgets[0];
   // One slice for the page's client components (the payload carries it once).
@@ -82,6 +94,7 @@ export default withErrorPage(async function EmbedPage({
     path,
     visitorsPerHourDefault: env.chat.visitorsPerHour,
     workspaceId: workspace.id,
+    plans: { locked, billingHref },
   };
 
   return (
@@ -112,7 +125,21 @@ export default withErrorPage(async function EmbedPage({
             <div className="grid gap-6 lg:grid-cols-2">
               <Card title={t('identity.title')} titleId="identity-title">
                 <p className="mb-3 text-sm text-slate-700">{t('identity.text')}</p>
-                <IdentitySecret widgetId={selected.id} enabled={selected.identityVerification} labels={labels} />
+                <IdentitySecret
+                  widgetId={selected.id}
+                  enabled={selected.identityVerification}
+                  labels={labels}
+                  locked={
+                    locked.identityVerification && (
+                      <PlanNeeded
+                        id="identity-plan"
+                        text={fill(form.planNeeded, { plan: locked.identityVerification })}
+                        link={form.planLink}
+                        href={billingHref}
+                      />
+                    )
+                  }
+                />
               </Card>
               <Card title={t('inbox.title')} titleId="inbox-link-title">
                 <p className="mb-3 text-slate-700">{t('inbox.text')}</p>
@@ -132,26 +159,7 @@ export default withErrorPage(async function EmbedPage({
 
         {canEdit && used < limit && (
           <WidgetEditor
-            initial={{
-              name: '',
-              origins: '',
-              accentColor: '#4338ca',
-              greeting: '',
-              locale,
-              followPageLanguage: true,
-              launcherPosition: 'right',
-              preChat: 'off',
-              awayMessage: '',
-              preChatNote: '',
-              privacyPolicyUrl: '',
-              theme: 'auto',
-              translations: {},
-              businessHours: null,
-              retentionDays: '',
-              visitorsPerHour: '',
-              autoAssign: false,
-              assignCapacity: '5',
-            }}
+            initial={newWidgetValues(locale)}
             {...editorProps}
             titleId="widget-form-title"
             title={t('form.title')}
