@@ -40,7 +40,6 @@ export const API_ERRORS = {
   tooManyConversations: 409,
   productUnavailable: 400,
   planIsSubscription: 409,
-  alreadySubscribed: 409,
   noStripeCustomer: 409,
   cardDeclined: 402,
   expiredCard: 402,

@@ -14,6 +14,9 @@ export function billingNotice(overdue: string | null): BillingNotice {
   if (!overdue) return null;
   const [status, since] = overdue.split('|');
   if (status === 'read_only') return { kind: 'readOnly' };
-  const from = since ? new Date(since).getTime() : Date.now();
-  return { kind: 'pastDue', readOnlyFrom: new Date(from + GRACE_DAYS * 24 * 60 * 60 * 1000).toISOString() };
+  return { kind: 'pastDue', readOnlyFrom: readOnlyFrom(since ? new Date(since) : new Date()) };
 }
+
+/** When a workspace past due since `pastDueSince` becomes read-only: after the grace period. */
+export const readOnlyFrom = (pastDueSince: Date) =>
+  new Date(pastDueSince.getTime() + GRACE_DAYS * 24 * 60 * 60 * 1000).toISOString();

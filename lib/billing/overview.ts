@@ -11,7 +11,8 @@ import {
 } from '@/lib/db/schema';
 import { allowanceOf, entitlementOf } from './entitlements';
 import { requireBillingOwner } from './owner';
-import { GRACE_DAYS, PAID_PLAN_IDS, PLANS, type BillingInterval, type PaidPlanId, type PlanId } from './plans';
+import { readOnlyFrom } from './notice';
+import { PAID_PLAN_IDS, PLANS, type BillingInterval, type PaidPlanId, type PlanId } from './plans';
 import { billsLocally } from './clock';
 import { invoicesOf as localInvoices } from './invoices/list';
 import { stripeInvoicesOf } from './stripe-invoices';
@@ -133,9 +134,7 @@ function extras(
     trialEnd: current?.trialEnd?.toISOString() ?? null,
     nextChargeCents: next,
     paymentMethod: current ? card : null,
-    readOnlyFrom: current?.pastDueSince
-      ? new Date(current.pastDueSince.getTime() + GRACE_DAYS * 24 * 60 * 60 * 1000).toISOString()
-      : null,
+    readOnlyFrom: current?.pastDueSince ? readOnlyFrom(current.pastDueSince) : null,
   };
 }
 

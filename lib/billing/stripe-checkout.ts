@@ -1,9 +1,10 @@
 import 'server-only';
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import { database } from '@/lib/db';
-import { subscriptions, workspaceMembers } from '@/lib/db/schema';
+import { subscriptions } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { env } from '@/lib/env';
+import { requireBillingOwner } from './owner';
 import { stripeClient } from '@/lib/payments/stripe';
 import { TRIAL_DAYS, type BillingInterval, type PaidPlanId } from './plans';
 import { ensureStripeCustomer, stripeCustomerIdOf, stripeFailure } from './stripe-customers';
@@ -35,22 +36,6 @@ function pricesOrUnavailable() {
   throw new ApiError('paymentUnavailable');
 }
 
-async function requireOwner(workspaceId: string, uid: string) {
-  const db = await database();
-  const [owner] = await db
-    .select({ uid: workspaceMembers.uid })
-    .from(workspaceMembers)
-    .where(
-      and(
-        eq(workspaceMembers.workspaceId, workspaceId),
-        eq(workspaceMembers.uid, uid),
-        eq(workspaceMembers.role, 'owner'),
-      ),
-    )
-    .limit(1);
-  if (!owner) throw new ApiError('forbidden');
-}
-
 /** Whether the workspace has a subscription that is not canceled, and whether it ever had a trial. */
 async function historyOf(workspaceId: string) {
   const db = await database();
@@ -77,9 +62,9 @@ export async function createStripeSubscriptionCheckout(request: StripeSubscripti
   const successUrl = sameOrigin(request.successUrl);
   const cancelUrl = sameOrigin(request.cancelUrl);
   const price = pricesOrUnavailable()[plan][interval];
-  await requireOwner(workspaceId, request.ownerUid);
+  await requireBillingOwner({ uid: request.ownerUid }, workspaceId);
   const { subscribed, trialed } = await historyOf(workspaceId);
-  if (subscribed) throw new ApiError('alreadySubscribed');
+  if (subscribed) throw new ApiError('subscriptionExists');
   const customer = await ensureStripeCustomer(workspaceId, request.ownerEmail, locale);
   try {
     const session = await stripeClient().checkout.sessions.create(

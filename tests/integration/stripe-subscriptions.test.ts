@@ -222,9 +222,10 @@ describe('the subscription checkout', () => {
     const owner = await app.signedIn('sub-refused');
     const stranger = await app.signedIn('sub-stranger');
     const before = standIn.requests.length;
+    // Not a member of this workspace: the 404 of a workspace that does not exist, as everywhere.
     expect(await refusal(() => checkoutOf(owner, { ownerUid: stranger.uid }))).toMatchObject({
-      status: 403,
-      code: 'forbidden',
+      status: 404,
+      code: 'notFound',
     });
     expect(await refusal(() => checkoutOf(owner, { successUrl: 'https://evil.example/billing' }))).toMatchObject({
       status: 400,
@@ -237,7 +238,7 @@ describe('the subscription checkout', () => {
     expect(await refusal(() => checkoutOf(owner))).toEqual({
       status: 409,
       retryAfter: null,
-      code: 'alreadySubscribed',
+      code: 'subscriptionExists',
       message: expect.stringContaining('bereits ein Abonnement'),
     });
   });
