@@ -3,20 +3,13 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { createTranslator } from 'next-intl';
 import { database } from '@/lib/db';
 import { describeDatabaseError } from '@/lib/db/errors';
-import {
-  conversationMessages,
-  conversations,
-  profiles,
-  sessions,
-  widgets,
-  workspaceMembers,
-  type EmailAlerts,
-} from '@/lib/db/schema';
+import { conversationMessages, conversations, widgets, workspaceMembers, type EmailAlerts } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { loadMessages } from '@/lib/i18n/messages';
 import { localizedPath } from '@/lib/i18n/paths';
 import { sendMail } from '@/lib/mail';
 import { mailLater } from '@/lib/mail/later';
+import { mailRecipient } from '@/lib/session/recipient';
 import { NOTIFY_INTERVAL_MS, details } from './notify';
 import { awayOperatorsToAlert, dashboardOpen } from './operators';
 
@@ -88,21 +81,6 @@ async function claim(conversationId: string, uid: string): Promise<boolean> {
   return (result as { rows: unknown[] }).rows.length > 0;
 }
 
-/** The address of the operator's latest sign-in (as the identity provider named it), and their language. */
-async function recipient(uid: string) {
-  const db = await database();
-  const [[profile], [latest]] = await Promise.all([
-    db.select({ locale: profiles.locale }).from(profiles).where(eq(profiles.uid, uid)),
-    db
-      .select({ email: sql<string | null>`${sessions.profile}->>'email'` })
-      .from(sessions)
-      .where(eq(sessions.uid, uid))
-      .orderBy(desc(sessions.createdAt))
-      .limit(1),
-  ]);
-  return { email: latest?.email ?? null, locale: profile?.locale ?? null };
-}
-
 /**
  * E-mails each operator to alert who has no dashboard open and whose chosen delay has passed since the visitor
  * began to wait, unless they were mailed about it in the last 10 minutes or since the visitor's latest message;
@@ -123,7 +101,7 @@ export async function alertOperatorsByMail(conversationId: string, workspaceId: 
   let sent = 0;
   for (const { uid, delay } of candidates) {
     if (found.waitedMs < delay) continue;
-    const to = await recipient(uid);
+    const to = await mailRecipient(uid);
     if (!to.email || !(await claim(conversationId, uid))) continue;
     const locale = to.locale ?? widget.locale;
     const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: 'Mail' });

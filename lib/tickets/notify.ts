@@ -1,11 +1,12 @@
 import 'server-only';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
-import { profiles, sessions, ticketMessages, tickets } from '@/lib/db/schema';
+import { profiles, ticketMessages, tickets } from '@/lib/db/schema';
 import { env } from '@/lib/env';
 import { localizedPath } from '@/lib/i18n/paths';
 import { sendMail } from '@/lib/mail';
 import { mailLater } from '@/lib/mail/later';
+import { mailRecipient } from '@/lib/session/recipient';
 
 /**
  * Mails a staff reply to the ticket's owner, in the owner's language (saved in the settings, else the
@@ -34,19 +35,11 @@ export async function notifyTicketReply(messageId: string): Promise<boolean> {
       .select({ uid: tickets.uid, email: tickets.email, subject: tickets.subject, locale: tickets.locale })
       .from(tickets)
       .where(eq(tickets.id, claimed.ticketId));
-    const [[profile], [latest]] = await Promise.all([
-      db.select({ locale: profiles.locale }).from(profiles).where(eq(profiles.uid, ticket.uid)),
-      // The address the identity provider named at the owner's latest sign-in (it may have changed since the ticket).
-      db
-        .select({ email: sql<string | null>`${sessions.profile}->>'email'` })
-        .from(sessions)
-        .where(eq(sessions.uid, ticket.uid))
-        .orderBy(desc(sessions.createdAt))
-        .limit(1),
-    ]);
-    const to = latest?.email ?? ticket.email;
+    // The address of the owner's latest sign-in (it may have changed since the ticket).
+    const recipient = await mailRecipient(ticket.uid);
+    const to = recipient.email ?? ticket.email;
     if (!to) return false;
-    const locale = profile?.locale ?? ticket.locale;
+    const locale = recipient.locale ?? ticket.locale;
     await sendMail('ticketReply', to, locale, {
       subject: ticket.subject,
       text: claimed.body,

@@ -1,9 +1,10 @@
 import 'server-only';
-import { and, eq, isNull, sql, desc } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import type { Executor } from '@/lib/db/types';
-import { invoices, profiles, sessions, workspaceMembers, type charges } from '@/lib/db/schema';
+import { invoices, profiles, workspaceMembers, type charges } from '@/lib/db/schema';
 import { mailLater } from '@/lib/mail/later';
+import { latestSignInEmail } from '@/lib/session/recipient';
 import { issueInvoice } from '../invoices/issue';
 import { sendInvoiceMail } from '../invoices/mail';
 
@@ -17,8 +18,7 @@ async function ownerOf(executor: Executor, workspaceId: string) {
   const [row] = await executor
     .select({
       locale: profiles.locale,
-      email: sql<string | null>`(select ${sessions.profile}->>'email' from ${sessions}
-        where ${sessions.uid} = ${workspaceMembers.uid} order by ${desc(sessions.createdAt)} limit 1)`,
+      email: latestSignInEmail(workspaceMembers.uid),
     })
     .from(workspaceMembers)
     .leftJoin(profiles, eq(profiles.uid, workspaceMembers.uid))

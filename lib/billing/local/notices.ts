@@ -1,10 +1,9 @@
 import 'server-only';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import {
   billingNotices,
   profiles,
-  sessions,
   subscriptions,
   workspaceMembers,
   workspaces,
@@ -14,6 +13,7 @@ import { env } from '@/lib/env';
 import { sendMail } from '@/lib/mail';
 import { localizedPath } from '@/lib/i18n/paths';
 import { describeDatabaseError } from '@/lib/db/errors';
+import { latestSignInEmail } from '@/lib/session/recipient';
 import { billingNowSql } from '../clock';
 import { PLAN_CURRENCY, type PaidPlanId } from '../plans';
 import { LOCAL_SUBSCRIPTION_PREFIX, priceOf } from './charge';
@@ -56,8 +56,7 @@ async function recipientOf(subscriptionId: string) {
       plan: subscriptions.plan,
       interval: subscriptions.interval,
       locale: profiles.locale,
-      email: sql<string | null>`(select ${sessions.profile}->>'email' from ${sessions}
-        where ${sessions.uid} = ${workspaceMembers.uid} order by ${desc(sessions.createdAt)} limit 1)`,
+      email: latestSignInEmail(workspaceMembers.uid),
     })
     .from(subscriptions)
     .innerJoin(workspaces, eq(workspaces.id, subscriptions.workspaceId))
