@@ -24,12 +24,11 @@ export function withdrawalEnd(subscription: Pick<Subscription, 'startedAt'>): Da
 }
 
 /**
- * Until when the owner may withdraw at `now`: a local subscription that is not over, of a consumer, inside its
- * period; else null (the billing page then shows no withdrawal).
+ * Until when the owner may withdraw at `now`: a subscription that is not over, of a consumer, inside its period;
+ * else null (the billing page then shows no withdrawal).
  */
 export function withdrawableUntil(subscription: Subscription | null, consumer: boolean, now: Date): Date | null {
-  if (!subscription || subscription.status === 'canceled' || subscription.provider !== 'local' || !consumer)
-    return null;
+  if (!subscription || subscription.status === 'canceled' || !consumer) return null;
   const end = withdrawalEnd(subscription);
   return end && end > now ? end : null;
 }
@@ -71,7 +70,7 @@ async function refundUnused(tx: Executor, subscription: Subscription, now: Date)
  * A consumer's withdrawal from a local subscription (the owner's), in one transaction: canceled at once (the
  * workspace falls back to the free tier; nothing is deleted), the unused part of what was paid refunded with a
  * credit note. Repeated (a double click), it finds the subscription withdrawn and changes nothing. 409 for a
- * business, after the 14 days, or without a subscription; a subscription Stripe bills: 503 until wired.
+ * business, after the 14 days, or without a subscription. Stripe's subscriptions: lib/billing/stripe-withdrawal.ts.
  */
 export async function withdrawLocal(user: { uid: string }, workspaceId: string): Promise<void> {
   const db = await database();
@@ -95,7 +94,7 @@ export async function withdrawLocal(user: { uid: string }, workspaceId: string):
 }
 
 /** Whether the workspace's latest subscription ended by withdrawal (a repeated withdrawal is then a no-op). */
-async function withdrawnLast(tx: Executor, workspaceId: string): Promise<boolean> {
+export async function withdrawnLast(tx: Executor, workspaceId: string): Promise<boolean> {
   const [latest] = await tx
     .select({ withdrawnAt: subscriptions.withdrawnAt })
     .from(subscriptions)

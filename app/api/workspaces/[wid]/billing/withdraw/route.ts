@@ -1,11 +1,15 @@
 // POST /api/workspaces/:wid/billing/withdraw (the owner, a consumer, within 14 days): ends the subscription at
-// once and refunds the unused part with a credit note. Local mode; with Stripe 503 until that is wired.
+// once and refunds the unused part with a credit note: ours in local mode, Stripe's with a key.
 import type { NextRequest } from 'next/server';
 import { billingEndpoint } from '@/lib/billing/handlers';
+import { billsLocally } from '@/lib/billing/clock';
 import { withdrawLocal } from '@/lib/billing/local/withdrawal';
+import { withdrawStripe } from '@/lib/billing/stripe-withdrawal';
 
 export const dynamic = 'force-dynamic';
 
 export function POST(request: NextRequest, context: RouteContext<'/api/workspaces/[wid]/billing/withdraw'>) {
-  return billingEndpoint(request, context, (user, wid) => withdrawLocal(user, wid));
+  return billingEndpoint(request, context, (user, wid) =>
+    billsLocally() ? withdrawLocal(user, wid) : withdrawStripe(user, wid),
+  );
 }
