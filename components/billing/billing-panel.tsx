@@ -40,7 +40,7 @@ export function BillingPanel({
   preselect: { plan: PaidPlanId | null; interval: BillingInterval };
 }) {
   const [billing, setBilling] = useState(initial);
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<'cancel' | 'withdraw' | null>(null);
   const [cardForm, setCardForm] = useState(false);
   const { submit, busy, error, fields } = useJsonSubmit(labels.error);
   const planName = (plan: string) => labels.planNames[plan as keyof Labels['planNames']];
@@ -80,13 +80,14 @@ export function BillingPanel({
           locale={locale}
           actions={{
             busy,
-            cancel: () => setConfirming(true),
+            cancel: () => setConfirming('cancel'),
+            withdraw: () => setConfirming('withdraw'),
             resume: () => void act('resume', 'POST', labels.done.resumed),
             pay: () => void act('pay', 'POST', labels.done.paid),
             paymentMethod: () => (provider === 'stripe' ? void follow('portal') : setCardForm(true)),
           }}
         />
-        {confirming && billing.currentPeriodEnd && (
+        {confirming === 'cancel' && billing.currentPeriodEnd && (
           <div className="mt-4">
             <ConfirmAction
               name={labels.actions.cancel}
@@ -96,8 +97,21 @@ export function BillingPanel({
               action={labels.actions.confirmCancel}
               cancel={labels.actions.keep}
               busy={busy}
-              onConfirm={() => void act('cancel', 'POST', labels.done.canceled).then(() => setConfirming(false))}
-              onCancel={() => setConfirming(false)}
+              onConfirm={() => void act('cancel', 'POST', labels.done.canceled).then(() => setConfirming(null))}
+              onCancel={() => setConfirming(null)}
+            />
+          </div>
+        )}
+        {confirming === 'withdraw' && billing.withdrawableUntil && (
+          <div className="mt-4">
+            <ConfirmAction
+              name={labels.actions.withdraw}
+              question={labels.withdrawQuestion}
+              action={labels.actions.confirmWithdraw}
+              cancel={labels.actions.keep}
+              busy={busy}
+              onConfirm={() => void act('withdraw', 'POST', labels.done.withdrawn).then(() => setConfirming(null))}
+              onCancel={() => setConfirming(null)}
             />
           </div>
         )}

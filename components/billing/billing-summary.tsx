@@ -15,6 +15,8 @@ export type SummaryActions = {
   pay: () => void;
   /** Stripe's Customer Portal, or (local) the card form. */
   paymentMethod: () => void;
+  /** Asks to confirm a consumer's withdrawal (shown only while the withdrawal period runs). */
+  withdraw: () => void;
 };
 
 /** The plan in force, its state and next charge, what it gives (seats and widgets used), and its actions. */
@@ -69,6 +71,7 @@ export function BillingSummary({
   }
   if (billing.paymentMethod)
     rows.push([labels.summary.paymentMethod, fill(labels.summary.card, billing.paymentMethod)]);
+  if (active && billing.withdrawableUntil) rows.push([labels.summary.withdrawUntil, date(billing.withdrawableUntil)]);
   const overdue = billing.status === 'past_due' || billing.status === 'read_only';
   return (
     <div className="space-y-4">
@@ -99,6 +102,11 @@ export function BillingSummary({
           ) : (
             <Button type="button" variant="secondary" disabled={actions.busy} onClick={actions.cancel}>
               {labels.actions.cancel}
+            </Button>
+          )}
+          {billing.withdrawableUntil && (
+            <Button type="button" variant="secondary" disabled={actions.busy} onClick={actions.withdraw}>
+              {labels.actions.withdraw}
             </Button>
           )}
         </div>

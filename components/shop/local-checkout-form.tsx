@@ -2,7 +2,7 @@
 
 import type { FormEvent } from 'react';
 import { useJsonSubmit } from '@/lib/client/json-submit';
-import { TextField } from '@/components/ui/field';
+import { CheckboxField, TextField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
 import { fill, type Messages } from '@/lib/i18n/slices';
@@ -14,7 +14,8 @@ export const CARD_FIELDS = ['card', 'expiry', 'cvc', 'name'] as const;
  * The card form of the local test checkout: pays the session, then follows its success URL. Asks for
  * the e-mail address the receipt goes to when the order has none (a guest's), as Stripe Checkout does.
  * The server checks every field (this form sends them as typed) and answers each one's problem. A subscription's
- * checkout posts to its own `action` with its own button (`submitLabel`).
+ * checkout posts to its own `action` with its own button (`submitLabel`), and asks a consumer charged at once
+ * for the express request to start before the withdrawal period ends (`consent`: its label; never pre-ticked).
  */
 export function LocalCheckoutForm({
   sessionId,
@@ -23,6 +24,7 @@ export function LocalCheckoutForm({
   labels,
   action = `/api/checkout/local/${encodeURIComponent(sessionId)}`,
   submitLabel = fill(labels.pay, { amount: total }),
+  consent,
 }: {
   sessionId: string;
   askEmail: boolean;
@@ -30,6 +32,7 @@ export function LocalCheckoutForm({
   labels: Messages['Shop']['checkout'];
   action?: string;
   submitLabel?: string;
+  consent?: string;
 }) {
   const { submit, busy, error, fields } = useJsonSubmit(labels.error);
 
@@ -37,9 +40,10 @@ export function LocalCheckoutForm({
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const value = (name: string) => String(form.get(name) ?? '');
-    const body = Object.fromEntries(
+    const body: Record<string, unknown> = Object.fromEntries(
       [...CARD_FIELDS, ...(askEmail ? ['email'] : [])].map((name) => [name, value(name)]),
     );
+    if (consent) body.immediateStart = form.get('immediateStart') === 'on';
     const result = await submit<{ url: string }>(action, 'POST', body);
     if (result) window.location.assign(result.url);
   }
@@ -60,6 +64,7 @@ export function LocalCheckoutForm({
         />
       )}
       <CardFields labels={labels} fields={fields} />
+      {consent && <CheckboxField id="immediateStart" label={consent} />}
       <FormError message={Object.keys(fields).length > 0 ? null : error} />
       <Button type="submit" size="lg" disabled={busy} className="w-full">
         {busy ? labels.paying : submitLabel}

@@ -1,6 +1,7 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
+import type { Executor } from '@/lib/db/types';
 import { billingDetails } from '@/lib/db/schema';
 import { requireRole } from './access';
 import type { BillingDetailsInput } from './details-schema';
@@ -44,4 +45,16 @@ export async function saveBillingDetails(
       .returning(columns);
     return row;
   });
+}
+
+/**
+ * Whether the workspace buys as a consumer (its billing details say not a business, or none are saved, as its
+ * invoices then assume): a consumer has the right of withdrawal.
+ */
+export async function buysAsConsumer(executor: Executor, workspaceId: string): Promise<boolean> {
+  const [row] = await executor
+    .select({ business: billingDetails.business })
+    .from(billingDetails)
+    .where(eq(billingDetails.workspaceId, workspaceId));
+  return !row?.business;
 }

@@ -13,7 +13,9 @@ import { allowanceOf, entitlementOf } from './entitlements';
 import { requireBillingOwner } from './owner';
 import { readOnlyFrom } from './notice';
 import { PAID_PLAN_IDS, PLANS, type BillingInterval, type PaidPlanId, type PlanId } from './plans';
-import { billsLocally } from './clock';
+import { billingNow, billsLocally } from './clock';
+import { buysAsConsumer } from './details';
+import { withdrawableUntil } from './local/withdrawal';
 import { invoicesOf as localInvoices } from './invoices/list';
 import { stripeInvoicesOf } from './stripe-invoices';
 
@@ -40,6 +42,8 @@ export type BillingView = {
   readOnlyFrom: string | null;
   /** The plan in force was bought once, before subscriptions (kept for life). */
   lifetime: boolean;
+  /** Until when the owner, a consumer, may withdraw from the contract (14 days from its start); else null. */
+  withdrawableUntil: string | null;
 };
 
 /** The workspace's invoices, newest first: ours in local mode, Stripe's with a key. */
@@ -70,36 +74,39 @@ async function invoicesOf(workspaceId: string): Promise<BillingView['invoices']>
 export async function billingOf(user: { uid: string }, workspaceId: string): Promise<BillingView> {
   await requireBillingOwner(user, workspaceId);
   const db = await database();
-  const [entitlement, [subscription], [{ members }], [{ invited }], [{ used }], [card], invoices] = await Promise.all([
-    entitlementOf(workspaceId, db),
-    db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.workspaceId, workspaceId))
-      .orderBy(sql`${subscriptions.status} = 'canceled'`, desc(subscriptions.createdAt))
-      .limit(1),
-    db.select({ members: count() }).from(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId)),
-    db
-      .select({ invited: count() })
-      .from(workspaceInvitations)
-      .where(
-        and(
-          eq(workspaceInvitations.workspaceId, workspaceId),
-          isNull(workspaceInvitations.acceptedAt),
-          isNull(workspaceInvitations.revokedAt),
-          gt(workspaceInvitations.expiresAt, sql`now()`),
+  const [entitlement, [subscription], [{ members }], [{ invited }], [{ used }], [card], invoices, now, consumer] =
+    await Promise.all([
+      entitlementOf(workspaceId, db),
+      db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.workspaceId, workspaceId))
+        .orderBy(sql`${subscriptions.status} = 'canceled'`, desc(subscriptions.createdAt))
+        .limit(1),
+      db.select({ members: count() }).from(workspaceMembers).where(eq(workspaceMembers.workspaceId, workspaceId)),
+      db
+        .select({ invited: count() })
+        .from(workspaceInvitations)
+        .where(
+          and(
+            eq(workspaceInvitations.workspaceId, workspaceId),
+            isNull(workspaceInvitations.acceptedAt),
+            isNull(workspaceInvitations.revokedAt),
+            gt(workspaceInvitations.expiresAt, sql`now()`),
+          ),
         ),
-      ),
-    db
-      .select({ used: count() })
-      .from(widgets)
-      .where(and(eq(widgets.workspaceId, workspaceId), isNull(widgets.deactivatedAt))),
-    db
-      .select({ brand: paymentMethods.brand, last4: paymentMethods.last4 })
-      .from(paymentMethods)
-      .where(eq(paymentMethods.workspaceId, workspaceId)),
-    invoicesOf(workspaceId),
-  ]);
+      db
+        .select({ used: count() })
+        .from(widgets)
+        .where(and(eq(widgets.workspaceId, workspaceId), isNull(widgets.deactivatedAt))),
+      db
+        .select({ brand: paymentMethods.brand, last4: paymentMethods.last4 })
+        .from(paymentMethods)
+        .where(eq(paymentMethods.workspaceId, workspaceId)),
+      invoicesOf(workspaceId),
+      billingNow(db),
+      buysAsConsumer(db, workspaceId),
+    ]);
   const allowance = allowanceOf(entitlement!);
   return {
     plan: entitlement!.plan,
@@ -112,6 +119,7 @@ export async function billingOf(user: { uid: string }, workspaceId: string): Pro
     invoices,
     ...extras(subscription, card ?? null),
     lifetime: entitlement!.source === 'lifetime',
+    withdrawableUntil: withdrawableUntil(subscription ?? null, consumer, now)?.toISOString() ?? null,
   };
 }
 

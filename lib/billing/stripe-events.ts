@@ -149,6 +149,8 @@ async function keepSubscription(tx: Executor, workspaceId: string, subscription:
     currentPeriodStart: at(item.current_period_start)!,
     currentPeriodEnd: at(item.current_period_end)!,
     trialEnd: at(subscription.trial_end),
+    // The contract's conclusion: a consumer's withdrawal period runs 14 days from it.
+    startedAt: at(subscription.start_date),
     // The portal's "cancel at the end of the period" sets one or the other, depending on the API version.
     cancelAtPeriodEnd: subscription.cancel_at_period_end || subscription.cancel_at !== null,
     canceledAt: status === 'canceled' ? at(subscription.ended_at ?? subscription.canceled_at) : null,

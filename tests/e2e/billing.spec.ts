@@ -1,7 +1,8 @@
 // Subscriptions in local mode from the billing page (issue 38), in both languages: subscribing with a trial
 // through the subscription's test checkout, the trial's end with the first invoice (page, PDF, /mailbox), cancel
 // and resume; an upgrade at once with its prorated invoice, a downgrade at the period's end; and a failed renewal
-// through past due (the banner, the owner's e-mail) to read-only and back once paid with another card.
+// through past due (the banner, the owner's e-mail) to read-only and back once paid with another card; and a
+// consumer's withdrawal: the express request to start at once at the checkout, then the refund's credit note.
 import type { Locator, Page } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
 import { expect, test, axeViolations, localized, localesUnderTest, messages, type Locale } from './fixtures';
@@ -23,9 +24,9 @@ async function subscribeToStarter(page: Page) {
   });
   expect(opened.status()).toBe(201);
   const session = /cs_local_[0-9a-f]{32}/.exec((await opened.json()).url)![0];
-  expect((await page.request.post(`/api/checkout/subscription/${session}`, { data: CARD, headers })).status()).toBe(
-    200,
-  );
+  // A consumer charged at once asks for the start before the withdrawal period ends.
+  const data = { ...CARD, immediateStart: true };
+  expect((await page.request.post(`/api/checkout/subscription/${session}`, { data, headers })).status()).toBe(200);
   return wid;
 }
 
@@ -38,6 +39,16 @@ async function billingPage(page: Page, locale: Locale) {
 /** The summary's status row: "Active" alone would also match the row "Active widgets". */
 const statusOf = (summary: Locator, b: (typeof messages)[Locale]['Dashboard']['billing']) =>
   summary.locator(`[data-billing-row="${b.summary.status}"]`);
+
+/** The invoice or credit note `number` reaches `email`'s local mailbox, its PDF attached (mailed after the answer). */
+async function expectMailed(page: Page, email: string, number: string) {
+  const mail = page.locator('article[data-mail-kind="invoice"]').filter({ hasText: number });
+  await expect(async () => {
+    await page.goto(`/mailbox?to=${encodeURIComponent(email)}`);
+    await expect(mail).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+  await expect(mail.getByRole('link', { name: new RegExp(`${number}\\.pdf`) })).toBeVisible();
+}
 
 const advance = async (page: Page, days: number) =>
   expect((await page.request.post('/api/test-clock/advance', { data: { days }, headers })).status()).toBe(200);
@@ -149,12 +160,7 @@ for (const locale of localesUnderTest) {
     const pdf = await page.request.get((await invoices.getByRole('link').first().getAttribute('href'))!);
     expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
     expect(await axeViolations(page)).toEqual([]);
-    const mail = page.locator('article[data-mail-kind="invoice"]').filter({ hasText: number });
-    await expect(async () => {
-      await page.goto(`/mailbox?to=${encodeURIComponent(email)}`);
-      await expect(mail).toBeVisible({ timeout: 1_000 });
-    }).toPass();
-    await expect(mail.getByRole('link', { name: new RegExp(`${number}\\.pdf`) })).toBeVisible();
+    await expectMailed(page, email, number);
 
     // Cancel at the period's end, then keep it after all.
     await page.goto(localized('/dashboard/billing', locale));
@@ -164,5 +170,63 @@ for (const locale of localesUnderTest) {
     await expect(summary).toContainText(b.summary.ends);
     await page.getByRole('button', { name: b.actions.resume }).click();
     await expect(summary).toContainText(b.summary.nextCharge);
+  });
+}
+
+for (const locale of localesUnderTest) {
+  test(`a consumer subscribes asking to start at once, then withdraws with a refund (${locale})`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(120_000);
+    // Paying without the consent is refused with a 422, which the browser logs.
+    consoleErrors.allow(/status of 422 .*\/api\/checkout\/subscription\//);
+    const t = messages[locale].Shop;
+    const b = messages[locale].Dashboard.billing;
+    const email = uniqueEmail('withdrawer');
+    await signIn(page, email, locale);
+    await billingPage(page, locale);
+    await page.getByLabel(b.plans.trial.replace('{days}', '14')).uncheck();
+    await page.getByRole('button', { name: `${b.plans.subscribe}: Starter` }).click();
+
+    await expect(page).toHaveURL(new RegExp(`${localized('/shop/subscribe/', locale)}cs_local_[0-9a-f]{32}$`));
+    await page.locator('html[data-hydrated="true"]').waitFor();
+    const consent = page.getByRole('checkbox', { name: t.subscribe.immediateStart });
+    await expect(consent).not.toBeChecked();
+    await page.getByLabel(t.checkout.card).fill(CARD.card);
+    await page.getByLabel(t.checkout.expiry).fill(CARD.expiry);
+    await page.getByLabel(t.checkout.cvc).fill(CARD.cvc);
+    await page.getByLabel(t.checkout.name).fill(CARD.name);
+    const pay = page.locator('form[aria-labelledby="payment-title"] button[type="submit"]');
+    await pay.click();
+    await expect(page.locator('form p[role="alert"]')).toHaveText(
+      messages[locale].Api.errors.withdrawalConsentRequired,
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await consent.check();
+    await pay.click();
+
+    await expect(page).toHaveURL(new RegExp(`${localized('/dashboard/billing', locale)}$`));
+    const summary = page.getByRole('region', { name: b.summary.title });
+    await expect(statusOf(summary, b)).toHaveText(b.statuses.active);
+    await expect(summary.locator(`[data-billing-row="${b.summary.withdrawUntil}"]`)).toBeVisible();
+    await advance(page, 2);
+    await billingPage(page, locale);
+    await page.getByRole('button', { name: b.actions.withdraw }).click();
+    await expect(page.getByRole('group', { name: b.actions.withdraw })).toContainText(b.withdrawQuestion);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: b.actions.confirmWithdraw }).click();
+
+    await expect(statusOf(summary, b)).toHaveText(b.statuses.free);
+    await expect(page.getByRole('button', { name: b.actions.withdraw })).toHaveCount(0);
+    const invoices = page.getByRole('region', { name: b.invoices.title });
+    await expect(invoices.locator('tbody tr')).toHaveCount(2);
+    const note = invoices.locator('tbody tr').filter({ hasText: /GS-\d{4}-\d{5}/ });
+    // Its total is negative: what is refunded.
+    await expect(note.locator('td').nth(1)).toHaveText(/^[-−]/);
+    const number = (await note.locator('td').first().textContent())!;
+    const pdf = await page.request.get((await note.getByRole('link').getAttribute('href'))!);
+    expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
+    await expectMailed(page, email, number);
   });
 }

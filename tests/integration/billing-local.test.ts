@@ -12,6 +12,7 @@ import { mails, profiles } from '@/lib/db/schema';
 import { mailsSettled } from '@/lib/mail/later';
 import { CARD } from './checkouts';
 import {
+  CONSENTING,
   FAILING_CARD,
   advanceBy,
   advanceDays,
@@ -77,6 +78,8 @@ describe('subscribing through the local checkout', () => {
       paymentMethod: { brand: 'visa', last4: '4242' },
       readOnlyFrom: null,
       lifetime: false,
+      // A consumer (no billing details) may withdraw for 14 days from the start.
+      withdrawableUntil: expect.any(String),
     });
     // The owner gets the invoice by e-mail, its PDF attached.
     await mailsSettled();
@@ -110,7 +113,7 @@ describe('subscribing through the local checkout', () => {
     for (const card of ['4000 0000 0000 0002', FAILING_CARD.card]) {
       const opened = await openCheckout(owner, owner.workspaceId, { plan: 'starter', interval: 'month' });
       const id = (await opened.json()).url.split('/').at(-1);
-      const paid = await json(await payCheckoutAs(owner, id, { ...CARD, card }));
+      const paid = await json(await payCheckoutAs(owner, id, { ...CONSENTING, card }));
       expect(paid.status).toBe(402);
       expect(paid.body.error.code).toBe('cardDeclined');
     }

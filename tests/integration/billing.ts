@@ -10,6 +10,7 @@ import { POST as resume } from '@/app/api/workspaces/[wid]/billing/resume/route'
 import { POST as pay } from '@/app/api/workspaces/[wid]/billing/pay/route';
 import { POST as portal } from '@/app/api/workspaces/[wid]/billing/portal/route';
 import { PUT as paymentMethod } from '@/app/api/workspaces/[wid]/billing/payment-method/route';
+import { POST as withdraw } from '@/app/api/workspaces/[wid]/billing/withdraw/route';
 import { POST as payCheckout } from '@/app/api/checkout/subscription/[id]/route';
 import { POST as advance } from '@/app/api/test-clock/advance/route';
 import { database } from '@/lib/db';
@@ -21,8 +22,11 @@ import { apiRequest } from './signed-in';
 type Who = { cookie: string } | null;
 const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
 
+/** The card form with the consumer's express request to start before the withdrawal period ends (ticked). */
+export const CONSENTING = { ...CARD, immediateStart: true };
+
 /** Stripe's test card that is accepted but whose every later charge fails. */
-export const FAILING_CARD = { ...CARD, card: '4000 0000 0000 0341' };
+export const FAILING_CARD = { ...CONSENTING, card: '4000 0000 0000 0341' };
 
 export const billingOf = (who: Who, wid: string) =>
   billingGet(apiRequest('GET', `/api/workspaces/${wid}/billing`, who), ctx({ wid }));
@@ -30,7 +34,7 @@ export const billingOf = (who: Who, wid: string) =>
 export const openCheckout = (who: Who, wid: string, body: unknown, headers: Record<string, string> = {}) =>
   checkout(apiRequest('POST', `/api/workspaces/${wid}/billing/checkout`, who, body, headers), ctx({ wid }));
 
-export const payCheckoutAs = (who: Who, id: string, card: unknown = CARD) =>
+export const payCheckoutAs = (who: Who, id: string, card: unknown = CONSENTING) =>
   payCheckout(apiRequest('POST', `/api/checkout/subscription/${id}`, who, card), ctx({ id }));
 
 type WorkspaceHandler = (request: NextRequest, context: { params: Promise<{ wid: string }> }) => Promise<Response>;
@@ -46,6 +50,7 @@ export const resumePlan = billingPost(resume, 'resume');
 export const payNow = billingPost(pay, 'pay');
 export const openPortal = billingPost(portal, 'portal');
 export const changeCard = billingPost(paymentMethod, 'payment-method', 'PUT');
+export const withdrawFrom = billingPost(withdraw, 'withdraw');
 
 /** Moves the test clock `days` ahead (the due work runs before it answers); answers billing time. */
 export async function advanceDays(days: unknown, headers: Record<string, string> = {}) {
@@ -59,12 +64,15 @@ export async function advanceBy(days: number): Promise<Date> {
   return new Date((await response.json()).now);
 }
 
-/** Subscribes `wid` to `plan` as `owner` through the local checkout, paid with `card`; answers the billing JSON. */
+/**
+ * Subscribes `wid` to `plan` as `owner` through the local checkout, paid with `card` (by default with the consent
+ * to start at once); answers the billing JSON.
+ */
 export async function subscribe(
   owner: Who,
   wid: string,
   plan: string,
-  { interval = 'month', trial = false, card = CARD as unknown } = {},
+  { interval = 'month', trial = false, card = CONSENTING as unknown } = {},
 ) {
   const opened = await openCheckout(owner, wid, { plan, interval, trial }, { 'idempotency-key': crypto.randomUUID() });
   expect(opened.status).toBe(201);

@@ -2,18 +2,9 @@
 // events that drive a workspace's subscription, against the local stand-in of Stripe's API.
 import type { NextRequest as NextRequestType } from 'next/server';
 import { startStripeStandIn } from '../support/stripe-stand-in';
-import { signedEvent, type StandInSubscription } from '../support/stripe-billing-stand-in';
+import { PRICES, signedEvent, type StandInSubscription } from '../support/stripe-billing-stand-in';
 
 const DAY = 86_400;
-
-const PRICES = {
-  STRIPE_PRICE_STARTER_MONTH: 'price_starterMonth01',
-  STRIPE_PRICE_STARTER_YEAR: 'price_starterYear01',
-  STRIPE_PRICE_PROFESSIONAL_MONTH: 'price_proMonth01',
-  STRIPE_PRICE_PROFESSIONAL_YEAR: 'price_proYear01',
-  STRIPE_PRICE_BUSINESS_MONTH: 'price_businessMonth01',
-  STRIPE_PRICE_BUSINESS_YEAR: 'price_businessYear01',
-};
 
 type Billing = typeof import('@/lib/billing/stripe-checkout');
 let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;

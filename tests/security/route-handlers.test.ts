@@ -27,8 +27,9 @@ const BODILESS = new Set([
   'DELETE /api/workspaces/[wid]/members/[uid]',
   'DELETE /api/workspaces/[wid]/invitations/[id]',
   'POST /api/workspaces/[wid]/inbox/[cid]/claim',
-  // Billing actions that take nothing but the workspace: cancel, resume, pay the overdue charge, open the portal.
-  ...['cancel', 'resume', 'pay', 'portal'].map((action) => `POST /api/workspaces/[wid]/billing/${action}`),
+  // Billing actions that take nothing but the workspace: cancel, resume, pay the overdue charge, open the portal,
+  // withdraw (a consumer, within 14 days).
+  ...['cancel', 'resume', 'pay', 'portal', 'withdraw'].map((action) => `POST /api/workspaces/[wid]/billing/${action}`),
   // An unknown /api/* address reads no body: it is a 404 whatever is sent.
   ...['POST', 'PUT', 'PATCH', 'DELETE'].map((method) => `${method} /api/[...path]`),
 ]);

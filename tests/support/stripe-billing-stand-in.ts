@@ -12,10 +12,22 @@ export type StandInSubscription = StripeObject & {
     data: Array<{ price: { id: string }; current_period_start: number; current_period_end: number }>;
   };
   trial_end: number | null;
+  start_date: number;
+  latest_invoice: string | null;
   cancel_at_period_end: boolean;
   cancel_at: number | null;
   canceled_at: number | null;
   ended_at: number | null;
+};
+
+/** The STRIPE_PRICE_* settings of the Stripe tests: the plans' prices as the stand-in names them. */
+export const PRICES = {
+  STRIPE_PRICE_STARTER_MONTH: 'price_starterMonth01',
+  STRIPE_PRICE_STARTER_YEAR: 'price_starterYear01',
+  STRIPE_PRICE_PROFESSIONAL_MONTH: 'price_proMonth01',
+  STRIPE_PRICE_PROFESSIONAL_YEAR: 'price_proYear01',
+  STRIPE_PRICE_BUSINESS_MONTH: 'price_businessMonth01',
+  STRIPE_PRICE_BUSINESS_YEAR: 'price_businessYear01',
 };
 
 const DAY = 86_400;
@@ -30,6 +42,7 @@ export function billingStandIn() {
   const customers = new Map<string, StripeObject>();
   const subscriptions = new Map<string, StandInSubscription>();
   const invoices = new Map<string, StripeObject>();
+  const creditNotes: StripeObject[] = [];
   const portalSessions: StripeObject[] = [];
 
   /** The billing requests the stand-in answers; null for any other. */
@@ -57,6 +70,14 @@ export function billingStandIn() {
       const found = subscriptions.get(decodeURIComponent(subscription[1]));
       return found ? { status: 200, data: found } : missing('subscription');
     }
+    // Canceled at once (a withdrawal), as Stripe does; a canceled one cannot be canceled again.
+    if (method === 'DELETE' && subscription) {
+      const found = subscriptions.get(decodeURIComponent(subscription[1]));
+      if (!found || found.status === 'canceled') return missing('subscription');
+      Object.assign(found, { status: 'canceled', canceled_at: now(), ended_at: now() });
+      return { status: 200, data: found };
+    }
+    if (method === 'POST' && path === '/v1/credit_notes') return creditNote(form);
     const invoice = /^\/v1\/invoices\/([^/]+)$/.exec(path);
     if (method === 'GET' && invoice) {
       const found = invoices.get(decodeURIComponent(invoice[1]));
@@ -65,9 +86,32 @@ export function billingStandIn() {
     return null;
   }
 
+  /** A credit note on a paid invoice: its amount all refunded, never more than was paid. */
+  function creditNote(form: URLSearchParams): Answer {
+    const invoice = invoices.get(form.get('invoice') ?? '');
+    if (!invoice) return missing('invoice');
+    const amount = Number(form.get('amount'));
+    const refunded = creditNotes
+      .filter((note) => note.invoice === invoice.id)
+      .reduce((sum, n) => sum + Number(n.amount), 0);
+    if (Number(form.get('refund_amount')) !== amount || refunded + amount > Number(invoice.amount_paid))
+      return { status: 400, data: { error: { type: 'invalid_request_error', message: 'Invalid credit note amount' } } };
+    const note = {
+      id: id('cn'),
+      object: 'credit_note',
+      invoice: invoice.id,
+      amount,
+      refund_amount: amount,
+      memo: form.get('memo'),
+    };
+    creditNotes.push(note);
+    return { status: 200, data: note };
+  }
+
   return {
     route,
     customers,
+    creditNotes,
     subscriptions,
     invoices,
     portalSessions,
@@ -91,6 +135,8 @@ export function billingStandIn() {
           ],
         },
         trial_end: trialDays ? end : null,
+        start_date: start,
+        latest_invoice: null,
         cancel_at_period_end: false,
         cancel_at: null,
         canceled_at: null,
@@ -116,6 +162,7 @@ export function billingStandIn() {
         number,
         status: 'paid',
         total: 4900,
+        amount_paid: 4900,
         currency: 'eur',
         created: now(),
         hosted_invoice_url: `https://invoice.stripe.test/i/${number}`,
@@ -124,6 +171,7 @@ export function billingStandIn() {
         ...patch,
       };
       invoices.set(created.id, created);
+      subscription.latest_invoice = created.id;
       return created;
     },
   };

@@ -21,14 +21,20 @@ type Owner = { uid: string };
  */
 async function lockedSubscription(tx: Executor, user: Owner, workspaceId: string): Promise<Subscription> {
   await requireBillingOwner(user, workspaceId, tx);
+  const subscription = await lockCurrent(tx, workspaceId);
+  if (!subscription) throw new ApiError('noSubscription');
+  if (subscription.provider !== 'local') throw new ApiError('paymentUnavailable');
+  return subscription;
+}
+
+/** The workspace's subscription that is not canceled, locked until the transaction ends; undefined without one. */
+export async function lockCurrent(tx: Executor, workspaceId: string): Promise<Subscription | undefined> {
   const [subscription] = await tx
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.workspaceId, workspaceId), ne(subscriptions.status, 'canceled')))
     .for('update')
     .limit(1);
-  if (!subscription) throw new ApiError('noSubscription');
-  if (subscription.provider !== 'local') throw new ApiError('paymentUnavailable');
   return subscription;
 }
 

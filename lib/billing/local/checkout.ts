@@ -7,8 +7,11 @@ import { ApiError } from '@/lib/api/errors';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/routing';
 import { CHECKOUT_LIFETIME_MS } from '@/lib/payments/provider';
+import { z } from 'zod';
+import type { Executor } from '@/lib/db/types';
 import { billingNow } from '../clock';
 import type { SeatKeeper } from '../entitlements';
+import { buysAsConsumer } from '../details';
 import { requireBillingOwner } from '../owner';
 import { TRIAL_DAYS, type BillingInterval, type PaidPlanId } from '../plans';
 import { acceptCard, keepCard } from './cards';
@@ -82,7 +85,7 @@ export async function subscriptionCheckout(id: string): Promise<CheckoutRow | nu
 }
 
 /** Whether the workspace has had a trial (one per workspace, ever). */
-async function hadTrial(tx: Parameters<typeof keepCard>[0], workspaceId: string): Promise<boolean> {
+async function hadTrial(tx: Executor, workspaceId: string): Promise<boolean> {
   const [row] = await tx
     .select({ id: subscriptions.id })
     .from(subscriptions)
@@ -91,11 +94,28 @@ async function hadTrial(tx: Parameters<typeof keepCard>[0], workspaceId: string)
   return Boolean(row);
 }
 
+/** Whether paying `checkout` starts with a trial (asked for, and the workspace's first). */
+const startsTrial = async (tx: Executor, checkout: CheckoutRow) =>
+  checkout.trial && !(await hadTrial(tx, checkout.workspaceId));
+
+/**
+ * Whether paying `checkout` needs the buyer's express request to start before the withdrawal period ends: a
+ * consumer charged at once (no trial). The checkout page asks for it; the payment refuses to go on without it.
+ */
+export async function asksImmediateStartConsent(checkout: CheckoutRow, executor?: Executor): Promise<boolean> {
+  const db = executor ?? (await database());
+  return (await buysAsConsumer(db, checkout.workspaceId)) && !(await startsTrial(db, checkout));
+}
+
+/** The checkout form's consent checkbox, sent as `immediateStart: true` when ticked. */
+const consentSchema = z.object({ immediateStart: z.literal(true) });
+
 /**
  * Pays a subscription checkout with a test card, as its owner, in one transaction: the subscription (trialing
  * for 14 days when asked and the workspace never had a trial, no charge yet; else active with the first
- * charge), the card kept. A repeated submit of a paid checkout answers the same success; the one current
- * subscription per workspace (a unique index) refuses a second one with 409. A declined card changes nothing.
+ * charge, which a consumer must have asked to start at once: 422 without), the card kept. A repeated submit of a
+ * paid checkout answers the same success; the one current subscription per workspace (a unique index) refuses a
+ * second one with 409. A declined card changes nothing.
  */
 export async function payLocalSubscriptionCheckout(
   user: { uid: string },
@@ -114,10 +134,11 @@ export async function payLocalSubscriptionCheckout(
     if (checkout.status === 'complete') return done;
     const card = acceptCard(body);
     if (checkout.expiresAt <= new Date()) throw new ApiError('checkoutClosed');
+    const consent = consentSchema.safeParse(body).success;
+    if (!consent && (await asksImmediateStartConsent(checkout, tx))) throw new ApiError('withdrawalConsentRequired');
     const now = await billingNow(tx);
     const plan = checkout.plan as PaidPlanId;
-    const trialEnd =
-      checkout.trial && !(await hadTrial(tx, checkout.workspaceId)) ? new Date(+now + TRIAL_DAYS * DAY_MS) : null;
+    const trialEnd = (await startsTrial(tx, checkout)) ? new Date(+now + TRIAL_DAYS * DAY_MS) : null;
     const periodEnd = trialEnd ?? addPeriod(now, checkout.interval);
     const [subscription] = await tx
       .insert(subscriptions)
@@ -131,6 +152,8 @@ export async function payLocalSubscriptionCheckout(
         currentPeriodStart: now,
         currentPeriodEnd: periodEnd,
         trialEnd,
+        startedAt: now,
+        immediateStartConsentAt: consent && !trialEnd ? now : null,
       })
       .onConflictDoNothing()
       .returning();

@@ -103,6 +103,30 @@ export const charges = pgTable(
   ],
 );
 
+/**
+ * What the local engine paid back of a charge (a consumer's withdrawal: the unused part). One refund per charge
+ * (the unique index), so a repeated withdrawal refunds once; its credit note's source is the refund's id.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chargeId: uuid('charge_id')
+      .notNull()
+      .references(() => charges.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason').$type<'withdrawal'>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('refunds_charge_idx').on(table.chargeId),
+    check('refunds_amount_check', sql`${table.amountCents} > 0`),
+    check('refunds_reason_check', sql`${table.reason} in ('withdrawal')`),
+  ],
+);
+
 export const BILLING_NOTICES = ['overdue0', 'overdue3', 'overdue7', 'readOnly'] as const;
 export type BillingNotice = (typeof BILLING_NOTICES)[number];
 

@@ -41,6 +41,12 @@ export const subscriptions = pgTable(
     /** Since when a renewal is unpaid (the dunning e-mails and the grace period count from it). */
     pastDueSince: timestamp('past_due_since', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** When the contract was concluded (billing time): a consumer's 14-day withdrawal period runs from it. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    /** When a consumer expressly asked the paid service to start before the withdrawal period ends (checkout). */
+    immediateStartConsentAt: timestamp('immediate_start_consent_at', { withTimezone: true }),
+    /** When the consumer withdrew from the contract (canceled at once, the unused part refunded). */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,7 +4,7 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/routing';
 import { formatPrice } from '@/lib/money';
 import { billsLocally } from '@/lib/billing/clock';
-import { billingPath, subscriptionCheckout } from '@/lib/billing/local/checkout';
+import { asksImmediateStartConsent, billingPath, subscriptionCheckout } from '@/lib/billing/local/checkout';
 import { PLANS, PLAN_CURRENCY, type PaidPlanId } from '@/lib/billing/plans';
 import { Card } from '@/components/ui/card';
 import { LocalCheckoutForm } from '@/components/shop/local-checkout-form';
@@ -33,6 +33,7 @@ export default withErrorPage(async function SubscribePage({ params }: PageProps<
   const cents = PLANS[checkout.plan as PaidPlanId].prices![checkout.interval];
   const amount = formatPrice(cents, PLAN_CURRENCY, locale);
   const open = checkout.status === 'open' && checkout.expiresAt > new Date();
+  const askConsent = open && (await asksImmediateStartConsent(checkout));
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-12">
@@ -65,6 +66,7 @@ export default withErrorPage(async function SubscribePage({ params }: PageProps<
                 labels={Shop.checkout}
                 action={`/api/checkout/subscription/${checkout.id}`}
                 submitLabel={checkout.trial ? t('startTrial') : t('subscribe', { amount })}
+                consent={askConsent ? t('immediateStart') : undefined}
               />
               <p className="mt-4 text-center">
                 <a href={billingPath(locale)} className="text-sm font-medium text-brand-700 underline">
