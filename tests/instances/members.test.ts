@@ -38,7 +38,14 @@ it('ends a removed member’s inbox stream on another instance', async () => {
     { method: 'POST', headers: { authorization: 'Bearer owner' }, body: { localId: agent.uid, emailVerified: true } },
   );
   const wid = (await call(a, '/api/workspaces', owner.cookie, 'POST', { name: 'Two instances' })).body.workspace.id;
-  // A team needs a plan with seats: subscribed through the local test checkout.
+  // A team needs a plan with seats: subscribed through the local test checkout, billing details first.
+  const details = { name: 'Ada Lovelace', street: 'Hauptstraße 1', postalCode: '10115', city: 'Berlin' };
+  const saved = await call(a, `/api/workspaces/${wid}/billing/details`, owner.cookie, 'PUT', {
+    ...details,
+    country: 'DE',
+    business: false,
+  });
+  expect(saved.status).toBe(200);
   const checkout = await call(a, `/api/workspaces/${wid}/billing/checkout`, owner.cookie, 'POST', {
     plan: 'starter',
     interval: 'month',

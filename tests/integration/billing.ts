@@ -16,6 +16,7 @@ import { database } from '@/lib/db';
 import { charges, mails, subscriptions } from '@/lib/db/schema';
 import { mailsSettled } from '@/lib/mail/later';
 import { CARD } from './checkouts';
+import { GERMAN_CONSUMER, billTo } from './invoices';
 import { apiRequest } from './signed-in';
 
 type Who = { cookie: string } | null;
@@ -59,13 +60,22 @@ export async function advanceBy(days: number): Promise<Date> {
   return new Date((await response.json()).now);
 }
 
-/** Subscribes `wid` to `plan` as `owner` through the local checkout, paid with `card`; answers the billing JSON. */
+/**
+ * Subscribes `wid` to `plan` as `owner` through the local checkout, paid with `card`, billed to a consumer in
+ * Germany unless `details` say otherwise (a checkout needs them); answers the billing JSON.
+ */
 export async function subscribe(
   owner: Who,
   wid: string,
   plan: string,
-  { interval = 'month', trial = false, card = CARD as unknown } = {},
+  {
+    interval = 'month',
+    trial = false,
+    card = CARD as unknown,
+    details = GERMAN_CONSUMER as Record<string, unknown>,
+  } = {},
 ) {
+  await billTo(owner, wid, details);
   const opened = await openCheckout(owner, wid, { plan, interval, trial }, { 'idempotency-key': crypto.randomUUID() });
   expect(opened.status).toBe(201);
   const id = /cs_local_[0-9a-f]{32}/.exec((await opened.json()).url)![0];

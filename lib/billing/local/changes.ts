@@ -88,7 +88,7 @@ export async function changeLocalPlan(
     const { amountCents, periodEnd } = proration({ ...subscription, plan: current.plan }, target, now);
     const charge = await chargeCard(tx, subscription, {
       kind: 'proration',
-      amountCents,
+      listedCents: amountCents,
       ...target,
       periodStart: now,
       periodEnd: periodEnd ?? subscription.currentPeriodEnd,
@@ -128,7 +128,7 @@ export async function payLocalOverdue(user: Owner, workspaceId: string) {
     const periodEnd = addPeriod(now, subscription.interval);
     const charge = await chargeCard(tx, subscription, {
       kind: 'renewal',
-      amountCents: priceOf(plan, subscription.interval),
+      listedCents: priceOf(plan, subscription.interval),
       plan,
       interval: subscription.interval,
       periodStart: now,

@@ -41,7 +41,7 @@ async function renew(tx: Executor, subscription: Subscription): Promise<void> {
   const periodEnd = addPeriod(at, interval);
   const charge = await chargeCard(tx, subscription, {
     kind: subscription.status === 'trialing' ? 'initial' : 'renewal',
-    amountCents: priceOf(plan, interval),
+    listedCents: priceOf(plan, interval),
     plan,
     interval,
     periodStart: at,
