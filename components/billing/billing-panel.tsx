@@ -1,6 +1,7 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
+import { $fetch } from 'ofetch';
 import { Card } from '@/components/ui/card';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-error';
@@ -14,13 +15,18 @@ import type { Locale } from '@/lib/i18n/routing';
 import { formatPrice } from '@/lib/money';
 import type { BillingState } from './billing-state';
 import { BillingSummary } from './billing-summary';
+import { BillingDetailsForm, type BillingDetails, type CountryOption } from './billing-details-form';
 import { PlanChooser, changeKind } from './plan-chooser';
 
 type Labels = Messages['Dashboard']['billing'];
 
+type Choice = { plan: PaidPlanId; interval: BillingInterval; trial: boolean };
+
 /**
- * The billing page's working part (the owner's): the summary with its actions, the plans, the invoices. Every
- * action answers the billing as it is afterwards, which replaces what the page shows.
+ * The billing page's working part (the owner's): the summary with its actions, the billing details, the plans,
+ * the invoices. Every action answers the billing as it is afterwards, which replaces what the page shows. In
+ * local mode a subscription waits for the billing details (the invoices name them, the price depends on them);
+ * Stripe Checkout asks for them itself, and Stripe's portal changes them.
  */
 export function BillingPanel({
   api,
@@ -30,6 +36,8 @@ export function BillingPanel({
   locale,
   provider,
   preselect,
+  details: initialDetails,
+  countries,
 }: {
   api: string;
   initial: BillingState;
@@ -38,10 +46,14 @@ export function BillingPanel({
   locale: Locale;
   provider: 'stripe' | 'local';
   preselect: { plan: PaidPlanId | null; interval: BillingInterval };
+  details: BillingDetails | null;
+  countries: CountryOption[];
 }) {
   const [billing, setBilling] = useState(initial);
   const [confirming, setConfirming] = useState<'cancel' | 'withdraw' | null>(null);
   const [cardForm, setCardForm] = useState(false);
+  const [details, setDetails] = useState(initialDetails);
+  const [waiting, setWaiting] = useState<Choice | null>(null);
   const { submit, busy, error, fields } = useJsonSubmit(labels.error);
   const planName = (plan: string) => labels.planNames[plan as keyof Labels['planNames']];
 
@@ -58,10 +70,17 @@ export function BillingPanel({
   }
   function choose(plan: PaidPlanId, interval: BillingInterval, trial: boolean) {
     const kind = changeKind(billing, plan, interval);
+    if (kind === 'subscribe' && provider === 'local' && !details) return setWaiting({ plan, interval, trial });
     if (kind === 'subscribe') return void follow('checkout', { plan, interval, trial });
     if (provider === 'stripe') return void follow('portal');
     const done = kind === 'upgrade' ? labels.done.upgraded : labels.done.downgraded;
     void act('change', 'POST', fill(done, { plan: planName(plan) }), { plan, interval });
+  }
+  async function detailsSaved(saved: BillingDetails) {
+    setDetails(saved);
+    if (waiting) return void follow('checkout', waiting);
+    // The next charge is this buyer's price now.
+    setBilling(await $fetch<BillingState>(api).catch(() => billing));
   }
   async function saveCard(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -144,6 +163,20 @@ export function BillingPanel({
         )}
         <FormError message={error} />
       </Card>
+      <Card title={labels.details.title} titleId="billing-details-title">
+        {provider === 'local' ? (
+          <BillingDetailsForm
+            api={api}
+            initial={details}
+            countries={countries}
+            labels={labels}
+            needed={waiting !== null}
+            onSaved={(saved) => void detailsSaved(saved)}
+          />
+        ) : (
+          <p className="text-slate-700">{labels.details.stripe}</p>
+        )}
+      </Card>
       <Card title={labels.plans.title} titleId="billing-plans-title">
         <PlanChooser
           billing={billing}
@@ -153,6 +186,11 @@ export function BillingPanel({
           initialInterval={preselect.interval}
           highlighted={preselect.plan}
           busy={busy}
+          buyer={
+            provider === 'local' && details
+              ? { ...details, countryName: countries.find(({ value }) => value === details.country)?.label ?? '' }
+              : null
+          }
           onChoose={choose}
         />
       </Card>

@@ -7,6 +7,7 @@ import { fill, plural, type Messages } from '@/lib/i18n/slices';
 import type { Locale } from '@/lib/i18n/routing';
 import { formatPrice } from '@/lib/money';
 import { planPrice } from '@/lib/storefront/plan-offers';
+import { taxFor, type TaxBuyer } from '@/lib/billing/tax';
 import { cn } from '@/lib/cn';
 import { subscribed, type BillingState } from './billing-state';
 
@@ -21,9 +22,19 @@ export function changeKind(billing: BillingState, plan: PaidPlanId, interval: Bi
   return rank > 0 || (rank === 0 && interval === 'year') ? ('upgrade' as const) : ('downgrade' as const);
 }
 
+/** What `buyer` pays per interval for a listed price, and the line saying which VAT that is (lib/billing/tax). */
+function buyerPrice(buyer: TaxBuyer, listedCents: number, labels: Labels['plans'], country: string, locale: Locale) {
+  const tax = taxFor(buyer, listedCents);
+  if (tax.note === 'reverseCharge') return { cents: tax.grossCents, note: labels.priceReverseCharge };
+  if (tax.note === 'outsideEu') return { cents: tax.grossCents, note: labels.priceOutsideEu };
+  const rate = new Intl.NumberFormat(locale).format(tax.rateBasisPoints / 100);
+  return { cents: tax.grossCents, note: fill(labels.priceTaxed, { rate, country }) };
+}
+
 /**
- * The plans to subscribe to or to change to, for the chosen billing period: what each costs (with VAT and net)
- * and gives, and one button saying what choosing it does.
+ * The plans to subscribe to or to change to, for the chosen billing period: what each costs and gives, and one
+ * button saying what choosing it does. With the buyer's billing details, the price is what this buyer pays (the
+ * card's charge and the invoice's total); without them, the listed price with German VAT and net.
  */
 export function PlanChooser({
   billing,
@@ -33,6 +44,7 @@ export function PlanChooser({
   initialInterval,
   highlighted,
   busy,
+  buyer,
   onChoose,
 }: {
   billing: BillingState;
@@ -42,6 +54,8 @@ export function PlanChooser({
   initialInterval: BillingInterval;
   highlighted: PaidPlanId | null;
   busy: boolean;
+  /** The billing details' buyer and their country's name, once saved. */
+  buyer: (TaxBuyer & { countryName: string }) | null;
   onChoose: (plan: PaidPlanId, interval: BillingInterval, trial: boolean) => void;
 }) {
   const [interval, setInterval] = useState<BillingInterval>(initialInterval);
@@ -70,9 +84,11 @@ export function PlanChooser({
           {fill(labels.plans.trial, { days: TRIAL_DAYS })}
         </label>
       )}
+      {buyer && <p className="text-sm text-slate-700">{fill(labels.plans.priceFor, { country: buyer.countryName })}</p>}
       <ul className="grid gap-4 md:grid-cols-3">
         {PAID_PLAN_IDS.map((plan) => {
           const price = planPrice(plan, interval);
+          const own = buyer && buyerPrice(buyer, price.grossCents, labels.plans, buyer.countryName, locale);
           const kind = changeKind(billing, plan, interval);
           const name = labels.planNames[plan];
           return (
@@ -85,12 +101,13 @@ export function PlanChooser({
               )}
             >
               <h3 className="text-base font-semibold text-slate-900">{name}</h3>
-              <p className="text-slate-900">
-                <span className="text-xl font-bold">{money(price.grossCents)}</span>{' '}
+              <p className="text-slate-900" data-price-cents={own ? own.cents : price.grossCents}>
+                <span className="text-xl font-bold">{money(own ? own.cents : price.grossCents)}</span>{' '}
                 {interval === 'month' ? plans.perMonth : plans.perYear}
                 <span className="block text-sm text-slate-700">
-                  {fill(plans.vatIncluded, { rate: price.vatPercent })} ·{' '}
-                  {fill(plans.net, { amount: money(price.netCents) })}
+                  {own
+                    ? own.note
+                    : `${fill(plans.vatIncluded, { rate: price.vatPercent })} · ${fill(plans.net, { amount: money(price.netCents) })}`}
                 </span>
               </p>
               <ul className="list-disc space-y-1 pl-5 text-sm text-slate-800">

@@ -32,6 +32,7 @@ export const API_ERRORS = {
   workspaceReadOnly: 402,
   billingOwnerOnly: 403,
   subscriptionExists: 409,
+  billingDetailsMissing: 409,
   noSubscription: 409,
   subscriptionOverdue: 409,
   withdrawalConsentRequired: 422,

@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { fieldCheck } from '@/lib/api/fields';
 import { singleLineText } from '@/lib/api/schemas';
+import { isCountry } from './countries';
 import { isVatIdOf, normalizeVatId } from './tax';
 import { isPrintable } from './winansi';
-
-const region = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-// Region codes that name no country an address is in.
-const NOT_A_COUNTRY = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ']);
-const isCountry = (code: string) =>
-  /^[A-Z]{2}$/.test(code) && !NOT_A_COUNTRY.has(code) && region.of(code) !== undefined;
 
 /** A line of the invoice's address block: one line, printable by the invoice's font. */
 const addressLine = (max: number) => singleLineText(1, max).refine(isPrintable, fieldCheck('invoiceText'));

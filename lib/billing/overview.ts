@@ -16,6 +16,7 @@ import { PAID_PLAN_IDS, PLANS, type BillingInterval, type PaidPlanId, type PlanI
 import { billingNow, billsLocally } from './clock';
 import { buysAsConsumer } from './details';
 import { withdrawableUntil } from './local/withdrawal';
+import { buyerPays } from './invoices/issue';
 import { invoicesOf as localInvoices } from './invoices/list';
 import { stripeInvoicesOf } from './stripe-invoices';
 
@@ -34,7 +35,7 @@ export type BillingView = {
   pendingPlan: PaidPlanId | null;
   pendingInterval: BillingInterval | null;
   trialEnd: string | null;
-  /** What the next renewal charges (gross cents); null when none follows (cancelled, or none). */
+  /** What the next renewal charges this buyer (gross cents); null when none follows (cancelled, or none). */
   nextChargeCents: number | null;
   /** The local card on file (Stripe keeps its own, shown in its portal). */
   paymentMethod: { brand: string; last4: string } | null;
@@ -108,6 +109,7 @@ export async function billingOf(user: { uid: string }, workspaceId: string): Pro
       buysAsConsumer(db, workspaceId),
     ]);
   const allowance = allowanceOf(entitlement!);
+  const more = extras(subscription, card ?? null);
   return {
     plan: entitlement!.plan,
     interval: subscription?.interval ?? null,
@@ -117,7 +119,9 @@ export async function billingOf(user: { uid: string }, workspaceId: string): Pro
     currentPeriodEnd: subscription?.currentPeriodEnd.toISOString() ?? null,
     cancelAtPeriodEnd: subscription?.cancelAtPeriodEnd ?? false,
     invoices,
-    ...extras(subscription, card ?? null),
+    ...more,
+    // What this buyer pays: the charge and its invoice (a reverse-charge business pays the net).
+    nextChargeCents: more.nextChargeCents === null ? null : await buyerPays(db, workspaceId, more.nextChargeCents),
     lifetime: entitlement!.source === 'lifetime',
     withdrawableUntil: withdrawableUntil(subscription ?? null, consumer, now)?.toISOString() ?? null,
   };

@@ -1,12 +1,17 @@
-// Subscriptions in local mode from the billing page (issue 38), in both languages: subscribing with a trial
-// through the subscription's test checkout, the trial's end with the first invoice (page, PDF, /mailbox), cancel
-// and resume; an upgrade at once with its prorated invoice, a downgrade at the period's end; and a failed renewal
-// through past due (the banner, the owner's e-mail) to read-only and back once paid with another card; and a
-// consumer's withdrawal: the express request to start at once at the checkout, then the refund's credit note.
+// Subscriptions in local mode from the billing page (issue 38), in both languages: the billing details asked
+// for before a checkout, a business in Austria's price without German VAT and its invoice naming the address,
+// subscribing with a trial through the subscription's test checkout, the trial's end with the first invoice
+// (page, PDF, /mailbox), cancel and resume; an upgrade at once with its prorated invoice, a downgrade at the
+// period's end; a failed renewal through past due (the banner, the owner's e-mail) to read-only and back once
+// paid with another card; and a consumer's withdrawal: the express request to start at once at the checkout,
+// then the refund's credit note.
 import type { Locator, Page } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { baseURL } from '../../playwright.config';
 import { expect, test, axeViolations, localized, localesUnderTest, messages, type Locale } from './fixtures';
+import { fill } from '@/lib/i18n/slices';
 import { signIn, uniqueEmail } from './auth';
+import { personalWorkspace } from './plans';
 
 const headers = { origin: baseURL };
 
@@ -14,10 +19,21 @@ const headers = { origin: baseURL };
 test.describe.configure({ mode: 'serial' });
 const CARD = { card: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada Lovelace' };
 
-/** Subscribes the signed-in owner's personal workspace to Starter, monthly, paid at once; answers its id. */
+const GERMAN_CONSUMER = { name: 'Jörg Weiß', street: 'Fußgängerstraße 3', postalCode: '80331', city: 'München' };
+
+/** Bills the signed-in owner's personal workspace to a consumer in Germany (a checkout needs that); its id. */
+async function billConsumer(page: Page) {
+  const wid = await personalWorkspace(page);
+  const details = { ...GERMAN_CONSUMER, country: 'DE', business: false };
+  expect((await page.request.put(`/api/workspaces/${wid}/billing/details`, { data: details, headers })).status()).toBe(
+    200,
+  );
+  return wid;
+}
+
+/** Subscribes the signed-in owner's personal workspace to Starter, monthly, paid at once, as a consumer; its id. */
 async function subscribeToStarter(page: Page) {
-  const { workspaces } = await (await page.request.get('/api/workspaces')).json();
-  const wid = (workspaces as Array<{ id: string; personal: boolean }>).find((w) => w.personal)!.id;
+  const wid = await billConsumer(page);
   const opened = await page.request.post(`/api/workspaces/${wid}/billing/checkout`, {
     data: { plan: 'starter', interval: 'month', trial: false },
     headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
@@ -133,6 +149,14 @@ for (const locale of localesUnderTest) {
     await expect(page.getByRole('heading', { level: 1, name: b.title })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: `${b.plans.subscribe}: Professional` }).click();
+    // No billing details yet: the form asks for them first, then the checkout follows.
+    const details = page.getByRole('form', { name: b.details.title });
+    await expect(details.getByRole('status')).toHaveText(b.details.needed);
+    await expect(details.getByLabel(b.details.name)).toBeFocused();
+    expect(await axeViolations(page)).toEqual([]);
+    for (const [field, value] of Object.entries(GERMAN_CONSUMER))
+      await details.getByLabel(b.details[field as keyof typeof GERMAN_CONSUMER]).fill(value);
+    await details.getByRole('button', { name: b.details.saveAndContinue }).click();
 
     await expect(page).toHaveURL(new RegExp(`${localized('/shop/subscribe/', locale)}cs_local_[0-9a-f]{32}$`));
     await page.locator('html[data-hydrated="true"]').waitFor();
@@ -185,6 +209,7 @@ for (const locale of localesUnderTest) {
     const b = messages[locale].Dashboard.billing;
     const email = uniqueEmail('withdrawer');
     await signIn(page, email, locale);
+    await billConsumer(page);
     await billingPage(page, locale);
     await page.getByLabel(b.plans.trial.replace('{days}', '14')).uncheck();
     await page.getByRole('button', { name: `${b.plans.subscribe}: Starter` }).click();
@@ -228,5 +253,61 @@ for (const locale of localesUnderTest) {
     const pdf = await page.request.get((await note.getByRole('link').getAttribute('href'))!);
     expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
     await expectMailed(page, email, number);
+  });
+
+  test(`a business in Austria enters its billing details, pays the net price and gets it invoiced (${locale})`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(120_000);
+    // The refused VAT ID below is a 400 the browser logs.
+    consoleErrors.allow(/status of 400 .*\/billing\/details\)$/);
+    const b = messages[locale].Dashboard.billing;
+    const t = messages[locale].Shop;
+    await signIn(page, uniqueEmail('austria'), locale);
+    await billingPage(page, locale);
+    const form = page.getByRole('form', { name: b.details.title });
+    await form.getByLabel(b.details.name).fill('Acme Österreich GmbH');
+    await form.getByLabel(b.details.street).fill('Mariahilfer Straße 1');
+    await form.getByLabel(b.details.postalCode).fill('1060');
+    await form.getByLabel(b.details.city).fill('Wien');
+    await form.getByLabel(b.details.country).selectOption('AT');
+    await expect(form.getByLabel(b.details.vatId)).toHaveCount(0);
+    await form.getByLabel(b.details.business).check();
+    // A German VAT ID for an address in Austria: the server's translated word on the field.
+    await form.getByLabel(b.details.vatId).fill('DE123456789');
+    await form.getByRole('button', { name: b.details.save }).click();
+    await expect(form.getByText(messages[locale].Api.fields.vatId)).toBeVisible();
+    await form.getByLabel(b.details.vatId).fill('ATU 1234 5678');
+    await form.getByRole('button', { name: b.details.save }).click();
+    await expect(page.getByText(b.details.saved)).toBeVisible();
+
+    // €19.00 listed with German VAT: this buyer pays €15.97 under reverse charge.
+    const net = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(15.97);
+    const starter = page.locator('li[data-plan="starter"]');
+    await expect(starter).toContainText(net);
+    await expect(starter).toContainText(b.plans.priceReverseCharge);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByLabel(fill(b.plans.trial, { days: 14 })).uncheck();
+    await starter.getByRole('button', { name: `${b.plans.subscribe}: Starter` }).click();
+
+    await expect(page).toHaveURL(/\/shop\/subscribe\/cs_local_[0-9a-f]{32}$/);
+    await page.locator('html[data-hydrated="true"]').waitFor();
+    await page.getByLabel(t.checkout.card).fill('4242 4242 4242 4242');
+    await page.getByLabel(t.checkout.expiry).fill('12/34');
+    await page.getByLabel(t.checkout.cvc).fill('123');
+    await page.getByLabel(t.checkout.name).fill('Ada Lovelace');
+    await page.getByRole('button', { name: fill(t.subscribe.subscribe, { amount: net }) }).click();
+
+    await expect(page).toHaveURL(new RegExp(`${localized('/dashboard/billing', locale)}$`));
+    const invoices = page.getByRole('region', { name: b.invoices.title });
+    await expect(invoices.locator('tbody tr')).toHaveCount(1);
+    await expect(invoices.locator('tbody tr')).toContainText(net);
+    const pdf = await page.request.get((await invoices.getByRole('link').first().getAttribute('href'))!);
+    expect(pdf.status()).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.body())), { mergePages: true });
+    for (const line of ['Acme Österreich GmbH', 'Mariahilfer Straße 1', '1060 Wien', 'ATU12345678'])
+      expect(text).toContain(line);
+    expect(text).toContain(messages[locale].Invoice.notes.reverseCharge);
   });
 }

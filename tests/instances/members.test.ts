@@ -38,14 +38,22 @@ it('ends a removed member’s inbox stream on another instance', async () => {
     { method: 'POST', headers: { authorization: 'Bearer owner' }, body: { localId: agent.uid, emailVerified: true } },
   );
   const wid = (await call(a, '/api/workspaces', owner.cookie, 'POST', { name: 'Two instances' })).body.workspace.id;
-  // A team needs a plan with seats: subscribed through the local test checkout.
+  // A team needs a plan with seats: subscribed through the local test checkout, billing details first.
+  const details = { name: 'Ada Lovelace', street: 'Hauptstraße 1', postalCode: '10115', city: 'Berlin' };
+  const saved = await call(a, `/api/workspaces/${wid}/billing/details`, owner.cookie, 'PUT', {
+    ...details,
+    country: 'DE',
+    business: false,
+  });
+  expect(saved.status).toBe(200);
   const checkout = await call(a, `/api/workspaces/${wid}/billing/checkout`, owner.cookie, 'POST', {
     plan: 'starter',
     interval: 'month',
   });
   expect(checkout.status).toBe(201);
   const session = /cs_local_[0-9a-f]{32}/.exec(checkout.body.url)![0];
-  const card = { card: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada Lovelace' };
+  // A consumer charged at once asks for the start before the withdrawal period ends.
+  const card = { card: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada Lovelace', immediateStart: true };
   expect((await call(a, `/api/checkout/subscription/${session}`, owner.cookie, 'POST', card)).status).toBe(200);
   expect(
     (await call(a, `/api/workspaces/${wid}/invitations`, owner.cookie, 'POST', { email: agent.email, role: 'agent' }))

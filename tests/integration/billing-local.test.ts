@@ -30,6 +30,7 @@ import {
   resumePlan,
   subscribe,
 } from './billing';
+import { GERMAN_CONSUMER, billTo } from './invoices';
 import { join, teamOf, verifiedAccount } from './members';
 import { apiRequest, signedIn } from './signed-in';
 import { converse, newVisitor, ownWidget } from './visitors';
@@ -42,6 +43,7 @@ describe('subscribing through the local checkout', () => {
     const owner = await signedIn('subscriber');
     const wid = owner.workspaceId;
     const key = { 'idempotency-key': crypto.randomUUID() };
+    await billTo(owner, wid, GERMAN_CONSUMER);
     const opened = await json(await openCheckout(owner, wid, { plan: 'starter', interval: 'month' }, key));
     expect(opened.status).toBe(201);
     expect(opened.body.url).toMatch(/^\/shop\/subscribe\/cs_local_[0-9a-f]{32}$/);
@@ -110,6 +112,7 @@ describe('subscribing through the local checkout', () => {
 
   it('refuses a declined card and a card that fails its first charge, keeping nothing', async () => {
     const owner = await signedIn('declined');
+    await billTo(owner, owner.workspaceId, GERMAN_CONSUMER);
     for (const card of ['4000 0000 0000 0002', FAILING_CARD.card]) {
       const opened = await openCheckout(owner, owner.workspaceId, { plan: 'starter', interval: 'month' });
       const id = (await opened.json()).url.split('/').at(-1);
@@ -364,6 +367,7 @@ describe('who manages billing', () => {
     const wid = await teamOf(owner, 'Billing team', null);
     const body = { plan: 'starter', interval: 'month' };
     // A checkout the owner opened and left: only they may pay it.
+    await billTo(owner, wid, GERMAN_CONSUMER);
     const left = (await (await openCheckout(owner, wid, body)).json()).url.split('/').at(-1);
     await subscribe(owner, wid, 'starter');
     const admin = await verifiedAccount('billing-admin');

@@ -17,6 +17,7 @@ import { database } from '@/lib/db';
 import { charges, mails, subscriptions } from '@/lib/db/schema';
 import { mailsSettled } from '@/lib/mail/later';
 import { CARD } from './checkouts';
+import { GERMAN_CONSUMER, billTo } from './invoices';
 import { apiRequest } from './signed-in';
 
 type Who = { cookie: string } | null;
@@ -66,14 +67,21 @@ export async function advanceBy(days: number): Promise<Date> {
 
 /**
  * Subscribes `wid` to `plan` as `owner` through the local checkout, paid with `card` (by default with the consent
- * to start at once); answers the billing JSON.
+ * to start at once), billed to a consumer in Germany unless `details` say otherwise (a checkout needs them);
+ * answers the billing JSON.
  */
 export async function subscribe(
   owner: Who,
   wid: string,
   plan: string,
-  { interval = 'month', trial = false, card = CONSENTING as unknown } = {},
+  {
+    interval = 'month',
+    trial = false,
+    card = CONSENTING as unknown,
+    details = GERMAN_CONSUMER as Record<string, unknown>,
+  } = {},
 ) {
+  await billTo(owner, wid, details);
   const opened = await openCheckout(owner, wid, { plan, interval, trial }, { 'idempotency-key': crypto.randomUUID() });
   expect(opened.status).toBe(201);
   const id = /cs_local_[0-9a-f]{32}/.exec((await opened.json()).url)![0];

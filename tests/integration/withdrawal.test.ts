@@ -23,8 +23,9 @@ import { signedIn } from './signed-in';
 const json = async (response: Response) => ({ status: response.status, body: await response.json() });
 type Owner = Awaited<ReturnType<typeof signedIn>>;
 
-/** Opens a checkout of Starter, monthly, and answers its id. */
-async function checkoutOf(owner: Owner, trial = false) {
+/** Opens a checkout of Starter, monthly, billed to a consumer in Germany unless `details` say otherwise; its id. */
+async function checkoutOf(owner: Owner, trial = false, details: Record<string, unknown> = GERMAN_CONSUMER) {
+  await billTo(owner, owner.workspaceId, details);
   const opened = await openCheckout(
     owner,
     owner.workspaceId,
@@ -68,8 +69,9 @@ describe('the express request to start at once', () => {
 
   it('is not asked of a business, nor for a trial (nothing is charged before the period ends)', async () => {
     const business = await signedIn('consent-business');
-    await billTo(business, business.workspaceId, AUSTRIAN_BUSINESS);
-    expect((await payCheckoutAs(business, await checkoutOf(business), CARD)).status).toBe(200);
+    expect((await payCheckoutAs(business, await checkoutOf(business, false, AUSTRIAN_BUSINESS), CARD)).status).toBe(
+      200,
+    );
     expect((await currentSubscription(business.workspaceId)).immediateStartConsentAt).toBeNull();
 
     const trial = await signedIn('consent-trial');
@@ -160,8 +162,10 @@ describe('withdrawing', () => {
     expect([over.status, over.body.error.code]).toEqual([409, 'withdrawalPeriodOver']);
 
     const business = await signedIn('withdraw-business');
-    await billTo(business, business.workspaceId, AUSTRIAN_BUSINESS);
-    const bought = await subscribe(business, business.workspaceId, 'starter', { card: CARD });
+    const bought = await subscribe(business, business.workspaceId, 'starter', {
+      card: CARD,
+      details: AUSTRIAN_BUSINESS,
+    });
     expect(bought.withdrawableUntil).toBeNull();
     const refused = await json(await withdrawFrom(business, business.workspaceId));
     expect([refused.status, refused.body.error.code]).toEqual([409, 'withdrawalNotConsumer']);

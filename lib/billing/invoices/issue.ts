@@ -105,7 +105,7 @@ const seller = (): InvoiceSeller => {
 };
 
 /** Whom the workspace's invoices name: its billing details, or (none saved) the workspace as a consumer in Germany. */
-async function buyerOf(tx: Executor, workspaceId: string): Promise<Invoice['buyer']> {
+export async function buyerOf(tx: Executor, workspaceId: string): Promise<Invoice['buyer']> {
   const [row] = await tx
     .select({ details: billingDetails, workspace: workspaces.name })
     .from(workspaces)
@@ -116,6 +116,14 @@ async function buyerOf(tx: Executor, workspaceId: string): Promise<Invoice['buye
     return { name: row.workspace, street: '', postalCode: '', city: '', country: 'DE', vatId: null, business: false };
   const { name, street, postalCode, city, country, vatId, business } = row.details;
   return { name, street, postalCode, city, country, vatId, business };
+}
+
+/**
+ * What the workspace's buyer pays for a listed price (German VAT included): the gross its invoice totals, so the
+ * card is charged exactly that (a reverse-charge business pays the net, a German consumer the listed price).
+ */
+export async function buyerPays(executor: Executor, workspaceId: string, listedCents: number): Promise<number> {
+  return taxFor(await buyerOf(executor, workspaceId), listedCents).grossCents;
 }
 
 const sum = (lines: InvoiceLine[], field: 'netCents' | 'taxCents' | 'grossCents') =>

@@ -107,7 +107,7 @@ async function applyChange(
   const { amountCents, periodEnd } = proration({ ...subscription, plan: current.plan }, target, now);
   const charge = await chargeCard(tx, subscription, {
     kind: 'proration',
-    amountCents,
+    listedCents: amountCents,
     ...target,
     periodStart: now,
     periodEnd: periodEnd ?? subscription.currentPeriodEnd,
@@ -146,7 +146,7 @@ export async function payLocalOverdue(user: Owner, workspaceId: string) {
     const periodEnd = addPeriod(now, subscription.interval);
     const charge = await chargeCard(tx, subscription, {
       kind: 'renewal',
-      amountCents: priceOf(plan, subscription.interval),
+      listedCents: priceOf(plan, subscription.interval),
       plan,
       interval: subscription.interval,
       periodStart: now,

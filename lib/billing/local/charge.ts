@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '@/lib/db/types';
 import { charges, paymentMethods, type ChargeKind } from '@/lib/db/schema';
 import { PLANS, PLAN_CURRENCY, type BillingInterval, type PaidPlanId } from '../plans';
+import { buyerPays } from '../invoices/issue';
 import { invoiceCharge } from './invoicing';
 
 /** A charge of the local engine (the invoices hang one invoice off each paid charge). */
@@ -29,15 +30,17 @@ export const priceOf = (plan: PaidPlanId, interval: BillingInterval) => PLANS[pl
 
 /**
  * Charges the workspace's card on file and records the charge, paid or failed (a workspace without a card, or
- * with Stripe's card that fails later, fails). Answers null when this charge exists already: the unique
- * (subscription, kind, period start) makes a renewal that two instances process at once charged once.
+ * with Stripe's card that fails later, fails). `listedCents` is the plan's listed price (German VAT included);
+ * the card is charged what this buyer pays for it (buyerPays), which is the total of the charge's invoice.
+ * Answers null when this charge exists already: the unique (subscription, kind, period start) makes a renewal
+ * that two instances process at once charged once.
  */
 export async function chargeCard(
   tx: Executor,
   subscription: { id: string; workspaceId: string },
   input: {
     kind: ChargeKind;
-    amountCents: number;
+    listedCents: number;
     plan: PaidPlanId;
     interval: BillingInterval;
     periodStart: Date;
@@ -45,6 +48,8 @@ export async function chargeCard(
     at: Date;
   },
 ): Promise<Charge | null> {
+  const { listedCents, ...rest } = input;
+  const amountCents = await buyerPays(tx, subscription.workspaceId, listedCents);
   const [card] = await tx
     .select({ failsCharges: paymentMethods.failsCharges })
     .from(paymentMethods)
@@ -53,12 +58,13 @@ export async function chargeCard(
     .insert(charges)
     .values({
       subscriptionId: subscription.id,
-      ...input,
+      ...rest,
+      amountCents,
       currency: PLAN_CURRENCY,
       status: card && !card.failsCharges ? 'paid' : 'failed',
     })
     .onConflictDoNothing()
     .returning();
-  if (charge?.status === 'paid') await invoiceCharge(tx, subscription.workspaceId, charge);
+  if (charge?.status === 'paid') await invoiceCharge(tx, subscription.workspaceId, charge, listedCents);
   return charge ?? null;
 }

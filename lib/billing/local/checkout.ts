@@ -2,7 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import { database } from '@/lib/db';
-import { subscriptionCheckouts, subscriptions } from '@/lib/db/schema';
+import { billingDetails, subscriptionCheckouts, subscriptions } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { localizedPath } from '@/lib/i18n/paths';
 import type { Locale } from '@/lib/i18n/routing';
@@ -14,6 +14,7 @@ import type { SeatKeeper } from '../entitlements';
 import { buysAsConsumer } from '../details';
 import { requireBillingOwner } from '../owner';
 import { TRIAL_DAYS, type BillingInterval, type PaidPlanId } from '../plans';
+import { buyerPays } from '../invoices/issue';
 import { acceptCard, keepCard } from './cards';
 import { LOCAL_SUBSCRIPTION_PREFIX, addPeriod, chargeCard, priceOf } from './charge';
 
@@ -37,8 +38,22 @@ async function assertNoCurrentSubscription(workspaceId: string) {
 }
 
 /**
- * Opens the local checkout of a subscription (the owner's), one per workspace and request key: a repeated
- * request answers the same one (`created` false); the same key with another plan is 422.
+ * 409 `billingDetailsMissing` until the owner saved the workspace's billing details: the invoices name them and
+ * the price charged depends on them (Stripe Checkout asks for them itself).
+ */
+async function assertBillingDetails(workspaceId: string) {
+  const db = await database();
+  const [details] = await db
+    .select({ id: billingDetails.workspaceId })
+    .from(billingDetails)
+    .where(eq(billingDetails.workspaceId, workspaceId))
+    .limit(1);
+  if (!details) throw new ApiError('billingDetailsMissing');
+}
+
+/**
+ * Opens the local checkout of a subscription (the owner's, with billing details saved), one per workspace and
+ * request key: a repeated request answers the same one (`created` false); the same key with another plan is 422.
  */
 export async function openLocalSubscriptionCheckout(
   user: { uid: string },
@@ -47,6 +62,7 @@ export async function openLocalSubscriptionCheckout(
 ): Promise<{ url: string; created: boolean }> {
   await requireBillingOwner(user, workspaceId);
   await assertNoCurrentSubscription(workspaceId);
+  await assertBillingDetails(workspaceId);
   const db = await database();
   const [inserted] = await db
     .insert(subscriptionCheckouts)
@@ -74,6 +90,11 @@ export async function openLocalSubscriptionCheckout(
   if (checkout.plan !== input.plan || checkout.interval !== input.interval || checkout.trial !== input.trial)
     throw new ApiError('idempotencyKeyReused');
   return { url: localizedPath(`/shop/subscribe/${checkout.id}`, input.locale), created: Boolean(inserted) };
+}
+
+/** What the checkout's plan costs this workspace's buyer per interval: what its card is charged. */
+export async function checkoutPrice(checkout: CheckoutRow): Promise<number> {
+  return buyerPays(await database(), checkout.workspaceId, priceOf(checkout.plan as PaidPlanId, checkout.interval));
 }
 
 /** A subscription checkout by its id (the test checkout page shows it), or null. */
@@ -162,7 +183,7 @@ export async function payLocalSubscriptionCheckout(
     if (!trialEnd) {
       const charge = await chargeCard(tx, subscription, {
         kind: 'initial',
-        amountCents: priceOf(plan, checkout.interval),
+        listedCents: priceOf(plan, checkout.interval),
         plan,
         interval: checkout.interval,
         periodStart: now,

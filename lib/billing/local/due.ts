@@ -42,7 +42,7 @@ async function renew(tx: Executor, subscription: Subscription, keepSeats: SeatKe
   const periodEnd = addPeriod(at, interval);
   const charge = await chargeCard(tx, subscription, {
     kind: subscription.status === 'trialing' ? 'initial' : 'renewal',
-    amountCents: priceOf(plan, interval),
+    listedCents: priceOf(plan, interval),
     plan,
     interval,
     periodStart: at,

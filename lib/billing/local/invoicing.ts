@@ -27,8 +27,11 @@ async function ownerOf(executor: Executor, workspaceId: string) {
   return { locale: row?.locale === 'de' ? ('de' as const) : ('en' as const), email: row?.email ?? null };
 }
 
-/** Issues the invoice of a paid charge, in the charge's transaction; a repeat answers the same invoice. */
-export async function invoiceCharge(tx: Executor, workspaceId: string, charge: Charge) {
+/**
+ * Issues the invoice of a paid charge (of the listed price `listedCents`), in the charge's transaction; a repeat
+ * answers the same invoice. An invoice whose total is not what the card paid rolls the charge back.
+ */
+export async function invoiceCharge(tx: Executor, workspaceId: string, charge: Charge, listedCents: number) {
   const { locale } = await ownerOf(tx, workspaceId);
   const values = {
     plan: charge.plan,
@@ -36,15 +39,18 @@ export async function invoiceCharge(tx: Executor, workspaceId: string, charge: C
     from: charge.periodStart.toISOString(),
     to: charge.periodEnd.toISOString(),
   };
-  return issueInvoice(tx, {
+  const invoice = await issueInvoice(tx, {
     sourceId: charge.id,
     workspaceId,
     locale,
-    lines: [{ key: charge.kind === 'proration' ? 'upgrade' : 'plan', values, amountGrossCents: charge.amountCents }],
+    lines: [{ key: charge.kind === 'proration' ? 'upgrade' : 'plan', values, amountGrossCents: listedCents }],
     supplyFrom: charge.periodStart,
     supplyTo: charge.periodEnd,
     issuedAt: charge.at,
   });
+  if (invoice.grossCents !== charge.amountCents)
+    throw new RangeError(`invoice ${invoice.number} totals ${invoice.grossCents}, the card paid ${charge.amountCents}`);
+  return invoice;
 }
 
 /** Mails the invoices not mailed yet (of one workspace, or all) to their owners; each once (sendInvoiceMail). */

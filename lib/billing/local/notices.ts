@@ -16,6 +16,7 @@ import { describeDatabaseError } from '@/lib/db/errors';
 import { latestSignInEmail } from '@/lib/session/recipient';
 import { billingNowSql } from '../clock';
 import { PLAN_CURRENCY, type PaidPlanId } from '../plans';
+import { buyerPays } from '../invoices/issue';
 import { LOCAL_SUBSCRIPTION_PREFIX, priceOf } from './charge';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -53,6 +54,7 @@ async function recipientOf(subscriptionId: string) {
   const [row] = await db
     .select({
       workspace: workspaces.name,
+      workspaceId: subscriptions.workspaceId,
       plan: subscriptions.plan,
       interval: subscriptions.interval,
       locale: profiles.locale,
@@ -88,7 +90,7 @@ export async function sendBillingNotices(): Promise<void> {
       else
         await sendMail('billingOverdue', owner.email, locale, {
           workspace: owner.workspace,
-          amountCents: priceOf(owner.plan as PaidPlanId, owner.interval),
+          amountCents: await buyerPays(db, owner.workspaceId, priceOf(owner.plan as PaidPlanId, owner.interval)),
           currency: PLAN_CURRENCY,
           day: NOTICE_DAYS[claim.notice],
           readOnlyAt: new Date(+since + NOTICE_DAYS.readOnly * DAY_MS).toISOString(),

@@ -8,6 +8,8 @@ import { requireUser } from '@/lib/auth/require-user';
 import { env } from '@/lib/env';
 import { signedInUserOf } from '@/lib/session/server';
 import { billingOf } from '@/lib/billing/overview';
+import { countryOptions } from '@/lib/billing/countries';
+import { billingDetailsOf } from '@/lib/billing/details';
 import { PAID_PLAN_IDS, type PaidPlanId } from '@/lib/billing/plans';
 import { currentWorkspace } from '@/lib/workspaces/service';
 import { withErrorPage } from '@/components/errors/page-boundary';
@@ -45,6 +47,7 @@ export default withErrorPage(async function BillingPage({
     );
   const query = await searchParams;
   const plan = PAID_PLAN_IDS.find((id) => id === query.plan) ?? null;
+  const local = !env.stripe.secretKey;
   return (
     <>
       <PageHeader title={labels.title} lead={fill(labels.lead, { workspace: name })} />
@@ -54,7 +57,9 @@ export default withErrorPage(async function BillingPage({
         labels={labels}
         plans={Plans}
         locale={locale}
-        provider={env.stripe.secretKey ? 'stripe' : 'local'}
+        provider={local ? 'local' : 'stripe'}
+        details={local ? await billingDetailsOf(user, workspace.id) : null}
+        countries={local ? countryOptions(locale) : []}
         preselect={{ plan: plan as PaidPlanId | null, interval: query.interval === 'year' ? 'year' : 'month' }}
       />
     </>

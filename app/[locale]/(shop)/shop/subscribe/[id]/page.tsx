@@ -4,8 +4,13 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { Locale } from '@/lib/i18n/routing';
 import { formatPrice } from '@/lib/money';
 import { billsLocally } from '@/lib/billing/clock';
-import { asksImmediateStartConsent, billingPath, subscriptionCheckout } from '@/lib/billing/local/checkout';
-import { PLANS, PLAN_CURRENCY, type PaidPlanId } from '@/lib/billing/plans';
+import {
+  asksImmediateStartConsent,
+  billingPath,
+  checkoutPrice,
+  subscriptionCheckout,
+} from '@/lib/billing/local/checkout';
+import { PLAN_CURRENCY } from '@/lib/billing/plans';
 import { Card } from '@/components/ui/card';
 import { LocalCheckoutForm } from '@/components/shop/local-checkout-form';
 import { TestModeNote } from '@/components/shop/test-mode-note';
@@ -30,7 +35,7 @@ export default withErrorPage(async function SubscribePage({ params }: PageProps<
   const checkout = await subscriptionCheckout(id);
   if (!checkout) notFound();
   const [t, { Shop }] = await Promise.all([getTranslations('Shop.subscribe'), loadMessages(locale)]);
-  const cents = PLANS[checkout.plan as PaidPlanId].prices![checkout.interval];
+  const cents = await checkoutPrice(checkout);
   const amount = formatPrice(cents, PLAN_CURRENCY, locale);
   const open = checkout.status === 'open' && checkout.expiresAt > new Date();
   const askConsent = open && (await asksImmediateStartConsent(checkout));
