@@ -56,11 +56,17 @@ async function billingPage(page: Page, locale: Locale) {
 const statusOf = (summary: Locator, b: (typeof messages)[Locale]['Dashboard']['billing']) =>
   summary.locator(`[data-billing-row="${b.summary.status}"]`);
 
+/**
+ * `email`'s local mailbox in the page's language: an unprefixed path would be replaced by the remembered
+ * language's a moment after it loads, and that replacement would abort the test's next navigation.
+ */
+const mailbox = (email: string, locale: Locale) => localized(`/mailbox?to=${encodeURIComponent(email)}`, locale);
+
 /** The invoice or credit note `number` reaches `email`'s local mailbox, its PDF attached (mailed after the answer). */
-async function expectMailed(page: Page, email: string, number: string) {
+async function expectMailed(page: Page, email: string, number: string, locale: Locale) {
   const mail = page.locator('article[data-mail-kind="invoice"]').filter({ hasText: number });
   await expect(async () => {
-    await page.goto(`/mailbox?to=${encodeURIComponent(email)}`);
+    await page.goto(mailbox(email, locale));
     await expect(mail).toBeVisible({ timeout: 1_000 });
   }).toPass();
   await expect(mail.getByRole('link', { name: new RegExp(`${number}\\.pdf`) })).toBeVisible();
@@ -115,7 +121,7 @@ for (const locale of localesUnderTest) {
     await expect(statusOf(summary, b)).toHaveText(b.statuses.past_due);
     await expect(page.locator('[data-billing-banner="pastDue"]')).toBeVisible();
     await expect(async () => {
-      await page.goto(`/mailbox?to=${encodeURIComponent(email)}`);
+      await page.goto(mailbox(email, locale));
       await expect(page.locator('article[data-mail-kind="billingOverdue"]').first()).toBeVisible({ timeout: 1_000 });
     }).toPass();
 
@@ -184,7 +190,7 @@ for (const locale of localesUnderTest) {
     const pdf = await page.request.get((await invoices.getByRole('link').first().getAttribute('href'))!);
     expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
     expect(await axeViolations(page)).toEqual([]);
-    await expectMailed(page, email, number);
+    await expectMailed(page, email, number, locale);
 
     // Cancel at the period's end, then keep it after all.
     await page.goto(localized('/dashboard/billing', locale));
@@ -252,7 +258,7 @@ for (const locale of localesUnderTest) {
     const number = (await note.locator('td').first().textContent())!;
     const pdf = await page.request.get((await note.getByRole('link').getAttribute('href'))!);
     expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
-    await expectMailed(page, email, number);
+    await expectMailed(page, email, number, locale);
   });
 
   test(`a business in Austria enters its billing details, pays the net price and gets it invoiced (${locale})`, async ({
