@@ -1,6 +1,6 @@
 'use client';
 
-import { Suspense } from 'react';
+import { Suspense, useSyncExternalStore } from 'react';
 import NextLink from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import type { Locale } from '@/lib/i18n/routing';
@@ -39,14 +39,23 @@ function Links({ current, options, search = '' }: Props & { search?: string }) {
   );
 }
 
+const never = () => () => {};
+
 function LinksWithQuery(props: Props) {
   const query = useSearchParams().toString();
-  return <Links {...props} search={query ? `?${query}` : ''} />;
+  // The server's HTML never names a query: Next renders a landing page it has no copy of (or revalidates it)
+  // with the query of the request that asked, and would store that request's query in everybody's page.
+  const inBrowser = useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
+  return <Links {...props} search={inBrowser && query ? `?${query}` : ''} />;
 }
 
 /** Links to the current page in every locale, keeping path and query. */
 export function LocaleSwitcherLinks(props: Props) {
-  // Static pages are rendered without a query; the browser fills it in after hydration.
+  // Pages are served without a query in the links; the browser fills it in after hydration.
   return (
     <Suspense fallback={<Links {...props} />}>
       <LinksWithQuery {...props} />
