@@ -1,11 +1,12 @@
 'use client';
 
-import { Suspense, useSyncExternalStore } from 'react';
+import { Suspense } from 'react';
 import NextLink from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import type { Locale } from '@/lib/i18n/routing';
 import { localizedPath, pagePath } from '@/lib/i18n/paths';
 import { rememberLocale } from '@/lib/client/locale-memory';
+import { useInBrowser } from '@/lib/client/in-browser';
 import { cn } from '@/lib/cn';
 
 type Option = { locale: Locale; label: string };
@@ -39,17 +40,11 @@ function Links({ current, options, search = '' }: Props & { search?: string }) {
   );
 }
 
-const never = () => () => {};
-
 function LinksWithQuery(props: Props) {
   const query = useSearchParams().toString();
   // The server's HTML never names a query: Next renders a landing page it has no copy of (or revalidates it)
   // with the query of the request that asked, and would store that request's query in everybody's page.
-  const inBrowser = useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
+  const inBrowser = useInBrowser();
   return <Links {...props} search={inBrowser && query ? `?${query}` : ''} />;
 }
 

@@ -1,9 +1,9 @@
 'use client';
 
-import { useSyncExternalStore, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useInBrowser } from '@/lib/client/in-browser';
 import { SELLER_TIME_ZONE, type Locale } from '@/lib/i18n/routing';
 
-const never = () => () => {};
 // Fields, not dateStyle/timeStyle: those cannot be combined with the zone's name.
 const FORMAT = { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' } as const;
 /** What the server writes, not knowing the viewer's zone: the seller's, named ("CET"). */
@@ -25,11 +25,7 @@ function formatter(locale: Locale, inBrowser: boolean): Intl.DateTimeFormat {
  * first). With `children`, they are shown and the time is the tooltip.
  */
 export function LocalTime({ dateTime, locale, children }: { dateTime: string; locale: Locale; children?: ReactNode }) {
-  const inBrowser = useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
+  const inBrowser = useInBrowser();
   const text = formatter(locale, inBrowser).format(new Date(dateTime));
   return children === undefined ? (
     <time dateTime={dateTime}>{text}</time>
