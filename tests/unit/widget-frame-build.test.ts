@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { waitFor } from '@testing-library/dom';
 import type { buildWidget } from '../../scripts/build-widget.mjs';
 import budgets from '../../bench/budgets.json';
 import en from '@/messages/en.json';
@@ -87,7 +88,9 @@ describe('the widget’s frame', () => {
     };
     Object.assign(window, { matchMedia: jest.fn(() => media) });
     return {
-      prefer(next: boolean) {
+      /** Changes the scheme once the widget listens (its effect runs after the first render). */
+      async prefer(next: boolean) {
+        await waitFor(() => expect(listeners.size).toBeGreaterThan(0));
         dark = next;
         listeners.forEach((listener) => listener());
       },
@@ -101,17 +104,20 @@ describe('the widget’s frame', () => {
     document.body.innerHTML = new DOMParser().parseFromString(html, 'text/html').body.innerHTML;
     Object.assign(window, { fetch: jest.fn(() => Promise.reject(new TypeError('offline'))) });
     new Function(readFileSync(join(nextDir, manifest.script.path.replace('/_next/', '')), 'utf8'))();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    return document.querySelector('#widget main')!;
+    // Waits for the render rather than a fixed pause: a loaded CI host renders later than 50 ms.
+    return waitFor(() => {
+      const panel = document.querySelector('#widget main');
+      if (!panel) throw new Error('The panel is not rendered yet.');
+      return panel;
+    });
   }
 
   it('darkens the open panel on a dark device with theme auto, live when the device changes', async () => {
     const scheme = device(false);
     const panel = await openPanel('auto');
     expect(panel).toHaveAttribute('data-theme', 'light');
-    scheme.prefer(true);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(panel).toHaveAttribute('data-theme', 'dark');
+    await scheme.prefer(true);
+    await waitFor(() => expect(panel).toHaveAttribute('data-theme', 'dark'));
     // The frame's root keeps the page's colour scheme: a frame whose root differs is painted opaque.
     expect(document.documentElement).not.toHaveAttribute('data-theme');
   });
@@ -133,7 +139,7 @@ describe('the widget’s frame', () => {
     const launcher = document.querySelector<HTMLButtonElement>('#widget button')!;
     expect(launcher.getAttribute('aria-label')).toBe('Open the chat: Shop help');
     launcher.click();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => expect(document.querySelector('#widget section')).not.toBeNull());
     expect(document.querySelector('#widget h1')!.textContent).toBe('Shop help');
     // A new visitor: the owner's note and consent line over the composer; no visitor started, nothing stored.
     const start = document.querySelector('#widget section')!;
@@ -160,7 +166,6 @@ describe('the widget’s frame', () => {
       ),
     });
     new Function(readFileSync(join(nextDir, manifest.script.path.replace('/_next/', '')), 'utf8'))();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(document.activeElement).toBe(document.getElementById('start-message'));
+    await waitFor(() => expect(document.activeElement).toBe(document.getElementById('start-message')));
   });
 });
