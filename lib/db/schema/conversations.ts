@@ -1,5 +1,5 @@
 // The widgets' visitors and their private conversations with the widget's owner.
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { createdAt, tsvector } from './columns';
 import { widgets } from './widgets';
 
 export const CONVERSATION_STATUSES = ['open', 'closed'] as const;
@@ -129,14 +129,27 @@ export const conversationMessages = pgTable(
     /** The client's key: a repeated submit finds this message instead of adding another. */
     requestKey: text('request_key'),
     createdAt: createdAt(),
+    /**
+     * The text stemmed in German and in English (a visitor writes in either, whatever the page's language),
+     * so that "Rechnungen" finds "Rechnung" and "invoice" finds "invoices" (lib/conversations/inbox/search.ts).
+     */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('german', body) || to_tsvector('english', body)`),
   },
   (table) => [
     index('conversation_messages_conversation_idx').on(table.conversationId, table.id),
+    index('conversation_messages_search_idx').using('gin', table.search),
     index('conversation_messages_widget_idx').on(table.widgetId, table.id),
     uniqueIndex('conversation_messages_request_key_idx').on(table.conversationId, table.sender, table.requestKey),
     check('conversation_messages_sender_check', sql`${table.sender} in ('visitor', 'operator', 'system')`),
   ],
 );
+
+/** A message's columns but its search document, which only search reads (it is the largest column). */
+const { search: _search, ...messageColumns } = getTableColumns(conversationMessages);
+export { messageColumns };
+export type MessageRow = Omit<typeof conversationMessages.$inferSelect, 'search'>;
 
 /**
  * A transcript asked for at an address nobody has confirmed yet: the link mailed there (its token's
