@@ -119,7 +119,13 @@ export type ReadEvent = { conversationId: string; reader: 'visitor' | 'operator'
 export type SearchExcerpt = { text: string; marked: boolean }[];
 
 /** A hit of the search: its conversation, the message it opens at, where the text matched (null: the visitor did). */
-export type InboxSearchHit = { conversation: InboxConversationView; messageId: number; excerpt: SearchExcerpt | null };
+export type InboxSearchHit = {
+  conversation: InboxConversationView;
+  messageId: number;
+  /** When the message was written. */
+  at: string;
+  excerpt: SearchExcerpt | null;
+};
 
 export type InboxSearchPage = { results: InboxSearchHit[]; nextCursor: string | null };
 

@@ -112,7 +112,7 @@ export async function searchInbox(
   const rows = rowsOf<{
     message_id: string | number;
     conversation_id: string;
-    in_text: boolean;
+    at: Date | string;
     excerpt: string | null;
   }>(
     await db.execute(sql`
@@ -135,6 +135,7 @@ export async function searchInbox(
     results: page.map((row) => ({
       conversation: entries.get(row.conversation_id)!,
       messageId: Number(row.message_id),
+      at: new Date(row.at).toISOString(),
       excerpt: row.excerpt ? excerptOf(row.excerpt) : null,
     })),
     nextCursor: rows.length > INBOX_PAGE_SIZE ? String(page.at(-1)!.message_id) : null,
