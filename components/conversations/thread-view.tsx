@@ -103,13 +103,18 @@ export function ThreadView({
 
   // The hit is shown once, when it is there; after that new messages bring the end into view as usual.
   const shownFocus = useRef<number | undefined>(undefined);
+  // Whether the reader is at the end of the log (it then follows new messages).
+  const atEnd = useRef(true);
   useLayoutEffect(() => {
     const log = logRef.current;
     if (!log) return;
     const focus = focusId === shownFocus.current ? null : log.querySelector(`[data-message-id="${focusId}"]`);
     if (focus) {
       shownFocus.current = focusId;
-      focus.scrollIntoView({ block: 'center' });
+      // In the middle of the log, which alone scrolls (the page stays where it is); away from the end.
+      const offset = focus.getBoundingClientRect().top - log.getBoundingClientRect().top;
+      log.scrollTop += offset - (log.clientHeight - focus.clientHeight) / 2;
+      atEnd.current = false;
     } else log.scrollTop = log.scrollHeight;
   }, [messages.length, otherTyping, focusId]);
 
@@ -118,9 +123,8 @@ export function ThreadView({
   useEffect(() => {
     const log = logRef.current;
     if (!log || typeof ResizeObserver === 'undefined') return;
-    let atEnd = true;
-    const onScroll = () => (atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 4);
-    const observer = new ResizeObserver(() => atEnd && (log.scrollTop = log.scrollHeight));
+    const onScroll = () => (atEnd.current = log.scrollHeight - log.scrollTop - log.clientHeight < 4);
+    const observer = new ResizeObserver(() => atEnd.current && (log.scrollTop = log.scrollHeight));
     log.addEventListener('scroll', onScroll);
     observer.observe(log);
     return () => {
