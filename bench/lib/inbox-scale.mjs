@@ -4,9 +4,9 @@
 // member's session: the inbox's first page, pages deep into it (to the 10,000th conversation), and searches;
 // beside them the bare Next fixture's dynamic page, measured the same way in the same run.
 import { join } from 'node:path';
-import { freePort } from '../../scripts/auth-emulator.mjs';
+import { DEMO_PROJECT_ID, freePort } from '../../scripts/auth-emulator.mjs';
 import { seedStatements } from './inbox-seed.mjs';
-import { signedInSession } from './session.mjs';
+import { json, sessionOf, signedInSession } from './session.mjs';
 
 export function inboxSettings() {
   const number = (name, fallback) => Number(process.env[name] ?? fallback);
@@ -161,11 +161,35 @@ export async function pgliteExec(dataDir) {
 /** A member's session on a running app whose Auth emulator listens on `emulatorPort`. */
 export const benchSession = (app, emulatorPort) => signedInSession(app.origin, `127.0.0.1:${emulatorPort}`);
 
-/** The environment of an app instance of the inbox bench: its own emulator, whose accounts stay in `dataDir`. */
+/**
+ * The member's session on a restarted app: its emulator starts without accounts, so the account comes back
+ * under the same uid (the emulator's admin API) and signs in again.
+ */
+async function sessionAgain(app, emulatorPort, { uid, email, password }) {
+  const identity = `http://127.0.0.1:${emulatorPort}/identitytoolkit.googleapis.com/v1`;
+  const post = (url, body, headers = {}) =>
+    json(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  await post(
+    `${identity}/projects/${DEMO_PROJECT_ID}/accounts`,
+    { localId: uid, email, password },
+    { authorization: 'Bearer owner' },
+  );
+  const { body } = await post(`${identity}/accounts:signInWithPassword?key=demo-api-key`, {
+    email,
+    password,
+    returnSecureToken: true,
+  });
+  return { headers: await sessionOf(app.origin, body.idToken) };
+}
+
+/** The environment of an app instance of the inbox bench: its own emulator and database. */
 export async function inboxAppEnv(dataDir, database) {
   return {
     AUTH_EMULATOR_PORT: String(await freePort()),
-    AUTH_EMULATOR_DATA_DIR: join(dataDir, 'auth'),
     SESSION_SECRET: 'bench-inbox-session-secret-0123456789abcdef',
     ...(database.url ? { DATABASE_URL: database.url } : { PGLITE_DATA_DIR: join(dataDir, 'db') }),
   };
@@ -180,7 +204,7 @@ const log = (line) => console.log(`  ${line}`);
 export async function inboxOn(kind, dataDir, database, settings, servers, startApp) {
   const env = await inboxAppEnv(dataDir, database);
   servers.inbox = await startApp(`app (inbox, ${kind})`, env);
-  const session = await benchSession(servers.inbox, Number(env.AUTH_EMULATOR_PORT));
+  let session = await benchSession(servers.inbox, Number(env.AUTH_EMULATOR_PORT));
   const { workspaceId, widgetId } = await workspaceWithWidget(servers.inbox.origin, session.headers);
   if (!database.url) await servers.inbox.stop();
   const db = database.url ? await postgresExec(database.url) : await pgliteExec(env.PGLITE_DATA_DIR);
@@ -193,12 +217,18 @@ export async function inboxOn(kind, dataDir, database, settings, servers, startA
   log(
     `${kind}: ${settings.conversations} conversations, ${settings.conversations * settings.perConversation} messages in ${seconds} s`,
   );
-  if (!database.url) servers.inbox = await startApp(`app (inbox, ${kind})`, env);
+  if (!database.url) {
+    servers.inbox = await startApp(`app (inbox, ${kind})`, env);
+    session = await sessionAgain(servers.inbox, Number(env.AUTH_EMULATOR_PORT), session.account);
+  }
   try {
     return {
       seed_seconds: seconds,
       ...(await measureInbox(servers.inbox.origin, session.headers, workspaceId, settings, log)),
     };
+  } catch (error) {
+    console.log(`  the server's last output:\n${servers.inbox.log()}`);
+    throw error;
   } finally {
     await servers.inbox.stop();
     delete servers.inbox;

@@ -13,12 +13,14 @@ const FIRST = ['Anna', 'Ben', 'Clara', 'David', 'Emma', 'Felix', 'Greta', 'Hugo'
 const LAST = ['Schmidt', 'Müller', 'Weber', 'Fischer', 'Meyer', 'Wagner', 'Smith', 'Brown', 'Taylor', 'Wilson'];
 
 const literal = (words) => `array[${words.map((word) => `'${word.replace(/'/g, "''")}'`).join(',')}]`;
+/** A version-4-shaped uuid from the md5 of `key` (the API's ids are strict RFC 9562 uuids). */
+const uuidOf = (key) => `overlay(overlay(md5(${key}) placing '4' from 13) placing '8' from 17)::uuid`;
 /** A pseudo-random number in [0, n) from the hash of `key` (an SQL text expression). */
 const pick = (key, n) => `(abs(hashtext(${key})) % ${n})`;
 
 /**
  * The statements, in order. `$WIDGET` is the widget's id (a literal: PGlite's `exec` takes no parameters).
- * A conversation's id is md5 of its number as a uuid; messages alternate visitor and operator, a minute
+ * A conversation's id is a uuid made of the md5 of its number; messages alternate visitor and operator, a minute
  * apart, conversations ten minutes apart, the newest now; 60% of them closed.
  */
 export function seedStatements(widgetId, conversations, perConversation) {
@@ -38,14 +40,14 @@ export function seedStatements(widgetId, conversations, perConversation) {
       from generate_series(1, ${visitors}) v`,
     `insert into conversations (id, widget_id, visitor_id, status, request_key, locale, created_at, last_message_at,
         closed_at)
-      select md5('bench-c-' || c)::uuid, ${widget}, 'bench-v-' || (1 + c % ${visitors}),
+      select ${uuidOf("'bench-c-' || c")}, ${widget}, 'bench-v-' || (1 + c % ${visitors}),
         case when c % 5 < 3 then 'closed' else 'open' end, 'bench-' || c,
         case when (1 + c % ${visitors}) % 3 = 0 then 'en' else 'de' end,
         ${start} + c * interval '10 minutes', ${start} + c * interval '10 minutes',
         case when c % 5 < 3 then ${start} + c * interval '10 minutes' end
       from generate_series(1, ${conversations}) c`,
     `insert into conversation_messages (conversation_id, widget_id, sender, author_name, body, created_at)
-      select md5('bench-c-' || c)::uuid, ${widget}, case when m % 2 = 1 then 'visitor' else 'operator' end,
+      select ${uuidOf("'bench-c-' || c")}, ${widget}, case when m % 2 = 1 then 'visitor' else 'operator' end,
         case when m % 2 = 0 then 'Bench operator' end, ${text(`c || ':' || m`)},
         ${start} + c * interval '10 minutes' + m * interval '1 minute'
       from generate_series(1, ${conversations}) c, generate_series(1, ${perConversation}) m
