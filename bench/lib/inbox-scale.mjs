@@ -77,9 +77,9 @@ export async function workspaceWithWidget(origin, headers) {
 }
 
 /** Runs the seeding statements through `exec` (one statement at a time), logging each one's time. */
-export async function seed(exec, widgetId, settings, log) {
+export async function seed(exec, place, settings, log) {
   const started = performance.now();
-  for (const statement of seedStatements(widgetId, settings.conversations, settings.perConversation)) {
+  for (const statement of seedStatements(place, settings.conversations, settings.perConversation)) {
     const at = performance.now();
     await exec(statement);
     log(`seeded: ${statement.trim().split(/\s+/).slice(0, 3).join(' ')} … ${Math.round(performance.now() - at)} ms`);
@@ -210,7 +210,7 @@ export async function inboxOn(kind, dataDir, database, settings, servers, startA
   const db = database.url ? await postgresExec(database.url) : await pgliteExec(env.PGLITE_DATA_DIR);
   let seconds;
   try {
-    seconds = await seed(db.exec, widgetId, settings, log);
+    seconds = await seed(db.exec, { workspaceId, widgetId }, settings, log);
   } finally {
     await db.end();
   }

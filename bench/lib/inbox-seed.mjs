@@ -19,12 +19,13 @@ const uuidOf = (key) => `overlay(overlay(md5(${key}) placing '4' from 13) placin
 const pick = (key, n) => `(abs(hashtext(${key})) % ${n})`;
 
 /**
- * The statements, in order. `$WIDGET` is the widget's id (a literal: PGlite's `exec` takes no parameters).
+ * The statements, in order, for a widget of a workspace (literals: PGlite's `exec` takes no parameters).
  * A conversation's id is a uuid made of the md5 of its number; messages alternate visitor and operator, a minute
  * apart, conversations ten minutes apart, the newest now; 60% of them closed.
  */
-export function seedStatements(widgetId, conversations, perConversation) {
+export function seedStatements({ workspaceId, widgetId }, conversations, perConversation) {
   const widget = `'${widgetId.replace(/'/g, "''")}'`;
+  const workspace = `'${workspaceId.replace(/'/g, "''")}'::uuid`;
   const visitors = Math.ceil(conversations / 2);
   const start = `now() - interval '${conversations * 10} minutes'`;
   const text = (seed) => `(select string_agg(case when ${pick(`${seed} || ':lang'`, 3)} = 0
@@ -38,9 +39,9 @@ export function seedStatements(widgetId, conversations, perConversation) {
         case when v % 4 = 0 then 'visitor' || v || '@example.com' end,
         case when v % 3 = 0 then 'en' else 'de' end, ${start}, now()
       from generate_series(1, ${visitors}) v`,
-    `insert into conversations (id, widget_id, visitor_id, status, request_key, locale, created_at, last_message_at,
-        closed_at)
-      select ${uuidOf("'bench-c-' || c")}, ${widget}, 'bench-v-' || (1 + c % ${visitors}),
+    `insert into conversations (id, widget_id, workspace_id, visitor_id, status, request_key, locale, created_at,
+        last_message_at, closed_at)
+      select ${uuidOf("'bench-c-' || c")}, ${widget}, ${workspace}, 'bench-v-' || (1 + c % ${visitors}),
         case when c % 5 < 3 then 'closed' else 'open' end, 'bench-' || c,
         case when (1 + c % ${visitors}) % 3 = 0 then 'en' else 'de' end,
         ${start} + c * interval '10 minutes', ${start} + c * interval '10 minutes',

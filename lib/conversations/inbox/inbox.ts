@@ -71,7 +71,7 @@ export async function listInbox(
     .innerJoin(visitors, eq(visitors.id, conversations.visitorId))
     .where(
       and(
-        eq(widgets.workspaceId, workspaceId),
+        eq(conversations.workspaceId, workspaceId),
         filterOf(query.filter ?? 'all'),
         viewOf(query.view ?? 'all', operator.uid),
         after
@@ -100,8 +100,7 @@ export async function unreadConversations(workspaceId: string): Promise<number> 
   const [row] = await db
     .select({ total: count() })
     .from(conversations)
-    .innerJoin(widgets, eq(widgets.id, conversations.widgetId))
-    .where(and(gt(conversations.operatorUnread, 0), eq(widgets.workspaceId, workspaceId)));
+    .where(and(gt(conversations.operatorUnread, 0), eq(conversations.workspaceId, workspaceId)));
   return row?.total ?? 0;
 }
 

@@ -85,27 +85,34 @@ export async function searchInbox(
   const before = decodeSearchCursor(search.cursor);
   const terms = searchTerms(search.q);
   const query = sql`(to_tsquery('german', ${terms}) || to_tsquery('english', ${terms}))`;
-  const widgetsOf = search.widget
-    ? sql`select id from widgets where workspace_id = ${workspaceId} and id = ${search.widget}`
-    : sql`select id from widgets where workspace_id = ${workspaceId}`;
-  const common = all([
+  // Each side is a page of its own (ordered by message id, as an index can give it), then the two merge.
+  const onConversation = all([
+    sql`c.workspace_id = ${workspaceId}`,
+    ...(search.widget ? [sql`c.widget_id = ${search.widget}`] : []),
     ...conversationFilters(search, operator.uid),
-    ...(before === null ? [] : [sql`hit.message_id < ${before}`]),
-    ...(search.from ? [sql`hit.at >= ${search.from}::timestamptz`] : []),
-    ...(search.to ? [sql`hit.at < ${search.to}::timestamptz`] : []),
   ]);
+  const window = (id: SQL, at: SQL) =>
+    all([
+      ...(before === null ? [] : [sql`${id} < ${before}`]),
+      ...(search.from ? [sql`${at} >= ${search.from}::timestamptz`] : []),
+      ...(search.to ? [sql`${at} < ${search.to}::timestamptz`] : []),
+    ]);
   const texts = terms
-    ? sql`select m.id as message_id, m.conversation_id, m.created_at as at, true as in_text
-        from conversation_messages m
-        where m.widget_id in (${widgetsOf}) and m.sender <> 'system' and m.search @@ ${query}`
+    ? sql`(select m.id as message_id, m.conversation_id, m.created_at as at, true as in_text
+        from conversation_messages m join conversations c on c.id = m.conversation_id
+        where ${onConversation} and m.sender <> 'system' and m.search @@ ${query}
+          and ${window(sql`m.id`, sql`m.created_at`)}
+        order by m.id desc limit ${INBOX_PAGE_SIZE + 1})`
     : null;
   // A visitor whose latest message matches too is found there (one hit per message).
-  const names = sql`select c2.last_message_id as message_id, c2.id as conversation_id, c2.last_message_at as at,
+  const names = sql`(select c.last_message_id as message_id, c.id as conversation_id, c.last_message_at as at,
         false as in_text
-      from conversations c2 join visitors v on v.id = c2.visitor_id
-      where c2.widget_id in (${widgetsOf})
+      from conversations c join visitors v on v.id = c.visitor_id
+      where ${onConversation}
         and (lower(v.name) like ${containing(search.q)} or lower(v.email) like ${containing(search.q)})
-        ${texts ? sql`and not exists (select 1 from conversation_messages m where m.id = c2.last_message_id and m.search @@ ${query})` : sql``}`;
+        and ${window(sql`c.last_message_id`, sql`c.last_message_at`)}
+        ${texts ? sql`and not exists (select 1 from conversation_messages m where m.id = c.last_message_id and m.search @@ ${query})` : sql``}
+      order by c.last_message_id desc limit ${INBOX_PAGE_SIZE + 1})`;
   const match = terms ? query : sql`''::tsquery`;
   const db = await database();
   // The page first, then an excerpt for each of its hits only.
@@ -123,8 +130,6 @@ export async function searchInbox(
         from conversation_messages m where m.id = top.message_id and top.in_text) as excerpt
       from (
         select hit.* from (${texts ? sql`${texts} union all ` : sql``}${names}) hit
-        join conversations c on c.id = hit.conversation_id
-        where ${common}
         order by hit.message_id desc
         limit ${INBOX_PAGE_SIZE + 1}
       ) top`),

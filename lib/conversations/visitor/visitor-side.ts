@@ -135,6 +135,7 @@ export async function startConversation(
       .insert(conversations)
       .values({
         widgetId: widget.id,
+        workspaceId: widget.workspaceId,
         visitorId: visitor.id,
         requestKey: key,
         pageUrl: input.pageUrl ?? null,

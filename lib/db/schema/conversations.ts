@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, tsvector } from './columns';
 import { widgets } from './widgets';
+import { workspaces } from './workspaces';
 
 export const CONVERSATION_STATUSES = ['open', 'closed'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
@@ -66,6 +67,10 @@ export const conversations = pgTable(
     widgetId: text('widget_id')
       .notNull()
       .references(() => widgets.id, { onDelete: 'cascade' }),
+    /** The widget's workspace (widgets never move): the inbox's pages are one index range of it. */
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     visitorId: text('visitor_id')
       .notNull()
       .references(() => visitors.id, { onDelete: 'cascade' }),
@@ -97,12 +102,20 @@ export const conversations = pgTable(
   (table) => [
     uniqueIndex('conversations_visitor_request_key_idx').on(table.visitorId, table.requestKey),
     index('conversations_widget_activity_idx').on(table.widgetId, table.lastMessageAt),
+    // The inbox's pages (keyset on activity and id) in a workspace of any number of widgets, and its filters.
+    index('conversations_workspace_activity_idx').on(table.workspaceId, table.lastMessageAt, table.id),
+    index('conversations_workspace_open_idx')
+      .on(table.workspaceId, table.lastMessageAt, table.id)
+      .where(sql`${table.status} = 'open'`),
+    index('conversations_workspace_unread_idx')
+      .on(table.workspaceId, table.lastMessageAt, table.id)
+      .where(sql`${table.operatorUnread} > 0`),
     index('conversations_visitor_activity_idx').on(table.visitorId, table.lastMessageAt),
     index('conversations_closed_idx').on(table.status, table.closedAt),
     // The views Mine and Unassigned, and an operator's open load for auto-assignment.
     index('conversations_assignee_activity_idx').on(table.assigneeUid, table.lastMessageAt),
     index('conversations_unassigned_activity_idx')
-      .on(table.widgetId, table.lastMessageAt)
+      .on(table.workspaceId, table.lastMessageAt, table.id)
       .where(sql`${table.assigneeUid} is null`),
     check('conversations_status_check', sql`${table.status} in ('open', 'closed')`),
   ],
