@@ -17,6 +17,7 @@ import { printConversations } from './lib/report.mjs';
 import { benchChat, benchConversations, benchLandingMemory, startApp } from './lib/fresh-instances.mjs';
 import { checkPrerendered, expectOk } from './lib/preflight.mjs';
 import { bundleBudgets, bundleResults, scenarioBudgets, scenarioResults } from './lib/results.mjs';
+import { freshPostgres, inboxOn, inboxSettings, measureBare, printInbox } from './lib/inbox-scale.mjs';
 
 /** A fresh folder for the embedded databases, removed when the run ends. */
 function temporaryDataDir() {
@@ -81,7 +82,49 @@ async function httpTargets(servers, session) {
   return targets;
 }
 
+/**
+ * `BENCH_ONLY=inbox npm run bench`: the inbox at scale (bench/lib/inbox-scale.mjs) on PGlite and, with
+ * BENCH_DATABASE_URL, on PostgreSQL, beside the bare fixture's dynamic page; into bench/results/inbox.json.
+ */
+async function inboxOnly() {
+  buildIfNeeded();
+  buildFixtureIfNeeded();
+  const settings = inboxSettings();
+  const dataDir = temporaryDataDir();
+  const servers = {};
+  try {
+    console.log('The inbox at scale');
+    servers.bare = await startNext({ label: 'bare fixture', dir: fixtureDir, readyPath: '/' });
+    const result = {
+      settings: { ...settings, databaseUrl: undefined },
+      bare: await measureBare(servers.bare.origin, 90),
+    };
+    await servers.bare.stop();
+    delete servers.bare;
+    console.log(`  bare fixture /dynamic: p95 ${result.bare.p95_ms} ms`);
+    result.pglite = await inboxOn('PGlite', join(dataDir, 'inbox-pglite'), {}, settings, servers, startApp);
+    if (settings.databaseUrl) {
+      const database = await freshPostgres(settings.databaseUrl);
+      try {
+        result.postgres = await inboxOn('PostgreSQL', join(dataDir, 'inbox-pg'), database, settings, servers, startApp);
+      } finally {
+        await database.drop();
+      }
+    }
+    const resultsDir = join(root, 'bench', 'results');
+    mkdirSync(resultsDir, { recursive: true });
+    writeFileSync(
+      join(resultsDir, 'inbox.json'),
+      `${JSON.stringify({ ...result, machine: machine(loadSettings()) }, null, 2)}\n`,
+    );
+    printInbox(result);
+  } finally {
+    await Promise.all(Object.values(servers).map((server) => server.stop()));
+  }
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === 'inbox') return inboxOnly();
   if (process.env.BENCH_ONLY === 'conversations') return conversationsOnly();
   if (process.env.BENCH_ONLY === 'landing') return landingOnly();
   const settings = loadSettings();

@@ -78,6 +78,7 @@ export function ThreadView({
   accent,
   hasOlder,
   onLoadOlder,
+  focusId,
   className,
 }: {
   messages: MessageView[];
@@ -89,6 +90,8 @@ export function ThreadView({
   accent?: { background: string; text: string };
   hasOlder?: boolean;
   onLoadOlder?: () => void;
+  /** A message to scroll to and mark (the inbox's search hit) instead of the end. */
+  focusId?: number;
   className?: string;
 }) {
   const logRef = useRef<HTMLDivElement>(null);
@@ -98,19 +101,30 @@ export function ThreadView({
     [messages, seenUpTo, viewer],
   );
 
+  // The hit is shown once, when it is there; after that new messages bring the end into view as usual.
+  const shownFocus = useRef<number | undefined>(undefined);
+  // Whether the reader is at the end of the log (it then follows new messages).
+  const atEnd = useRef(true);
   useLayoutEffect(() => {
     const log = logRef.current;
-    if (log) log.scrollTop = log.scrollHeight;
-  }, [messages.length, otherTyping]);
+    if (!log) return;
+    const focus = focusId === shownFocus.current ? null : log.querySelector(`[data-message-id="${focusId}"]`);
+    if (focus) {
+      shownFocus.current = focusId;
+      // In the middle of the log, which alone scrolls (the page stays where it is); away from the end.
+      const offset = focus.getBoundingClientRect().top - log.getBoundingClientRect().top;
+      log.scrollTop += offset - (log.clientHeight - focus.clientHeight) / 2;
+      atEnd.current = false;
+    } else log.scrollTop = log.scrollHeight;
+  }, [messages.length, otherTyping, focusId]);
 
   // The end stays in view when the log shrinks (a phone's keyboard opening under the widget's composer),
   // unless the reader had scrolled away from it.
   useEffect(() => {
     const log = logRef.current;
     if (!log || typeof ResizeObserver === 'undefined') return;
-    let atEnd = true;
-    const onScroll = () => (atEnd = log.scrollHeight - log.scrollTop - log.clientHeight < 4);
-    const observer = new ResizeObserver(() => atEnd && (log.scrollTop = log.scrollHeight));
+    const onScroll = () => (atEnd.current = log.scrollHeight - log.scrollTop - log.clientHeight < 4);
+    const observer = new ResizeObserver(() => atEnd.current && (log.scrollTop = log.scrollHeight));
     log.addEventListener('scroll', onScroll);
     observer.observe(log);
     return () => {
@@ -156,7 +170,12 @@ export function ThreadView({
             <li
               key={message.id}
               data-message-id={message.id}
-              className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}
+              data-focused={message.id === focusId || undefined}
+              className={cn(
+                'flex flex-col',
+                mine ? 'items-end' : 'items-start',
+                message.id === focusId && 'rounded-lg bg-yellow-100 p-1 ring-2 ring-yellow-500',
+              )}
             >
               <article aria-label={name} className="max-w-[85%]">
                 <p className={cn('mb-0.5 flex items-center gap-2 text-xs text-slate-700', mine && 'justify-end')}>

@@ -59,7 +59,7 @@ export function InboxList({
       (view === 'all' || (view === 'mine' ? c.assignee?.uid === me : c.assignee === null)),
   );
   return (
-    <div className="flex min-h-0 flex-col">
+    <div className="flex min-h-0 flex-1 flex-col">
       <label className="flex items-center gap-2 border-b border-slate-200 px-2 pt-2 text-sm font-semibold text-slate-900">
         {labels.views.label}
         <select

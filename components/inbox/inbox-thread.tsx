@@ -33,6 +33,7 @@ export function InboxThread({
   onSent,
   me,
   teammates,
+  focusId,
 }: {
   /** The workspace's inbox API. */
   api: string;
@@ -46,6 +47,8 @@ export function InboxThread({
   onSent: (message: MessageView) => void;
   me: string;
   teammates: Teammate[];
+  /** The message to show and mark (a search hit). */
+  focusId?: number;
 }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -186,6 +189,7 @@ export function InboxThread({
         }}
         locale={locale}
         hasOlder={hasOlder}
+        focusId={focusId}
         onLoadOlder={() => void loadOlder(messages[0]?.id ?? 0).then((count) => setHasOlder(count >= THREAD_PAGE_SIZE))}
         className="min-h-64"
       />

@@ -12,16 +12,26 @@ import { InboxList } from './inbox-list';
 import { InboxThread } from './inbox-thread';
 import { TeammatesPanel } from './teammates-panel';
 import { useInbox, type Filter, type Teammate } from './use-inbox';
+import { useInboxSearch } from './use-inbox-search';
+import { SearchBox, SearchResults } from './inbox-search';
 import type { InboxView } from '@/lib/conversations/constants';
 import type { Messages } from '@/lib/i18n/slices';
 
-/** Opens a conversation as a new history entry (`?conversation=`), so that Back returns to the one before. */
-function openConversation(id: string) {
+/**
+ * Opens a conversation as a new history entry (`?conversation=`), so that Back returns to the one before;
+ * at a message (`&message=`, a search hit) or at its end.
+ */
+function openConversation(id: string, messageId?: number) {
   const url = new URL(window.location.href);
-  if (url.searchParams.get('conversation') === id) return;
+  const message = messageId === undefined ? null : String(messageId);
+  if (url.searchParams.get('conversation') === id && url.searchParams.get('message') === message) return;
   url.searchParams.set('conversation', id);
+  if (message) url.searchParams.set('message', message);
+  else url.searchParams.delete('message');
   window.history.pushState(null, '', url);
 }
+
+const MESSAGE_ID_SHAPE = /^[1-9][0-9]{0,15}$/;
 
 /**
  * A workspace's inbox: the availability switch, the conversations with their filters, and the chosen
@@ -35,6 +45,7 @@ export function Inbox({
   me,
   operatorSwitch,
   teammates,
+  widgets,
   labels,
   locale,
 }: {
@@ -45,6 +56,8 @@ export function Inbox({
   me: string;
   operatorSwitch: 'auto' | 'available' | 'away';
   teammates: Teammate[];
+  /** The workspace's widgets (the search's filter). */
+  widgets: { id: string; name: string }[];
   labels: Messages['Dashboard']['inbox'];
   locale: string;
 }) {
@@ -52,17 +65,21 @@ export function Inbox({
   const inbox = useInbox(initial, api, teammates);
   const [filter, setFilter] = useState<Filter>('all');
   const [view, setView] = useState<InboxView>('all');
-  const selected = useSearchParams().get('conversation');
+  const address = useSearchParams();
+  const selected = address.get('conversation');
+  const atMessage = address.get('message');
+  const focusId = atMessage && MESSAGE_ID_SHAPE.test(atMessage) ? Number(atMessage) : undefined;
+  const search = useInboxSearch(api);
   const [presence, setPresence] = useState(initialPresence);
   const [failed, setFailed] = useState<{ id: string; notFound: boolean } | null>(null);
   const { loadThread, loadMore, upsert, addMessage } = inbox;
 
   useEffect(() => {
     if (!selected || !CONVERSATION_ID_SHAPE.test(selected)) return;
-    void loadThread(selected).catch((caught) =>
+    void loadThread(selected, { around: focusId }).catch((caught) =>
       setFailed({ id: selected, notFound: readApiError(caught).code === 'notFound' }),
     );
-  }, [selected, loadThread]);
+  }, [selected, focusId, loadThread]);
 
   const loadPage = useCallback(() => loadMore(filter, view), [loadMore, filter, view]);
 
@@ -129,19 +146,32 @@ export function Inbox({
         labels={labels.teammates}
       />
       <div className="grid h-[36rem] overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm md:grid-cols-[20rem_1fr]">
-        <InboxList
-          conversations={inbox.conversations}
-          filter={filter}
-          onFilter={setFilter}
-          view={view}
-          onView={setView}
-          me={me}
-          selected={selected}
-          onSelect={openConversation}
-          more={{ hasMore: inbox.hasMore(filter, view), loading: inbox.isLoading(filter, view), load: loadPage }}
-          labels={labels}
-          locale={locale}
-        />
+        <div className="flex min-h-0 flex-col">
+          <SearchBox search={search} teammates={inbox.teammates} widgets={widgets} labels={labels.search} />
+          {search.active ? (
+            <SearchResults
+              search={search}
+              selected={selected}
+              onOpen={openConversation}
+              labels={labels}
+              locale={locale}
+            />
+          ) : (
+            <InboxList
+              conversations={inbox.conversations}
+              filter={filter}
+              onFilter={setFilter}
+              view={view}
+              onView={setView}
+              me={me}
+              selected={selected}
+              onSelect={openConversation}
+              more={{ hasMore: inbox.hasMore(filter, view), loading: inbox.isLoading(filter, view), load: loadPage }}
+              labels={labels}
+              locale={locale}
+            />
+          )}
+        </div>
         <div className="flex min-h-0 flex-col border-t border-slate-200 md:border-t-0 md:border-l">
           {current && inbox.threads[current.id] ? (
             <InboxThread
@@ -152,7 +182,8 @@ export function Inbox({
               visitorTyping={!!inbox.typing[current.id]}
               labels={labels}
               locale={locale}
-              loadOlder={(before) => loadThread(current.id, before)}
+              loadOlder={(before) => loadThread(current.id, { before })}
+              focusId={focusId}
               onChanged={upsert}
               onSent={addMessage}
               me={me}

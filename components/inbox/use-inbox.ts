@@ -101,11 +101,12 @@ export function useInbox(initial: InboxPage, api: string, initialTeammates: Team
 
   const conversations = useMemo(() => sorted(Object.values(all)), [all]);
 
+  /** A thread's latest messages, those `before` one, or those `around` one (a search hit). */
   const loadThread = useCallback(
-    async (id: string, before?: number) => {
+    async (id: string, { before, around }: { before?: number; around?: number } = {}) => {
       const page = await $fetch<{ conversation: InboxConversationView; messages: MessageView[] }>(
         `${api}/${encodeURIComponent(id)}`,
-        { query: before ? { before } : {} },
+        { query: before ? { before } : around ? { around } : {} },
       );
       upsert(page.conversation);
       setThreads((current) => ({ ...current, [id]: mergeMessages(current[id] ?? [], page.messages) }));

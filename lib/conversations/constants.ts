@@ -8,6 +8,8 @@ export const CONVERSATION_BODY_LIMIT = 16 * 1024;
 export const OPEN_CONVERSATIONS_MAX = 3;
 /** Messages a thread page holds; older ones come with `before`. */
 export const THREAD_PAGE_SIZE = 50;
+/** Messages a thread opened at a search hit holds at most (from a little before the hit to the newest). */
+export const THREAD_AROUND_MAX = 1000;
 /** Conversations a page of the inbox holds; the next page comes with its `nextCursor`. */
 export const INBOX_PAGE_SIZE = 50;
 /** Typing indicators end by themselves after this long without a new one. */
@@ -112,3 +114,20 @@ export type PresenceView = { available: boolean; availableForMs: number | null; 
 /** The frames of the event streams besides messages (no id: they are not replayed on resume). */
 export type TypingEvent = { conversationId: string; sender: 'visitor' | 'operator'; typing: boolean };
 export type ReadEvent = { conversationId: string; reader: 'visitor' | 'operator'; upTo: number; unread: number };
+
+/** A search result's excerpt: the message's text around the match, the matching words marked. */
+export type SearchExcerpt = { text: string; marked: boolean }[];
+
+/** A hit of the search: its conversation, the message it opens at, where the text matched (null: the visitor did). */
+export type InboxSearchHit = {
+  conversation: InboxConversationView;
+  messageId: number;
+  /** When the message was written. */
+  at: string;
+  excerpt: SearchExcerpt | null;
+};
+
+export type InboxSearchPage = { results: InboxSearchHit[]; nextCursor: string | null };
+
+/** The longest search text taken. */
+export const SEARCH_TEXT_MAX = 200;

@@ -2,7 +2,14 @@ import 'server-only';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import type { Executor } from '@/lib/db/types';
-import { conversationMessages, conversations, visitors, widgets } from '@/lib/db/schema';
+import {
+  conversationMessages,
+  conversations,
+  messageColumns,
+  visitors,
+  widgets,
+  type MessageRow,
+} from '@/lib/db/schema';
 import type { LoggedEvent } from '@/lib/realtime/hub';
 import { loggedFrame } from '@/lib/realtime/hub';
 import type { MessageSender } from '@/lib/db/schema/conversations';
@@ -10,8 +17,6 @@ import type { InboxConversationView, MessageView, VisitorConversationView } from
 import { signal } from './signal';
 import { authorPhotoVersion, operatorPhotoPath } from './operator-photo';
 import { inboxColumns, inboxConversationView, messageView, preview, visitorConversationView } from './views';
-
-type MessageRow = typeof conversationMessages.$inferSelect;
 
 /**
  * Every message of every conversation is inserted under one transaction-scoped lock, so message ids
@@ -60,10 +65,10 @@ export async function appendMessage(
     .onConflictDoNothing({
       target: [conversationMessages.conversationId, conversationMessages.sender, conversationMessages.requestKey],
     })
-    .returning();
+    .returning(messageColumns);
   if (!inserted) {
     const [existing] = await tx
-      .select()
+      .select(messageColumns)
       .from(conversationMessages)
       .where(
         and(
@@ -140,7 +145,7 @@ export function messageFrame(
 export async function visitorEvents(visitorId: string, after: number, limit: number): Promise<LoggedEvent[]> {
   const db = await database();
   const rows = await db
-    .select({ message: conversationMessages, conversation: conversations, photoVersion: authorPhotoVersion })
+    .select({ message: messageColumns, conversation: conversations, photoVersion: authorPhotoVersion })
     .from(conversationMessages)
     .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
     .where(and(eq(conversations.visitorId, visitorId), gt(conversationMessages.id, after)))
@@ -156,7 +161,7 @@ export async function visitorEvents(visitorId: string, after: number, limit: num
 export async function inboxEvents(workspaceId: string, after: number, limit: number): Promise<LoggedEvent[]> {
   const db = await database();
   const rows = await db
-    .select({ message: conversationMessages, ...inboxColumns })
+    .select({ message: messageColumns, ...inboxColumns })
     .from(conversationMessages)
     .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
     .innerJoin(visitors, eq(visitors.id, conversations.visitorId))

@@ -4,7 +4,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import { entitlementOf } from '@/lib/billing/entitlements';
 import { hasFeature } from '@/lib/billing/plans';
-import type { Executor } from '@/lib/db/types';
+import { rowsOf, type Executor } from '@/lib/db/types';
 import {
   conversations,
   dashboardStreams,
@@ -113,9 +113,6 @@ export const heartbeating = (workspaceId: unknown, uid: unknown) =>
  * switched to available, or automatic with a heartbeat within the grace. Away by hand wins over heartbeats.
  */
 export const availableMember = sql`(p.status = 'available' or (p.status is null and ${heartbeating(sql`m.workspace_id`, sql`m.uid`)}))`;
-
-/** Both drivers answer `{ rows }`. */
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** A member's name as their latest sign-in gave it (display name, else the address). */
 export const nameOf = (uid: unknown) => sql<string>`coalesce((

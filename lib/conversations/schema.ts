@@ -4,6 +4,7 @@ import {
   CONVERSATION_TEXT_MAX,
   EMAIL_MAX,
   INBOX_VIEWS,
+  SEARCH_TEXT_MAX,
   VISITOR_ATTRIBUTE_KEY_MAX,
   VISITOR_ATTRIBUTE_TEXT_MAX,
   VISITOR_ATTRIBUTES_MAX,
@@ -140,6 +141,20 @@ export const transcriptConfirmationSchema = z.object({ token: z.string().regex(/
 
 /** GET /api/workspaces/:wid/inbox?status=open|closed|unread (`all` for anything else). */
 export const inboxFilterSchema = z.enum(['open', 'closed', 'unread', 'all']).catch('all');
+
+/**
+ * GET /api/workspaces/:wid/inbox?q=…: the search and its filters (status, assignee: a member's uid, `me` or
+ * `none`, widget, from/to: ISO times of the matching message).
+ */
+export const inboxSearchSchema = z.object({
+  q: z.string().trim().min(1).max(SEARCH_TEXT_MAX),
+  status: z.enum(['open', 'closed']).optional(),
+  assignee: z.string().min(1).max(128).optional(),
+  widget: z.string().min(1).max(64).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  cursor: z.string().max(32).optional(),
+});
 
 /** GET /api/workspaces/:wid/inbox?view=mine|unassigned (`all` for anything else). */
 export const inboxViewSchema = z.enum(INBOX_VIEWS).catch('all');

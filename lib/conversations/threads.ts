@@ -1,8 +1,8 @@
 import 'server-only';
-import { and, desc, eq, getTableColumns, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
-import { conversationMessages, conversations } from '@/lib/db/schema';
-import { THREAD_PAGE_SIZE, type MessageView } from './constants';
+import { conversationMessages, conversations, messageColumns } from '@/lib/db/schema';
+import { THREAD_AROUND_MAX, THREAD_PAGE_SIZE, type MessageView } from './constants';
 import { latestMessageId } from './log';
 import { signal } from './signal';
 import { messageView } from './views';
@@ -14,7 +14,7 @@ export type ConversationRow = typeof conversations.$inferSelect;
 export async function threadMessages(conversationId: string, before?: number): Promise<MessageView[]> {
   const db = await database();
   const rows = await db
-    .select({ ...getTableColumns(conversationMessages), photoVersion: authorPhotoVersion })
+    .select({ ...messageColumns, photoVersion: authorPhotoVersion })
     .from(conversationMessages)
     .where(
       before
@@ -24,6 +24,27 @@ export async function threadMessages(conversationId: string, before?: number): P
     .orderBy(desc(conversationMessages.id))
     .limit(THREAD_PAGE_SIZE);
   return rows.reverse().map(messageView);
+}
+
+/**
+ * A conversation's messages from a little before `messageId` (a search hit) to the newest, oldest first: at
+ * least the latest page, and at most THREAD_AROUND_MAX (a longer rest comes without its newest end).
+ */
+export async function threadMessagesAround(conversationId: string, messageId: number): Promise<MessageView[]> {
+  const db = await database();
+  const ids = sql`select id from ${conversationMessages} where ${conversationMessages.conversationId} = ${conversationId}`;
+  const latestPage = sql`coalesce((${ids} order by id desc offset ${THREAD_PAGE_SIZE - 1} limit 1), 0)`;
+  // A message of another conversation opens the latest page.
+  const anchor = sql`case when exists (${ids} and id = ${messageId})
+    then least(coalesce((${ids} and id <= ${messageId} order by id desc offset ${THREAD_PAGE_SIZE / 2} limit 1), 0), ${latestPage})
+    else ${latestPage} end`;
+  const rows = await db
+    .select({ ...messageColumns, photoVersion: authorPhotoVersion })
+    .from(conversationMessages)
+    .where(and(eq(conversationMessages.conversationId, conversationId), gte(conversationMessages.id, anchor)))
+    .orderBy(asc(conversationMessages.id))
+    .limit(THREAD_AROUND_MAX);
+  return rows.map(messageView);
 }
 
 /**

@@ -1,10 +1,9 @@
 import 'server-only';
-import { conversationMessages, conversations, visitors, widgets } from '@/lib/db/schema';
+import { conversations, visitors, widgets, type MessageRow } from '@/lib/db/schema';
 import type { InboxConversationView, MessageView, VisitorConversationView } from './constants';
 import { nameOf } from './operators';
 import { operatorPhotoPath } from './operator-photo';
 
-type MessageRow = typeof conversationMessages.$inferSelect;
 type ConversationRow = typeof conversations.$inferSelect;
 type VisitorRow = typeof visitors.$inferSelect;
 

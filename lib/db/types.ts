@@ -7,3 +7,6 @@ import type * as schema from './schema';
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database or an open transaction of it. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
+
+/** The rows of a raw `execute` (pg and PGlite both answer `{ rows }`). */
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

@@ -56,7 +56,7 @@ async function ownRows(uid: string) {
   await db.insert(visitors).values({ id: visitorId, widgetId, email: 'visitor@example.com' });
   const [conversation] = await db
     .insert(conversations)
-    .values({ widgetId, visitorId, requestKey: 'c1', locale: 'en' })
+    .values({ widgetId, workspaceId: personal.id, visitorId, requestKey: 'c1', locale: 'en' })
     .returning();
   await db
     .insert(conversationMessages)

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, desc, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { database } from '@/lib/db';
 import { conversations, visitors, widgets } from '@/lib/db/schema';
@@ -19,7 +19,7 @@ import {
 import { appendMessage } from '../log';
 import { decodeInboxCursor, encodeInboxCursor, timestampOf } from './cursor';
 import type { inboxFilterSchema, postMessageSchema } from '../schema';
-import { markRead, streamCursor, threadMessages } from '../threads';
+import { markRead, streamCursor, threadMessages, threadMessagesAround } from '../threads';
 import { inboxColumns, inboxConversationView, messageView } from '../views';
 import { notifyVisitorLater } from '../notify';
 import { signal } from '../signal';
@@ -71,7 +71,7 @@ export async function listInbox(
     .innerJoin(visitors, eq(visitors.id, conversations.visitorId))
     .where(
       and(
-        eq(widgets.workspaceId, workspaceId),
+        eq(conversations.workspaceId, workspaceId),
         filterOf(query.filter ?? 'all'),
         viewOf(query.view ?? 'all', operator.uid),
         after
@@ -100,8 +100,7 @@ export async function unreadConversations(workspaceId: string): Promise<number> 
   const [row] = await db
     .select({ total: count() })
     .from(conversations)
-    .innerJoin(widgets, eq(widgets.id, conversations.widgetId))
-    .where(and(gt(conversations.operatorUnread, 0), eq(widgets.workspaceId, workspaceId)));
+    .where(and(gt(conversations.operatorUnread, 0), eq(conversations.workspaceId, workspaceId)));
   return row?.total ?? 0;
 }
 
@@ -127,29 +126,38 @@ export async function workspaceConversation(
   return row;
 }
 
-/** One entry of the inbox as it is now. */
-export async function inboxEntry(conversationId: string): Promise<InboxConversationView | null> {
+/** Entries of the inbox as they are now, by conversation id. */
+export async function inboxEntries(conversationIds: string[]): Promise<Map<string, InboxConversationView>> {
+  if (conversationIds.length === 0) return new Map();
   const db = await database();
-  const [row] = await db
+  const rows = await db
     .select(inboxColumns)
     .from(conversations)
     .innerJoin(widgets, eq(widgets.id, conversations.widgetId))
     .innerJoin(visitors, eq(visitors.id, conversations.visitorId))
-    .where(eq(conversations.id, conversationId));
-  return row ? inboxConversationView(row) : null;
+    .where(inArray(conversations.id, conversationIds));
+  return new Map(rows.map((row) => [row.conversation.id, inboxConversationView(row)]));
 }
 
+/** One entry of the inbox as it is now. */
+export async function inboxEntry(conversationId: string): Promise<InboxConversationView | null> {
+  return (await inboxEntries([conversationId])).get(conversationId) ?? null;
+}
+
+/** A conversation with its latest messages, those `before` a message, or those `around` one (a search hit). */
 export async function inboxThread(
   operator: SignedInUser,
   workspaceId: string,
   conversationId: string,
-  before?: number,
+  { before, around }: { before?: number; around?: number } = {},
 ) {
   const { conversation } = await workspaceConversation(operator, workspaceId, conversationId);
   const cursor = await streamCursor();
   return {
     conversation: (await inboxEntry(conversation.id))!,
-    messages: await threadMessages(conversation.id, before),
+    messages: around
+      ? await threadMessagesAround(conversation.id, around)
+      : await threadMessages(conversation.id, before),
     cursor,
   };
 }

@@ -3,7 +3,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import type { Executor } from '@/lib/db/types';
-import { conversationMessages, conversations, transcriptRequests, visitors, widgets } from '@/lib/db/schema';
+import {
+  conversationMessages,
+  messageColumns,
+  conversations,
+  transcriptRequests,
+  visitors,
+  widgets,
+} from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { env } from '@/lib/env';
 import { localizedPath } from '@/lib/i18n/paths';
@@ -179,7 +186,7 @@ async function claimTranscript(executor: Executor, conversationId: string): Prom
 async function mailTranscript(widget: TranscriptWidget, conversation: ConversationRow, email: string): Promise<void> {
   const db = await database();
   const lines = await db
-    .select()
+    .select(messageColumns)
     .from(conversationMessages)
     .where(and(eq(conversationMessages.conversationId, conversation.id), ne(conversationMessages.sender, 'system')))
     .orderBy(asc(conversationMessages.id));

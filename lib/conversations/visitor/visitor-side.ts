@@ -2,7 +2,7 @@ import 'server-only';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { database } from '@/lib/db';
-import { conversationMessages, conversations, visitors, widgets } from '@/lib/db/schema';
+import { conversationMessages, messageColumns, conversations, visitors, widgets } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import type { FieldIssue } from '@/lib/api/fields';
 import { requestKey } from '@/lib/api/idempotency';
@@ -107,7 +107,7 @@ export async function startConversation(
       .limit(1);
     if (existing) {
       const [first] = await tx
-        .select()
+        .select(messageColumns)
         .from(conversationMessages)
         .where(
           and(
@@ -135,6 +135,7 @@ export async function startConversation(
       .insert(conversations)
       .values({
         widgetId: widget.id,
+        workspaceId: widget.workspaceId,
         visitorId: visitor.id,
         requestKey: key,
         pageUrl: input.pageUrl ?? null,

@@ -9,3 +9,6 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A text-search document, written by PostgreSQL itself (a generated column). */
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

@@ -1,5 +1,5 @@
 // The widgets' visitors and their private conversations with the widget's owner.
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -14,8 +14,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { createdAt, tsvector } from './columns';
 import { widgets } from './widgets';
+import { workspaces } from './workspaces';
 
 export const CONVERSATION_STATUSES = ['open', 'closed'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
@@ -66,6 +67,10 @@ export const conversations = pgTable(
     widgetId: text('widget_id')
       .notNull()
       .references(() => widgets.id, { onDelete: 'cascade' }),
+    /** The widget's workspace (widgets never move): the inbox's pages are one index range of it. */
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     visitorId: text('visitor_id')
       .notNull()
       .references(() => visitors.id, { onDelete: 'cascade' }),
@@ -97,12 +102,20 @@ export const conversations = pgTable(
   (table) => [
     uniqueIndex('conversations_visitor_request_key_idx').on(table.visitorId, table.requestKey),
     index('conversations_widget_activity_idx').on(table.widgetId, table.lastMessageAt),
+    // The inbox's pages (keyset on activity and id) in a workspace of any number of widgets, and its filters.
+    index('conversations_workspace_activity_idx').on(table.workspaceId, table.lastMessageAt, table.id),
+    index('conversations_workspace_open_idx')
+      .on(table.workspaceId, table.lastMessageAt, table.id)
+      .where(sql`${table.status} = 'open'`),
+    index('conversations_workspace_unread_idx')
+      .on(table.workspaceId, table.lastMessageAt, table.id)
+      .where(sql`${table.operatorUnread} > 0`),
     index('conversations_visitor_activity_idx').on(table.visitorId, table.lastMessageAt),
     index('conversations_closed_idx').on(table.status, table.closedAt),
     // The views Mine and Unassigned, and an operator's open load for auto-assignment.
     index('conversations_assignee_activity_idx').on(table.assigneeUid, table.lastMessageAt),
     index('conversations_unassigned_activity_idx')
-      .on(table.widgetId, table.lastMessageAt)
+      .on(table.workspaceId, table.lastMessageAt, table.id)
       .where(sql`${table.assigneeUid} is null`),
     check('conversations_status_check', sql`${table.status} in ('open', 'closed')`),
   ],
@@ -129,14 +142,27 @@ export const conversationMessages = pgTable(
     /** The client's key: a repeated submit finds this message instead of adding another. */
     requestKey: text('request_key'),
     createdAt: createdAt(),
+    /**
+     * The text stemmed in German and in English (a visitor writes in either, whatever the page's language),
+     * so that "Rechnungen" finds "Rechnung" and "invoice" finds "invoices" (lib/conversations/inbox/search.ts).
+     */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('german', body) || to_tsvector('english', body)`),
   },
   (table) => [
     index('conversation_messages_conversation_idx').on(table.conversationId, table.id),
+    index('conversation_messages_search_idx').using('gin', table.search),
     index('conversation_messages_widget_idx').on(table.widgetId, table.id),
     uniqueIndex('conversation_messages_request_key_idx').on(table.conversationId, table.sender, table.requestKey),
     check('conversation_messages_sender_check', sql`${table.sender} in ('visitor', 'operator', 'system')`),
   ],
 );
+
+/** A message's columns but its search document, which only search reads (it is the largest column). */
+const { search: _search, ...messageColumns } = getTableColumns(conversationMessages);
+export { messageColumns };
+export type MessageRow = Omit<typeof conversationMessages.$inferSelect, 'search'>;
 
 /**
  * A transcript asked for at an address nobody has confirmed yet: the link mailed there (its token's

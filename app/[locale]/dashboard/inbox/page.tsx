@@ -52,6 +52,7 @@ export default withErrorPage(async function InboxPage({ params }: PageProps<'/[l
           me={operator.uid}
           operatorSwitch={operatorSwitch}
           teammates={teammates}
+          widgets={widgets.map(({ id, name }) => ({ id, name }))}
           labels={Dashboard.inbox}
           locale={locale}
         />

@@ -1,10 +1,13 @@
 // GET /api/workspaces/:wid/inbox?view=mine|unassigned|all&status=open|closed|unread&cursor= (a member's
-// session): a page of the workspace's inbox → { conversations, nextCursor, unread, cursor }.
+// session): a page of the workspace's inbox → { conversations, nextCursor, unread, cursor }. With `q`, a page
+// of the search (filters status, assignee, widget, from, to; lib/conversations/inbox/search.ts) →
+// { results, nextCursor }.
 import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { validate } from '@/lib/api/request';
 import { listInbox } from '@/lib/conversations/inbox/inbox';
-import { inboxFilterSchema, inboxViewSchema } from '@/lib/conversations/schema';
+import { inboxFilterSchema, inboxSearchSchema, inboxViewSchema } from '@/lib/conversations/schema';
+import { searchInbox } from '@/lib/conversations/inbox/search';
 import { NO_STORE } from '@/lib/conversations/request';
 import { requireSignedInUser } from '@/lib/session/server';
 
@@ -14,6 +17,10 @@ export function GET(request: NextRequest, { params }: RouteContext<'/api/workspa
   return handle(request, async () => {
     const operator = await requireSignedInUser(request);
     const query = request.nextUrl.searchParams;
+    if (query.has('q')) {
+      const search = validate(inboxSearchSchema, Object.fromEntries(query));
+      return NextResponse.json(await searchInbox(operator, (await params).wid, search), { headers: NO_STORE });
+    }
     const filter = validate(inboxFilterSchema, query.get('status') ?? 'all');
     const view = validate(inboxViewSchema, query.get('view') ?? 'all');
     const cursor = query.get('cursor') ?? undefined;

@@ -1,4 +1,5 @@
-// GET /api/workspaces/:wid/inbox/:cid (a member's session): the conversation with its latest messages.
+// GET /api/workspaces/:wid/inbox/:cid?before=|around= (a member's session): the conversation with its latest
+// messages, those before a message, or those from a little before one (a search hit) on.
 // PATCH { status?: 'open' | 'closed', assigneeId?: uid | null, readUpTo? }: close or reopen it, assign it to a
 // member or unassign it (400 notMember); the operator has read up to a message.
 import { NextResponse, type NextRequest } from 'next/server';
@@ -18,9 +19,12 @@ type Context = RouteContext<'/api/workspaces/[wid]/inbox/[cid]'>;
 export function GET(request: NextRequest, { params }: Context) {
   return handle(request, async () => {
     const operator = await requireSignedInUser(request);
-    const before = validate(beforeSchema, request.nextUrl.searchParams.get('before') ?? undefined);
+    const query = request.nextUrl.searchParams;
+    const before = validate(beforeSchema, query.get('before') ?? undefined);
+    const around = validate(beforeSchema, query.get('around') ?? undefined);
     const { wid, cid } = await params;
-    return NextResponse.json(await inboxThread(operator, wid, conversationId(cid), before), { headers: NO_STORE });
+    const thread = await inboxThread(operator, wid, conversationId(cid), { before, around });
+    return NextResponse.json(thread, { headers: NO_STORE });
   });
 }
 

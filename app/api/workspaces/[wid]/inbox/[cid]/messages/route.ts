@@ -18,7 +18,7 @@ export function GET(request: NextRequest, { params }: Context) {
     const operator = await requireSignedInUser(request);
     const before = validate(beforeSchema, request.nextUrl.searchParams.get('before') ?? undefined);
     const { wid, cid } = await params;
-    const { messages } = await inboxThread(operator, wid, conversationId(cid), before);
+    const { messages } = await inboxThread(operator, wid, conversationId(cid), { before });
     return NextResponse.json({ messages }, { headers: NO_STORE });
   });
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "conversation_messages" ADD COLUMN "search" "tsvector" GENERATED ALWAYS AS (to_tsvector('german', body) || to_tsvector('english', body)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "conversation_messages_search_idx" ON "conversation_messages" USING gin ("search");
