@@ -1,5 +1,6 @@
 import 'server-only';
-import { conversationMessages, conversations, visitors, widgets } from '@/lib/db/schema';
+import { sql } from 'drizzle-orm';
+import { conversationLabels, conversationMessages, conversations, visitors, widgets } from '@/lib/db/schema';
 import type { InboxConversationView, MessageView, VisitorConversationView } from './constants';
 import { nameOf } from './operators';
 import { operatorPhotoPath } from './operator-photo';
@@ -45,12 +46,17 @@ export const inboxColumns = {
   visitor: visitors,
   widget: { id: widgets.id, name: widgets.name },
   assigneeName: nameOf(conversations.assigneeUid),
+  labelIds: sql<
+    string[]
+  >`coalesce((select json_agg(${conversationLabels.labelId} order by ${conversationLabels.labelId})
+    from ${conversationLabels} where ${conversationLabels.conversationId} = ${conversations.id}), '[]'::json)`,
 };
 export type InboxRow = {
   conversation: ConversationRow;
   visitor: VisitorRow;
   widget: { id: string; name: string };
   assigneeName: string | null;
+  labelIds: string[];
 };
 
 export function inboxConversationView({
@@ -58,6 +64,7 @@ export function inboxConversationView({
   visitor,
   widget,
   assigneeName,
+  labelIds,
 }: InboxRow): InboxConversationView {
   return {
     id: conversation.id,
@@ -85,6 +92,8 @@ export function inboxConversationView({
       firstSeenAt: visitor.createdAt.toISOString(),
       attributes: visitor.attributes,
     },
+    labels: labelIds,
+    snoozedUntil: conversation.snoozedUntil?.toISOString() ?? null,
   };
 }
 

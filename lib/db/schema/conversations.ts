@@ -92,6 +92,8 @@ export const conversations = pgTable(
     /** The member who answers it (null: unassigned), and since when (auto-assignment's tie-break). */
     assigneeUid: text('assignee_uid'),
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    /** Out of the open list until then (or until the visitor writes, which clears it); past: open again. */
+    snoozedUntil: timestamp('snoozed_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -104,6 +106,10 @@ export const conversations = pgTable(
     index('conversations_unassigned_activity_idx')
       .on(table.widgetId, table.lastMessageAt)
       .where(sql`${table.assigneeUid} is null`),
+    // The lists Open (snoozed_until null or past) and Snoozed (future) of a widget, newest activity first.
+    index('conversations_open_activity_idx')
+      .on(table.widgetId, table.lastMessageAt, table.snoozedUntil)
+      .where(sql`${table.status} = 'open'`),
     check('conversations_status_check', sql`${table.status} in ('open', 'closed')`),
   ],
 );

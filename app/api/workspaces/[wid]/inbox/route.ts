@@ -1,10 +1,10 @@
-// GET /api/workspaces/:wid/inbox?view=mine|unassigned|all&status=open|closed|unread&cursor= (a member's
-// session): a page of the workspace's inbox → { conversations, nextCursor, unread, cursor }.
+// GET /api/workspaces/:wid/inbox?view=mine|unassigned|all&status=open|snoozed|closed|unread&label=&cursor= (a
+// member's session): a page of the workspace's inbox → { conversations, nextCursor, unread, cursor }.
 import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';
 import { validate } from '@/lib/api/request';
 import { listInbox } from '@/lib/conversations/inbox/inbox';
-import { inboxFilterSchema, inboxViewSchema } from '@/lib/conversations/schema';
+import { inboxFilterSchema, inboxLabelFilterSchema, inboxViewSchema } from '@/lib/conversations/schema';
 import { NO_STORE } from '@/lib/conversations/request';
 import { requireSignedInUser } from '@/lib/session/server';
 
@@ -16,8 +16,9 @@ export function GET(request: NextRequest, { params }: RouteContext<'/api/workspa
     const query = request.nextUrl.searchParams;
     const filter = validate(inboxFilterSchema, query.get('status') ?? 'all');
     const view = validate(inboxViewSchema, query.get('view') ?? 'all');
+    const label = validate(inboxLabelFilterSchema, query.get('label') ?? undefined);
     const cursor = query.get('cursor') ?? undefined;
-    const page = await listInbox(operator, (await params).wid, { filter, view, cursor });
+    const page = await listInbox(operator, (await params).wid, { filter, view, cursor, label });
     return NextResponse.json(page, { headers: NO_STORE });
   });
 }
