@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { $fetch } from 'ofetch';
-import { CONVERSATION_ID_SHAPE, type InboxPage } from '@/lib/conversations/constants';
+import { CONVERSATION_ID_SHAPE, type InboxPage, type LabelView } from '@/lib/conversations/constants';
 import { readApiError } from '@/lib/client/api-error';
 import type { PresenceMode } from '@/lib/db/schema/widget-settings';
 import { toast } from '@/components/ui/toast';
@@ -11,8 +11,8 @@ import { cn } from '@/lib/cn';
 import { InboxList } from './inbox-list';
 import { InboxThread } from './inbox-thread';
 import { TeammatesPanel } from './teammates-panel';
-import { useInbox, type Filter, type Teammate } from './use-inbox';
-import type { InboxView } from '@/lib/conversations/constants';
+import { LabelsDialog } from './labels-dialog';
+import { useInbox, type Selection, type Teammate } from './use-inbox';
 import type { Messages } from '@/lib/i18n/slices';
 
 /** Opens a conversation as a new history entry (`?conversation=`), so that Back returns to the one before. */
@@ -35,6 +35,8 @@ export function Inbox({
   me,
   operatorSwitch,
   teammates,
+  workspaceLabels,
+  canManageLabels,
   labels,
   locale,
 }: {
@@ -45,13 +47,15 @@ export function Inbox({
   me: string;
   operatorSwitch: 'auto' | 'available' | 'away';
   teammates: Teammate[];
+  /** The workspace's labels, and whether this member manages them (owner, admin). */
+  workspaceLabels: LabelView[];
+  canManageLabels: boolean;
   labels: Messages['Dashboard']['inbox'];
   locale: string;
 }) {
   const api = `/api/workspaces/${encodeURIComponent(workspaceId)}/inbox`;
-  const inbox = useInbox(initial, api, teammates);
-  const [filter, setFilter] = useState<Filter>('all');
-  const [view, setView] = useState<InboxView>('all');
+  const inbox = useInbox(initial, api, teammates, workspaceLabels);
+  const [selection, setSelection] = useState<Selection>({ filter: 'all', view: 'all', label: '' });
   const selected = useSearchParams().get('conversation');
   const [presence, setPresence] = useState(initialPresence);
   const [failed, setFailed] = useState<{ id: string; notFound: boolean } | null>(null);
@@ -64,7 +68,7 @@ export function Inbox({
     );
   }, [selected, loadThread]);
 
-  const loadPage = useCallback(() => loadMore(filter, view), [loadMore, filter, view]);
+  const loadPage = useCallback(() => loadMore(selection), [loadMore, selection]);
 
   async function choosePresence(value: PresenceMode) {
     const previous = presence;
@@ -121,6 +125,14 @@ export function Inbox({
           {labels.status[inbox.status]}
         </p>
       </div>
+      {canManageLabels && (
+        <LabelsDialog
+          api={`/api/workspaces/${encodeURIComponent(workspaceId)}/labels`}
+          workspaceLabels={inbox.labels}
+          onLabels={inbox.setLabels}
+          labels={labels.labels}
+        />
+      )}
       <TeammatesPanel
         workspaceId={workspaceId}
         me={me}
@@ -131,14 +143,14 @@ export function Inbox({
       <div className="grid h-[36rem] overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm md:grid-cols-[20rem_1fr]">
         <InboxList
           conversations={inbox.conversations}
-          filter={filter}
-          onFilter={setFilter}
-          view={view}
-          onView={setView}
+          selection={selection}
+          onSelection={setSelection}
+          workspaceLabels={inbox.labels}
+          now={inbox.now}
           me={me}
           selected={selected}
           onSelect={openConversation}
-          more={{ hasMore: inbox.hasMore(filter, view), loading: inbox.isLoading(filter, view), load: loadPage }}
+          more={{ hasMore: inbox.hasMore(selection), loading: inbox.isLoading(selection), load: loadPage }}
           labels={labels}
           locale={locale}
         />
@@ -157,6 +169,8 @@ export function Inbox({
               onSent={addMessage}
               me={me}
               teammates={inbox.teammates}
+              workspaceLabels={inbox.labels}
+              now={inbox.now}
             />
           ) : (
             <p role={problem ? 'alert' : undefined} className="p-6 text-sm text-slate-700">
