@@ -32,6 +32,8 @@ export function LabelMenu({
   const panel = useId();
 
   function toggle(id: string, on: boolean) {
+    // One change at a time (each sends the whole set); the box keeps focus, so Escape still closes the group.
+    if (busy) return;
     const ids = on ? [...conversation.labels, id] : conversation.labels.filter((other) => other !== id);
     return act(() => $fetch(`${base}/labels`, { method: 'PUT', body: { labels: ids } }));
   }
@@ -55,7 +57,12 @@ export function LabelMenu({
       >
         {labels.button}
       </button>
-      <fieldset id={panel} hidden={!open} className="mt-2 rounded-md border border-slate-300 bg-white p-2">
+      <fieldset
+        id={panel}
+        hidden={!open}
+        aria-busy={busy}
+        className="mt-2 rounded-md border border-slate-300 bg-white p-2"
+      >
         <legend className="px-1 font-semibold text-slate-900">{labels.menu}</legend>
         {workspaceLabels.length === 0 ? (
           <p className="text-slate-700">{labels.none}</p>
@@ -72,7 +79,6 @@ export function LabelMenu({
                   <input
                     type="checkbox"
                     checked={conversation.labels.includes(label.id)}
-                    disabled={busy}
                     onChange={(event) => void toggle(label.id, event.target.checked)}
                   />
                   {label.name}
