@@ -1,6 +1,6 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { $fetch } from 'ofetch';
 import { CONVERSATION_ID_SHAPE, type InboxPage, type LabelView } from '@/lib/conversations/constants';
@@ -55,7 +55,10 @@ export function Inbox({
 }) {
   const api = `/api/workspaces/${encodeURIComponent(workspaceId)}/inbox`;
   const inbox = useInbox(initial, api, teammates, workspaceLabels);
-  const [selection, setSelection] = useState<Selection>({ filter: 'all', view: 'all', label: '' });
+  const [chosen, setSelection] = useState<Selection>({ filter: 'all', view: 'all', label: '' });
+  // A label deleted meanwhile (by another member, on the stream) no longer filters.
+  const known = inbox.labels.some((label) => label.id === chosen.label);
+  const selection = useMemo(() => (known ? chosen : { ...chosen, label: '' }), [chosen, known]);
   const selected = useSearchParams().get('conversation');
   const [presence, setPresence] = useState(initialPresence);
   const [failed, setFailed] = useState<{ id: string; notFound: boolean } | null>(null);
