@@ -30,12 +30,17 @@ export function LabelMenu({
   const { busy, act, alert } = useConversationAction(onChanged, labels.failed);
   const button = useRef<HTMLButtonElement>(null);
   const panel = useId();
+  // The set being sent shows at once (a checkbox that does not follow a click reads as broken); the answer's
+  // conversation, or the old set after a failure, takes over when it comes.
+  const [sending, setSending] = useState<string[] | null>(null);
+  const current = sending ?? conversation.labels;
 
   function toggle(id: string, on: boolean) {
     // One change at a time (each sends the whole set); the box keeps focus, so Escape still closes the group.
     if (busy) return;
-    const ids = on ? [...conversation.labels, id] : conversation.labels.filter((other) => other !== id);
-    return act(() => $fetch(`${base}/labels`, { method: 'PUT', body: { labels: ids } }));
+    const ids = on ? [...current, id] : current.filter((other) => other !== id);
+    setSending(ids);
+    void act(() => $fetch(`${base}/labels`, { method: 'PUT', body: { labels: ids } })).finally(() => setSending(null));
   }
 
   return (
@@ -78,8 +83,8 @@ export function LabelMenu({
                 >
                   <input
                     type="checkbox"
-                    checked={conversation.labels.includes(label.id)}
-                    onChange={(event) => void toggle(label.id, event.target.checked)}
+                    checked={current.includes(label.id)}
+                    onChange={(event) => toggle(label.id, event.target.checked)}
                   />
                   {label.name}
                 </label>
