@@ -1,11 +1,18 @@
 'use client';
 
 import { useMemo, useRef } from 'react';
-import { INBOX_VIEWS, type InboxConversationView, type InboxView } from '@/lib/conversations/constants';
+import {
+  INBOX_VIEWS,
+  isSnoozed,
+  type InboxConversationView,
+  type InboxView,
+  type LabelView,
+} from '@/lib/conversations/constants';
 import { plural, type Messages } from '@/lib/i18n/slices';
 import { cn } from '@/lib/cn';
-import type { Filter } from './use-inbox';
+import type { Filter, Selection } from './use-inbox';
 import { InboxMore } from './inbox-more';
+import { LabelChips } from './label-chip';
 
 export function visitorName(conversation: InboxConversationView, labels: Messages['Dashboard']['inbox']): string {
   return conversation.visitor.name ?? conversation.visitor.email ?? labels.anonymous;
@@ -22,16 +29,29 @@ export function VerifiedMark({ label }: { label: string }) {
   return <span className="ml-1.5 rounded bg-green-100 px-1.5 text-xs font-semibold text-green-900">{label}</span>;
 }
 
+/** Whether a conversation belongs in a selection at `now` (the server's filters, on what is loaded). */
+function shows(c: InboxConversationView, { filter, view, label }: Selection, me: string, now: number): boolean {
+  const status =
+    filter === 'all' ||
+    (filter === 'unread'
+      ? c.unread > 0
+      : filter === 'snoozed'
+        ? isSnoozed(c, now)
+        : c.status === filter && !(filter === 'open' && isSnoozed(c, now)));
+  const viewed = view === 'all' || (view === 'mine' ? c.assignee?.uid === me : c.assignee === null);
+  return status && viewed && (!label || c.labels.includes(label));
+}
+
 /**
  * The filters and the conversations loaded so far, newest activity first: who, from which widget, the last
- * message, unread; older ones page by page at the end of the list.
+ * message, unread, labels; older ones page by page at the end of the list.
  */
 export function InboxList({
   conversations,
-  filter,
-  onFilter,
-  view,
-  onView,
+  selection,
+  onSelection,
+  workspaceLabels,
+  now,
   me,
   selected,
   onSelect,
@@ -40,10 +60,11 @@ export function InboxList({
   locale,
 }: {
   conversations: InboxConversationView[];
-  filter: Filter;
-  onFilter: (filter: Filter) => void;
-  view: InboxView;
-  onView: (view: InboxView) => void;
+  selection: Selection;
+  onSelection: (selection: Selection) => void;
+  workspaceLabels: LabelView[];
+  /** The time snooze ends are compared with. */
+  now: number;
   me: string;
   selected: string | null;
   onSelect: (id: string) => void;
@@ -53,30 +74,44 @@ export function InboxList({
 }) {
   const list = useRef<HTMLElement>(null);
   const date = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }), [locale]);
-  const shown = conversations.filter(
-    (c) =>
-      (filter === 'all' || (filter === 'unread' ? c.unread > 0 : c.status === filter)) &&
-      (view === 'all' || (view === 'mine' ? c.assignee?.uid === me : c.assignee === null)),
-  );
+  const { filter, view, label } = selection;
+  const shown = conversations.filter((c) => shows(c, selection, me, now));
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <label className="flex items-center gap-2 border-b border-slate-200 px-2 pt-2 text-sm font-semibold text-slate-900">
-        {labels.views.label}
-        <select
-          value={view}
-          onChange={(event) => onView(event.target.value as InboxView)}
-          className="rounded-md border border-slate-400 bg-white px-2 py-1 text-sm font-normal"
-        >
-          {INBOX_VIEWS.map((value) => (
-            <option key={value} value={value}>
-              {labels.views[value]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <div className="flex flex-wrap gap-x-3 gap-y-1 border-b border-slate-200 px-2 pt-2 text-sm font-semibold text-slate-900">
+        <label className="flex items-center gap-2">
+          {labels.views.label}
+          <select
+            value={view}
+            onChange={(event) => onSelection({ ...selection, view: event.target.value as InboxView })}
+            className="rounded-md border border-slate-400 bg-white px-2 py-1 text-sm font-normal"
+          >
+            {INBOX_VIEWS.map((value) => (
+              <option key={value} value={value}>
+                {labels.views[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex items-center gap-2">
+          {labels.labels.filter}
+          <select
+            value={label}
+            onChange={(event) => onSelection({ ...selection, label: event.target.value })}
+            className="max-w-36 rounded-md border border-slate-400 bg-white px-2 py-1 text-sm font-normal"
+          >
+            <option value="">{labels.labels.anyLabel}</option>
+            {workspaceLabels.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       <fieldset className="flex flex-wrap gap-1 border-b border-slate-200 p-2">
         <legend className="sr-only">{labels.filters.label}</legend>
-        {(['all', 'open', 'closed', 'unread'] as const).map((value) => (
+        {(['all', 'open', 'snoozed', 'closed', 'unread'] as const satisfies Filter[]).map((value) => (
           <label
             key={value}
             className={cn(
@@ -89,7 +124,7 @@ export function InboxList({
               name="inbox-filter"
               value={value}
               checked={filter === value}
-              onChange={() => onFilter(value)}
+              onChange={() => onSelection({ ...selection, filter: value })}
               className="sr-only"
             />
             {labels.filters[value]}
@@ -134,6 +169,9 @@ export function InboxList({
                     {conversation.status === 'closed' && (
                       <span className="rounded bg-slate-200 px-1.5 text-slate-900">{labels.closedBadge}</span>
                     )}
+                    {isSnoozed(conversation, now) && (
+                      <span className="rounded bg-amber-100 px-1.5 text-amber-900">{labels.snooze.badge}</span>
+                    )}
                     {conversation.unread > 0 && (
                       <span className="rounded-full bg-red-700 px-2 font-semibold text-white">
                         {plural(labels.unread, conversation.unread, locale)}
@@ -143,12 +181,13 @@ export function InboxList({
                   <span className="mt-0.5 block truncate text-sm text-slate-800">
                     {conversation.lastMessagePreview}
                   </span>
+                  <LabelChips ids={conversation.labels} labels={workspaceLabels} />
                 </button>
               </li>
             ))}
           </ul>
         )}
-        <InboxMore key={`${filter}:${view}`} list={list} {...more} labels={labels.more} locale={locale} />
+        <InboxMore key={`${filter}:${view}:${label}`} list={list} {...more} labels={labels.more} locale={locale} />
       </nav>
     </div>
   );

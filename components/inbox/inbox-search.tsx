@@ -45,11 +45,14 @@ export function SearchBox({
   search,
   teammates,
   widgets,
+  workspaceLabels,
   labels,
 }: {
   search: Search;
   teammates: Teammate[];
   widgets: { id: string; name: string }[];
+  /** The workspace's labels (the filter's choices). */
+  workspaceLabels: { id: string; name: string }[];
   labels: Labels['search'];
 }) {
   const set = (key: keyof SearchFilters) => (event: { target: { value: string } }) =>
@@ -80,6 +83,7 @@ export function SearchBox({
             options={[
               ['', labels.anyStatus],
               ['open', labels.open],
+              ['snoozed', labels.snoozed],
               ['closed', labels.closed],
             ]}
           />
@@ -95,11 +99,19 @@ export function SearchBox({
             ]}
           />
           <Choice
+            label={labels.labelFilter}
+            value={search.filters.label}
+            onChange={set('label')}
+            options={[
+              ['', labels.anyLabel],
+              ...workspaceLabels.map((label): [string, string] => [label.id, label.name]),
+            ]}
+          />
+          <Choice
             label={labels.widget}
             value={search.filters.widget}
             onChange={set('widget')}
             options={[['', labels.anyWidget], ...widgets.map((widget): [string, string] => [widget.id, widget.name])]}
-            className="col-span-2"
           />
           <label className="text-xs font-semibold text-slate-800">
             {labels.from}

@@ -3,13 +3,21 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { $fetch } from 'ofetch';
 import { readApiError } from '@/lib/client/api-error';
-import { THREAD_PAGE_SIZE, type InboxConversationView, type MessageView } from '@/lib/conversations/constants';
+import {
+  THREAD_PAGE_SIZE,
+  type InboxConversationView,
+  type LabelView,
+  type MessageView,
+} from '@/lib/conversations/constants';
 import { Composer } from '@/components/conversations/composer';
 import { ThreadView } from '@/components/conversations/thread-view';
 import { fill, type Messages } from '@/lib/i18n/slices';
 import { VerifiedMark, visitorName, visitorNameVerified } from './inbox-list';
 import { AssignmentControls } from './assignment-controls';
 import { VisitorAttributes } from './visitor-attributes';
+import { LabelChips } from './label-chip';
+import { LabelMenu } from './label-menu';
+import { SnoozeControls } from './snooze-controls';
 import type { Teammate } from './use-inbox';
 
 function errorOf(caught: unknown, fallback: string): string {
@@ -34,6 +42,8 @@ export function InboxThread({
   me,
   teammates,
   focusId,
+  workspaceLabels,
+  now,
 }: {
   /** The workspace's inbox API. */
   api: string;
@@ -49,6 +59,9 @@ export function InboxThread({
   teammates: Teammate[];
   /** The message to show and mark (a search hit). */
   focusId?: number;
+  workspaceLabels: LabelView[];
+  /** The time snooze ends are compared with. */
+  now: number;
 }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -162,6 +175,11 @@ export function InboxThread({
             labels={labels.assignment}
             onChanged={onChanged}
           />
+          <LabelChips ids={conversation.labels} labels={workspaceLabels} name={labels.labels.button} />
+          <div className="mt-2 flex flex-wrap items-start gap-2">
+            <LabelMenu {...{ base, conversation, workspaceLabels, onChanged }} labels={labels.labels} />
+            <SnoozeControls {...{ base, conversation, now, locale, onChanged }} labels={labels.snooze} />
+          </div>
         </div>
         <button
           type="button"

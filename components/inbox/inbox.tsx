@@ -1,9 +1,9 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { $fetch } from 'ofetch';
-import { CONVERSATION_ID_SHAPE, type InboxPage } from '@/lib/conversations/constants';
+import { CONVERSATION_ID_SHAPE, type InboxPage, type LabelView } from '@/lib/conversations/constants';
 import { readApiError } from '@/lib/client/api-error';
 import type { PresenceMode } from '@/lib/db/schema/widget-settings';
 import { toast } from '@/components/ui/toast';
@@ -11,10 +11,10 @@ import { cn } from '@/lib/cn';
 import { InboxList } from './inbox-list';
 import { InboxThread } from './inbox-thread';
 import { TeammatesPanel } from './teammates-panel';
-import { useInbox, type Filter, type Teammate } from './use-inbox';
+import { LabelsDialog } from './labels-dialog';
+import { useInbox, type Selection, type Teammate } from './use-inbox';
 import { useInboxSearch } from './use-inbox-search';
 import { SearchBox, SearchResults } from './inbox-search';
-import type { InboxView } from '@/lib/conversations/constants';
 import type { Messages } from '@/lib/i18n/slices';
 
 /**
@@ -46,6 +46,8 @@ export function Inbox({
   operatorSwitch,
   teammates,
   widgets,
+  workspaceLabels,
+  canManageLabels,
   labels,
   locale,
 }: {
@@ -58,13 +60,18 @@ export function Inbox({
   teammates: Teammate[];
   /** The workspace's widgets (the search's filter). */
   widgets: { id: string; name: string }[];
+  /** The workspace's labels, and whether this member manages them (owner, admin). */
+  workspaceLabels: LabelView[];
+  canManageLabels: boolean;
   labels: Messages['Dashboard']['inbox'];
   locale: string;
 }) {
   const api = `/api/workspaces/${encodeURIComponent(workspaceId)}/inbox`;
-  const inbox = useInbox(initial, api, teammates);
-  const [filter, setFilter] = useState<Filter>('all');
-  const [view, setView] = useState<InboxView>('all');
+  const inbox = useInbox(initial, api, teammates, workspaceLabels);
+  const [chosen, setSelection] = useState<Selection>({ filter: 'all', view: 'all', label: '' });
+  // A label deleted meanwhile (by another member, on the stream) no longer filters.
+  const known = inbox.labels.some((label) => label.id === chosen.label);
+  const selection = useMemo(() => (known ? chosen : { ...chosen, label: '' }), [chosen, known]);
   const address = useSearchParams();
   const selected = address.get('conversation');
   const atMessage = address.get('message');
@@ -81,7 +88,7 @@ export function Inbox({
     );
   }, [selected, focusId, loadThread]);
 
-  const loadPage = useCallback(() => loadMore(filter, view), [loadMore, filter, view]);
+  const loadPage = useCallback(() => loadMore(selection), [loadMore, selection]);
 
   async function choosePresence(value: PresenceMode) {
     const previous = presence;
@@ -138,6 +145,14 @@ export function Inbox({
           {labels.status[inbox.status]}
         </p>
       </div>
+      {canManageLabels && (
+        <LabelsDialog
+          api={`/api/workspaces/${encodeURIComponent(workspaceId)}/labels`}
+          workspaceLabels={inbox.labels}
+          onLabels={inbox.setLabels}
+          labels={labels.labels}
+        />
+      )}
       <TeammatesPanel
         workspaceId={workspaceId}
         me={me}
@@ -147,7 +162,13 @@ export function Inbox({
       />
       <div className="grid h-[36rem] overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm md:grid-cols-[20rem_1fr]">
         <div className="flex min-h-0 flex-col">
-          <SearchBox search={search} teammates={inbox.teammates} widgets={widgets} labels={labels.search} />
+          <SearchBox
+            search={search}
+            teammates={inbox.teammates}
+            widgets={widgets}
+            workspaceLabels={inbox.labels}
+            labels={labels.search}
+          />
           {search.active ? (
             <SearchResults
               search={search}
@@ -159,14 +180,14 @@ export function Inbox({
           ) : (
             <InboxList
               conversations={inbox.conversations}
-              filter={filter}
-              onFilter={setFilter}
-              view={view}
-              onView={setView}
+              selection={selection}
+              onSelection={setSelection}
+              workspaceLabels={inbox.labels}
+              now={inbox.now}
               me={me}
               selected={selected}
               onSelect={openConversation}
-              more={{ hasMore: inbox.hasMore(filter, view), loading: inbox.isLoading(filter, view), load: loadPage }}
+              more={{ hasMore: inbox.hasMore(selection), loading: inbox.isLoading(selection), load: loadPage }}
               labels={labels}
               locale={locale}
             />
@@ -188,6 +209,8 @@ export function Inbox({
               onSent={addMessage}
               me={me}
               teammates={inbox.teammates}
+              workspaceLabels={inbox.labels}
+              now={inbox.now}
             />
           ) : (
             <p role={problem ? 'alert' : undefined} className="p-6 text-sm text-slate-700">

@@ -6,13 +6,14 @@ import type { InboxSearchHit, InboxSearchPage } from '@/lib/conversations/consta
 
 /** The search's filters as the form holds them ('' is "any"); dates are the operator's own calendar days. */
 export type SearchFilters = {
-  status: '' | 'open' | 'closed';
+  status: '' | 'open' | 'snoozed' | 'closed';
   assignee: string;
+  label: string;
   widget: string;
   from: string;
   to: string;
 };
-export const NO_FILTERS: SearchFilters = { status: '', assignee: '', widget: '', from: '', to: '' };
+export const NO_FILTERS: SearchFilters = { status: '', assignee: '', label: '', widget: '', from: '', to: '' };
 
 // Typing pauses this long before the search goes out.
 const DEBOUNCE_MS = 250;
@@ -29,6 +30,7 @@ export function searchQuery(text: string, filters: SearchFilters, cursor?: strin
     q: text.trim(),
     ...(filters.status && { status: filters.status }),
     ...(filters.assignee && { assignee: filters.assignee }),
+    ...(filters.label && { label: filters.label }),
     ...(filters.widget && { widget: filters.widget }),
     ...(filters.from && { from: dayStart(filters.from) }),
     ...(filters.to && { to: dayStart(filters.to, true) }),

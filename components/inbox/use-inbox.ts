@@ -5,6 +5,7 @@ import { $fetch } from 'ofetch';
 import type { StreamEvent } from '@/lib/client/event-stream';
 import {
   TYPING_TTL_MS,
+  type LabelView,
   type InboxConversationView,
   type InboxPage,
   type InboxView,
@@ -12,13 +13,17 @@ import {
 } from '@/lib/conversations/constants';
 import { mergeMessages } from '@/components/conversations/thread-view';
 import { useDashboardStream } from '@/components/dashboard/dashboard-stream';
+import { useSnoozeClock } from './snooze-clock';
 
-export type Filter = 'all' | 'open' | 'closed' | 'unread';
+export type Filter = 'all' | 'open' | 'snoozed' | 'closed' | 'unread';
+/** What the list shows: a status filter in a view, with one label only or any (''). */
+export type Selection = { filter: Filter; view: InboxView; label: string };
 /** A member and their presence, as the inbox stream's `teammates` frames say. */
 export type Teammate = { uid: string; name: string; presence: 'available' | 'away' | 'offline' };
 
-/** The paging key of a filter in a view (the view `all` keeps the filter's own key). */
-const pageKey = (filter: Filter, view: InboxView) => (view === 'all' ? filter : `${filter}:${view}`);
+/** The paging key of a selection (the view `all` without a label keeps the filter's own key). */
+const pageKey = ({ filter, view, label }: Selection) =>
+  view === 'all' && !label ? filter : `${filter}:${view}:${label}`;
 
 /** The server's order: latest activity first, ties by id. */
 function sorted(list: InboxConversationView[]) {
@@ -31,8 +36,9 @@ function sorted(list: InboxConversationView[]) {
  * cursor of the first page on: new conversations and messages, visitors typing and reading, the unread total.
  */
 /** `api`: the workspace's inbox API, `/api/workspaces/<id>/inbox`. */
-export function useInbox(initial: InboxPage, api: string, initialTeammates: Teammate[]) {
+export function useInbox(initial: InboxPage, api: string, initialTeammates: Teammate[], initialLabels: LabelView[]) {
   const [teammates, setTeammates] = useState(initialTeammates);
+  const [labels, setLabels] = useState(initialLabels);
   const [all, setAll] = useState<Record<string, InboxConversationView>>(() =>
     Object.fromEntries(initial.conversations.map((c) => [c.id, c])),
   );
@@ -67,6 +73,8 @@ export function useInbox(initial: InboxPage, api: string, initialTeammates: Team
         if (message.sender === 'visitor') setTyping((current) => ({ ...current, [conversation.id]: false }));
       } else if (event === 'conversation') {
         upsert(payload as InboxConversationView);
+      } else if (event === 'labels') {
+        setLabels(payload as LabelView[]);
       } else if (event === 'teammates') {
         setTeammates(payload as Teammate[]);
       } else if (event === 'unread') {
@@ -100,6 +108,7 @@ export function useInbox(initial: InboxPage, api: string, initialTeammates: Team
   }, []);
 
   const conversations = useMemo(() => sorted(Object.values(all)), [all]);
+  const now = useSnoozeClock(conversations);
 
   /** A thread's latest messages, those `before` one, or those `around` one (a search hit). */
   const loadThread = useCallback(
@@ -123,16 +132,19 @@ export function useInbox(initial: InboxPage, api: string, initialTeammates: Team
     [next],
   );
 
-  /** The next page of `filter` in `view`; answers its conversations (none when it has no more or is being read). */
+  /** The next page of a selection; answers its conversations (none when it has no more or is being read). */
   const loadMore = useCallback(
-    async (filter: Filter, view: InboxView = 'all'): Promise<InboxConversationView[]> => {
-      const key = pageKey(filter, view);
+    async (selection: Selection): Promise<InboxConversationView[]> => {
+      const key = pageKey(selection);
       const cursor = cursorOf(key);
       if (cursor === null || paging.current.has(key)) return [];
       paging.current.add(key);
       setLoading((current) => ({ ...current, [key]: true }));
       try {
-        const page = await $fetch<InboxPage>(api, { query: { status: filter, view, cursor } });
+        const { filter, view, label } = selection;
+        const page = await $fetch<InboxPage>(api, {
+          query: { status: filter, view, cursor, ...(label && { label }) },
+        });
         // What is loaded already stays: the stream keeps it current.
         setAll((current) => ({ ...Object.fromEntries(page.conversations.map((c) => [c.id, c])), ...current }));
         setNext((current) => ({ ...current, [key]: page.nextCursor }));
@@ -144,8 +156,8 @@ export function useInbox(initial: InboxPage, api: string, initialTeammates: Team
     },
     [api, cursorOf],
   );
-  const hasMore = (filter: Filter, view: InboxView = 'all') => cursorOf(pageKey(filter, view)) !== null;
-  const isLoading = (filter: Filter, view: InboxView = 'all') => !!loading[pageKey(filter, view)];
+  const hasMore = (selection: Selection) => cursorOf(pageKey(selection)) !== null;
+  const isLoading = (selection: Selection) => !!loading[pageKey(selection)];
 
   const addMessage = useCallback(
     (message: MessageView) =>
@@ -163,6 +175,9 @@ export function useInbox(initial: InboxPage, api: string, initialTeammates: Team
     typing,
     status,
     teammates,
+    labels,
+    setLabels,
+    now,
     upsert,
     loadThread,
     loadMore,

@@ -1,5 +1,6 @@
 // Conversations' limits and views, shared by the server, the widget and the inbox (no dependencies).
 import type { ConversationStatus, MessageSender } from '@/lib/db/schema/conversations';
+import type { LabelColour } from '@/lib/db/schema/labels';
 
 export const CONVERSATION_TEXT_MAX = 4000;
 /** Largest request body of the conversations' JSON API. */
@@ -85,7 +86,24 @@ export type InboxConversationView = {
   pageTitle: string | null;
   locale: 'en' | 'de';
   visitor: VisitorDetails;
+  /** The ids of its labels (the workspace's labels name and colour them). */
+  labels: string[];
+  /** Out of the open list until then (a past time: open again). */
+  snoozedUntil: string | null;
 };
+
+/** A label of a workspace. */
+export type LabelView = { id: string; name: string; colour: LabelColour };
+export const LABEL_NAME_MAX = 40;
+/** Labels one workspace may have, and one conversation. */
+export const LABELS_MAX = 100;
+
+/** Whether a conversation is snoozed at `now` (ms): open, with a snooze time still ahead. */
+export function isSnoozed(conversation: Pick<InboxConversationView, 'status' | 'snoozedUntil'>, now: number) {
+  return (
+    conversation.status === 'open' && conversation.snoozedUntil !== null && Date.parse(conversation.snoozedUntil) > now
+  );
+}
 
 /** A page of a workspace's inbox (GET /api/workspaces/:wid/inbox). */
 export type InboxPage = {

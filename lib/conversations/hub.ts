@@ -2,6 +2,7 @@ import 'server-only';
 import { EventHub, passingFrame } from '@/lib/realtime/hub';
 import { latestOnly } from '@/lib/realtime/latest';
 import { inboxEntry, unreadConversations } from './inbox/inbox';
+import { workspaceLabels } from './inbox/labels';
 import { inboxEvents, messageFrame, visitorEvents } from './log';
 import { teammates, widgetIdsOf, widgetPresence } from './operators';
 import { CONVERSATIONS_CHANNEL, parseSignal } from './signal';
@@ -112,6 +113,15 @@ function createConversationHub(): EventHub {
           relay(
             'conversation update',
             inboxEntry(signal.c).then((entry) => entry && hub.push(scope, passingFrame('conversation', entry))),
+          );
+          return;
+        }
+        case 'l': {
+          const scope = inboxScope(signal.ws);
+          if (hub.count(scope) === 0) return;
+          relay(
+            'labels',
+            workspaceLabels(signal.ws).then((list) => hub.push(scope, passingFrame('labels', list))),
           );
           return;
         }

@@ -93,6 +93,8 @@ export async function appendMessage(
           operatorUnread: sql`${conversations.operatorUnread} + 1`,
           visitorReadId: inserted.id,
           visitorUnread: 0,
+          // A snoozed conversation is open again as soon as the visitor writes (and alerts as any message does).
+          snoozedUntil: null,
         }
       : sender === 'operator'
         ? {
@@ -101,7 +103,8 @@ export async function appendMessage(
             operatorReadId: inserted.id,
             operatorUnread: 0,
           }
-        : { status: input.status, closedAt: input.status === 'closed' ? inserted.createdAt : null };
+        : // Closing or reopening ends a snooze: either decides where the conversation is listed.
+          { status: input.status, closedAt: input.status === 'closed' ? inserted.createdAt : null, snoozedUntil: null };
   await tx.update(conversations).set(changes).where(eq(conversations.id, conversation.id));
   // The NOTIFY carries the event as both sides' streams show it, so no instance reads the log to deliver it;
   // a payload past PostgreSQL's limit names the scopes only, and they are read.

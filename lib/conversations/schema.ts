@@ -117,15 +117,17 @@ export const visitorConversationPatchSchema = z.object({
 
 /**
  * PATCH /api/workspaces/:wid/inbox/:cid by a member: close or reopen, (un)assign (a member's uid or null),
- * and/or how far they have read.
+ * snooze or unsnooze, and/or how far they have read.
  */
 export const inboxConversationPatchSchema = z
   .object({
     status: z.enum(['open', 'closed']).optional(),
     assigneeId: z.string().min(1).max(128).nullable().optional(),
     readUpTo: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    /** Snooze until then (future, at most a year ahead: lib/conversations/inbox/snooze.ts), or null: unsnooze. */
+    snoozedUntil: z.iso.datetime({ offset: true }).nullable().optional(),
   })
-  .refine((value) => value.status !== undefined || value.readUpTo !== undefined || value.assigneeId !== undefined, {
+  .refine((value) => Object.values(value).some((field) => field !== undefined), {
     message: 'nothing to change',
     path: ['status'],
   });
@@ -139,17 +141,21 @@ export const transcriptSchema = z.object({ email: email.optional() });
 /** POST /api/transcripts: the token of a confirmation mail's link. */
 export const transcriptConfirmationSchema = z.object({ token: z.string().regex(/^[\w-]{43}$/) });
 
-/** GET /api/workspaces/:wid/inbox?status=open|closed|unread (`all` for anything else). */
-export const inboxFilterSchema = z.enum(['open', 'closed', 'unread', 'all']).catch('all');
+/** GET /api/workspaces/:wid/inbox?status=open|snoozed|closed|unread (`all` for anything else). */
+export const inboxFilterSchema = z.enum(['open', 'snoozed', 'closed', 'unread', 'all']).catch('all');
+
+/** GET /api/workspaces/:wid/inbox?label=<id>: only conversations with that label (a malformed id is a 400). */
+export const inboxLabelFilterSchema = z.uuid().optional();
 
 /**
  * GET /api/workspaces/:wid/inbox?q=…: the search and its filters (status, assignee: a member's uid, `me` or
- * `none`, widget, from/to: ISO times of the matching message).
+ * `none`, label, widget, from/to: ISO times of the matching message).
  */
 export const inboxSearchSchema = z.object({
   q: z.string().trim().min(1).max(SEARCH_TEXT_MAX),
-  status: z.enum(['open', 'closed']).optional(),
+  status: z.enum(['open', 'snoozed', 'closed']).optional(),
   assignee: z.string().min(1).max(128).optional(),
+  label: z.uuid().optional(),
   widget: z.string().min(1).max(64).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),

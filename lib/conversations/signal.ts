@@ -21,7 +21,8 @@ export type MessageEvent = {
  * What a NOTIFY on the channel says, in few bytes: new messages for visitor `v` and workspace `ws` (`m`, with the
  * message itself in `e` when it fits),
  * someone typing (`t`) or reading (`r`) in conversation `c`, a conversation's details changed (`c`, its
- * assignee among them), a widget's presence switch changed (`p`), the operators of workspace `ws` (`o`),
+ * assignee, labels and snooze among them), the labels of workspace `ws` changed (`l`), a widget's presence
+ * switch changed (`p`), the operators of workspace `ws` (`o`),
  * member `u` left workspace `ws` or (null) the workspace was deleted (`x`).
  */
 export type Signal =
@@ -29,6 +30,7 @@ export type Signal =
   | { k: 't'; ws: string; v: string; c: string; s: 'visitor' | 'operator'; on: boolean }
   | { k: 'r'; ws: string; v: string; c: string; s: 'visitor' | 'operator'; u: number; n: number }
   | { k: 'c'; ws: string; c: string }
+  | { k: 'l'; ws: string }
   | { k: 'p'; w: string }
   | { k: 'o'; ws: string }
   | { k: 'x'; ws: string; u: string | null };

@@ -1,5 +1,6 @@
 import 'server-only';
-import { conversations, visitors, widgets, type MessageRow } from '@/lib/db/schema';
+import { sql } from 'drizzle-orm';
+import { conversationLabels, conversations, visitors, widgets, type MessageRow } from '@/lib/db/schema';
 import type { InboxConversationView, MessageView, VisitorConversationView } from './constants';
 import { nameOf } from './operators';
 import { operatorPhotoPath } from './operator-photo';
@@ -44,12 +45,17 @@ export const inboxColumns = {
   visitor: visitors,
   widget: { id: widgets.id, name: widgets.name },
   assigneeName: nameOf(conversations.assigneeUid),
+  labelIds: sql<
+    string[]
+  >`coalesce((select json_agg(${conversationLabels.labelId} order by ${conversationLabels.labelId})
+    from ${conversationLabels} where ${conversationLabels.conversationId} = ${conversations.id}), '[]'::json)`,
 };
 export type InboxRow = {
   conversation: ConversationRow;
   visitor: VisitorRow;
   widget: { id: string; name: string };
   assigneeName: string | null;
+  labelIds: string[];
 };
 
 export function inboxConversationView({
@@ -57,6 +63,7 @@ export function inboxConversationView({
   visitor,
   widget,
   assigneeName,
+  labelIds,
 }: InboxRow): InboxConversationView {
   return {
     id: conversation.id,
@@ -84,6 +91,8 @@ export function inboxConversationView({
       firstSeenAt: visitor.createdAt.toISOString(),
       attributes: visitor.attributes,
     },
+    labels: labelIds,
+    snoozedUntil: conversation.snoozedUntil?.toISOString() ?? null,
   };
 }
 

@@ -13,6 +13,7 @@ export const PERMISSIONS = {
   'inbox.answer': ['owner', 'admin', 'agent'],
   'inbox.close': ['owner', 'admin', 'agent'],
   'inbox.assign': ['owner', 'admin', 'agent'],
+  'labels.manage': ['owner', 'admin'],
   'widgets.read': ['owner', 'admin', 'agent'],
   'widgets.manage': ['owner', 'admin'],
   'members.read': ['owner', 'admin', 'agent'],

@@ -26,7 +26,13 @@ function Harness({ onOpen }: { onOpen: (cid: string, mid: number) => void }) {
   const search = useInboxSearch('/api/workspaces/ws/inbox');
   return (
     <>
-      <SearchBox search={search} teammates={[]} widgets={[{ id: 'w1', name: 'Shop' }]} labels={labels.search} />
+      <SearchBox
+        search={search}
+        teammates={[]}
+        widgets={[{ id: 'w1', name: 'Shop' }]}
+        workspaceLabels={[{ id: 'l1', name: 'Billing' }]}
+        labels={labels.search}
+      />
       {search.active && <SearchResults search={search} selected={null} onOpen={onOpen} labels={labels} locale="de" />}
     </>
   );
@@ -111,13 +117,14 @@ it('sends only the filters that are set, days as the operator’s own midnights'
   expect(searchQuery(' Paket ', NO_FILTERS)).toEqual({ q: 'Paket' });
   const query = searchQuery(
     'Paket',
-    { status: 'closed', assignee: 'none', widget: 'w1', from: '2026-03-29', to: '2026-03-29' },
+    { status: 'closed', assignee: 'none', label: 'l1', widget: 'w1', from: '2026-03-29', to: '2026-03-29' },
     '77',
   );
   expect(query).toEqual({
     q: 'Paket',
     status: 'closed',
     assignee: 'none',
+    label: 'l1',
     widget: 'w1',
     from: new Date(2026, 2, 29).toISOString(),
     to: new Date(2026, 2, 30).toISOString(),
@@ -130,9 +137,10 @@ it('puts the chosen filters into the next search', async () => {
   const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
   render(<Harness onOpen={jest.fn()} />);
   await user.click(screen.getByText(labels.search.filters));
-  await user.selectOptions(screen.getByLabelText(labels.search.status), 'open');
+  await user.selectOptions(screen.getByLabelText(labels.search.status), 'snoozed');
+  await user.selectOptions(screen.getByLabelText(labels.search.labelFilter), 'l1');
   await user.selectOptions(screen.getByLabelText(labels.search.widget), 'w1');
   await user.type(screen.getByRole('searchbox', { name: labels.search.label }), 'Paket');
   await act(() => jest.advanceTimersByTimeAsync(300));
-  expect(fetchMock.mock.calls.at(-1)![1].query).toEqual({ q: 'Paket', status: 'open', widget: 'w1' });
+  expect(fetchMock.mock.calls.at(-1)![1].query).toEqual({ q: 'Paket', status: 'snoozed', label: 'l1', widget: 'w1' });
 });

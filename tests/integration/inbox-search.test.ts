@@ -3,6 +3,8 @@
 // workspace. On PGlite and (TEST_DATABASE_URL) on PostgreSQL alike.
 import { POST as reply } from '@/app/api/workspaces/[wid]/inbox/[cid]/messages/route';
 import { GET as thread } from '@/app/api/workspaces/[wid]/inbox/[cid]/route';
+import { PUT as putLabels } from '@/app/api/workspaces/[wid]/inbox/[cid]/labels/route';
+import { POST as postLabel } from '@/app/api/workspaces/[wid]/labels/route';
 import type { InboxSearchPage } from '@/lib/conversations/constants';
 import en from '@/messages/en.json';
 import de from '@/messages/de.json';
@@ -120,6 +122,31 @@ describe('the inbox search', () => {
     expect((await found(ada, { q: 'rechnung', to: future })).results).toHaveLength(3);
   });
 
+  it('filters by label, and tells snoozed from open as the inbox’s lists do', async () => {
+    const { widgetId: own } = await ownWidget(ada, { name: 'Labels' });
+    const tagged = await converse(own, await newVisitor(own), 'Lieferschein fehlt');
+    const snoozed = await converse(own, await newVisitor(own), 'Lieferschein doppelt');
+    const ctx = <T extends Record<string, string>>(params: T) => ({ params: Promise.resolve(params) });
+    const wid = ada.workspaceId;
+    const made = await postLabel(
+      apiRequest('POST', `/api/workspaces/${wid}/labels`, ada, { name: 'Versand', colour: 'teal' }),
+      ctx({ wid }),
+    );
+    const label = (await made.json()).label.id as string;
+    const cid = tagged.conversation.id;
+    const put = apiRequest('PUT', `/api/workspaces/${wid}/inbox/${cid}/labels`, ada, { labels: [label] });
+    expect((await putLabels(put, ctx({ wid, cid }))).status).toBe(200);
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await patchAs(ada, snoozed.conversation.id, { snoozedUntil: later })).status).toBe(200);
+    const ids = async (query: Record<string, string>) =>
+      (await found(ada, { q: 'lieferschein', ...query })).results.map((hit) => hit.messageId);
+    expect(await ids({})).toEqual([snoozed.message.id, tagged.message.id]);
+    expect(await ids({ label })).toEqual([tagged.message.id]);
+    expect(await ids({ status: 'snoozed' })).toEqual([snoozed.message.id]);
+    expect(await ids({ status: 'open' })).toEqual([tagged.message.id]);
+    expect(await ids({ status: 'snoozed', label })).toEqual([]);
+  });
+
   it('pages through every hit once, by keyset', async () => {
     const { owner, widgetId: shop } = await ownWidget();
     const made: number[] = [];
@@ -166,6 +193,8 @@ describe('the inbox search', () => {
       [{ q: 'x', cursor: '-1' }, 'de', 'invalidCursor'],
       [{ q: 'x', from: 'yesterday' }, 'en', 'invalidBody'],
       [{ q: 'x'.repeat(201) }, 'de', 'invalidBody'],
+      [{ q: 'x', label: 'billing' }, 'en', 'invalidBody'],
+      [{ q: 'x', status: 'unread' }, 'de', 'invalidBody'],
     ] as const;
     for (const [query, locale, code] of cases) {
       const { status, body } = await search(ada, query, { 'accept-language': locale });

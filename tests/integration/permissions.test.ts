@@ -6,6 +6,7 @@ import { GET as listWidgets, POST as createWidget } from '@/app/api/widgets/rout
 import { PATCH as updateWidget } from '@/app/api/widgets/[id]/route';
 import { PATCH as patchConversation } from '@/app/api/workspaces/[wid]/inbox/[cid]/route';
 import { POST as reply } from '@/app/api/workspaces/[wid]/inbox/[cid]/messages/route';
+import { POST as createLabel } from '@/app/api/workspaces/[wid]/labels/route';
 import { WORKSPACE_ROLES, type WorkspaceRole } from '@/lib/db/schema';
 import { PERMISSIONS, WORKSPACE_ACTIONS, type WorkspaceAction } from '@/lib/workspaces/permissions';
 import { apiRequest } from './signed-in';
@@ -52,6 +53,11 @@ const WALKS: Record<WorkspaceAction, Walk> = {
     patchConversation(
       apiRequest('PATCH', inboxPath(team), who, { assigneeId: who.uid }),
       ctx({ wid: team.wid, cid: team.conversationId }),
+    ),
+  'labels.manage': (who, team) =>
+    createLabel(
+      apiRequest('POST', `/api/workspaces/${team.wid}/labels`, who, { name: `Label ${who.uid}`, colour: 'teal' }),
+      ctx({ wid: team.wid }),
     ),
   'widgets.read': (who, team) => listWidgets(apiRequest('GET', `/api/widgets?workspace=${team.wid}`, who)),
   'widgets.manage': (who, team) =>

@@ -27,6 +27,7 @@ const BODILESS = new Set([
   'DELETE /api/workspaces/[wid]/members/[uid]',
   'DELETE /api/workspaces/[wid]/invitations/[id]',
   'POST /api/workspaces/[wid]/inbox/[cid]/claim',
+  'DELETE /api/workspaces/[wid]/labels/[id]',
   // Billing actions that take nothing but the workspace: cancel, resume, pay the overdue charge, open the portal,
   // withdraw (a consumer, within 14 days).
   ...['cancel', 'resume', 'pay', 'portal', 'withdraw'].map((action) => `POST /api/workspaces/[wid]/billing/${action}`),

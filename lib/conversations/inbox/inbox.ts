@@ -1,8 +1,8 @@
 import 'server-only';
-import { and, count, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { database } from '@/lib/db';
-import { conversations, visitors, widgets } from '@/lib/db/schema';
+import { conversationLabels, conversations, visitors, widgets } from '@/lib/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { requireWritable } from '@/lib/billing/entitlements';
 import { toSingleLine } from '@/lib/api/schemas';
@@ -32,8 +32,18 @@ export type WorkspaceConversation = {
   widgetName: string;
 };
 
+/**
+ * Open: open and not snoozed, or snoozed until a time now past (so it holds on every instance without a job);
+ * snoozed: open with a snooze time still ahead. Both fit conversations_open_activity_idx.
+ */
 function filterOf(filter: Filter): SQL | undefined {
-  if (filter === 'open' || filter === 'closed') return eq(conversations.status, filter);
+  if (filter === 'open')
+    return and(
+      eq(conversations.status, 'open'),
+      or(isNull(conversations.snoozedUntil), lte(conversations.snoozedUntil, sql`now()`)),
+    );
+  if (filter === 'snoozed') return and(eq(conversations.status, 'open'), gt(conversations.snoozedUntil, sql`now()`));
+  if (filter === 'closed') return eq(conversations.status, filter);
   if (filter === 'unread') return gt(conversations.operatorUnread, 0);
   return undefined;
 }
@@ -50,15 +60,15 @@ const activityMicros = sql<number>`(extract(epoch from ${conversations.lastMessa
 );
 
 /**
- * A page of a workspace's inbox (404 unless the operator is its member): conversations of its widgets, latest
- * activity first (ties by id), after
+ * A page of a workspace's inbox (404 unless the operator is its member): conversations of its widgets (with
+ * `label` only those that have it), latest activity first (ties by id), after
  * the position of `cursor` (keyset paging: a conversation that moves up meanwhile is neither repeated nor
  * skipped); and where its stream starts.
  */
 export async function listInbox(
   operator: SignedInUser,
   workspaceId: string,
-  query: { filter?: Filter; view?: InboxView; cursor?: string } = {},
+  query: { filter?: Filter; view?: InboxView; cursor?: string; label?: string } = {},
 ): Promise<InboxPage> {
   await requirePermission(operator, workspaceId, 'inbox.read');
   const after = query.cursor === undefined ? null : decodeInboxCursor(query.cursor);
@@ -74,6 +84,9 @@ export async function listInbox(
         eq(conversations.workspaceId, workspaceId),
         filterOf(query.filter ?? 'all'),
         viewOf(query.view ?? 'all', operator.uid),
+        query.label === undefined
+          ? undefined
+          : sql`exists (select 1 from ${conversationLabels} where ${conversationLabels.conversationId} = ${conversations.id} and ${conversationLabels.labelId} = ${query.label})`,
         after
           ? sql`(${conversations.lastMessageAt}, ${conversations.id}) < (${timestampOf(after.at)}::timestamptz, ${after.id}::uuid)`
           : undefined,

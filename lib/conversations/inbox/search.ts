@@ -49,10 +49,17 @@ export function excerptOf(headline: string): SearchExcerpt {
   return parts;
 }
 
-/** Conditions on the conversation of a hit (alias `c`): status, assignee. */
+/** Conditions on the conversation of a hit (alias `c`): status (snoozed as in the inbox's lists), assignee, label. */
 function conversationFilters(search: InboxSearch, uid: string): SQL[] {
   const filters: SQL[] = [];
-  if (search.status) filters.push(sql`c.status = ${search.status}`);
+  if (search.status === 'closed') filters.push(sql`c.status = 'closed'`);
+  else if (search.status === 'open')
+    filters.push(sql`c.status = 'open' and (c.snoozed_until is null or c.snoozed_until <= now())`);
+  else if (search.status === 'snoozed') filters.push(sql`c.status = 'open' and c.snoozed_until > now()`);
+  if (search.label)
+    filters.push(
+      sql`exists (select 1 from conversation_labels cl where cl.conversation_id = c.id and cl.label_id = ${search.label})`,
+    );
   if (search.assignee === 'none') filters.push(sql`c.assignee_uid is null`);
   else if (search.assignee === 'me') filters.push(sql`c.assignee_uid = ${uid}`);
   else if (search.assignee) filters.push(sql`c.assignee_uid = ${search.assignee}`);

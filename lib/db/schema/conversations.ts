@@ -97,6 +97,8 @@ export const conversations = pgTable(
     /** The member who answers it (null: unassigned), and since when (auto-assignment's tie-break). */
     assigneeUid: text('assignee_uid'),
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    /** Out of the open list until then (or until the visitor writes, which clears it); past: open again. */
+    snoozedUntil: timestamp('snoozed_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -104,6 +106,7 @@ export const conversations = pgTable(
     index('conversations_widget_activity_idx').on(table.widgetId, table.lastMessageAt),
     // The inbox's pages (keyset on activity and id) in a workspace of any number of widgets, and its filters.
     index('conversations_workspace_activity_idx').on(table.workspaceId, table.lastMessageAt, table.id),
+    // Open and Snoozed (snoozed_until past or future) read this one, filtering on snoozed_until.
     index('conversations_workspace_open_idx')
       .on(table.workspaceId, table.lastMessageAt, table.id)
       .where(sql`${table.status} = 'open'`),

@@ -7,6 +7,8 @@ import { requireUser } from '@/lib/auth/require-user';
 import { signedInUserOf } from '@/lib/session/server';
 import { listInbox, presenceSetting } from '@/lib/conversations/inbox/inbox';
 import { operatorSwitchOf, teammatesOf } from '@/lib/conversations/inbox/operator-switch';
+import { listLabels } from '@/lib/conversations/inbox/labels';
+import { canIn } from '@/lib/workspaces/permissions';
 import { loadMessages } from '@/lib/i18n/messages';
 import { listWidgets } from '@/lib/widgets/service';
 import { currentWorkspace } from '@/lib/workspaces/service';
@@ -24,7 +26,7 @@ export default withErrorPage(async function InboxPage({ params }: PageProps<'/[l
   setRequestLocale(locale);
   const operator = signedInUserOf(await requireUser());
   const workspace = await currentWorkspace(operator);
-  const [t, { Dashboard }, initial, presence, { widgets }, teammates, operatorSwitch] = await Promise.all([
+  const [t, { Dashboard }, initial, presence, { widgets }, teammates, operatorSwitch, labels] = await Promise.all([
     getTranslations('Dashboard.inbox'),
     loadMessages(locale),
     listInbox(operator, workspace.id),
@@ -32,6 +34,7 @@ export default withErrorPage(async function InboxPage({ params }: PageProps<'/[l
     listWidgets(operator, workspace.id),
     teammatesOf(operator, workspace.id),
     operatorSwitchOf(operator, workspace.id),
+    listLabels(operator, workspace.id),
   ]);
   return (
     <>
@@ -53,6 +56,8 @@ export default withErrorPage(async function InboxPage({ params }: PageProps<'/[l
           operatorSwitch={operatorSwitch}
           teammates={teammates}
           widgets={widgets.map(({ id, name }) => ({ id, name }))}
+          workspaceLabels={labels}
+          canManageLabels={canIn(workspace, 'labels.manage')}
           labels={Dashboard.inbox}
           locale={locale}
         />
