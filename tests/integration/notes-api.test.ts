@@ -3,10 +3,12 @@
 // the teammates named, by e-mail (once per note and person) when no dashboard of theirs is open.
 import { eq, sql } from 'drizzle-orm';
 import { GET as inboxThread } from '@/app/api/workspaces/[wid]/inbox/[cid]/route';
+import { PUT as saveSettings } from '@/app/api/settings/route';
 import { database } from '@/lib/db';
 import { conversationMessages, mails, mentionMails } from '@/lib/db/schema';
 import { notificationsSettled } from '@/lib/conversations/notify';
 import { mailMentions } from '@/lib/conversations/mention-mail';
+import { DEFAULT_SETTINGS } from '../support/settings';
 import { apiRequest, signedIn } from './signed-in';
 import { inboxStream } from './inbox';
 import { teammate } from './teammates';
@@ -138,6 +140,18 @@ describe('mentions in notes', () => {
       expect((await mailsTo(other)).filter((mail) => mail.kind === 'noteMention')).toHaveLength(0);
     const claims = await (await database()).select().from(mentionMails).where(eq(mentionMails.messageId, written.id));
     expect(claims.map((claim) => claim.uid)).toEqual([agent.uid]);
+  });
+
+  it('mails a mentioned member in their own language', async () => {
+    const { owner, conversationId } = await conversationOfVisitor();
+    const agent = await teammate(owner.workspaceId);
+    const german = { ...DEFAULT_SETTINGS, locale: 'de', alertScope: 'mine' };
+    expect((await saveSettings(apiRequest('PUT', '/api/settings', agent, german))).status).toBe(200);
+    await noted(owner, conversationId, `Bitte übernehmen, @${agent.email}`);
+    const [sent] = await mailsTo(agent.email);
+    expect(sent).toMatchObject({ kind: 'noteMention', subject: `${owner.email} hat Sie in einer Notiz erwähnt` });
+    expect(sent.text).toContain('Bitte übernehmen');
+    expect(sent.text).toContain(`/de/dashboard/inbox?conversation=${conversationId}`);
   });
 
   it('alerts a mentioned member with a dashboard open there, not by e-mail', async () => {

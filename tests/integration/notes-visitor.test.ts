@@ -11,6 +11,7 @@ import { database } from '@/lib/db';
 import { conversations, mails, visitors } from '@/lib/db/schema';
 import { notificationsSettled } from '@/lib/conversations/notify';
 import { alertWaitingOperators } from '@/lib/conversations/alert-mail';
+import { DEFAULT_SETTINGS } from '../support/settings';
 import { apiRequest } from './signed-in';
 import { ageConversation, visitorRequest, visitorStream } from './visitors';
 import { conversationOfVisitor, noted, replied } from './notes';
@@ -138,15 +139,7 @@ describe('notes and the visitor', () => {
 
   it('does not count as an answer: the visitor still waits, and the operator is still alerted', async () => {
     const { owner, conversationId } = await conversationOfVisitor();
-    const settings = {
-      locale: 'en',
-      theme: 'system',
-      notifyTicketReplies: true,
-      notifyOrderUpdates: true,
-      alertSound: true,
-      emailAlerts: 'after5',
-      alertScope: 'mineAndUnassigned',
-    };
+    const settings = { ...DEFAULT_SETTINGS, emailAlerts: 'after5' };
     expect((await saveSettings(apiRequest('PUT', '/api/settings', owner, settings))).status).toBe(200);
     await noted(owner, conversationId, SECRET);
     await ageConversation(conversationId, 6);

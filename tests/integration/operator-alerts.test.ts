@@ -11,6 +11,7 @@ import { dashboardStreams, mails, operatorAlerts } from '@/lib/db/schema';
 import { notificationsSettled } from '@/lib/conversations/notify';
 import { alertWaitingOperators } from '@/lib/conversations/alert-mail';
 import { seedSupportWidget } from '@/lib/widgets/support';
+import { DEFAULT_SETTINGS } from '../support/settings';
 import { apiRequest, signedIn } from './signed-in';
 import { inboxStream } from './inbox';
 import { assigneeOf, setSwitch, teammate } from './teammates';
@@ -26,15 +27,7 @@ async function mailsTo(to: string) {
 
 function choose(owner: Owner, emailAlerts: string, locale: 'en' | 'de' = 'en', alertScope = 'mineAndUnassigned') {
   return saveSettings(
-    apiRequest('PUT', '/api/settings', owner, {
-      locale,
-      theme: 'system',
-      notifyTicketReplies: true,
-      notifyOrderUpdates: true,
-      alertSound: true,
-      emailAlerts,
-      alertScope,
-    }),
+    apiRequest('PUT', '/api/settings', owner, { ...DEFAULT_SETTINGS, locale, emailAlerts, alertScope }),
   );
 }
 
