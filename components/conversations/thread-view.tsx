@@ -16,6 +16,8 @@ export type ThreadLabels = {
   closed: string;
   reopened: string;
   loadOlder: string;
+  /** What a member's note is called (the inbox only: the visitor's side never gets one). */
+  note?: string;
 };
 
 /** Messages by id, oldest first, each once (the stream may repeat what a request already answered). */
@@ -161,6 +163,22 @@ export function ThreadView({
                 className="py-1 text-center text-xs font-medium text-slate-700"
               >
                 {message.authorName === 'closed' ? labels.closed : labels.reopened}
+              </li>
+            );
+          }
+          if (message.sender === 'note') {
+            const title = `${labels.note ?? ''}: ${message.authorName ?? ''}`;
+            return (
+              <li key={message.id} data-message-id={message.id} data-note="">
+                <article aria-label={title} className="rounded-lg border border-amber-400 bg-amber-50 px-3 py-2">
+                  <p className="mb-0.5 flex items-center gap-2 text-xs text-amber-950">
+                    <span className="font-semibold">{title}</span>
+                    <time dateTime={message.createdAt}>{time.format(new Date(message.createdAt))}</time>
+                  </p>
+                  <p className="whitespace-pre-wrap break-words text-sm text-slate-900">
+                    <MessageText text={message.text} />
+                  </p>
+                </article>
               </li>
             );
           }

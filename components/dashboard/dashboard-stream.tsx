@@ -28,7 +28,7 @@ export function useDashboardStream(listener: Listener, after: number): StreamSta
 }
 
 type MessageEvent = {
-  message: { sender: string; conversationId: string; text: string };
+  message: { sender: string; conversationId: string; text: string; authorName: string | null; mentions?: string[] };
   conversation: {
     id: string;
     widget: { name: string };
@@ -39,9 +39,9 @@ type MessageEvent = {
 
 /**
  * The operator's one event stream per tab, opened by the dashboard layout on every page: it keeps the
- * navigation's unread count live, alerts on visitors' messages (the sound, the count in the tab's title and
- * a desktop notification while the tab is hidden, whose click opens the thread), and hands its events to the
- * inbox, which opens no second connection.
+ * navigation's unread count live, alerts on visitors' messages and on notes that mention the operator (the
+ * sound, the count in the tab's title and a desktop notification while the tab is hidden, whose click opens the
+ * thread), and hands its events to the inbox, which opens no second connection.
  */
 export function DashboardStream({
   events,
@@ -100,13 +100,14 @@ export function DashboardStream({
       }
       if (what.notify && 'Notification' in window && Notification.permission === 'granted') {
         const visitor = conversation.visitor.name ?? conversation.visitor.email ?? labels.anonymous;
-        const notification = new Notification(
-          fill(labels.notification, { visitor, widget: conversation.widget.name }),
-          {
-            body: message.text,
-            tag: conversation.id,
-          },
-        );
+        const title = what.mention
+          ? fill(labels.mention, { name: message.authorName ?? '' })
+          : fill(labels.notification, { visitor, widget: conversation.widget.name });
+        const notification = new Notification(title, {
+          body: message.text,
+          // One per conversation, and a mention beside a visitor's message rather than in its place.
+          tag: what.mention ? `note:${conversation.id}` : conversation.id,
+        });
         notification.onclick = () => {
           window.focus();
           notification.close();

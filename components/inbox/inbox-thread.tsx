@@ -18,6 +18,7 @@ import { VisitorAttributes } from './visitor-attributes';
 import { LabelChips } from './label-chip';
 import { LabelMenu } from './label-menu';
 import { SnoozeControls } from './snooze-controls';
+import { ComposerSwitch, NoteComposer, type ComposerMode } from './note-composer';
 import type { Teammate } from './use-inbox';
 
 function errorOf(caught: unknown, fallback: string): string {
@@ -85,15 +86,19 @@ export function InboxThread({
       .catch(() => (readUpTo.current = 0));
   }, [latestFromVisitor, base, onChanged]);
 
-  async function send(text: string) {
+  const noteKey = useRef(crypto.randomUUID());
+  const [mode, setMode] = useState<ComposerMode>('reply');
+
+  /** Posts a reply or a note with its key (a new one once it is taken); answers whether it was. */
+  async function post(path: 'messages' | 'notes', key: { current: string }, text: string) {
     setError(null);
     try {
-      const { message } = await $fetch<{ message: MessageView }>(`${base}/messages`, {
+      const answer = await $fetch<{ message?: MessageView; note?: MessageView }>(`${base}/${path}`, {
         method: 'POST',
-        body: { text, requestKey: requestKey.current },
+        body: { text, requestKey: key.current },
       });
-      requestKey.current = crypto.randomUUID();
-      onSent(message);
+      key.current = crypto.randomUUID();
+      onSent((answer.message ?? answer.note)!);
       return true;
     } catch (caught) {
       setError(errorOf(caught, labels.errors.general));
@@ -204,6 +209,7 @@ export function InboxThread({
           closed: labels.closed,
           reopened: labels.reopened,
           loadOlder: labels.loadOlder,
+          note: labels.composer.noteBadge,
         }}
         locale={locale}
         hasOlder={hasOlder}
@@ -211,18 +217,28 @@ export function InboxThread({
         onLoadOlder={() => void loadOlder(messages[0]?.id ?? 0).then((count) => setHasOlder(count >= THREAD_PAGE_SIZE))}
         className="min-h-64"
       />
-      {closed ? (
-        <p className="border-t border-slate-200 p-3 text-sm text-slate-800">{labels.closedNotice}</p>
+      <ComposerSwitch id={`compose-${conversation.id}`} mode={mode} onChange={setMode} labels={labels.composer} />
+      {mode === 'note' ? (
+        <NoteComposer
+          id={`note-${conversation.id}`}
+          members={teammates}
+          me={me}
+          labels={labels.composer}
+          onSend={(text) => post('notes', noteKey, text)}
+          error={error}
+        />
+      ) : closed ? (
+        <p className="p-3 text-sm text-slate-800">{labels.closedNotice}</p>
       ) : (
         <Composer
           id={`reply-${conversation.id}`}
           labels={{ form: labels.reply, message: labels.reply, send: labels.send, sending: labels.sending }}
-          onSend={send}
+          onSend={(text) => post('messages', requestKey, text)}
           onTyping={typing}
           error={error}
         />
       )}
-      {closed && error && (
+      {closed && mode === 'reply' && error && (
         <p role="alert" className="px-3 pb-3 text-sm text-red-700">
           {error}
         </p>

@@ -28,6 +28,8 @@ export type MessageView = {
   authorPhoto?: string | null;
   text: string;
   createdAt: string;
+  /** On a note (members only): the members it mentions, by uid. */
+  mentions?: string[];
 };
 
 /** A face of the team in the widget's header: a name as an operator's reply shows it, their photo's address. */

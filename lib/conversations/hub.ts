@@ -87,6 +87,13 @@ function createConversationHub(): EventHub {
           if (hub.count(inbox) > 0) sendUnread(inbox);
           return;
         }
+        case 'n': {
+          const inbox = inboxScope(signal.ws);
+          const note = signal.e;
+          if (!note) return hub.schedule(inbox);
+          hub.offer(inbox, note.m.id, () => messageFrame(note.m, note.ic));
+          return;
+        }
         case 't': {
           const frame = passingFrame('typing', { conversationId: signal.c, sender: signal.s, typing: signal.on });
           if (signal.s === 'operator') hub.push(visitorScope(signal.v), frame);

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import type { Executor } from '@/lib/db/types';
 import {
@@ -12,7 +12,7 @@ import {
 } from '@/lib/db/schema';
 import type { LoggedEvent } from '@/lib/realtime/hub';
 import { loggedFrame } from '@/lib/realtime/hub';
-import type { MessageSender } from '@/lib/db/schema/conversations';
+import { VISITOR_SENDERS, type MessageSender } from '@/lib/db/schema/conversations';
 import type { InboxConversationView, MessageView, VisitorConversationView } from './constants';
 import { signal } from './signal';
 import { authorPhotoVersion, operatorPhotoPath } from './operator-photo';
@@ -38,6 +38,8 @@ export type NewMessage = {
   requestKey?: string | null;
   /** For a `system` message: the status it records. */
   status?: 'open' | 'closed';
+  /** For a `note`: the members it mentions. */
+  mentions?: string[];
 };
 
 /**
@@ -60,6 +62,7 @@ export async function appendMessage(
       authorUid: input.author?.uid ?? null,
       authorName: input.author?.name ?? (sender === 'system' ? (input.status ?? null) : null),
       body: input.body,
+      mentions: input.mentions ?? [],
       requestKey: input.requestKey ?? null,
     })
     .onConflictDoNothing({
@@ -79,6 +82,10 @@ export async function appendMessage(
       )
       .limit(1);
     return { message: existing, created: false };
+  }
+  if (sender === 'note') {
+    await announceNote(tx, input.workspaceId, inserted);
+    return { message: inserted, created: true };
   }
   const activity = {
     lastMessageId: inserted.id,
@@ -127,6 +134,16 @@ export async function appendMessage(
   return { message: inserted, created: true };
 }
 
+/**
+ * A note changes nothing of its conversation (the visitor's last message, unread counts, read positions) and is
+ * announced to the workspace's inboxes only: its signal names no visitor, so no visitor's stream can hear it.
+ */
+async function announceNote(tx: Executor, workspaceId: string, note: MessageRow) {
+  const [row] = await inboxRows(tx).where(eq(conversations.id, note.conversationId));
+  const bare = { k: 'n', ws: workspaceId } as const;
+  await signal(tx, { ...bare, e: { m: messageView(note), ic: inboxConversationView(row) } }, bare);
+}
+
 /** The rows an inbox entry is made of, to be narrowed by the caller. */
 function inboxRows(db: Pick<Executor, 'select'>) {
   return db
@@ -144,14 +161,20 @@ export function messageFrame(
   return loggedFrame(message.id, { message, conversation }, 'message');
 }
 
-/** The log as a visitor's stream has it: messages of their conversations after `after`. */
+/** The log as a visitor's stream has it: messages of their conversations after `after` (never a note). */
 export async function visitorEvents(visitorId: string, after: number, limit: number): Promise<LoggedEvent[]> {
   const db = await database();
   const rows = await db
     .select({ message: messageColumns, conversation: conversations, photoVersion: authorPhotoVersion })
     .from(conversationMessages)
     .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
-    .where(and(eq(conversations.visitorId, visitorId), gt(conversationMessages.id, after)))
+    .where(
+      and(
+        eq(conversations.visitorId, visitorId),
+        gt(conversationMessages.id, after),
+        inArray(conversationMessages.sender, VISITOR_SENDERS),
+      ),
+    )
     .orderBy(asc(conversationMessages.id))
     .limit(limit);
   return rows.map(({ message, conversation, photoVersion }) => ({

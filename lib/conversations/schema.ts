@@ -110,6 +110,12 @@ export const postMessageSchema = z.object({
   ...page,
 });
 
+/** POST /api/workspaces/:wid/inbox/:cid/notes: a member's note (its mentions are found in its text). */
+export const postNoteSchema = z.object({
+  text: plainText(1, CONVERSATION_TEXT_MAX),
+  requestKey: idempotencyKey.optional(),
+});
+
 /** PATCH of a conversation by its visitor: how far they have read. */
 export const visitorConversationPatchSchema = z.object({
   readUpTo: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),

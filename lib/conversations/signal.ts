@@ -17,9 +17,12 @@ export type MessageEvent = {
   ic: InboxConversationView;
 };
 
+/** A new note as the inbox's stream shows it (no visitor's stream ever gets one). */
+export type NoteEvent = { m: MessageView; ic: InboxConversationView };
+
 /**
  * What a NOTIFY on the channel says, in few bytes: new messages for visitor `v` and workspace `ws` (`m`, with the
- * message itself in `e` when it fits),
+ * message itself in `e` when it fits), a note for workspace `ws` only (`n`, likewise),
  * someone typing (`t`) or reading (`r`) in conversation `c`, a conversation's details changed (`c`, its
  * assignee, labels and snooze among them), the labels of workspace `ws` changed (`l`), a widget's presence
  * switch changed (`p`), the operators of workspace `ws` (`o`),
@@ -27,6 +30,7 @@ export type MessageEvent = {
  */
 export type Signal =
   | { k: 'm'; ws: string; v: string; e?: MessageEvent }
+  | { k: 'n'; ws: string; e?: NoteEvent }
   | { k: 't'; ws: string; v: string; c: string; s: 'visitor' | 'operator'; on: boolean }
   | { k: 'r'; ws: string; v: string; c: string; s: 'visitor' | 'operator'; u: number; n: number }
   | { k: 'c'; ws: string; c: string }

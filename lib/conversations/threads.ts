@@ -1,7 +1,8 @@
 import 'server-only';
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import { conversationMessages, conversations, messageColumns } from '@/lib/db/schema';
+import { VISITOR_SENDERS } from '@/lib/db/schema/conversations';
 import { THREAD_AROUND_MAX, THREAD_PAGE_SIZE, type MessageView } from './constants';
 import { latestMessageId } from './log';
 import { signal } from './signal';
@@ -10,16 +11,25 @@ import { authorPhotoVersion } from './operator-photo';
 
 export type ConversationRow = typeof conversations.$inferSelect;
 
-/** The latest `THREAD_PAGE_SIZE` messages of a conversation before `before` (or the very latest), oldest first. */
-export async function threadMessages(conversationId: string, before?: number): Promise<MessageView[]> {
+/**
+ * The latest `THREAD_PAGE_SIZE` messages of a conversation before `before` (or the very latest), oldest first, as
+ * `reader` may read them: the visitor's side never gets the members' notes.
+ */
+export async function threadMessages(
+  conversationId: string,
+  reader: 'visitor' | 'operator',
+  before?: number,
+): Promise<MessageView[]> {
   const db = await database();
   const rows = await db
     .select({ ...messageColumns, photoVersion: authorPhotoVersion })
     .from(conversationMessages)
     .where(
-      before
-        ? and(eq(conversationMessages.conversationId, conversationId), lt(conversationMessages.id, before))
-        : eq(conversationMessages.conversationId, conversationId),
+      and(
+        eq(conversationMessages.conversationId, conversationId),
+        before ? lt(conversationMessages.id, before) : undefined,
+        reader === 'visitor' ? inArray(conversationMessages.sender, VISITOR_SENDERS) : undefined,
+      ),
     )
     .orderBy(desc(conversationMessages.id))
     .limit(THREAD_PAGE_SIZE);

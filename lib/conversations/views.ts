@@ -18,6 +18,7 @@ export function messageView(row: MessageRow & { photoVersion?: number | null }):
     ...(row.photoVersion !== undefined && { authorPhoto: operatorPhotoPath(row, row.photoVersion) }),
     text: row.body,
     createdAt: row.createdAt.toISOString(),
+    ...(row.sender === 'note' && { mentions: row.mentions }),
   };
 }
 

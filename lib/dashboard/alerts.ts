@@ -12,8 +12,11 @@ export type AlertContext = {
   scope: AlertScope;
 };
 
-/** What a message does in the dashboard: play the sound, count in the title, show a desktop notification. */
-export type Alert = { sound: boolean; count: boolean; notify: boolean };
+/**
+ * What a message does in the dashboard: play the sound, count in the title, show a desktop notification (which
+ * names the author of a note that mentions the operator).
+ */
+export type Alert = { sound: boolean; count: boolean; notify: boolean; mention: boolean };
 
 /** Whether a conversation assigned to `assigneeUid` (null: nobody) alerts operator `uid` with `scope`. */
 export function inScope(scope: AlertScope, uid: string, assigneeUid: string | null): boolean {
@@ -23,17 +26,19 @@ export function inScope(scope: AlertScope, uid: string, assigneeUid: string | nu
 
 /**
  * The one rule for alerts in the dashboard: a visitor's message in a conversation of the operator's scope
- * (by its assignee; the e-mail alerts' awayOperatorsToAlert applies the same rule in SQL). The sound plays unless
- * the operator is looking at that very thread; the title counts and the desktop shows what arrives while the
- * tab is hidden.
+ * (by its assignee; the e-mail alerts' awayOperatorsToAlert applies the same rule in SQL), or a note that mentions
+ * the operator, whatever their scope (`mention`). The sound plays unless the operator is looking at that very
+ * thread; the title counts and the desktop shows what arrives while the tab is hidden.
  */
 export function alertFor(
-  message: { sender: string; conversationId: string; assigneeUid: string | null },
+  message: { sender: string; conversationId: string; assigneeUid: string | null; mentions?: string[] },
   context: AlertContext,
 ): Alert | null {
-  if (message.sender !== 'visitor' || !inScope(context.scope, context.uid, message.assigneeUid)) return null;
+  const mention = message.sender === 'note' && !!message.mentions?.includes(context.uid);
+  if (!mention && (message.sender !== 'visitor' || !inScope(context.scope, context.uid, message.assigneeUid)))
+    return null;
   const watching = !context.hidden && context.openConversation === message.conversationId;
-  return { sound: context.sound && !watching, count: context.hidden, notify: context.hidden };
+  return { sound: context.sound && !watching, count: context.hidden, notify: context.hidden, mention };
 }
 
 /** The tab's title with `count` unseen alerts in front ("(3) Inbox"), or without any. */

@@ -23,6 +23,8 @@ export type MailData = {
     link: string;
     settings: string;
   };
+  /** To a member with no dashboard open: a teammate mentioned them in a note (`visitor`: null, anonymous). */
+  noteMention: { author: string; widget: string; visitor: string | null; text: string; link: string };
   /** To a visitor who has left: an operator answered. */
   operatorReply: { widget: string; operator: string; text: string; link: string };
   /** To a visitor who asked for it: the whole conversation. */
@@ -123,6 +125,16 @@ const templates: { [K in MailKind]: (t: Translate, data: MailData[K], locale: Lo
         { link: data.link, label: t('visitorWaiting.action') },
       ],
       t('visitorWaiting.footer', { settings: data.settings }),
+    ),
+  noteMention: (t, data) =>
+    layout(
+      t('noteMention.subject', { author: data.author }),
+      [
+        t('noteMention.intro', { author: data.author, visitor: data.visitor ?? t('anonymous'), widget: data.widget }),
+        data.text,
+        { link: data.link, label: t('noteMention.action') },
+      ],
+      t('noteMention.footer'),
     ),
   operatorReply: (t, data) =>
     layout(

@@ -4,6 +4,7 @@ import { expect, type APIRequestContext, type Browser, type Page } from '@playwr
 import { baseURL } from '../../playwright.config';
 import { localized, messages, type Locale } from './fixtures';
 import { givePlan } from './plans';
+import { createAccount, signInThroughForm, uniqueEmail } from './auth';
 
 const emulator = `http://127.0.0.1:${process.env.E2E_AUTH_EMULATOR_PORT || 9399}`;
 
@@ -66,6 +67,28 @@ export async function invitationLink(page: Page, email: string) {
 export async function newPage(browser: Browser) {
   const context = await browser.newContext({ baseURL });
   return context.newPage();
+}
+
+/**
+ * A new verified account in its own browser context (`prepare` runs first: init scripts, permissions), invited
+ * as an agent by the owner of `ownerPage` through the Members page and accepting the mailed link.
+ */
+export async function joinedAgent(
+  ownerPage: Page,
+  browser: Browser,
+  locale: Locale,
+  prepare: (page: Page) => Promise<void> = async () => {},
+) {
+  const page = await newPage(browser);
+  await prepare(page);
+  const account = await createAccount(page.request, uniqueEmail('agent'));
+  await verifyAddress(page.request, account.uid);
+  await signInThroughForm(page, account, locale);
+  await inviteThroughForm(ownerPage, locale, account.email, 'agent');
+  await page.goto(await invitationLink(page, account.email));
+  await page.getByRole('button', { name: messages[locale].Invitation.accept }).click();
+  await expect(page).toHaveURL(/\/dashboard\/members$/);
+  return { page, ...account };
 }
 
 type Recorded = {

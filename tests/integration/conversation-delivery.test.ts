@@ -1,30 +1,13 @@
 // A new message travels in its NOTIFY's payload, so no instance reads the log to deliver it; one too large for a
 // payload is announced without it and read. Both sides get every message once, in order, the same either way.
-import { NextRequest } from 'next/server';
 import { POST as visitorPost } from '@/app/api/widgets/[id]/conversations/[cid]/messages/route';
-import { GET as visitorEvents } from '@/app/api/widgets/[id]/events/route';
 import { POST as reply } from '@/app/api/workspaces/[wid]/inbox/[cid]/messages/route';
 import { CONVERSATIONS_CHANNEL } from '@/lib/conversations/signal';
 import { listen } from '@/lib/db';
 import { sseReader } from '../support/sse';
-import { ORIGIN, apiRequest } from './signed-in';
-import { converse, newVisitor, ownWidget, visitorRequest, type Visitor } from './visitors';
+import { apiRequest } from './signed-in';
+import { converse, newVisitor, ownWidget, visitorRequest, visitorStream } from './visitors';
 import { inboxStream } from './inbox';
-
-async function visitorStream(widgetId: string, visitor: Visitor, lastEventId?: number) {
-  const controller = new AbortController();
-  const request = new NextRequest(`${ORIGIN}/api/widgets/${widgetId}/events`, {
-    headers: {
-      authorization: `Bearer ${visitor.token}`,
-      'x-forwarded-for': visitor.address,
-      ...(lastEventId !== undefined && { 'last-event-id': String(lastEventId) }),
-    },
-    signal: controller.signal,
-  });
-  const response = await visitorEvents(request, { params: Promise.resolve({ id: widgetId }) });
-  expect(response.status).toBe(200);
-  return { ...sseReader(response.body!), close: () => controller.abort() };
-}
 
 /** The data of the first `count` message events of `stream`, once they have arrived. */
 async function messages(stream: ReturnType<typeof sseReader>, count: number) {

@@ -7,15 +7,16 @@ import { POST as reply } from '@/app/api/workspaces/[wid]/inbox/[cid]/messages/r
 import { PATCH as patchConversation } from '@/app/api/workspaces/[wid]/inbox/[cid]/route';
 import { PUT as saveSettings } from '@/app/api/settings/route';
 import { database } from '@/lib/db';
-import { conversationMessages, conversations, dashboardStreams, mails, operatorAlerts } from '@/lib/db/schema';
+import { dashboardStreams, mails, operatorAlerts } from '@/lib/db/schema';
 import { notificationsSettled } from '@/lib/conversations/notify';
 import { alertWaitingOperators } from '@/lib/conversations/alert-mail';
 import { seedSupportWidget } from '@/lib/widgets/support';
+import { DEFAULT_SETTINGS } from '../support/settings';
 import { apiRequest, signedIn } from './signed-in';
 import { inboxStream } from './inbox';
 import { assigneeOf, setSwitch, teammate } from './teammates';
 import { until } from '../support/sse';
-import { converse, newVisitor, ownWidget, visitorRequest, type Owner, type Visitor } from './visitors';
+import { ageConversation, converse, newVisitor, ownWidget, visitorRequest, type Owner, type Visitor } from './visitors';
 
 const cidCtx = (owner: Owner, cid: string) => ({ params: Promise.resolve({ wid: owner.workspaceId, cid }) });
 
@@ -26,15 +27,7 @@ async function mailsTo(to: string) {
 
 function choose(owner: Owner, emailAlerts: string, locale: 'en' | 'de' = 'en', alertScope = 'mineAndUnassigned') {
   return saveSettings(
-    apiRequest('PUT', '/api/settings', owner, {
-      locale,
-      theme: 'system',
-      notifyTicketReplies: true,
-      notifyOrderUpdates: true,
-      alertSound: true,
-      emailAlerts,
-      alertScope,
-    }),
+    apiRequest('PUT', '/api/settings', owner, { ...DEFAULT_SETTINGS, locale, emailAlerts, alertScope }),
   );
 }
 
@@ -53,19 +46,7 @@ async function write(widgetId: string, visitor: Visitor, conversationId: string,
   await notificationsSettled();
 }
 
-/** The visitor's messages, and the conversation's latest activity, `minutes` earlier than they were. */
-async function age(conversationId: string, minutes: number) {
-  const db = await database();
-  const back = sql`${`${minutes} minutes`}::interval`;
-  await db
-    .update(conversationMessages)
-    .set({ createdAt: sql`${conversationMessages.createdAt} - ${back}` })
-    .where(eq(conversationMessages.conversationId, conversationId));
-  await db
-    .update(conversations)
-    .set({ lastMessageAt: sql`${conversations.lastMessageAt} - ${back}` })
-    .where(eq(conversations.id, conversationId));
-}
+const age = ageConversation;
 
 /** Once the ended stream's row has been moved back to lapse after a reload's grace. */
 async function closing(owner: Owner) {

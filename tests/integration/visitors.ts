@@ -1,12 +1,17 @@
 // A widget's visitors as the widget talks to the JSON API: a visitor token in Authorization, this site's
 // Origin (the widget page is served from it), a client address of the test's choosing.
 import { NextRequest } from 'next/server';
+import { eq, sql } from 'drizzle-orm';
 import { POST as createWidget } from '@/app/api/widgets/route';
 import { POST as startVisitor } from '@/app/api/widgets/[id]/visitors/route';
 import { POST as startConversation } from '@/app/api/widgets/[id]/conversations/route';
+import { GET as visitorEvents } from '@/app/api/widgets/[id]/events/route';
+import { database } from '@/lib/db';
+import { conversationMessages, conversations } from '@/lib/db/schema';
 import { notificationsSettled } from '@/lib/conversations/notify';
 import type { PaidPlanId } from '@/lib/billing/plans';
 import { ensurePersonalWorkspace } from '@/lib/workspaces/service';
+import { sseReader } from '../support/sse';
 import { grantPlan } from './plans';
 import { ORIGIN, apiRequest, signedIn } from './signed-in';
 
@@ -90,4 +95,34 @@ export async function converse(widgetId: string, visitor: Visitor, text: string,
   // The owner's e-mail (nobody has the inbox open) goes out after the answer: let it.
   await notificationsSettled();
   return (await response.json()) as { conversation: { id: string }; message: { id: number } };
+}
+
+/** The visitor's event stream, from `lastEventId` on if given. */
+export async function visitorStream(widgetId: string, visitor: Visitor, lastEventId?: number) {
+  const controller = new AbortController();
+  const request = new NextRequest(`${ORIGIN}/api/widgets/${widgetId}/events`, {
+    headers: {
+      authorization: `Bearer ${visitor.token}`,
+      'x-forwarded-for': visitor.address,
+      ...(lastEventId !== undefined && { 'last-event-id': String(lastEventId) }),
+    },
+    signal: controller.signal,
+  });
+  const response = await visitorEvents(request, { params: Promise.resolve({ id: widgetId }) });
+  expect(response.status).toBe(200);
+  return { ...sseReader(response.body!), close: () => controller.abort() };
+}
+
+/** The conversation's messages, and its latest activity, `minutes` earlier than they were (time passing). */
+export async function ageConversation(conversationId: string, minutes: number) {
+  const db = await database();
+  const back = sql`${`${minutes} minutes`}::interval`;
+  await db
+    .update(conversationMessages)
+    .set({ createdAt: sql`${conversationMessages.createdAt} - ${back}` })
+    .where(eq(conversationMessages.conversationId, conversationId));
+  await db
+    .update(conversations)
+    .set({ lastMessageAt: sql`${conversations.lastMessageAt} - ${back}` })
+    .where(eq(conversations.id, conversationId));
 }

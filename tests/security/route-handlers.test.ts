@@ -57,6 +57,7 @@ async function counts() {
     'visitors',
     'conversations',
     'conversation_messages',
+    'mention_mails',
     'mails',
     'chat_mutes',
   ];
@@ -124,6 +125,8 @@ it('finds the route handlers', () => {
       'POST /api/checkout',
       'PUT /api/settings',
       'DELETE /api/account',
+      // Members' notes (issue 39): the walks below reach them like every other handler.
+      'POST /api/workspaces/[wid]/inbox/[cid]/notes',
     ]),
   );
   expect(found.length).toBeGreaterThanOrEqual(18);

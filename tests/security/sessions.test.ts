@@ -86,6 +86,9 @@ async function rowCount() {
 it('knows which handlers are public; every other one needs a session', () => {
   const all = routes.flatMap((route) => Object.keys(route.methods).map((method) => `${method} ${route.path}`));
   for (const name of PUBLIC) expect(all).toContain(name);
+  // A member's note (issue 39) needs a session like the rest of the inbox.
+  expect(all).toContain('POST /api/workspaces/[wid]/inbox/[cid]/notes');
+  expect(PUBLIC.has('POST /api/workspaces/[wid]/inbox/[cid]/notes')).toBe(false);
   expect(all.filter((name) => !PUBLIC.has(name)).length).toBeGreaterThanOrEqual(15);
 });
 

@@ -11,6 +11,7 @@ import { GET as inbox } from '@/app/api/workspaces/[wid]/inbox/route';
 import { GET as thread, PATCH as patchConversation } from '@/app/api/workspaces/[wid]/inbox/[cid]/route';
 import { GET as messages, POST as reply } from '@/app/api/workspaces/[wid]/inbox/[cid]/messages/route';
 import { POST as typing } from '@/app/api/workspaces/[wid]/inbox/[cid]/typing/route';
+import { POST as note } from '@/app/api/workspaces/[wid]/inbox/[cid]/notes/route';
 import { GET as presence, PUT as setPresence } from '@/app/api/workspaces/[wid]/inbox/presence/route';
 import { GET as events } from '@/app/api/workspaces/[wid]/inbox/events/route';
 import { database } from '@/lib/db';
@@ -61,6 +62,7 @@ function everyRoute(who: Client, wid: string) {
     ],
     ['read messages', () => messages(apiRequest('GET', `${base}/${cid}/messages`, who), thr(wid, cid))],
     ['reply', () => reply(apiRequest('POST', `${base}/${cid}/messages`, who, { text: 'Injected' }), thr(wid, cid))],
+    ['note', () => note(apiRequest('POST', `${base}/${cid}/notes`, who, { text: 'Injected' }), thr(wid, cid))],
     ['type', () => typing(apiRequest('POST', `${base}/${cid}/typing`, who, { typing: true }), thr(wid, cid))],
     ['read presence', () => presence(apiRequest('GET', `${base}/presence`, who), ws(wid))],
     ['set presence', () => setPresence(apiRequest('PUT', `${base}/presence`, who, { presence: 'away' }), ws(wid))],

@@ -154,3 +154,19 @@ it('reads the log for a notification whose message did not fit its payload', asy
   await settle();
   expect(visitor).toEqual([9, 10]);
 });
+
+it('hands a note to the workspace’s inboxes only, and reads only their log for one that did not fit', async () => {
+  const visitor = await stream(visitorScope('eve'));
+  const inbox = await stream(inboxScope('ws2'));
+  await answer('v:eve', 0, []);
+  await answer('ws:ws2', 0, []);
+  notify(JSON.stringify({ k: 'n', ws: 'ws2', e: { m: { ...view(11), sender: 'note' }, ic: { id: 'c1' } } }));
+  await settle();
+  expect(inbox).toEqual([11]);
+  notify(JSON.stringify({ k: 'n', ws: 'ws2' }));
+  await settle();
+  await answer('ws:ws2', 11, [12]);
+  expect(inbox).toEqual([11, 12]);
+  // No read of the visitor's log is pending (afterEach), and nothing reached their stream.
+  expect(visitor).toEqual([]);
+});

@@ -10,6 +10,7 @@ describe('the dashboard’s alert rule', () => {
       sound: true,
       count: false,
       notify: false,
+      mention: false,
     });
     expect(alertFor(message, { hidden: false, openConversation: 'c2', sound: true, ...me })?.sound).toBe(true);
   });
@@ -24,11 +25,12 @@ describe('the dashboard’s alert rule', () => {
       sound: true,
       count: true,
       notify: true,
+      mention: false,
     });
   });
 
   it('ignores the operators’ own messages and the system’s', () => {
-    for (const sender of ['operator', 'system'])
+    for (const sender of ['operator', 'system', 'note'])
       expect(alertFor({ ...message, sender }, { hidden: true, openConversation: null, sound: true, ...me })).toBeNull();
   });
 
@@ -39,6 +41,17 @@ describe('the dashboard’s alert rule', () => {
     expect(alerts('mineAndUnassigned')).toEqual([true, true, false]);
     expect(alerts('mine')).toEqual([false, true, false]);
     expect(alerts('all')).toEqual([true, true, true]);
+  });
+
+  it('alerts a member a note mentions, whatever their scope, and nobody else of the note', () => {
+    const note = { sender: 'note', conversationId: 'c1', assigneeUid: 'ada', mentions: ['me'] };
+    const context = { hidden: true, openConversation: null, sound: true, uid: 'me', scope: 'mine' } as const;
+    expect(alertFor(note, context)).toEqual({ sound: true, count: true, notify: true, mention: true });
+    expect(alertFor(note, { ...context, hidden: false, openConversation: 'c1' })?.sound).toBe(false);
+    expect(alertFor({ ...note, mentions: ['ada'] }, { ...context, scope: 'all' })).toBeNull();
+    expect(alertFor({ ...note, mentions: undefined }, { ...context, scope: 'all' })).toBeNull();
+    // A visitor's message never counts as a mention, even if something put one on it.
+    expect(alertFor({ ...note, sender: 'visitor' }, context)).toBeNull();
   });
 
   it('puts the count in front of the title once, and takes it away', () => {

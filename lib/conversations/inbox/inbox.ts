@@ -16,7 +16,7 @@ import {
   type InboxView,
   type MessageView,
 } from '../constants';
-import { appendMessage } from '../log';
+import { appendMessage, type NewMessage } from '../log';
 import { decodeInboxCursor, encodeInboxCursor, timestampOf } from './cursor';
 import type { inboxFilterSchema, postMessageSchema } from '../schema';
 import { markRead, streamCursor, threadMessages, threadMessagesAround } from '../threads';
@@ -170,9 +170,18 @@ export async function inboxThread(
     conversation: (await inboxEntry(conversation.id))!,
     messages: around
       ? await threadMessagesAround(conversation.id, around)
-      : await threadMessages(conversation.id, before),
+      : await threadMessages(conversation.id, 'operator', before),
     cursor,
   };
+}
+
+/** A member's message or note, unless the workspace is read-only: its payment overdue past the grace period. */
+export async function appendToWritable(input: NewMessage) {
+  const db = await database();
+  return db.transaction(async (tx) => {
+    await requireWritable(input.workspaceId, tx);
+    return appendMessage(tx, input);
+  });
 }
 
 /** How visitors see an operator: their display name, else the widget's name, never a part of their address. */
@@ -198,18 +207,13 @@ export async function replyAsOperator(
   );
   if (conversation.status === 'closed') throw new ApiError('conversationClosed');
   const name = operatorNameOf(operator, widgetName);
-  const db = await database();
-  const { message, created } = await db.transaction(async (tx) => {
-    // A workspace whose payment is overdue past the grace period is read-only (lib/billing/entitlements.ts).
-    await requireWritable(workspaceId, tx);
-    return appendMessage(tx, {
-      conversation,
-      workspaceId,
-      sender: 'operator',
-      author: { uid: operator.uid, name },
-      body: input.text,
-      requestKey: input.requestKey,
-    });
+  const { message, created } = await appendToWritable({
+    conversation,
+    workspaceId,
+    sender: 'operator',
+    author: { uid: operator.uid, name },
+    body: input.text,
+    requestKey: input.requestKey,
   });
   if (created) notifyVisitorLater(conversation.id, { operator: name, text: message.body });
   return { message: messageView(message), created };

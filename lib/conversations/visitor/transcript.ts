@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import type { Executor } from '@/lib/db/types';
 import {
@@ -188,7 +188,13 @@ async function mailTranscript(widget: TranscriptWidget, conversation: Conversati
   const lines = await db
     .select(messageColumns)
     .from(conversationMessages)
-    .where(and(eq(conversationMessages.conversationId, conversation.id), ne(conversationMessages.sender, 'system')))
+    // The visitor's and the operators' messages: never a change of status, never a member's note.
+    .where(
+      and(
+        eq(conversationMessages.conversationId, conversation.id),
+        inArray(conversationMessages.sender, ['visitor', 'operator']),
+      ),
+    )
     .orderBy(asc(conversationMessages.id));
   await sendMail('transcript', email, conversation.locale, {
     widget: widget.name,

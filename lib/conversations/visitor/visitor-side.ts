@@ -63,7 +63,7 @@ export async function visitorThread(visitor: VisitorRow, conversationId: string,
   const cursor = await streamCursor();
   return {
     conversation: visitorConversationView(conversation),
-    messages: await threadMessages(conversation.id, before),
+    messages: await threadMessages(conversation.id, 'visitor', before),
     cursor,
   };
 }

@@ -1,7 +1,7 @@
 // What the alerts to operators need to hold across instances: whose dashboard is open, and which
 // conversation each operator was last mailed about.
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { conversations } from './conversations';
+import { bigint, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { conversationMessages, conversations } from './conversations';
 
 /**
  * The dashboards open now, one row per event stream on any instance: `seenAt` is renewed while the stream is
@@ -32,4 +32,17 @@ export const operatorAlerts = pgTable(
     primaryKey({ columns: [table.conversationId, table.uid] }),
     index('operator_alerts_uid_idx').on(table.uid),
   ],
+);
+
+/** The e-mail to a member mentioned in a note: the key is the claim, so each note mails each person once. */
+export const mentionMails = pgTable(
+  'mention_mails',
+  {
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => conversationMessages.id, { onDelete: 'cascade' }),
+    uid: text('uid').notNull(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.messageId, table.uid] })],
 );

@@ -20,8 +20,11 @@ import { workspaces } from './workspaces';
 
 export const CONVERSATION_STATUSES = ['open', 'closed'] as const;
 export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
-export const MESSAGE_SENDERS = ['visitor', 'operator', 'system'] as const;
+/** `note`: a member's private note in a thread, for the members only (never the visitor's side). */
+export const MESSAGE_SENDERS = ['visitor', 'operator', 'system', 'note'] as const;
 export type MessageSender = (typeof MESSAGE_SENDERS)[number];
+/** What the visitor's side may read of a thread: every query of theirs names these, so notes stay out. */
+export const VISITOR_SENDERS = ['visitor', 'operator', 'system'] as const;
 /** What the customer's page says of a visitor (`setAttributes`): shown to operators, never verified. */
 export type VisitorAttributes = Record<string, string | number | boolean>;
 
@@ -127,7 +130,8 @@ export const conversations = pgTable(
 /**
  * Messages of the conversations. `id` is the event id of the visitor's and the owner's streams: inserts
  * are serialised, so ids grow in commit order and "everything after id N" is exact for any set of
- * conversations. `system` messages record a change of status (`closed`, `reopened`).
+ * conversations. `system` messages record a change of status (`closed`, `reopened`); `note`s are the members'
+ * own (no visitor query reads them: VISITOR_SENDERS).
  */
 export const conversationMessages = pgTable(
   'conversation_messages',
@@ -142,6 +146,11 @@ export const conversationMessages = pgTable(
     authorUid: text('author_uid'),
     authorName: text('author_name'),
     body: text('body').notNull(),
+    /** A note's mentioned members (uids), resolved at the server from the workspace's members. */
+    mentions: text('mentions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The client's key: a repeated submit finds this message instead of adding another. */
     requestKey: text('request_key'),
     createdAt: createdAt(),
@@ -158,7 +167,7 @@ export const conversationMessages = pgTable(
     index('conversation_messages_search_idx').using('gin', table.search),
     index('conversation_messages_widget_idx').on(table.widgetId, table.id),
     uniqueIndex('conversation_messages_request_key_idx').on(table.conversationId, table.sender, table.requestKey),
-    check('conversation_messages_sender_check', sql`${table.sender} in ('visitor', 'operator', 'system')`),
+    check('conversation_messages_sender_check', sql`${table.sender} in ('visitor', 'operator', 'system', 'note')`),
   ],
 );
 
