@@ -11,6 +11,7 @@ import { VerifiedMark, visitorName, visitorNameVerified } from './inbox-list';
 import { AssignmentControls } from './assignment-controls';
 import { VisitorAttributes } from './visitor-attributes';
 import type { Teammate } from './use-inbox';
+import { useReplyPicker } from './reply-picker';
 
 function errorOf(caught: unknown, fallback: string): string {
   return readApiError(caught).message ?? fallback;
@@ -32,10 +33,16 @@ export function InboxThread({
   onChanged,
   onSent,
   me,
+  meName,
   teammates,
+  repliesApi,
 }: {
   /** The workspace's inbox API. */
   api: string;
+  /** The workspace's saved replies (GET), which `/` in the answer's field offers. */
+  repliesApi: string;
+  /** The operator's display name (null: none, so the visitor sees the widget's name). */
+  meName: string | null;
   conversation: InboxConversationView;
   messages: MessageView[];
   visitorTyping: boolean;
@@ -54,6 +61,20 @@ export function InboxThread({
   const base = `${api}/${conversation.id}`;
   const name = visitorName(conversation, labels);
   const date = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }), [locale]);
+  const composerId = `reply-${conversation.id}`;
+  const picker = useReplyPicker({
+    id: composerId,
+    api: repliesApi,
+    locale: conversation.locale,
+    // The names as the visitor reads them: a reply's author is the operator's name, else the widget's.
+    values: {
+      'visitor.name': conversation.visitor.name,
+      'visitor.email': conversation.visitor.email,
+      'operator.name': meName?.trim() || conversation.widget.name,
+      'widget.name': conversation.widget.name,
+    },
+    labels: labels.picker,
+  });
 
   // The visitor's messages on screen are read (the visitor sees "seen").
   const latestFromVisitor = [...messages].reverse().find((m) => m.sender === 'visitor')?.id ?? 0;
@@ -193,11 +214,18 @@ export function InboxThread({
         <p className="border-t border-slate-200 p-3 text-sm text-slate-800">{labels.closedNotice}</p>
       ) : (
         <Composer
-          id={`reply-${conversation.id}`}
-          labels={{ form: labels.reply, message: labels.reply, send: labels.send, sending: labels.sending }}
+          id={composerId}
+          labels={{
+            form: labels.reply,
+            message: labels.reply,
+            send: labels.send,
+            sending: labels.sending,
+            placeholder: `${labels.reply}. ${labels.picker.hint}`,
+          }}
           onSend={send}
           onTyping={typing}
           error={error}
+          assist={picker}
         />
       )}
       {closed && error && (

@@ -33,6 +33,7 @@ export function Inbox({
   initial,
   presence: initialPresence,
   me,
+  meName,
   operatorSwitch,
   teammates,
   labels,
@@ -41,8 +42,9 @@ export function Inbox({
   workspaceId: string;
   initial: InboxPage;
   presence: PresenceMode;
-  /** The signed-in member's uid, their own presence switch, and the workspace's members. */
+  /** The signed-in member's uid and display name, their own presence switch, and the workspace's members. */
   me: string;
+  meName: string | null;
   operatorSwitch: 'auto' | 'available' | 'away';
   teammates: Teammate[];
   labels: Messages['Dashboard']['inbox'];
@@ -156,7 +158,9 @@ export function Inbox({
               onChanged={upsert}
               onSent={addMessage}
               me={me}
+              meName={meName}
               teammates={inbox.teammates}
+              repliesApi={`/api/workspaces/${encodeURIComponent(workspaceId)}/replies`}
             />
           ) : (
             <p role={problem ? 'alert' : undefined} className="p-6 text-sm text-slate-700">

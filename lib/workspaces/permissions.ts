@@ -15,6 +15,8 @@ export const PERMISSIONS = {
   'inbox.assign': ['owner', 'admin', 'agent'],
   'widgets.read': ['owner', 'admin', 'agent'],
   'widgets.manage': ['owner', 'admin'],
+  'replies.read': ['owner', 'admin', 'agent'],
+  'replies.manage': ['owner', 'admin'],
   'members.read': ['owner', 'admin', 'agent'],
   'members.invite': ['owner', 'admin'],
   'members.remove': ['owner', 'admin'],

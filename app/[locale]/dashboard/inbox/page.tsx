@@ -24,8 +24,9 @@ export default withErrorPage(async function InboxPage({ params }: PageProps<'/[l
   setRequestLocale(locale);
   const operator = signedInUserOf(await requireUser());
   const workspace = await currentWorkspace(operator);
-  const [t, { Dashboard }, initial, presence, { widgets }, teammates, operatorSwitch] = await Promise.all([
+  const [t, replies, { Dashboard }, initial, presence, { widgets }, teammates, operatorSwitch] = await Promise.all([
     getTranslations('Dashboard.inbox'),
+    getTranslations('Dashboard.replies'),
     loadMessages(locale),
     listInbox(operator, workspace.id),
     presenceSetting(operator, workspace.id),
@@ -35,7 +36,11 @@ export default withErrorPage(async function InboxPage({ params }: PageProps<'/[l
   ]);
   return (
     <>
-      <PageHeader title={t('title')} lead={t('lead')} />
+      <PageHeader title={t('title')} lead={t('lead')}>
+        <Link href="/dashboard/inbox/replies" className="font-semibold text-brand-700 underline">
+          {replies('open')}
+        </Link>
+      </PageHeader>
       {widgets.length === 0 ? (
         <p className="text-slate-700">
           {t('noWidget')}{' '}
@@ -50,6 +55,7 @@ export default withErrorPage(async function InboxPage({ params }: PageProps<'/[l
           initial={initial}
           presence={presence}
           me={operator.uid}
+          meName={operator.displayName}
           operatorSwitch={operatorSwitch}
           teammates={teammates}
           labels={Dashboard.inbox}
