@@ -22,6 +22,8 @@ export type ComposerAssist = {
   text: string;
   onTextChange: (text: string, caret: number) => void;
   onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => boolean;
+  /** The field lost the focus (a list beside it closes). */
+  onBlur: () => void;
   fieldProps: Pick<
     TextareaHTMLAttributes<HTMLTextAreaElement>,
     'aria-activedescendant' | 'aria-autocomplete' | 'aria-controls' | 'aria-haspopup'
@@ -123,6 +125,7 @@ export function Composer({
           value={text}
           onChange={(event) => change(event.target.value, event.target.selectionStart)}
           onKeyDown={(event) => assist?.onKeyDown(event) || sendOnEnter(event, () => void send())}
+          onBlur={assist?.onBlur}
           rows={2}
           maxLength={CONVERSATION_TEXT_MAX}
           disabled={disabled}

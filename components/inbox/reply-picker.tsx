@@ -109,6 +109,13 @@ export function useReplyPicker({
     setSlash(null);
   }
 
+  // Escape, or the focus leaving the field: closed until another slash is typed.
+  function close() {
+    if (!slash) return;
+    dismissed.current = slash.at;
+    setSlash(null);
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
     if (!open || event.nativeEvent.isComposing) return false;
     const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
@@ -117,8 +124,7 @@ export function useReplyPicker({
     } else if (event.key === 'Enter' && !event.shiftKey && chosen) {
       insert(chosen);
     } else if (event.key === 'Escape') {
-      dismissed.current = slash.at;
-      setSlash(null);
+      close();
     } else return false;
     event.preventDefault();
     return true;
@@ -176,6 +182,7 @@ export function useReplyPicker({
     text,
     onTextChange,
     onKeyDown,
+    onBlur: close,
     fieldProps: {
       'aria-autocomplete': 'list',
       'aria-haspopup': 'listbox',

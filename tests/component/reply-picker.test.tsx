@@ -105,7 +105,7 @@ describe('the saved replies picker', () => {
     await waitFor(() => expect(onSend).toHaveBeenCalledWith(`${inserted} :)`));
   });
 
-  it('falls back to the other language, and Escape closes the list until another `/`', async () => {
+  it('falls back to the other language; Escape or leaving the field closes the list until another `/`', async () => {
     const onSend = jest.fn(async () => true);
     const user = userEvent.setup();
     render(<Harness onSend={onSend} />);
@@ -119,11 +119,16 @@ describe('the saved replies picker', () => {
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(onSend).not.toHaveBeenCalled();
 
+    // Leaving the field closes the list as well.
+    await user.type(field, ' /we');
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1));
+    fireEvent.blur(field);
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     await user.type(field, ' /open');
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1));
     await user.keyboard('{Enter}');
     // The reply has no German text: the English one is inserted in place of "/open".
-    expect(field).toHaveValue('/hours more We answer Monday to Friday.');
+    expect(field).toHaveValue('/hours more /we We answer Monday to Friday.');
   });
 
   it('opens only for a slash at the start or after a space, and says when nothing matches', async () => {
