@@ -20,14 +20,14 @@ export type ComposerLabels = { form: string; message: string; send: string; send
  */
 export type ComposerAssist = {
   text: string;
-  onTextChange: (text: string, caret: number) => void;
+  onTextChange: (text: string, caret?: number) => void;
   onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => boolean;
   /** The field lost the focus (a list beside it closes). */
   onBlur: () => void;
   fieldProps: Pick<
     TextareaHTMLAttributes<HTMLTextAreaElement>,
     'aria-activedescendant' | 'aria-autocomplete' | 'aria-controls' | 'aria-haspopup'
-  > & { describedBy?: string };
+  >;
   popup: ReactNode;
 };
 
@@ -60,8 +60,7 @@ export function Composer({
 }) {
   const [ownText, setOwnText] = useState('');
   const text = assist ? assist.text : ownText;
-  const setText = (value: string, caret = value.length) =>
-    assist ? assist.onTextChange(value, caret) : setOwnText(value);
+  const setText: (value: string, caret?: number) => void = assist ? assist.onTextChange : setOwnText;
   const [sending, setSending] = useState(false);
   const typingSince = useRef(0);
   const stopTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -131,13 +130,8 @@ export function Composer({
           disabled={disabled}
           ref={field}
           aria-invalid={error ? true : undefined}
-          aria-describedby={
-            [error && `${id}-error`, assist?.fieldProps.describedBy].filter(Boolean).join(' ') || undefined
-          }
-          aria-activedescendant={assist?.fieldProps['aria-activedescendant']}
-          aria-autocomplete={assist?.fieldProps['aria-autocomplete']}
-          aria-controls={assist?.fieldProps['aria-controls']}
-          aria-haspopup={assist?.fieldProps['aria-haspopup']}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...assist?.fieldProps}
           placeholder={labels.placeholder ?? labels.message}
           className="block min-h-10 w-full flex-1 resize-none rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700"
         />

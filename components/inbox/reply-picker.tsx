@@ -90,7 +90,7 @@ export function useReplyPicker({
     field.setSelectionRange(caret, caret);
   }, [text, fieldId]);
 
-  function onTextChange(value: string, caret: number) {
+  function onTextChange(value: string, caret = value.length) {
     setText(value);
     const found = slashQuery(value, caret);
     if (found?.at !== dismissed.current) dismissed.current = null;
@@ -141,9 +141,6 @@ export function useReplyPicker({
           : labels.empty;
   const popup = (
     <>
-      <p id={`${listId}-hint`} className="sr-only">
-        {labels.hint}
-      </p>
       <p role="status" className={open && !matches.length ? 'mb-2 text-sm text-slate-700' : 'sr-only'}>
         {status}
       </p>
@@ -188,7 +185,6 @@ export function useReplyPicker({
       'aria-haspopup': 'listbox',
       'aria-controls': open && matches.length ? listId : undefined,
       'aria-activedescendant': open && chosen ? optionId(chosen) : undefined,
-      describedBy: `${listId}-hint`,
     },
     popup,
   };
