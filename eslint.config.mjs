@@ -64,6 +64,8 @@ const LAYERS = [
   // Widgets are sold by the shop; conversations happen in widgets and reuse the chat's pieces.
   { siblings: false, rooms: ['lib/widgets'] },
   { siblings: false, rooms: ['lib/conversations'] },
+  // Saved replies: a workspace's prepared answers, which its members insert in the inbox.
+  { siblings: false, rooms: ['lib/replies'] },
   // The storefront's view of the plans (prices per interval, gross and net, where buying one leads): it reads
   // the plans' table of lib/billing and the shop's paths, and serves the shop's pages and their markup.
   { siblings: false, rooms: ['lib/storefront'] },

@@ -1,10 +1,35 @@
 'use client';
 
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { sendOnEnter } from '@/lib/client/send-on-enter';
 import { CONVERSATION_TEXT_MAX } from '@/lib/conversations/constants';
 
-export type ComposerLabels = { form: string; message: string; send: string; sending: string };
+export type ComposerLabels = { form: string; message: string; send: string; sending: string; placeholder?: string };
+
+/**
+ * What a helper of the field (the inbox's saved replies) adds: it holds the text (`text`, `onTextChange` with the
+ * caret), sees each key first (true: handled, so Enter does not send), adds ARIA to the field and shows `popup`.
+ */
+export type ComposerAssist = {
+  text: string;
+  onTextChange: (text: string, caret?: number) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLTextAreaElement>) => boolean;
+  /** The field lost the focus (a list beside it closes). */
+  onBlur: () => void;
+  fieldProps: Pick<
+    TextareaHTMLAttributes<HTMLTextAreaElement>,
+    'aria-activedescendant' | 'aria-autocomplete' | 'aria-controls' | 'aria-haspopup'
+  >;
+  popup: ReactNode;
+};
 
 /** Typing is announced at most this often while it goes on; the other side forgets it after TYPING_TTL_MS. */
 const TYPING_EVERY_MS = 2_500;
@@ -21,6 +46,7 @@ export function Composer({
   disabled,
   error,
   autoFocus,
+  assist,
 }: {
   id: string;
   labels: ComposerLabels;
@@ -30,8 +56,11 @@ export function Composer({
   disabled?: boolean;
   error?: string | null;
   autoFocus?: boolean;
+  assist?: ComposerAssist;
 }) {
-  const [text, setText] = useState('');
+  const [ownText, setOwnText] = useState('');
+  const text = assist ? assist.text : ownText;
+  const setText: (value: string, caret?: number) => void = assist ? assist.onTextChange : setOwnText;
   const [sending, setSending] = useState(false);
   const typingSince = useRef(0);
   const stopTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -53,8 +82,8 @@ export function Composer({
     typingSince.current = 0;
   };
 
-  const change = (value: string) => {
-    setText(value);
+  const change = (value: string, caret: number) => {
+    setText(value, caret);
     if (!onTyping) return;
     if (!value.trim()) return stopTyping();
     if (Date.now() - typingSince.current > TYPING_EVERY_MS) {
@@ -88,19 +117,22 @@ export function Composer({
       <label htmlFor={`${id}-message`} className="sr-only">
         {labels.message}
       </label>
+      {assist?.popup}
       <div className="flex items-end gap-2">
         <textarea
           id={`${id}-message`}
           value={text}
-          onChange={(event) => change(event.target.value)}
-          onKeyDown={(event) => sendOnEnter(event, () => void send())}
+          onChange={(event) => change(event.target.value, event.target.selectionStart)}
+          onKeyDown={(event) => assist?.onKeyDown(event) || sendOnEnter(event, () => void send())}
+          onBlur={assist?.onBlur}
           rows={2}
           maxLength={CONVERSATION_TEXT_MAX}
           disabled={disabled}
           ref={field}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          placeholder={labels.message}
+          {...assist?.fieldProps}
+          placeholder={labels.placeholder ?? labels.message}
           className="block min-h-10 w-full flex-1 resize-none rounded-md border border-slate-400 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700"
         />
         <button

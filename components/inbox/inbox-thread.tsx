@@ -20,6 +20,7 @@ import { LabelMenu } from './label-menu';
 import { SnoozeControls } from './snooze-controls';
 import { ComposerSwitch, NoteComposer, type ComposerMode } from './note-composer';
 import type { Teammate } from './use-inbox';
+import { useReplyPicker } from './reply-picker';
 
 function errorOf(caught: unknown, fallback: string): string {
   return readApiError(caught).message ?? fallback;
@@ -41,13 +42,19 @@ export function InboxThread({
   onChanged,
   onSent,
   me,
+  meName,
   teammates,
   focusId,
   workspaceLabels,
   now,
+  repliesApi,
 }: {
   /** The workspace's inbox API. */
   api: string;
+  /** The workspace's saved replies (GET), which `/` in the answer's field offers. */
+  repliesApi: string;
+  /** The operator's display name (null: none, so the visitor sees the widget's name). */
+  meName: string | null;
   conversation: InboxConversationView;
   messages: MessageView[];
   visitorTyping: boolean;
@@ -71,6 +78,20 @@ export function InboxThread({
   const base = `${api}/${conversation.id}`;
   const name = visitorName(conversation, labels);
   const date = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }), [locale]);
+  const composerId = `reply-${conversation.id}`;
+  const picker = useReplyPicker({
+    id: composerId,
+    api: repliesApi,
+    locale: conversation.locale,
+    // The names as the visitor reads them: a reply's author is the operator's name, else the widget's.
+    values: {
+      'visitor.name': conversation.visitor.name,
+      'visitor.email': conversation.visitor.email,
+      'operator.name': meName?.trim() || conversation.widget.name,
+      'widget.name': conversation.widget.name,
+    },
+    labels: labels.picker,
+  });
 
   // The visitor's messages on screen are read (the visitor sees "seen").
   const latestFromVisitor = [...messages].reverse().find((m) => m.sender === 'visitor')?.id ?? 0;
@@ -231,11 +252,18 @@ export function InboxThread({
         <p className="p-3 text-sm text-slate-800">{labels.closedNotice}</p>
       ) : (
         <Composer
-          id={`reply-${conversation.id}`}
-          labels={{ form: labels.reply, message: labels.reply, send: labels.send, sending: labels.sending }}
+          id={composerId}
+          labels={{
+            form: labels.reply,
+            message: labels.reply,
+            send: labels.send,
+            sending: labels.sending,
+            placeholder: `${labels.reply}. ${labels.picker.hint}`,
+          }}
           onSend={(text) => post('messages', requestKey, text)}
           onTyping={typing}
           error={error}
+          assist={picker}
         />
       )}
       {closed && mode === 'reply' && error && (

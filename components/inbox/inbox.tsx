@@ -43,6 +43,7 @@ export function Inbox({
   initial,
   presence: initialPresence,
   me,
+  meName,
   operatorSwitch,
   teammates,
   widgets,
@@ -54,8 +55,9 @@ export function Inbox({
   workspaceId: string;
   initial: InboxPage;
   presence: PresenceMode;
-  /** The signed-in member's uid, their own presence switch, and the workspace's members. */
+  /** The signed-in member's uid and display name, their own presence switch, and the workspace's members. */
   me: string;
+  meName: string | null;
   operatorSwitch: 'auto' | 'available' | 'away';
   teammates: Teammate[];
   /** The workspace's widgets (the search's filter). */
@@ -208,9 +210,11 @@ export function Inbox({
               onChanged={upsert}
               onSent={addMessage}
               me={me}
+              meName={meName}
               teammates={inbox.teammates}
               workspaceLabels={inbox.labels}
               now={inbox.now}
+              repliesApi={`/api/workspaces/${encodeURIComponent(workspaceId)}/replies`}
             />
           ) : (
             <p role={problem ? 'alert' : undefined} className="p-6 text-sm text-slate-700">

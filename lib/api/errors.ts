@@ -40,6 +40,7 @@ export const API_ERRORS = {
   withdrawalNotConsumer: 409,
   conversationClosed: 409,
   alreadyAssigned: 409,
+  replyTitleTaken: 409,
   notMember: 400,
   labelExists: 409,
   unknownLabel: 400,

@@ -32,6 +32,8 @@ const FIELD_ISSUE_CODES = [
   'country',
   'vatId',
   'vatIdConsumer',
+  // A saved reply's text with a placeholder that does not exist.
+  'placeholder',
 ] as const;
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];
 

@@ -23,6 +23,7 @@ export type PageKey =
   | 'feedback'
   | 'widgets'
   | 'inbox'
+  | 'replies'
   | 'members'
   | 'billing'
   | 'invitation'

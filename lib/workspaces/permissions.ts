@@ -16,6 +16,8 @@ export const PERMISSIONS = {
   'labels.manage': ['owner', 'admin'],
   'widgets.read': ['owner', 'admin', 'agent'],
   'widgets.manage': ['owner', 'admin'],
+  'replies.read': ['owner', 'admin', 'agent'],
+  'replies.manage': ['owner', 'admin'],
   'members.read': ['owner', 'admin', 'agent'],
   'members.invite': ['owner', 'admin'],
   'members.remove': ['owner', 'admin'],

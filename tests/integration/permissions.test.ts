@@ -11,6 +11,7 @@ import { WORKSPACE_ROLES, type WorkspaceRole } from '@/lib/db/schema';
 import { PERMISSIONS, WORKSPACE_ACTIONS, type WorkspaceAction } from '@/lib/workspaces/permissions';
 import { apiRequest } from './signed-in';
 import { inboxPage } from './inbox';
+import { createReplyIn, listRepliesOf, newReply } from './replies';
 import { converse, newVisitor } from './visitors';
 import {
   changeRoleIn,
@@ -65,6 +66,8 @@ const WALKS: Record<WorkspaceAction, Walk> = {
       apiRequest('PATCH', `/api/widgets/${team.widgetId}`, who, { name: 'Renamed' }),
       ctx({ id: team.widgetId }),
     ),
+  'replies.read': (who, team) => listRepliesOf(who, team.wid),
+  'replies.manage': (who, team) => createReplyIn(who, team.wid, newReply()),
   'members.read': (who, team) => membersOf(who, team.wid),
   'members.invite': (who, team) =>
     inviteTo(who, team.wid, { email: `invited-${crypto.randomUUID()}@example.com`, role: 'agent' }),

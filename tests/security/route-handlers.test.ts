@@ -26,6 +26,7 @@ const BODILESS = new Set([
   'DELETE /api/workspaces/[wid]',
   'DELETE /api/workspaces/[wid]/members/[uid]',
   'DELETE /api/workspaces/[wid]/invitations/[id]',
+  'DELETE /api/workspaces/[wid]/replies/[id]',
   'POST /api/workspaces/[wid]/inbox/[cid]/claim',
   'DELETE /api/workspaces/[wid]/labels/[id]',
   // Billing actions that take nothing but the workspace: cancel, resume, pay the overdue charge, open the portal,

@@ -18,3 +18,4 @@ export * from './billing';
 export * from './stripe-billing';
 export * from './invoices';
 export * from './billing-local';
+export * from './replies';

@@ -26,19 +26,25 @@ export default withErrorPage(async function InboxPage({ params }: PageProps<'/[l
   setRequestLocale(locale);
   const operator = signedInUserOf(await requireUser());
   const workspace = await currentWorkspace(operator);
-  const [t, { Dashboard }, initial, presence, { widgets }, teammates, operatorSwitch, labels] = await Promise.all([
-    getTranslations('Dashboard.inbox'),
-    loadMessages(locale),
-    listInbox(operator, workspace.id),
-    presenceSetting(operator, workspace.id),
-    listWidgets(operator, workspace.id),
-    teammatesOf(operator, workspace.id),
-    operatorSwitchOf(operator, workspace.id),
-    listLabels(operator, workspace.id),
-  ]);
+  const [t, replies, { Dashboard }, initial, presence, { widgets }, teammates, operatorSwitch, labels] =
+    await Promise.all([
+      getTranslations('Dashboard.inbox'),
+      getTranslations('Dashboard.replies'),
+      loadMessages(locale),
+      listInbox(operator, workspace.id),
+      presenceSetting(operator, workspace.id),
+      listWidgets(operator, workspace.id),
+      teammatesOf(operator, workspace.id),
+      operatorSwitchOf(operator, workspace.id),
+      listLabels(operator, workspace.id),
+    ]);
   return (
     <>
-      <PageHeader title={t('title')} lead={t('lead')} />
+      <PageHeader title={t('title')} lead={t('lead')}>
+        <Link href="/dashboard/inbox/replies" className="font-semibold text-brand-700 underline">
+          {replies('open')}
+        </Link>
+      </PageHeader>
       {widgets.length === 0 ? (
         <p className="text-slate-700">
           {t('noWidget')}{' '}
@@ -53,6 +59,7 @@ export default withErrorPage(async function InboxPage({ params }: PageProps<'/[l
           initial={initial}
           presence={presence}
           me={operator.uid}
+          meName={operator.displayName}
           operatorSwitch={operatorSwitch}
           teammates={teammates}
           widgets={widgets.map(({ id, name }) => ({ id, name }))}
