@@ -6,6 +6,7 @@ import { plural, type Messages } from '@/lib/i18n/slices';
 import { cn } from '@/lib/cn';
 import type { Filter } from './use-inbox';
 import { InboxMore } from './inbox-more';
+import { RatingBadge } from './visitor-rating';
 
 export function visitorName(conversation: InboxConversationView, labels: Messages['Dashboard']['inbox']): string {
   return conversation.visitor.name ?? conversation.visitor.email ?? labels.anonymous;
@@ -134,6 +135,7 @@ export function InboxList({
                     {conversation.status === 'closed' && (
                       <span className="rounded bg-slate-200 px-1.5 text-slate-900">{labels.closedBadge}</span>
                     )}
+                    {conversation.rating && <RatingBadge rating={conversation.rating} labels={labels.rating} />}
                     {conversation.unread > 0 && (
                       <span className="rounded-full bg-red-700 px-2 font-semibold text-white">
                         {plural(labels.unread, conversation.unread, locale)}

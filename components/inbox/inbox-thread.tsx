@@ -10,6 +10,7 @@ import { fill, type Messages } from '@/lib/i18n/slices';
 import { VerifiedMark, visitorName, visitorNameVerified } from './inbox-list';
 import { AssignmentControls } from './assignment-controls';
 import { VisitorAttributes } from './visitor-attributes';
+import { VisitorRating } from './visitor-rating';
 import type { Teammate } from './use-inbox';
 
 function errorOf(caught: unknown, fallback: string): string {
@@ -189,6 +190,7 @@ export function InboxThread({
         onLoadOlder={() => void loadOlder(messages[0]?.id ?? 0).then((count) => setHasOlder(count >= THREAD_PAGE_SIZE))}
         className="min-h-64"
       />
+      {conversation.rating && <VisitorRating rating={conversation.rating} labels={labels.rating} />}
       {closed ? (
         <p className="border-t border-slate-200 p-3 text-sm text-slate-800">{labels.closedNotice}</p>
       ) : (

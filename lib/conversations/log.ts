@@ -9,7 +9,14 @@ import type { MessageSender } from '@/lib/db/schema/conversations';
 import type { InboxConversationView, MessageView, VisitorConversationView } from './constants';
 import { signal } from './signal';
 import { authorPhotoVersion, operatorPhotoPath } from './operator-photo';
-import { inboxColumns, inboxConversationView, messageView, preview, visitorConversationView } from './views';
+import {
+  inboxColumns,
+  inboxConversationView,
+  messageView,
+  preview,
+  ratedColumn,
+  visitorConversationView,
+} from './views';
 
 type MessageRow = typeof conversationMessages.$inferSelect;
 
@@ -112,7 +119,7 @@ export async function appendMessage(
   const event = {
     m: messageView(inserted),
     ph: operatorPhotoPath(inserted, photo?.version ?? null),
-    vc: visitorConversationView(row.conversation),
+    vc: visitorConversationView(row.conversation, row.rating !== null),
     ic: inboxConversationView(row),
   };
   await signal(tx, { ...bare, e: event }, bare);
@@ -140,15 +147,20 @@ export function messageFrame(
 export async function visitorEvents(visitorId: string, after: number, limit: number): Promise<LoggedEvent[]> {
   const db = await database();
   const rows = await db
-    .select({ message: conversationMessages, conversation: conversations, photoVersion: authorPhotoVersion })
+    .select({
+      message: conversationMessages,
+      conversation: conversations,
+      photoVersion: authorPhotoVersion,
+      rated: ratedColumn,
+    })
     .from(conversationMessages)
     .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
     .where(and(eq(conversations.visitorId, visitorId), gt(conversationMessages.id, after)))
     .orderBy(asc(conversationMessages.id))
     .limit(limit);
-  return rows.map(({ message, conversation, photoVersion }) => ({
+  return rows.map(({ message, conversation, photoVersion, rated }) => ({
     id: message.id,
-    frame: messageFrame(messageView({ ...message, photoVersion }), visitorConversationView(conversation)),
+    frame: messageFrame(messageView({ ...message, photoVersion }), visitorConversationView(conversation, rated)),
   }));
 }
 

@@ -1,6 +1,7 @@
 import 'server-only';
-import { conversationMessages, conversations, visitors, widgets } from '@/lib/db/schema';
-import type { InboxConversationView, MessageView, VisitorConversationView } from './constants';
+import { sql } from 'drizzle-orm';
+import { conversationMessages, conversationRatings, conversations, visitors, widgets } from '@/lib/db/schema';
+import type { InboxConversationView, MessageView, RatingView, VisitorConversationView } from './constants';
 import { nameOf } from './operators';
 import { operatorPhotoPath } from './operator-photo';
 
@@ -27,7 +28,14 @@ export function visitorMessageView(view: MessageView, authorPhoto: string | null
   return { ...head, authorPhoto, text, createdAt };
 }
 
-export function visitorConversationView(row: ConversationRow): VisitorConversationView {
+/** Whether the visitor rated the conversation (a lookup by the ratings' key). */
+export const ratedColumn = sql<boolean>`exists (select 1 from ${conversationRatings} where ${conversationRatings.conversationId} = ${conversations.id})`;
+
+/** The conversation's rating as the inbox shows it, or null (a lookup by the ratings' key). */
+const ratingColumn = sql<RatingView | null>`(select json_build_object('score', r.score, 'comment', r.comment)
+  from ${conversationRatings} r where r.conversation_id = ${conversations.id})`;
+
+export function visitorConversationView(row: ConversationRow, rated: boolean): VisitorConversationView {
   return {
     id: row.id,
     status: row.status,
@@ -36,6 +44,7 @@ export function visitorConversationView(row: ConversationRow): VisitorConversati
     lastMessagePreview: row.lastMessagePreview,
     unread: row.visitorUnread,
     seenUpTo: row.operatorReadId,
+    rated,
   };
 }
 
@@ -45,12 +54,14 @@ export const inboxColumns = {
   visitor: visitors,
   widget: { id: widgets.id, name: widgets.name },
   assigneeName: nameOf(conversations.assigneeUid),
+  rating: ratingColumn,
 };
 export type InboxRow = {
   conversation: ConversationRow;
   visitor: VisitorRow;
   widget: { id: string; name: string };
   assigneeName: string | null;
+  rating: RatingView | null;
 };
 
 export function inboxConversationView({
@@ -58,6 +69,7 @@ export function inboxConversationView({
   visitor,
   widget,
   assigneeName,
+  rating,
 }: InboxRow): InboxConversationView {
   return {
     id: conversation.id,
@@ -85,6 +97,7 @@ export function inboxConversationView({
       firstSeenAt: visitor.createdAt.toISOString(),
       attributes: visitor.attributes,
     },
+    rating: rating && { score: Number(rating.score), comment: rating.comment },
   };
 }
 

@@ -17,3 +17,4 @@ export * from './billing';
 export * from './stripe-billing';
 export * from './invoices';
 export * from './billing-local';
+export * from './ratings';
