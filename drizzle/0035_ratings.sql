@@ -10,6 +10,8 @@ CREATE TABLE "conversation_ratings" (
 );
 --> statement-breakpoint
 ALTER TABLE "widgets" ADD COLUMN "ask_rating" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "conversations" ADD COLUMN "closed_assignee_uid" text;--> statement-breakpoint
+UPDATE "conversations" SET "closed_assignee_uid" = "assignee_uid" WHERE "status" = 'closed';--> statement-breakpoint
 ALTER TABLE "conversation_ratings" ADD CONSTRAINT "conversation_ratings_conversation_id_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "conversation_ratings" ADD CONSTRAINT "conversation_ratings_widget_id_widgets_id_fk" FOREIGN KEY ("widget_id") REFERENCES "public"."widgets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "conversation_ratings_widget_idx" ON "conversation_ratings" USING btree ("widget_id","created_at");--> statement-breakpoint

@@ -103,7 +103,11 @@ export async function appendMessage(
             operatorReadId: inserted.id,
             operatorUnread: 0,
           }
-        : { status: input.status, closedAt: input.status === 'closed' ? inserted.createdAt : null };
+        : {
+            status: input.status,
+            closedAt: input.status === 'closed' ? inserted.createdAt : null,
+            closedAssigneeUid: input.status === 'closed' ? sql`${conversations.assigneeUid}` : null,
+          };
   await tx.update(conversations).set(changes).where(eq(conversations.id, conversation.id));
   // The NOTIFY carries the event as both sides' streams show it, so no instance reads the log to deliver it;
   // a payload past PostgreSQL's limit names the scopes only, and they are read.

@@ -55,6 +55,8 @@ describe('rating a closed conversation', () => {
     const agent = await teammate(owner.workspaceId, 'rated-agent');
     expect((await patchAs(who, cid, { assigneeId: agent.uid })).status).toBe(200);
     expect((await patchAs(who, cid, { status: 'closed' })).status).toBe(200);
+    // Handed back after closing: the rating is still about the one who had it when it closed.
+    expect((await patchAs(who, cid, { assigneeId: null })).status).toBe(200);
     const inbox = await inboxStream(owner);
     await inbox.take(1);
 
@@ -122,8 +124,9 @@ describe('rating a closed conversation', () => {
     ]);
   });
 
-  it('stores no assignee for a conversation nobody was assigned, and an empty comment as none', async () => {
-    const { widgetId, visitor, cid } = await conversation();
+  it('stores no assignee for a conversation nobody had when it closed, and an empty comment as none', async () => {
+    const { owner, who, widgetId, visitor, cid } = await conversation();
+    expect((await patchAs(who, cid, { assigneeId: owner.uid })).status).toBe(200);
     expect((await rateAs(visitor, widgetId, cid, { score: 1, comment: '   ' })).status).toBe(201);
     expect(await stored(cid)).toEqual([expect.objectContaining({ assigneeUid: null, score: 1, comment: null })]);
   });

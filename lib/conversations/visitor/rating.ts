@@ -12,7 +12,7 @@ type Widget = Pick<typeof widgets.$inferSelect, 'workspaceId' | 'askRating'>;
 
 /**
  * The visitor's rating of their closed conversation, once: the insert takes the conversation's state in the
- * same statement (closed, its language, its assignee at that moment), and the conversation's key makes a
+ * same statement (closed, its language, its assignee when it was closed), and the conversation's key makes a
  * repeat find the first rating (the same score: answered again; another: 409 `alreadyRated`). Every inbox
  * of the workspace hears it with the conversation.
  */
@@ -33,7 +33,7 @@ export async function rateConversation(
             conversationId: conversations.id,
             widgetId: conversations.widgetId,
             locale: conversations.locale,
-            assigneeUid: conversations.assigneeUid,
+            assigneeUid: conversations.closedAssigneeUid,
             score: sql<number>`${input.score}::smallint`.as('score'),
             comment: sql<string | null>`${comment}::text`.as('comment'),
             createdAt: sql<Date>`now()`.as('created_at'),
