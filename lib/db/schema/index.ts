@@ -19,3 +19,4 @@ export * from './stripe-billing';
 export * from './invoices';
 export * from './billing-local';
 export * from './replies';
+export * from './ratings';
