@@ -4,6 +4,7 @@ import { useMemo, useRef } from 'react';
 import { INBOX_VIEWS, type InboxConversationView, type InboxView } from '@/lib/conversations/constants';
 import { plural, type Messages } from '@/lib/i18n/slices';
 import { cn } from '@/lib/cn';
+import { BlockedBadge } from './visitor-actions';
 import type { Filter } from './use-inbox';
 import { InboxMore } from './inbox-more';
 
@@ -134,6 +135,7 @@ export function InboxList({
                     {conversation.status === 'closed' && (
                       <span className="rounded bg-slate-200 px-1.5 text-slate-900">{labels.closedBadge}</span>
                     )}
+                    {conversation.visitor.blocked && <BlockedBadge label={labels.visitor.blocked} />}
                     {conversation.unread > 0 && (
                       <span className="rounded-full bg-red-700 px-2 font-semibold text-white">
                         {plural(labels.unread, conversation.unread, locale)}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { $fetch } from 'ofetch';
 import { readApiError } from '@/lib/client/api-error';
 import { THREAD_PAGE_SIZE, type InboxConversationView, type MessageView } from '@/lib/conversations/constants';
@@ -10,6 +10,7 @@ import { fill, type Messages } from '@/lib/i18n/slices';
 import { VerifiedMark, visitorName, visitorNameVerified } from './inbox-list';
 import { AssignmentControls } from './assignment-controls';
 import { VisitorAttributes } from './visitor-attributes';
+import { BlockedBadge } from './visitor-actions';
 import type { Teammate } from './use-inbox';
 
 function errorOf(caught: unknown, fallback: string): string {
@@ -33,6 +34,7 @@ export function InboxThread({
   onSent,
   me,
   teammates,
+  visitorActions,
 }: {
   /** The workspace's inbox API. */
   api: string;
@@ -46,6 +48,8 @@ export function InboxThread({
   onSent: (message: MessageView) => void;
   me: string;
   teammates: Teammate[];
+  /** Block, export and erase the visitor (components/inbox/visitor-actions.tsx). */
+  visitorActions?: ReactNode;
 }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -108,7 +112,8 @@ export function InboxThread({
         <div className="min-w-0">
           <h2 className="font-semibold text-slate-900">
             {name}
-            {visitorNameVerified(conversation) && <VerifiedMark label={labels.verified} />}
+            {visitorNameVerified(conversation) && <VerifiedMark label={labels.verified} />}{' '}
+            {visitor.blocked && <BlockedBadge label={labels.visitor.blocked} />}
           </h2>
           <dl
             aria-label={labels.details.title}
@@ -159,6 +164,7 @@ export function InboxThread({
             labels={labels.assignment}
             onChanged={onChanged}
           />
+          {visitorActions}
         </div>
         <button
           type="button"

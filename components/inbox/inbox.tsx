@@ -8,9 +8,10 @@ import { readApiError } from '@/lib/client/api-error';
 import type { PresenceMode } from '@/lib/db/schema/widget-settings';
 import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
-import { InboxList } from './inbox-list';
+import { InboxList, visitorName } from './inbox-list';
 import { InboxThread } from './inbox-thread';
 import { TeammatesPanel } from './teammates-panel';
+import { VisitorActions } from './visitor-actions';
 import { useInbox, type Filter, type Teammate } from './use-inbox';
 import type { InboxView } from '@/lib/conversations/constants';
 import type { Messages } from '@/lib/i18n/slices';
@@ -35,10 +36,13 @@ export function Inbox({
   me,
   operatorSwitch,
   teammates,
+  manageVisitors,
   labels,
   locale,
 }: {
   workspaceId: string;
+  /** Whether the member may export and erase visitors (owners and admins). */
+  manageVisitors: boolean;
   initial: InboxPage;
   presence: PresenceMode;
   /** The signed-in member's uid, their own presence switch, and the workspace's members. */
@@ -82,7 +86,9 @@ export function Inbox({
   const problem =
     selected && !CONVERSATION_ID_SHAPE.test(selected)
       ? labels.notFound
-      : failed?.id === selected && (failed.notFound ? labels.notFound : labels.errors.load);
+      : selected && inbox.erased.has(selected)
+        ? labels.visitor.erasedNotice
+        : failed?.id === selected && (failed.notFound ? labels.notFound : labels.errors.load);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -157,6 +163,17 @@ export function Inbox({
               onSent={addMessage}
               me={me}
               teammates={inbox.teammates}
+              visitorActions={
+                <VisitorActions
+                  api={`/api/workspaces/${encodeURIComponent(workspaceId)}/visitors/${encodeURIComponent(current.visitor.id)}`}
+                  visitor={current.visitor}
+                  name={visitorName(current, labels)}
+                  manage={manageVisitors}
+                  labels={labels.visitor}
+                  onBlocked={(blocked) => inbox.setVisitorBlocked(current.visitor.id, blocked)}
+                  onErased={() => inbox.dropVisitor(current.visitor.id)}
+                />
+              }
             />
           ) : (
             <p role={problem ? 'alert' : undefined} className="p-6 text-sm text-slate-700">

@@ -41,6 +41,7 @@ export const API_ERRORS = {
   conversationClosed: 409,
   alreadyAssigned: 409,
   notMember: 400,
+  visitorBlocked: 403,
   tooManyConversations: 409,
   productUnavailable: 400,
   planIsSubscription: 409,

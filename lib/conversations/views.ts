@@ -84,6 +84,7 @@ export function inboxConversationView({
       locale: visitor.locale,
       firstSeenAt: visitor.createdAt.toISOString(),
       attributes: visitor.attributes,
+      blocked: visitor.blockedAt !== null,
     },
   };
 }

@@ -10,6 +10,7 @@ import { operatorSwitchOf, teammatesOf } from '@/lib/conversations/inbox/operato
 import { loadMessages } from '@/lib/i18n/messages';
 import { listWidgets } from '@/lib/widgets/service';
 import { currentWorkspace } from '@/lib/workspaces/service';
+import { canIn } from '@/lib/workspaces/permissions';
 import { PageHeader } from '@/components/ui/page-header';
 import { Inbox } from '@/components/inbox/inbox';
 import { withErrorPage } from '@/components/errors/page-boundary';
@@ -52,6 +53,7 @@ export default withErrorPage(async function InboxPage({ params }: PageProps<'/[l
           me={operator.uid}
           operatorSwitch={operatorSwitch}
           teammates={teammates}
+          manageVisitors={canIn(workspace, 'visitors.erase')}
           labels={Dashboard.inbox}
           locale={locale}
         />
