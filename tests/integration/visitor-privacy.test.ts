@@ -64,6 +64,7 @@ const start = (widget: string, visitor: Visitor, text: string) =>
   );
 const renew = (widget: string, visitor: Visitor) =>
   startVisitor(visitorRequest('POST', `/api/widgets/${widget}/visitors`, visitor.token, {}), ctx(widget));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const errorOf = async (response: Response) => [response.status, (await response.json()).error?.code];
 
 describe('blocking a visitor', () => {
@@ -145,6 +146,34 @@ describe('blocking a visitor', () => {
     // After the block's answer, nothing more gets through.
     expect((await send(widgetId, visitor, conversation.id, 'After')).status).toBe(403);
   });
+
+  // A second connection holds the block uncommitted while the message arrives: only PostgreSQL has one (PGlite
+  // runs one transaction at a time, where the test above covers it).
+  if (process.env.DATABASE_URL?.startsWith('postgres'))
+    it('makes a message that arrives while the block commits wait for it, then refuses it', async () => {
+      const visitor = await newVisitor(widgetId);
+      const { conversation } = await converse(widgetId, visitor, 'First');
+      const { Client } = await import('pg');
+      const blocker = new Client({ connectionString: process.env.DATABASE_URL });
+      await blocker.connect();
+      try {
+        await blocker.query('begin');
+        await blocker.query('update visitors set blocked_at = now() where id = $1', [visitor.visitorId]);
+        const pending = send(widgetId, visitor, conversation.id, 'Sent while the block commits');
+        const early = await Promise.race([pending.then(() => 'answered'), sleep(500).then(() => 'waiting')]);
+        await blocker.query('commit');
+        expect(early).toBe('waiting');
+        expect(await errorOf(await pending)).toEqual([403, 'visitorBlocked']);
+      } finally {
+        await blocker.end();
+      }
+      const { rows } = (await (
+        await database()
+      ).execute(
+        sql`select count(*)::int as n from conversation_messages where conversation_id = ${conversation.id}`,
+      )) as unknown as { rows: { n: number }[] };
+      expect(rows[0].n).toBe(1);
+    });
 });
 
 /** Every column of every table in the schema that could hold text of the visitor: text, uuid, json, arrays. */
