@@ -1,23 +1,35 @@
-// Block, erase and export a visitor (issue 39, point 8): a blocked visitor writes nothing more to the workspace,
-// an erased one leaves nothing in any table (every column of the schema is searched, so a table added later that
-// keeps something fails here), and the export holds their data and no one else's.
+// Block and export a visitor (issue 39, point 8): a blocked visitor writes nothing more to the workspace (a verified
+// user on none of their devices), their open widget hears it, and the export holds their data and no one else's.
+// Erasure: visitor-erasure.test.ts.
+import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { NextRequest } from 'next/server';
 import { POST as startVisitor } from '@/app/api/widgets/[id]/visitors/route';
-import { POST as postMessage } from '@/app/api/widgets/[id]/conversations/[cid]/messages/route';
-import { POST as startConversation } from '@/app/api/widgets/[id]/conversations/route';
 import { POST as typing } from '@/app/api/widgets/[id]/conversations/[cid]/typing/route';
-import { POST as transcript } from '@/app/api/widgets/[id]/conversations/[cid]/transcript/route';
-import { PATCH as visitorDetails } from '@/app/api/widgets/[id]/visitors/route';
+import { POST as postMessage } from '@/app/api/widgets/[id]/conversations/[cid]/messages/route';
+import { GET as visitorEvents } from '@/app/api/widgets/[id]/events/route';
+import { POST as rotateSecret } from '@/app/api/widgets/[id]/secret/route';
 import { POST as reply } from '@/app/api/workspaces/[wid]/inbox/[cid]/messages/route';
 import { database } from '@/lib/db';
-import { notificationsSettled } from '@/lib/conversations/notify';
-import { inboxPage } from './inbox';
-import { join, verifiedAccount, type Client } from './members';
-import { apiRequest } from './signed-in';
-import { converse, newVisitor, ownWidget, visitorRequest, type Visitor } from './visitors';
-import { blockVisitor, eraseVisitor, exportVisitor, unblockVisitor } from './visitor-admin';
+import { sseReader, until } from '../support/sse';
+import { inboxPage, inboxStream } from './inbox';
+import type { Client } from './members';
+import { ORIGIN, apiRequest } from './signed-in';
+import { converse, newVisitor, ownWidget, visitorRequest } from './visitors';
+import {
+  blockVisitor,
+  eraseVisitor,
+  errorOf,
+  exportVisitor,
+  privacyTeam,
+  renew,
+  send,
+  start,
+  unblockVisitor,
+  widgetCtx as ctx,
+} from './visitor-admin';
 
-const ctx = (id: string, cid = '') => ({ params: Promise.resolve({ id, cid }) });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let owner: Client;
 let admin: Client;
@@ -27,45 +39,8 @@ let widgetId: string;
 let otherWidgetId: string;
 
 beforeAll(async () => {
-  [owner, admin, agent, stranger] = await Promise.all(
-    ['owner', 'admin', 'agent', 'stranger'].map((prefix) => verifiedAccount(prefix)),
-  );
-  widgetId = (await ownWidget(owner)).widgetId;
-  otherWidgetId = (await ownWidget(stranger)).widgetId;
-  await join(owner, owner.workspaceId, admin, 'admin');
-  await join(owner, owner.workspaceId, agent, 'agent');
+  ({ owner, admin, agent, stranger, widgetId, otherWidgetId } = await privacyTeam());
 });
-
-const send = (widget: string, visitor: Visitor, cid: string, text: string) =>
-  postMessage(
-    visitorRequest(
-      'POST',
-      `/api/widgets/${widget}/conversations/${cid}/messages`,
-      visitor.token,
-      { text },
-      {
-        'x-forwarded-for': visitor.address,
-      },
-    ),
-    ctx(widget, cid),
-  );
-const start = (widget: string, visitor: Visitor, text: string) =>
-  startConversation(
-    visitorRequest(
-      'POST',
-      `/api/widgets/${widget}/conversations`,
-      visitor.token,
-      { text },
-      {
-        'x-forwarded-for': visitor.address,
-      },
-    ),
-    ctx(widget),
-  );
-const renew = (widget: string, visitor: Visitor) =>
-  startVisitor(visitorRequest('POST', `/api/widgets/${widget}/visitors`, visitor.token, {}), ctx(widget));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const errorOf = async (response: Response) => [response.status, (await response.json()).error?.code];
 
 describe('blocking a visitor', () => {
   it('refuses their messages and new conversations in the workspace (403), until unblocked', async () => {
@@ -176,148 +151,6 @@ describe('blocking a visitor', () => {
     });
 });
 
-/** Every column of every table in the schema that could hold text of the visitor: text, uuid, json, arrays. */
-async function columns(): Promise<{ table: string; column: string }[]> {
-  const { rows } = (await (
-    await database()
-  ).execute(sql`
-    select table_name as "table", column_name as "column" from information_schema.columns c
-    where table_schema = 'public'
-      and exists (select 1 from information_schema.tables t
-                  where t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE')
-      and data_type in ('text', 'character varying', 'character', 'uuid', 'json', 'jsonb', 'ARRAY', 'bytea')
-    order by 1, 2`)) as unknown as { rows: { table: string; column: string }[] };
-  return rows;
-}
-
-/** `table.column` for each column of the schema holding any of `needles` (case-insensitive), with how many rows. */
-async function traces(needles: string[]): Promise<string[]> {
-  const db = await database();
-  const found: string[] = [];
-  for (const { table, column } of await columns()) {
-    const value = sql.raw(`"${column}"::text`);
-    const cell = sql.raw(`"${table}"`);
-    const { rows } = (await db.execute(
-      sql`select count(*)::int as n from ${cell} where ${sql.join(
-        needles.map((needle) => sql`position(lower(${needle}) in lower(${value})) > 0`),
-        sql` or `,
-      )}`,
-    )) as unknown as { rows: { n: number }[] };
-    if (rows[0].n > 0) found.push(`${table}.${column}`);
-  }
-  return found;
-}
-
-describe('erasing a visitor', () => {
-  it('deletes everything of them in one go and keeps a record without their data', async () => {
-    const visitor = await newVisitor(widgetId);
-    const name = `Zephyrine${Date.now()}`;
-    const email = `zephyrine-${Date.now()}@example.com`;
-    const asked = `transcript-${Date.now()}@example.com`;
-    const secret = `Order number QX${Date.now()} please`;
-    const { conversation } = await converse(widgetId, visitor, secret, { name });
-    const second = await converse(widgetId, visitor, 'A second question');
-    await visitorDetails(
-      visitorRequest('PATCH', `/api/widgets/${widgetId}/visitors`, visitor.token, {
-        email,
-        attributes: { plan: name },
-      }),
-      ctx(widgetId),
-    );
-    await reply(
-      apiRequest('POST', `/api/workspaces/${owner.workspaceId}/inbox/${conversation.id}/messages`, owner, {
-        text: 'We are on it',
-      }),
-      { params: Promise.resolve({ wid: owner.workspaceId, cid: conversation.id }) },
-    );
-    const transcriptAsked = await transcript(
-      visitorRequest(
-        'POST',
-        `/api/widgets/${widgetId}/conversations/${conversation.id}/transcript`,
-        visitor.token,
-        { email: asked },
-        { 'x-forwarded-for': visitor.address },
-      ),
-      ctx(widgetId, conversation.id),
-    );
-    expect(transcriptAsked.status).toBe(202);
-    await notificationsSettled();
-    // A mail of local mode stored before mails named their visitor goes too (by its address).
-    const db = await database();
-    await db.execute(
-      sql`insert into mails (kind, "to", subject, text, html) values ('operatorReply', ${email}, 'Re', 'old', 'old')`,
-    );
-    const bystander = await newVisitor(widgetId);
-    await converse(widgetId, bystander, 'Someone else entirely');
-
-    const needles = [visitor.visitorId, conversation.id, second.conversation.id, name, email, asked, secret];
-    // The search finds them before (so an empty answer after means something).
-    expect(await traces(needles)).toEqual(
-      expect.arrayContaining([
-        'visitors.id',
-        'visitors.name',
-        'conversations.id',
-        'conversation_messages.body',
-        'transcript_requests.email',
-        'mails.to',
-        'rate_limits.key',
-      ]),
-    );
-
-    expect(await errorOf(await eraseVisitor(agent, owner.workspaceId, visitor.visitorId))).toEqual([403, 'forbidden']);
-    expect(await errorOf(await eraseVisitor(stranger, stranger.workspaceId, visitor.visitorId))).toEqual([
-      404,
-      'notFound',
-    ]);
-    expect(await errorOf(await eraseVisitor(stranger, owner.workspaceId, visitor.visitorId))).toEqual([
-      404,
-      'notFound',
-    ]);
-    expect(await traces(needles)).not.toEqual([]);
-
-    const erased = await eraseVisitor(admin, owner.workspaceId, visitor.visitorId);
-    expect(erased.status).toBe(200);
-    const { erasure } = await erased.json();
-    expect(erasure).toEqual({
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      conversations: 2,
-      messages: 3,
-      transcriptRequests: 1,
-      mails: expect.any(Number),
-    });
-    expect(erasure.mails).toBeGreaterThanOrEqual(2);
-
-    expect(await traces(needles)).toEqual([]);
-    // The record: who erased, when, where, how much; nothing that leads back to the visitor.
-    const { rows } = (await db.execute(sql`select * from visitor_erasures where id = ${erasure.id}`)) as unknown as {
-      rows: Record<string, unknown>[];
-    };
-    expect(rows[0]).toMatchObject({
-      workspace_id: owner.workspaceId,
-      erased_by: admin.uid,
-      conversations: 2,
-      created_at: expect.anything(),
-    });
-    expect(Object.keys(rows[0]).sort()).toEqual(
-      [
-        'id',
-        'workspace_id',
-        'erased_by',
-        'conversations',
-        'messages',
-        'transcript_requests',
-        'mails',
-        'created_at',
-      ].sort(),
-    );
-    // The other visitor is untouched; the erased one's token no longer works (the widget starts afresh).
-    expect((await inboxPage(owner)).status).toBe(200);
-    expect(await traces([bystander.visitorId])).toEqual(expect.arrayContaining(['visitors.id']));
-    expect(await errorOf(await renew(widgetId, visitor))).toEqual([401, 'invalidVisitorToken']);
-    expect(await errorOf(await eraseVisitor(admin, owner.workspaceId, visitor.visitorId))).toEqual([404, 'notFound']);
-  });
-});
-
 describe('exporting a visitor', () => {
   it('answers their record and conversations as a download, to owners and admins only', async () => {
     const visitor = await newVisitor(widgetId);
@@ -368,5 +201,62 @@ describe('exporting a visitor', () => {
       404,
       'notFound',
     ]);
+  });
+});
+
+describe('live and on every device', () => {
+  /** The visitor's event stream, as their open widget reads it. */
+  async function streamOf(widget: string, token: string) {
+    const response = await visitorEvents(
+      new NextRequest(`${ORIGIN}/api/widgets/${widget}/events`, { headers: { authorization: `Bearer ${token}` } }),
+      ctx(widget),
+    );
+    expect(response.status).toBe(200);
+    return sseReader(response.body!);
+  }
+  const named = (events: { event: string; data: string }[], event: string) =>
+    events.filter((e) => e.event === event).map((e) => JSON.parse(e.data));
+
+  it('blocks a verified user on every device, tells the open widget, and ends it on erasure', async () => {
+    const { widgetId: verifiedWidget } = await ownWidget(owner, { name: 'Members area' });
+    const rotated = await rotateSecret(
+      apiRequest('POST', `/api/widgets/${verifiedWidget}/secret`, owner),
+      ctx(verifiedWidget),
+    );
+    const { secret } = await rotated.json();
+    const user = { id: `user-${Date.now()}`, hash: '' };
+    user.hash = createHmac('sha256', secret).update(user.id).digest('hex');
+    const device = async () => {
+      const response = await startVisitor(
+        visitorRequest('POST', `/api/widgets/${verifiedWidget}/visitors`, null, { user }),
+        ctx(verifiedWidget),
+      );
+      const body = await response.json();
+      return { token: body.token as string, visitorId: body.visitorId as string, address: '198.51.100.77', body };
+    };
+    const laptop = await device();
+    await converse(verifiedWidget, laptop, 'From my laptop');
+    const stream = await streamOf(verifiedWidget, laptop.token);
+    const inbox = await inboxStream(owner);
+
+    expect((await blockVisitor(agent, owner.workspaceId, laptop.visitorId)).status).toBe(200);
+    await until(async () => named(await stream.settle(100), 'blocked').length, 1);
+    expect(named(stream.events, 'blocked')).toEqual([{ blocked: true }]);
+    // The phone is the same visitor: blocked there too.
+    const phone = await device();
+    expect(phone.visitorId).toBe(laptop.visitorId);
+    expect(phone.body.blocked).toBe(true);
+    expect(await errorOf(await start(verifiedWidget, phone, 'From my phone'))).toEqual([403, 'visitorBlocked']);
+
+    expect((await eraseVisitor(owner, owner.workspaceId, laptop.visitorId)).status).toBe(200);
+    expect(await stream.ended()).toBe(true);
+    expect(named(stream.events, 'erased')).toEqual([{}]);
+    await until(async () => named(await inbox.settle(100), 'visitorErased').length, 1);
+    expect(named(inbox.events, 'visitorErased')).toEqual([{ visitorId: laptop.visitorId }]);
+    inbox.close();
+    // The same user comes back as a new visitor record, not blocked.
+    const again = await device();
+    expect(again.visitorId).not.toBe(laptop.visitorId);
+    expect(again.body.blocked).toBe(false);
   });
 });
