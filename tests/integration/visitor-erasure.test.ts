@@ -19,9 +19,10 @@ let agent: Client;
 let stranger: Client;
 let widgetId: string;
 
+// Four accounts, two widgets and two invitations: slow on a busy machine.
 beforeAll(async () => {
   ({ owner, admin, agent, stranger, widgetId } = await privacyTeam());
-});
+}, 120_000);
 
 /** Every column of every table in the schema that could hold text of the visitor: text, uuid, json, arrays. */
 async function columns(): Promise<{ table: string; column: string }[]> {

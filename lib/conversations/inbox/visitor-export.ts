@@ -2,9 +2,11 @@ import 'server-only';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { database } from '@/lib/db';
 import { conversationMessages, conversations, widgets } from '@/lib/db/schema';
-import { MESSAGE_SENDERS } from '@/lib/db/schema/conversations';
 import type { SignedInUser } from '@/lib/session/server';
 import { workspaceVisitor } from './visitor-privacy';
+
+/** The senders whose messages the visitor saw; named here, so that a sender added later (notes) stays out. */
+const SHARED_SENDERS: ReadonlySet<string> = new Set(['visitor', 'operator', 'system']);
 
 /**
  * Everything the workspace holds of a visitor (right of access), as JSON: the visitor record and every
@@ -32,7 +34,6 @@ export async function exportVisitor(operator: SignedInUser, workspaceId: string,
         )
         .orderBy(asc(conversationMessages.id))
     : [];
-  const shared = new Set<string>(MESSAGE_SENDERS);
   return {
     exportedAt: new Date().toISOString(),
     visitor: {
@@ -59,7 +60,7 @@ export async function exportVisitor(operator: SignedInUser, workspaceId: string,
       createdAt: conversation.createdAt.toISOString(),
       closedAt: conversation.closedAt?.toISOString() ?? null,
       messages: messages
-        .filter((message) => message.conversationId === conversation.id && shared.has(message.sender))
+        .filter((message) => message.conversationId === conversation.id && SHARED_SENDERS.has(message.sender))
         .map((message) => ({
           id: message.id,
           sender: message.sender,
