@@ -10,6 +10,7 @@ import {
 } from '@/lib/conversations/constants';
 import { plural, type Messages } from '@/lib/i18n/slices';
 import { cn } from '@/lib/cn';
+import { BlockedBadge } from './visitor-actions';
 import type { Filter, Selection } from './use-inbox';
 import { InboxMore } from './inbox-more';
 import { LabelChips } from './label-chip';
@@ -174,6 +175,7 @@ export function InboxList({
                       <span className="rounded bg-amber-100 px-1.5 text-amber-900">{labels.snooze.badge}</span>
                     )}
                     {conversation.rating && <RatingBadge rating={conversation.rating} labels={labels.rating} />}
+                    {conversation.visitor.blocked && <BlockedBadge label={labels.visitor.blocked} />}
                     {conversation.unread > 0 && (
                       <span className="rounded-full bg-red-700 px-2 font-semibold text-white">
                         {plural(labels.unread, conversation.unread, locale)}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { $fetch } from 'ofetch';
 import { readApiError } from '@/lib/client/api-error';
 import {
@@ -20,6 +20,7 @@ import { LabelMenu } from './label-menu';
 import { SnoozeControls } from './snooze-controls';
 import { ComposerSwitch, NoteComposer, type ComposerMode } from './note-composer';
 import { VisitorRating } from './visitor-rating';
+import { BlockedBadge } from './visitor-actions';
 import type { Teammate } from './use-inbox';
 import { useReplyPicker } from './reply-picker';
 
@@ -49,6 +50,7 @@ export function InboxThread({
   workspaceLabels,
   now,
   repliesApi,
+  visitorActions,
 }: {
   /** The workspace's inbox API. */
   api: string;
@@ -71,6 +73,8 @@ export function InboxThread({
   workspaceLabels: LabelView[];
   /** The time snooze ends are compared with. */
   now: number;
+  /** Block, export and erase the visitor (components/inbox/visitor-actions.tsx). */
+  visitorActions?: ReactNode;
 }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -151,7 +155,8 @@ export function InboxThread({
         <div className="min-w-0">
           <h2 className="font-semibold text-slate-900">
             {name}
-            {visitorNameVerified(conversation) && <VerifiedMark label={labels.verified} />}
+            {visitorNameVerified(conversation) && <VerifiedMark label={labels.verified} />}{' '}
+            {visitor.blocked && <BlockedBadge label={labels.visitor.blocked} />}
           </h2>
           <dl
             aria-label={labels.details.title}
@@ -207,6 +212,7 @@ export function InboxThread({
             <LabelMenu {...{ base, conversation, workspaceLabels, onChanged }} labels={labels.labels} />
             <SnoozeControls {...{ base, conversation, now, locale, onChanged }} labels={labels.snooze} />
           </div>
+          {visitorActions}
         </div>
         <button
           type="button"

@@ -8,13 +8,14 @@ import { readApiError } from '@/lib/client/api-error';
 import type { PresenceMode } from '@/lib/db/schema/widget-settings';
 import { toast } from '@/components/ui/toast';
 import { cn } from '@/lib/cn';
-import { InboxList } from './inbox-list';
+import { InboxList, visitorName } from './inbox-list';
 import { InboxThread } from './inbox-thread';
 import { TeammatesPanel } from './teammates-panel';
 import { LabelsDialog } from './labels-dialog';
 import { useInbox, type Selection, type Teammate } from './use-inbox';
 import { useInboxSearch } from './use-inbox-search';
 import { SearchBox, SearchResults } from './inbox-search';
+import { VisitorActions } from './visitor-actions';
 import type { Messages } from '@/lib/i18n/slices';
 
 /**
@@ -49,10 +50,13 @@ export function Inbox({
   widgets,
   workspaceLabels,
   canManageLabels,
+  manageVisitors,
   labels,
   locale,
 }: {
   workspaceId: string;
+  /** Whether the member may export and erase visitors (owners and admins). */
+  manageVisitors: boolean;
   initial: InboxPage;
   presence: PresenceMode;
   /** The signed-in member's uid and display name, their own presence switch, and the workspace's members. */
@@ -108,7 +112,9 @@ export function Inbox({
   const problem =
     selected && !CONVERSATION_ID_SHAPE.test(selected)
       ? labels.notFound
-      : failed?.id === selected && (failed.notFound ? labels.notFound : labels.errors.load);
+      : selected && inbox.erased.has(selected)
+        ? labels.visitor.erasedNotice
+        : failed?.id === selected && (failed.notFound ? labels.notFound : labels.errors.load);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -215,6 +221,17 @@ export function Inbox({
               workspaceLabels={inbox.labels}
               now={inbox.now}
               repliesApi={`/api/workspaces/${encodeURIComponent(workspaceId)}/replies`}
+              visitorActions={
+                <VisitorActions
+                  api={`/api/workspaces/${encodeURIComponent(workspaceId)}/visitors/${encodeURIComponent(current.visitor.id)}`}
+                  visitor={current.visitor}
+                  name={visitorName(current, labels)}
+                  manage={manageVisitors}
+                  labels={labels.visitor}
+                  onBlocked={(blocked) => inbox.setVisitorBlocked(current.visitor.id, blocked)}
+                  onErased={() => inbox.dropVisitor(current.visitor.id)}
+                />
+              }
             />
           ) : (
             <p role={problem ? 'alert' : undefined} className="p-6 text-sm text-slate-700">

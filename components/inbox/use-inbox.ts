@@ -53,11 +53,35 @@ export function useInbox(initial: InboxPage, api: string, initialTeammates: Team
   const [threads, setThreads] = useState<Record<string, MessageView[]>>({});
   const [typing, setTyping] = useState<Record<string, boolean>>({});
   const timers = useRef<Record<string, ReturnType<typeof setTimeout>>>({});
+  /** Conversations whose visitor was erased while this inbox was open: their address says so. */
+  const [erased, setErased] = useState<ReadonlySet<string>>(() => new Set());
 
   const upsert = useCallback(
     (conversation: InboxConversationView) => setAll((current) => ({ ...current, [conversation.id]: conversation })),
     [],
   );
+
+  const setVisitorBlocked = useCallback(
+    (id: string, blocked: boolean) =>
+      setAll((current) => {
+        const theirs = Object.values(current).filter((c) => c.visitor.id === id);
+        const changed = theirs.map((c) => [c.id, { ...c, visitor: { ...c.visitor, blocked } }]);
+        return theirs.length ? { ...current, ...Object.fromEntries(changed) } : current;
+      }),
+    [],
+  );
+  // The conversations loaded now, for dropVisitor to name those it removes (an updater must stay pure).
+  const loaded = useRef(all);
+  useEffect(() => {
+    loaded.current = all;
+  }, [all]);
+  /** Removes the conversations of an erased visitor; the open one then says what happened. */
+  const dropVisitor = useCallback((id: string) => {
+    const theirs = Object.values(loaded.current).filter((c) => c.visitor.id === id);
+    if (theirs.length === 0) return;
+    setErased((known) => new Set([...known, ...theirs.map((c) => c.id)]));
+    setAll((current) => Object.fromEntries(Object.entries(current).filter(([, c]) => c.visitor.id !== id)));
+  }, []);
 
   const onEvent = useCallback(
     ({ event, data }: StreamEvent) => {
@@ -75,6 +99,8 @@ export function useInbox(initial: InboxPage, api: string, initialTeammates: Team
         upsert(payload as InboxConversationView);
       } else if (event === 'labels') {
         setLabels(payload as LabelView[]);
+      } else if (event === 'visitorErased') {
+        dropVisitor((payload as { visitorId: string }).visitorId);
       } else if (event === 'teammates') {
         setTeammates(payload as Teammate[]);
       } else if (event === 'unread') {
@@ -99,7 +125,7 @@ export function useInbox(initial: InboxPage, api: string, initialTeammates: Team
         });
       }
     },
-    [upsert],
+    [upsert, dropVisitor],
   );
   const status = useDashboardStream(onEvent, initial.cursor);
   useEffect(() => {
@@ -184,5 +210,8 @@ export function useInbox(initial: InboxPage, api: string, initialTeammates: Team
     hasMore,
     isLoading,
     addMessage,
+    erased,
+    setVisitorBlocked,
+    dropVisitor,
   };
 }

@@ -42,10 +42,13 @@ export function useVisitorConversations({
   errors: { general: string; start: string };
   initialPresence: PresenceView;
 }) {
-  const [session] = useState(() => new VisitorSession(widgetId, errors.general));
+  const [visitor, setVisitor] = useState<StartedVisitor>({ verified: false, name: null, email: null, blocked: false });
+  // A refusal of a blocked visitor's writing shows the notice in place of the composer at once.
+  const [session] = useState(
+    () => new VisitorSession(widgetId, errors.general, () => setVisitor((v) => ({ ...v, blocked: true }))),
+  );
   const [phase, setPhase] = useState<Phase>('idle');
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [visitor, setVisitor] = useState<StartedVisitor>({ verified: false, name: null, email: null });
   const [conversations, setConversations] = useState<VisitorConversationView[]>([]);
   const [threads, setThreads] = useState<Record<string, MessageView[]>>({});
   const [typing, setTyping] = useState<Record<string, boolean>>({});
@@ -110,7 +113,13 @@ export function useVisitorConversations({
           if (message.sender === 'operator')
             tellPage(origin, { name: 'message', conversationId: message.conversationId, text: message.text });
         } else if (event === 'presence') setPresence(payload as PresenceView);
-        else if (event === 'typing' && payload.sender === 'operator') {
+        else if (event === 'blocked') setVisitor((v) => ({ ...v, blocked: payload.blocked }));
+        else if (event === 'erased') {
+          // The workspace erased this visitor: nothing of theirs stays on screen; the stream's reconnect gets a
+          // 401, and the widget starts a new visitor.
+          setConversations([]);
+          setThreads({});
+        } else if (event === 'typing' && payload.sender === 'operator') {
           clearTimeout(timers[payload.conversationId]);
           setTyping((all) => ({ ...all, [payload.conversationId]: payload.typing }));
           if (payload.typing)

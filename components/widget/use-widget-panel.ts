@@ -99,9 +99,9 @@ export function useWidgetPanel({
     return () => document.removeEventListener('visibilitychange', update);
   }, []);
 
-  // With nothing to go back to, a visitor starts a conversation straight away.
+  // With nothing to go back to (none yet, or all erased), a visitor starts a conversation straight away.
   const view: PanelView =
-    phase === 'ready' && chosen.kind === 'list' && state.conversations.length === 0 ? { kind: 'new' } : chosen;
+    phase === 'ready' && chosen.kind !== 'new' && state.conversations.length === 0 ? { kind: 'new' } : chosen;
   const unread = state.conversations.reduce((sum, c) => sum + c.unread, 0);
   useEffect(() => {
     if (phase === 'ready') tellPage(origin, { name: 'unread', count: unread });

@@ -10,7 +10,7 @@ export type UserClaim = { id: string; hash: string; detailsHash?: string; email?
 export type Claim = UserClaim | { token: string } | null;
 type Stored = { token: string; userId: string | null };
 /** What the widget knows of its visitor. */
-export type StartedVisitor = { verified: boolean; name: string | null; email: string | null };
+export type StartedVisitor = { verified: boolean; name: string | null; email: string | null; blocked: boolean };
 
 /** A refusal of the API in the visitor's language, with its code and the fields it names. */
 export class WidgetApiError extends Error {
@@ -73,6 +73,8 @@ export class VisitorSession {
   constructor(
     readonly widgetId: string,
     private readonly fallbackError: string,
+    /** Told when the workspace refuses the visitor's writing (403 visitorBlocked), so the composer gives way. */
+    private readonly onBlocked?: () => void,
   ) {
     this.store = new TokenStore(visitorStorageKey(widgetId));
     this.kept = this.store.read() !== null;
@@ -125,7 +127,8 @@ export class VisitorSession {
     }
     this.current = { token: started.token, userId };
     this.store.write(this.current, this.kept);
-    return { verified: started.verified, name: started.name, email: started.email };
+    const { verified, name, email, blocked } = started;
+    return { verified, name, email, blocked };
   }
 
   /** A request of the visitor (token attached); a 401 drops the token so the caller can start over. */
@@ -148,6 +151,7 @@ export class VisitorSession {
         this.current = null;
         this.store.write(null, false);
       }
+      if (error.code === 'visitorBlocked') this.onBlocked?.();
       throw error;
     }
   }

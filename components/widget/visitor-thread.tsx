@@ -11,6 +11,15 @@ import { RatingForm } from './rating-form';
 import type { PageContext } from './start-conversation';
 import type { Messages } from '@/lib/i18n/slices';
 
+/** What a blocked visitor reads where the composer was: the workspace no longer takes their messages. */
+export function BlockedNotice({ text }: { text: string }) {
+  return (
+    <p role="status" className="m-3 rounded-md bg-slate-100 p-3 text-sm text-slate-900">
+      {text}
+    </p>
+  );
+}
+
 /**
  * One of the visitor's conversations: the thread (the operators' "seen" and typing), the composer while it
  * is open, the transcript by e-mail, and the address form when nobody is there to answer now. What the
@@ -180,14 +189,18 @@ export function VisitorThread({
           </button>
         )}
       </div>
-      {!closed && (
-        <Composer
-          id={`thread-${conversation.id}`}
-          labels={{ form: labels.composer, message: labels.message, send: labels.send, sending: labels.sending }}
-          onSend={send}
-          onTyping={typing}
-          error={error}
-        />
+      {visitor.blocked ? (
+        <BlockedNotice text={labels.blocked} />
+      ) : (
+        !closed && (
+          <Composer
+            id={`thread-${conversation.id}`}
+            labels={{ form: labels.composer, message: labels.message, send: labels.send, sending: labels.sending }}
+            onSend={send}
+            onTyping={typing}
+            error={error}
+          />
+        )
       )}
     </>
   );

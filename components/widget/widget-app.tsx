@@ -10,6 +10,7 @@ import { usePanelTheme } from './panel-theme';
 import { useWidgetPanel, type WidgetProps } from './use-widget-panel';
 import { WidgetHeader } from './widget-header';
 import { WidgetLauncher } from './widget-launcher';
+import { BlockedNotice } from './visitor-thread';
 
 /**
  * The widget a visitor sees: a launcher that opens the panel (`launcher`), or the panel alone (`inline`
@@ -92,7 +93,8 @@ export function WidgetApp(props: WidgetProps) {
               onNew={() => setView({ kind: 'new' })}
             />
           )}
-          {view.kind === 'new' && (
+          {view.kind === 'new' && state.visitor.blocked && <BlockedNotice text={labels.blocked} />}
+          {view.kind === 'new' && !state.visitor.blocked && (
             <StartConversation
               session={session}
               ensure={state.ensure}

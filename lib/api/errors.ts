@@ -45,6 +45,7 @@ export const API_ERRORS = {
   labelExists: 409,
   unknownLabel: 400,
   snoozeOutOfRange: 400,
+  visitorBlocked: 403,
   tooManyConversations: 409,
   alreadyRated: 409,
   ratingNotClosed: 409,

@@ -106,14 +106,21 @@ export async function alertOperatorsByMail(conversationId: string, workspaceId: 
     const locale = to.locale ?? widget.locale;
     const t = createTranslator({ locale, messages: await loadMessages(locale), namespace: 'Mail' });
     try {
-      await sendMail('visitorWaiting', to.email, locale, {
-        widget: widget.name,
-        visitor: visitor.name ?? visitor.email ?? t('anonymous'),
-        page: conversation.pageUrl,
-        text: found.text,
-        link: `${env.siteUrl}${localizedPath('/dashboard/inbox', locale)}?conversation=${conversationId}`,
-        settings: `${env.siteUrl}${localizedPath('/dashboard/settings', locale)}`,
-      });
+      await sendMail(
+        'visitorWaiting',
+        to.email,
+        locale,
+        {
+          widget: widget.name,
+          visitor: visitor.name ?? visitor.email ?? t('anonymous'),
+          page: conversation.pageUrl,
+          text: found.text,
+          link: `${env.siteUrl}${localizedPath('/dashboard/inbox', locale)}?conversation=${conversationId}`,
+          settings: `${env.siteUrl}${localizedPath('/dashboard/settings', locale)}`,
+        },
+        [],
+        conversation.visitorId,
+      );
       sent++;
     } catch (error) {
       await db.execute(sql`delete from operator_alerts where conversation_id = ${conversationId} and uid = ${uid}`);

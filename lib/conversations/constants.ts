@@ -76,6 +76,8 @@ export type VisitorDetails = {
   firstSeenAt: string;
   /** What the customer's page told of the visitor (`setAttributes`): never verified. */
   attributes: Record<string, string | number | boolean>;
+  /** Blocked in this workspace: they can no longer write to its widgets. */
+  blocked: boolean;
 };
 
 /** A conversation as the operators see it in the inbox. */

@@ -139,6 +139,15 @@ function createConversationHub(): EventHub {
           else hub.endScope(inboxScope(signal.ws), frame);
           return;
         }
+        case 'b':
+          hub.push(visitorScope(signal.v), passingFrame('blocked', { blocked: signal.on }));
+          return;
+        case 'e':
+          // The widget reconnects, gets a 401 for the token, and starts a new visitor; inboxes drop the conversations.
+          hub.endScope(visitorScope(signal.v), passingFrame('erased', {}));
+          hub.push(inboxScope(signal.ws), passingFrame('visitorErased', { visitorId: signal.v }));
+          if (hub.count(inboxScope(signal.ws)) > 0) sendUnread(inboxScope(signal.ws));
+          return;
         case 'p':
           pushWidgetPresence([signal.w]);
           return;

@@ -10,6 +10,7 @@ import {
   widgets,
   type MessageRow,
 } from '@/lib/db/schema';
+import { ApiError } from '@/lib/api/errors';
 import type { LoggedEvent } from '@/lib/realtime/hub';
 import { loggedFrame } from '@/lib/realtime/hub';
 import { VISITOR_SENDERS, type MessageSender } from '@/lib/db/schema/conversations';
@@ -33,6 +34,19 @@ import {
  */
 export async function lockMessageOrder(tx: Pick<Executor, 'execute'>): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(7215300418)`);
+}
+
+/**
+ * 403 `visitorBlocked` for a blocked visitor, read under a share lock on their row: a block committed before
+ * is seen, and one still running waits for this message, so no message of theirs lands after a block.
+ */
+async function assertNotBlocked(tx: Executor, visitorId: string): Promise<void> {
+  const [row] = await tx
+    .select({ blockedAt: visitors.blockedAt })
+    .from(visitors)
+    .where(eq(visitors.id, visitorId))
+    .for('share');
+  if (row?.blockedAt) throw new ApiError('visitorBlocked');
 }
 
 export type NewMessage = {
@@ -60,6 +74,7 @@ export async function appendMessage(
 ): Promise<{ message: MessageRow; created: boolean }> {
   await lockMessageOrder(tx);
   const { conversation, sender } = input;
+  if (sender === 'visitor') await assertNotBlocked(tx, conversation.visitorId);
   const [inserted] = await tx
     .insert(conversationMessages)
     .values({

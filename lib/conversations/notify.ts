@@ -62,12 +62,19 @@ export async function notifyVisitor(
     .where(and(eq(conversations.id, conversationId), throttled(conversations.visitorNotifiedAt)))
     .returning({ id: conversations.id });
   if (claimed.length === 0) return false;
-  await sendMail('operatorReply', visitor.email!, conversation.locale, {
-    widget: widget.name,
-    operator: reply.operator,
-    text: reply.text,
-    link: conversationLink(widget, visitor, conversation.id),
-  });
+  await sendMail(
+    'operatorReply',
+    visitor.email!,
+    conversation.locale,
+    {
+      widget: widget.name,
+      operator: reply.operator,
+      text: reply.text,
+      link: conversationLink(widget, visitor, conversation.id),
+    },
+    [],
+    visitor.id,
+  );
   return true;
 }
 

@@ -26,7 +26,8 @@ export type NoteEvent = { m: MessageView; ic: InboxConversationView };
  * someone typing (`t`) or reading (`r`) in conversation `c`, a conversation's details changed (`c`, its
  * assignee, labels and snooze among them), the labels of workspace `ws` changed (`l`), a widget's presence
  * switch changed (`p`), the operators of workspace `ws` (`o`),
- * member `u` left workspace `ws` or (null) the workspace was deleted (`x`).
+ * member `u` left workspace `ws` or (null) the workspace was deleted (`x`), visitor `v` blocked or unblocked
+ * (`b`), visitor `v` of workspace `ws` erased (`e`).
  */
 export type Signal =
   | { k: 'm'; ws: string; v: string; e?: MessageEvent }
@@ -37,7 +38,9 @@ export type Signal =
   | { k: 'l'; ws: string }
   | { k: 'p'; w: string }
   | { k: 'o'; ws: string }
-  | { k: 'x'; ws: string; u: string | null };
+  | { k: 'x'; ws: string; u: string | null }
+  | { k: 'b'; v: string; on: boolean }
+  | { k: 'e'; ws: string; v: string };
 
 /**
  * Sends `signal` with the transaction of `executor` (at its commit), or at once outside one; `smaller` in its

@@ -109,6 +109,7 @@ export function inboxConversationView({
       locale: visitor.locale,
       firstSeenAt: visitor.createdAt.toISOString(),
       attributes: visitor.attributes,
+      blocked: visitor.blockedAt !== null,
     },
     labels: labelIds,
     snoozedUntil: conversation.snoozedUntil?.toISOString() ?? null,

@@ -12,7 +12,7 @@ export type { MailAttachment } from './transport';
 
 /**
  * Sends one e-mail of `kind` to `to`, written in `locale`, with `attachments` if any (every e-mail of the app
- * goes through here).
+ * goes through here). `visitorId`: the widget visitor it is about, so that erasing them deletes its local copy.
  */
 export async function sendMail<K extends MailKind>(
   kind: K,
@@ -20,8 +20,9 @@ export async function sendMail<K extends MailKind>(
   locale: Locale,
   data: MailData[K],
   attachments: MailAttachment[] = [],
+  visitorId: string | null = null,
 ): Promise<void> {
-  await deliver({ kind, to, attachments, ...(await renderMail(kind, locale, data)) });
+  await deliver({ kind, to, attachments, visitorId, ...(await renderMail(kind, locale, data)) });
 }
 
 /** An attachment as /mailbox lists it: its download address is /api/mailbox/attachments/:id. */

@@ -7,7 +7,12 @@ import type { MailKind, RenderedMail } from './templates';
 /** A file sent with an e-mail (an invoice's PDF). */
 export type MailAttachment = { filename: string; contentType: string; bytes: Uint8Array };
 
-export type Envelope = { kind: MailKind; to: string; attachments?: MailAttachment[] } & RenderedMail;
+export type Envelope = {
+  kind: MailKind;
+  to: string;
+  attachments?: MailAttachment[];
+  visitorId?: string | null;
+} & RenderedMail;
 
 type Transporter = {
   sendMail(message: {
@@ -33,7 +38,7 @@ function smtp(url: string): Promise<Transporter> {
  * `mails` table with its attachments, which /mailbox lists; otherwise (a real project without SMTP) not at
  * all, said in the log.
  */
-export async function deliver({ attachments = [], ...mail }: Envelope): Promise<void> {
+export async function deliver({ attachments = [], visitorId = null, ...mail }: Envelope): Promise<void> {
   const { transport, smtpUrl, from } = env.mail;
   if (transport === 'smtp') {
     await (
@@ -54,7 +59,10 @@ export async function deliver({ attachments = [], ...mail }: Envelope): Promise<
     await (
       await database()
     ).transaction(async (tx) => {
-      const [{ id }] = await tx.insert(mails).values(mail).returning({ id: mails.id });
+      const [{ id }] = await tx
+        .insert(mails)
+        .values({ ...mail, visitorId })
+        .returning({ id: mails.id });
       if (attachments.length > 0)
         await tx.insert(mailAttachments).values(
           attachments.map(({ filename, contentType, bytes }) => ({

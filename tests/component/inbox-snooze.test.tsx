@@ -37,6 +37,7 @@ function conversation(id: string, preview: string, extra: Partial<InboxConversat
       emailVerified: false,
       locale: 'en',
       firstSeenAt: new Date(START).toISOString(),
+      blocked: false,
       attributes: {},
     },
     labels: [],

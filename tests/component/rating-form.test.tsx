@@ -103,7 +103,7 @@ describe('in the thread of a conversation', () => {
         conversation={conversation}
         messages={[]}
         teamTyping={false}
-        visitor={{ verified: false, name: null, email: null }}
+        visitor={{ verified: false, name: null, email: null, blocked: false }}
         available
         visible={false}
         labels={en.Widget}

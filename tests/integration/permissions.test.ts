@@ -10,6 +10,7 @@ import { POST as createLabel } from '@/app/api/workspaces/[wid]/labels/route';
 import { WORKSPACE_ROLES, type WorkspaceRole } from '@/lib/db/schema';
 import { PERMISSIONS, WORKSPACE_ACTIONS, type WorkspaceAction } from '@/lib/workspaces/permissions';
 import { apiRequest } from './signed-in';
+import { blockVisitor, eraseVisitor, exportVisitor } from './visitor-admin';
 import { inboxPage } from './inbox';
 import { createReplyIn, listRepliesOf, newReply } from './replies';
 import { converse, newVisitor } from './visitors';
@@ -29,6 +30,7 @@ type Team = {
   wid: string;
   widgetId: string;
   conversationId: string;
+  visitorId: string;
   /** Members nobody acts as: whom the member actions target (a removal takes the first). */
   targets: Client[];
 };
@@ -60,6 +62,14 @@ const WALKS: Record<WorkspaceAction, Walk> = {
       apiRequest('POST', `/api/workspaces/${team.wid}/labels`, who, { name: `Label ${who.uid}`, colour: 'teal' }),
       ctx({ wid: team.wid }),
     ),
+  'visitors.block': (who, team) => blockVisitor(who, team.wid, team.visitorId),
+  // Each erasure takes a visitor of its own: the one before is gone.
+  'visitors.erase': async (who, team) => {
+    const visitor = await newVisitor(team.widgetId);
+    await converse(team.widgetId, visitor, 'Please forget me');
+    return eraseVisitor(who, team.wid, visitor.visitorId);
+  },
+  'visitors.export': (who, team) => exportVisitor(who, team.wid, team.visitorId),
   'widgets.read': (who, team) => listWidgets(apiRequest('GET', `/api/widgets?workspace=${team.wid}`, who)),
   'widgets.manage': (who, team) =>
     updateWidget(
@@ -110,8 +120,9 @@ async function team(): Promise<Team> {
   );
   expect(created.status).toBe(201);
   const widgetId = (await created.json()).widget.id as string;
-  const { conversation } = await converse(widgetId, await newVisitor(widgetId), 'Hello?');
-  return { wid, widgetId, conversationId: conversation.id, targets: [...targets] };
+  const visitor = await newVisitor(widgetId);
+  const { conversation } = await converse(widgetId, visitor, 'Hello?');
+  return { wid, widgetId, conversationId: conversation.id, visitorId: visitor.visitorId, targets: [...targets] };
 }
 
 describe('the permission matrix', () => {

@@ -29,6 +29,10 @@ const BODILESS = new Set([
   'DELETE /api/workspaces/[wid]/replies/[id]',
   'POST /api/workspaces/[wid]/inbox/[cid]/claim',
   'DELETE /api/workspaces/[wid]/labels/[id]',
+  // Block, unblock and erase a visitor: the path names all they need.
+  'POST /api/workspaces/[wid]/visitors/[vid]/block',
+  'DELETE /api/workspaces/[wid]/visitors/[vid]/block',
+  'DELETE /api/workspaces/[wid]/visitors/[vid]',
   // Billing actions that take nothing but the workspace: cancel, resume, pay the overdue charge, open the portal,
   // withdraw (a consumer, within 14 days).
   ...['cancel', 'resume', 'pay', 'portal', 'withdraw'].map((action) => `POST /api/workspaces/[wid]/billing/${action}`),

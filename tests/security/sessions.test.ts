@@ -94,7 +94,14 @@ it('knows which handlers are public; every other one needs a session', () => {
 
 it('answers 401 in the caller’s language to every other handler without a valid session, and writes nothing', async () => {
   const before = await rowCount();
-  const params = { id: randomUUID(), wid: randomUUID(), cid: randomUUID(), room: 'lobby', uid: 'nobody' };
+  const params = {
+    id: randomUUID(),
+    wid: randomUUID(),
+    cid: randomUUID(),
+    vid: 'v_nobody',
+    room: 'lobby',
+    uid: 'nobody',
+  };
   for (const route of routes) {
     for (const method of Object.keys(route.methods) as Method[]) {
       const name = `${method} ${route.path}`;

@@ -112,7 +112,8 @@ export async function requestTranscript(
   if (asking) {
     const link = `${env.siteUrl}${localizedPath('/transcript', conversation.locale)}#token=${token}`;
     mailLater(
-      () => sendMail('transcriptConfirmation', email, conversation.locale, { widget: widget.name, link }),
+      () =>
+        sendMail('transcriptConfirmation', email, conversation.locale, { widget: widget.name, link }, [], visitor.id),
       'transcript confirmation',
     );
   }
@@ -196,14 +197,21 @@ async function mailTranscript(widget: TranscriptWidget, conversation: Conversati
       ),
     )
     .orderBy(asc(conversationMessages.id));
-  await sendMail('transcript', email, conversation.locale, {
-    widget: widget.name,
-    timeZone: widget.businessHours?.timeZone ?? 'UTC',
-    lines: lines.map((line) => ({
-      at: line.createdAt.toISOString(),
-      from: line.sender === 'visitor' ? 'visitor' : 'operator',
-      name: line.authorName,
-      text: line.body,
-    })),
-  });
+  await sendMail(
+    'transcript',
+    email,
+    conversation.locale,
+    {
+      widget: widget.name,
+      timeZone: widget.businessHours?.timeZone ?? 'UTC',
+      lines: lines.map((line) => ({
+        at: line.createdAt.toISOString(),
+        from: line.sender === 'visitor' ? 'visitor' : 'operator',
+        name: line.authorName,
+        text: line.body,
+      })),
+    },
+    [],
+    conversation.visitorId,
+  );
 }

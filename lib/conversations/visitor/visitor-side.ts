@@ -92,6 +92,7 @@ export async function startConversation(
   input: z.infer<typeof startConversationSchema>,
   address: string,
 ): Promise<{ conversation: VisitorConversationView; message: MessageView; created: boolean }> {
+  if (visitor.blockedAt) throw new ApiError('visitorBlocked');
   requirePreChat(widget, visitor, input);
   const key = requestKey(input.requestKey, visitor.id, [input.text]);
   const db = await database();
@@ -180,6 +181,7 @@ export async function postVisitorMessage(
   input: z.infer<typeof postMessageSchema>,
   address: string,
 ): Promise<{ message: MessageView; created: boolean }> {
+  if (visitor.blockedAt) throw new ApiError('visitorBlocked');
   if (conversation.status === 'closed') throw new ApiError('conversationClosed');
   await takeVisitorPostAllowance(widget.id, visitor.id, address);
   const db = await database();

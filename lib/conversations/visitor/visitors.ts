@@ -83,7 +83,7 @@ export async function requireVisitorConversation(request: Pick<Request, 'headers
   const [row] = await db
     .select({
       widget: { id: widgets.id, workspaceId: widgets.workspaceId, identityGeneration: widgets.identityGeneration },
-      visitor: { id: visitors.id, userId: visitors.userId },
+      visitor: { id: visitors.id, userId: visitors.userId, blockedAt: visitors.blockedAt },
       conversation: { id: conversations.id, status: conversations.status },
     })
     .from(visitors)
@@ -126,6 +126,8 @@ export type StartedVisitor = {
   verified: boolean;
   name: string | null;
   email: string | null;
+  /** Blocked by the workspace: the widget shows so instead of its composer. */
+  blocked: boolean;
 };
 
 /**
@@ -177,6 +179,7 @@ async function startVerifiedVisitor(
     verified: true,
     name: row.name,
     email: row.email,
+    blocked: row.blockedAt !== null,
   };
 }
 
@@ -227,6 +230,7 @@ export async function startVisitor(
         verified: false,
         name: row.name,
         email: row.email,
+        blocked: row.blockedAt !== null,
       };
     }
   }
@@ -235,14 +239,8 @@ export async function startVisitor(
     .insert(visitors)
     .values({ id: newVisitorId(), widgetId: widget.id, locale })
     .returning({ id: visitors.id });
-  return {
-    token: issueVisitorToken({ widgetId: widget.id, visitorId: row.id }),
-    visitorId: row.id,
-    created: true,
-    verified: false,
-    name: null,
-    email: null,
-  };
+  const token = issueVisitorToken({ widgetId: widget.id, visitorId: row.id });
+  return { token, visitorId: row.id, created: true, verified: false, name: null, email: null, blocked: false };
 }
 
 /**

@@ -52,6 +52,9 @@ export const visitors = pgTable(
     createdAt: createdAt(),
     /** Last time the visitor had the widget open (its event stream refreshes this). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Blocked by a member (`blockedBy`, a uid): the visitor can no longer write to the workspace's widgets. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockedBy: text('blocked_by'),
   },
   (table) => [
     uniqueIndex('visitors_widget_user_idx').on(table.widgetId, table.userId),

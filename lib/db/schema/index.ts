@@ -10,6 +10,7 @@ export * from './widgets';
 export * from './widget-settings';
 export * from './conversations';
 export * from './labels';
+export * from './erasures';
 export * from './alerts';
 export * from './mail';
 export * from './chat';

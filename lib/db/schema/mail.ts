@@ -1,6 +1,7 @@
 // The e-mails of local mode.
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { bytea, createdAt } from './columns';
+import { visitors } from './conversations';
 
 /** E-mails of local mode: what would have been sent, listed on /mailbox (production sends by SMTP). */
 export const mails = pgTable(
@@ -12,9 +13,11 @@ export const mails = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** The visitor a mail is about (to them, or to operators about them): erasing the visitor deletes it. */
+    visitorId: text('visitor_id').references(() => visitors.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (table) => [index('mails_created_idx').on(table.createdAt)],
+  (table) => [index('mails_created_idx').on(table.createdAt), index('mails_visitor_idx').on(table.visitorId)],
 );
 
 /** The files attached to a mail of local mode (an invoice's PDF), offered for download on /mailbox. */

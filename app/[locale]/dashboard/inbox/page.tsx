@@ -65,6 +65,7 @@ export default withErrorPage(async function InboxPage({ params }: PageProps<'/[l
           widgets={widgets.map(({ id, name }) => ({ id, name }))}
           workspaceLabels={labels}
           canManageLabels={canIn(workspace, 'labels.manage')}
+          manageVisitors={canIn(workspace, 'visitors.erase')}
           labels={Dashboard.inbox}
           locale={locale}
         />

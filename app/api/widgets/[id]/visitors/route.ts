@@ -1,5 +1,5 @@
 // POST /api/widgets/:id/visitors: starts (201) or renews (200) the widget's visitor → { token, visitorId, verified,
-// name, email }.
+// name, email, blocked }.
 // PATCH /api/widgets/:id/visitors { name?, email? } (visitor token): what the visitor tells about themselves.
 import { NextResponse, type NextRequest } from 'next/server';
 import { handle } from '@/lib/api/errors';

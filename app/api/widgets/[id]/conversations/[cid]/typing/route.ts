@@ -1,6 +1,6 @@
 // POST /api/widgets/:id/conversations/:cid/typing { typing } (visitor token): the operators see the visitor typing.
 import { type NextRequest } from 'next/server';
-import { handle } from '@/lib/api/errors';
+import { ApiError, handle } from '@/lib/api/errors';
 import { assertSameOrigin, clientAddress, readJson } from '@/lib/api/request';
 import { takeTypingAllowance } from '@/lib/chat/limits';
 import { CONVERSATION_BODY_LIMIT } from '@/lib/conversations/constants';
@@ -18,6 +18,7 @@ export function POST(request: NextRequest, { params }: RouteContext<'/api/widget
     const { typing } = await readJson(request, typingSchema, CONVERSATION_BODY_LIMIT);
     const { id, cid } = await params;
     const { widget, visitor } = await requireVisitor(request, id);
+    if (visitor.blockedAt) throw new ApiError('visitorBlocked');
     const conversation = await ownConversation(visitor, conversationId(cid));
     await takeTypingAllowance(conversation.id, {
       side: 'visitor',
