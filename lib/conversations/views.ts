@@ -1,14 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import {
-  conversationLabels,
-  conversationRatings,
-  conversations,
-  visitors,
-  widgets,
-  type MessageRow,
-} from '@/lib/db/schema';
-import type { InboxConversationView, MessageView, RatingView, VisitorConversationView } from './constants';
+import { conversationLabels, conversations, visitors, widgets, type MessageRow } from '@/lib/db/schema';
+import type { InboxConversationView, MessageView, VisitorConversationView } from './constants';
 import { nameOf } from './operators';
 import { operatorPhotoPath } from './operator-photo';
 
@@ -35,14 +28,7 @@ export function visitorMessageView(view: MessageView, authorPhoto: string | null
   return { ...head, authorPhoto, text, createdAt };
 }
 
-/** Whether the visitor rated the conversation (a lookup by the ratings' key). */
-export const ratedColumn = sql<boolean>`exists (select 1 from ${conversationRatings} where ${conversationRatings.conversationId} = ${conversations.id})`;
-
-/** The conversation's rating as the inbox shows it, or null (a lookup by the ratings' key). */
-const ratingColumn = sql<RatingView | null>`(select json_build_object('score', r.score, 'comment', r.comment)
-  from ${conversationRatings} r where r.conversation_id = ${conversations.id})`;
-
-export function visitorConversationView(row: ConversationRow, rated: boolean): VisitorConversationView {
+export function visitorConversationView(row: ConversationRow): VisitorConversationView {
   return {
     id: row.id,
     status: row.status,
@@ -51,7 +37,6 @@ export function visitorConversationView(row: ConversationRow, rated: boolean): V
     lastMessagePreview: row.lastMessagePreview,
     unread: row.visitorUnread,
     seenUpTo: row.operatorReadId,
-    rated,
   };
 }
 
@@ -65,7 +50,6 @@ export const inboxColumns = {
     string[]
   >`coalesce((select json_agg(${conversationLabels.labelId} order by ${conversationLabels.labelId})
     from ${conversationLabels} where ${conversationLabels.conversationId} = ${conversations.id}), '[]'::json)`,
-  rating: ratingColumn,
 };
 export type InboxRow = {
   conversation: ConversationRow;
@@ -73,7 +57,6 @@ export type InboxRow = {
   widget: { id: string; name: string };
   assigneeName: string | null;
   labelIds: string[];
-  rating: RatingView | null;
 };
 
 export function inboxConversationView({
@@ -82,7 +65,6 @@ export function inboxConversationView({
   widget,
   assigneeName,
   labelIds,
-  rating,
 }: InboxRow): InboxConversationView {
   return {
     id: conversation.id,
@@ -113,7 +95,6 @@ export function inboxConversationView({
     },
     labels: labelIds,
     snoozedUntil: conversation.snoozedUntil?.toISOString() ?? null,
-    rating: rating && { score: Number(rating.score), comment: rating.comment },
   };
 }
 

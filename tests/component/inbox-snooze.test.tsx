@@ -42,7 +42,6 @@ function conversation(id: string, preview: string, extra: Partial<InboxConversat
     },
     labels: [],
     snoozedUntil: null,
-    rating: null,
     ...extra,
   };
 }

@@ -19,7 +19,6 @@ const widget = (team: WidgetConfig['team']): WidgetConfig => ({
   theme: 'auto',
   team,
   branding: null,
-  askRating: true,
   businessHours: null,
   allowedOrigins: [],
 });

@@ -49,7 +49,6 @@ async function frameProps(widget: PublicWidget, locale: Locale, query: URLSearch
       team,
       businessHours: widget.businessHours,
       allowedOrigins: widget.allowedOrigins,
-      askRating: widget.askRating,
       branding: widget.branded ? `${env.siteUrl}${localizedPath('/', locale)}` : null,
     },
     mode,

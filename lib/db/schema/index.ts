@@ -20,4 +20,3 @@ export * from './stripe-billing';
 export * from './invoices';
 export * from './billing-local';
 export * from './replies';
-export * from './ratings';

@@ -49,7 +49,6 @@ function formValues(widget: WidgetView): WidgetFormValues {
     visitorsPerHour: widget.visitorsPerHour === null ? '' : String(widget.visitorsPerHour),
     autoAssign: widget.autoAssign,
     assignCapacity: String(widget.assignCapacity),
-    askRating: widget.askRating,
   };
 }
 
