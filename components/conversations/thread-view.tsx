@@ -113,9 +113,10 @@ export function ThreadView({
     const focus = focusId === shownFocus.current ? null : log.querySelector(`[data-message-id="${focusId}"]`);
     if (focus) {
       shownFocus.current = focusId;
-      // In the middle of the log, which alone scrolls (the page stays where it is); away from the end.
+      // In the middle of the log, away from the end; the page moves only as far as it takes to show it.
       const offset = focus.getBoundingClientRect().top - log.getBoundingClientRect().top;
       log.scrollTop += offset - (log.clientHeight - focus.clientHeight) / 2;
+      focus.scrollIntoView?.({ block: 'nearest' });
       atEnd.current = false;
     } else log.scrollTop = log.scrollHeight;
   }, [messages.length, otherTyping, focusId]);
