@@ -46,6 +46,8 @@ for (const locale of ['en', 'de'] as const) {
   test(`support staff delete a message and it vanishes for everybody without a reload (${locale})`, async ({
     browser,
   }) => {
+    // Many steps: on a loaded 2-core CI host this takes longer than the default 30 s.
+    test.setTimeout(90_000);
     const author = await guestIn(browser, locale);
     const viewer = await guestIn(browser, locale);
     const name = `Grace ${unique()}`;

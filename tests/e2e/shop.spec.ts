@@ -59,6 +59,8 @@ for (const locale of ['en', 'de'] as const) {
     page,
     consoleErrors,
   }) => {
+    // Many steps: on a loaded 2-core CI host this takes longer than the default 30 s.
+    test.setTimeout(90_000);
     consoleErrors.allow(/status of 402 .*\/api\/checkout\/local\//);
     const account = await signIn(page, undefined, locale);
     const name = locale === 'de' ? 'Einrichtungsservice' : 'Setup service';
@@ -225,6 +227,8 @@ test.describe('a guest’s purchase reaches its buyer', () => {
       page,
       consoleErrors,
     }) => {
+      // Many steps: on a loaded 2-core CI host this takes longer than the default 30 s.
+      test.setTimeout(90_000);
       consoleErrors.allow(/status of 400 .*\/api\/checkout\/local\//);
       const email = uniqueEmail('guest');
       const total = locale === 'de' ? '149,00 €' : '€149.00';

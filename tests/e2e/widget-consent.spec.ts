@@ -27,6 +27,8 @@ for (const locale of localesUnderTest) {
     page,
     consoleErrors,
   }, testInfo) => {
+    // Many steps: on a loaded 2-core CI host this takes longer than the default 30 s.
+    test.setTimeout(90_000);
     // The refused address answers 400, which the browser logs.
     consoleErrors.allow(/status of 400 \(Bad Request\) \(http:\/\/[^)]+\/api\/widgets\/[^/]+\)$/);
     const e = messages[locale].Dashboard.widgets.form;

@@ -69,6 +69,8 @@ const pageState = (page: Page) =>
 
 for (const locale of localesUnderTest) {
   test(`the widget covers a phone's screen, its composer above the keyboard (${locale})`, async ({ page, browser }) => {
+    // Many steps: on a loaded 2-core CI host this takes longer than the default 30 s.
+    test.setTimeout(90_000);
     const w = messages[locale].Widget;
     const site = await hostSite();
     try {

@@ -327,6 +327,8 @@ test('the owner sets how many new chats one network may start; a visitor past it
   browser,
   consoleErrors,
 }) => {
+  // Many steps: on a loaded 2-core CI host this takes longer than the default 30 s.
+  test.setTimeout(90_000);
   // The refused setting (400) and the refused start (429) are the server's answers, which the browser logs.
   consoleErrors.allow(
     /status of 400 \(Bad Request\) \(http:\/\/[^)]+\/api\/widgets\/[^/]+\)$/,

@@ -115,6 +115,8 @@ for (const locale of ['en', 'de'] as const) {
     page,
     browser,
   }) => {
+    // Many steps: on a loaded 2-core CI host this takes longer than the default 30 s.
+    test.setTimeout(90_000);
     const site = await hostSite();
     try {
       const widgetId = await adasWidget(page, site, locale);
