@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import { database } from '@/lib/db';
 import { conversationLabels, conversations, visitors, widgets } from '@/lib/db/schema';
@@ -34,16 +34,21 @@ export type WorkspaceConversation = {
 
 /**
  * Open: open and not snoozed, or snoozed until a time now past (so it holds on every instance without a job);
- * snoozed: open with a snooze time still ahead. Both fit conversations_open_activity_idx.
+ * snoozed: open with a snooze time still ahead. Over the columns given, so that the search (which names the
+ * conversation `c`) lists the same; both fit conversations_workspace_open_idx.
  */
+export function statusFilter(
+  status: 'open' | 'snoozed' | 'closed',
+  columns: { status: SQLWrapper; snoozedUntil: SQLWrapper } = conversations,
+): SQL | undefined {
+  const open = eq(columns.status, 'open');
+  if (status === 'open') return and(open, or(isNull(columns.snoozedUntil), lte(columns.snoozedUntil, sql`now()`)));
+  if (status === 'snoozed') return and(open, gt(columns.snoozedUntil, sql`now()`));
+  return eq(columns.status, 'closed');
+}
+
 function filterOf(filter: Filter): SQL | undefined {
-  if (filter === 'open')
-    return and(
-      eq(conversations.status, 'open'),
-      or(isNull(conversations.snoozedUntil), lte(conversations.snoozedUntil, sql`now()`)),
-    );
-  if (filter === 'snoozed') return and(eq(conversations.status, 'open'), gt(conversations.snoozedUntil, sql`now()`));
-  if (filter === 'closed') return eq(conversations.status, filter);
+  if (filter === 'open' || filter === 'snoozed' || filter === 'closed') return statusFilter(filter);
   if (filter === 'unread') return gt(conversations.operatorUnread, 0);
   return undefined;
 }

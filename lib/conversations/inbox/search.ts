@@ -8,7 +8,7 @@ import type { SignedInUser } from '@/lib/session/server';
 import { requirePermission } from '@/lib/workspaces/permissions';
 import { INBOX_PAGE_SIZE, type InboxSearchPage, type SearchExcerpt } from '../constants';
 import type { inboxSearchSchema } from '../schema';
-import { inboxEntries } from './inbox';
+import { inboxEntries, statusFilter } from './inbox';
 
 export type InboxSearch = z.infer<typeof inboxSearchSchema>;
 
@@ -52,10 +52,9 @@ export function excerptOf(headline: string): SearchExcerpt {
 /** Conditions on the conversation of a hit (alias `c`): status (snoozed as in the inbox's lists), assignee, label. */
 function conversationFilters(search: InboxSearch, uid: string): SQL[] {
   const filters: SQL[] = [];
-  if (search.status === 'closed') filters.push(sql`c.status = 'closed'`);
-  else if (search.status === 'open')
-    filters.push(sql`c.status = 'open' and (c.snoozed_until is null or c.snoozed_until <= now())`);
-  else if (search.status === 'snoozed') filters.push(sql`c.status = 'open' and c.snoozed_until > now()`);
+  const status =
+    search.status && statusFilter(search.status, { status: sql`c.status`, snoozedUntil: sql`c.snoozed_until` });
+  if (status) filters.push(status);
   if (search.label)
     filters.push(
       sql`exists (select 1 from conversation_labels cl where cl.conversation_id = c.id and cl.label_id = ${search.label})`,
