@@ -19,6 +19,7 @@ import { LabelChips } from './label-chip';
 import { LabelMenu } from './label-menu';
 import { SnoozeControls } from './snooze-controls';
 import { ComposerSwitch, NoteComposer, type ComposerMode } from './note-composer';
+import { VisitorRating } from './visitor-rating';
 import { BlockedBadge } from './visitor-actions';
 import type { Teammate } from './use-inbox';
 import { useReplyPicker } from './reply-picker';
@@ -244,6 +245,7 @@ export function InboxThread({
         onLoadOlder={() => void loadOlder(messages[0]?.id ?? 0).then((count) => setHasOlder(count >= THREAD_PAGE_SIZE))}
         className="min-h-64"
       />
+      {conversation.rating && <VisitorRating rating={conversation.rating} labels={labels.rating} />}
       <ComposerSwitch id={`compose-${conversation.id}`} mode={mode} onChange={setMode} labels={labels.composer} />
       {mode === 'note' ? (
         <NoteComposer
