@@ -18,7 +18,7 @@ export function RatingForm({
   onDismiss,
 }: {
   id: string;
-  labels: Messages['Widget']['rating'];
+  labels: Messages['WidgetRating'];
   accent: { background: string; text: string };
   send: (score: number, comment: string) => Promise<string | null>;
   onDismiss: () => void;
@@ -51,7 +51,7 @@ export function RatingForm({
           {RATING_WORDS.map((word, index) => (
             <label
               key={word}
-              className="cursor-pointer rounded-md border border-slate-400 px-2 py-1 text-sm text-slate-900 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700"
+              className="flex items-center gap-1 rounded-md border border-slate-400 px-2 py-1 text-sm text-slate-900"
               style={score === index + 1 ? { background: accent.background, color: accent.text } : undefined}
             >
               <input
@@ -60,7 +60,6 @@ export function RatingForm({
                 value={index + 1}
                 checked={score === index + 1}
                 onChange={() => setScore(index + 1)}
-                className="sr-only"
               />
               {labels.scores[word]}
             </label>

@@ -7,9 +7,12 @@ import { Composer } from '@/components/conversations/composer';
 import { ThreadView } from '@/components/conversations/thread-view';
 import { WidgetApiError, type StartedVisitor, type VisitorSession } from './visitor-session';
 import { EmailForm, saveEmail } from './widget-forms';
-import { RatingForm } from './rating-form';
+import { lazyPart } from './lazy-part';
 import type { PageContext } from './start-conversation';
 import type { Messages } from '@/lib/i18n/slices';
+
+// Asked only once a conversation is closed: its code and texts load then (not with the opened widget).
+const RatingForm = lazyPart(() => import('./rating-part').then((module) => module.RatingPart));
 
 /** What a blocked visitor reads where the composer was: the workspace no longer takes their messages. */
 export function BlockedNotice({ text }: { text: string }) {
@@ -147,7 +150,7 @@ export function VisitorThread({
         {closed && askRating && !conversation.rated && rating === 'ask' && (
           <RatingForm
             id={`rating-${conversation.id}`}
-            labels={labels.rating}
+            locale={locale}
             accent={accent}
             send={rate}
             onDismiss={() => setRating('dismissed')}
@@ -155,7 +158,7 @@ export function VisitorThread({
         )}
         {rating === 'thanked' && (
           <p role="status" className="rounded-md bg-green-50 p-2 text-sm text-green-950">
-            {labels.rating.thanks}
+            {labels.ratingThanks}
           </p>
         )}
         <details>

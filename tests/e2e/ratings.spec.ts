@@ -7,6 +7,7 @@ import { createWidget, hostSite, snippet, visitor } from './host-site';
 
 for (const locale of localesUnderTest) {
   const w = messages[locale].Widget;
+  const r = messages[locale].WidgetRating;
   const inbox = messages[locale].Dashboard.inbox;
   const fill = (text: string, values: Record<string, string | number>) =>
     text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key]));
@@ -32,15 +33,21 @@ for (const locale of localesUnderTest) {
       await expect(page.getByRole('status').filter({ hasText: inbox.status.live })).toBeVisible();
 
       const guest = await visitor(browser, site.origin);
+      // The rating form is a part of its own (scripts/build-widget.mjs): fetched only once it is asked for.
+      const parts: string[] = [];
+      guest.context.on('request', (request) => {
+        if (/\/_next\/static\/widget\/rating-part-/.test(request.url())) parts.push(request.url());
+      });
       await guest.widget.getByRole('button', { name: fill(w.open, { name: 'Shop help' }) }).click();
       const text = `Thanks for the help ${Date.now()}`;
       const composer = guest.widget.getByRole('form', { name: w.composer });
       await composer.getByLabel(w.message).fill(text);
       await composer.getByRole('button', { name: w.send }).click();
-      const question = guest.widget.getByRole('group', { name: w.rating.question });
+      const question = guest.widget.getByRole('group', { name: r.question });
       // Nothing is asked while the conversation is open.
       await expect(guest.widget.getByText(text)).toBeVisible();
       await expect(question).toHaveCount(0);
+      expect(parts).toEqual([]);
 
       const list = page.getByRole('navigation', { name: inbox.list });
       await list.getByRole('button', { name: text }).click();
@@ -49,17 +56,18 @@ for (const locale of localesUnderTest) {
 
       // The widget asks at once; the visitor answers with the keyboard only.
       await expect(question).toBeVisible();
+      expect(parts).toHaveLength(1);
       expect(await axeViolations(guest.page)).toEqual([]);
-      await question.getByRole('radio', { name: w.rating.scores.veryBad, exact: true }).focus();
+      await question.getByRole('radio', { name: r.scores.veryBad, exact: true }).focus();
       await guest.page.keyboard.press('ArrowRight');
       await guest.page.keyboard.press('ArrowRight');
       await guest.page.keyboard.press('ArrowRight');
-      await expect(question.getByRole('radio', { name: w.rating.scores.good, exact: true })).toBeChecked();
+      await expect(question.getByRole('radio', { name: r.scores.good, exact: true })).toBeChecked();
       await guest.page.keyboard.press('Tab');
       await guest.page.keyboard.type('Quick and kind.');
       await guest.page.keyboard.press('Tab');
       await guest.page.keyboard.press('Enter');
-      await expect(guest.widget.getByRole('status').filter({ hasText: w.rating.thanks })).toBeVisible();
+      await expect(guest.widget.getByRole('status').filter({ hasText: w.ratingThanks })).toBeVisible();
       await expect(question).toHaveCount(0);
 
       // The operator sees it live: in the thread, marked as the visitor's, and as a badge in the list.
