@@ -16,24 +16,69 @@ import tailwind from '@tailwindcss/postcss';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const preact = dirname(createRequire(import.meta.url).resolve('preact/package.json'));
 
-async function script() {
+const options = {
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  target: 'es2020',
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+  tsconfig: join(root, 'tsconfig.json'),
+  alias: {
+    react: join(preact, 'compat'),
+    'react-dom': join(preact, 'compat'),
+    'react-dom/client': join(preact, 'compat', 'client'),
+  },
+  define: { 'process.env.NODE_ENV': '"production"' },
+  write: false,
+  logLevel: 'warning',
+};
+
+/**
+ * The modules the widget loads only when it needs them (components/widget/lazy-part.ts), each a file of its
+ * own. They use the frame's Preact, which the frame lends them (HOST below), never a second copy.
+ */
+const PARTS = ['rating-part'];
+const HOST = '__plauderWidget';
+const LENT = ['jsx', 'jsxs', 'useState'];
+
+/** In a part, React and the JSX runtime are what the frame lends (an import of anything else fails the build). */
+const lentPreact = {
+  name: 'lent-preact',
+  setup(build) {
+    build.onResolve({ filter: /^(react|preact\/jsx-runtime)$/ }, () => ({ path: 'host', namespace: 'lent' }));
+    build.onLoad({ filter: /.*/, namespace: 'lent' }, () => ({
+      contents: `const h = globalThis.${HOST};\n${LENT.map((name) => `export const ${name} = h.${name};`).join('\n')}`,
+      loader: 'js',
+    }));
+  },
+};
+
+/** In the frame, `import('./<part>')` is the part's file, by its address. */
+const partAddresses = (addresses) => ({
+  name: 'part-addresses',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/[\w-]+$/ }, ({ path, kind }) => {
+      const address = kind === 'dynamic-import' && addresses[path.slice(2)];
+      return address ? { path: address, external: true } : undefined;
+    });
+  },
+});
+
+async function part(name) {
   const result = await build({
+    ...options,
+    entryPoints: [join(root, 'components', 'widget', `${name}.tsx`)],
+    plugins: [lentPreact],
+  });
+  return result.outputFiles[0].contents;
+}
+
+async function script(addresses) {
+  const result = await build({
+    ...options,
     entryPoints: [join(root, 'components', 'widget', 'frame.tsx')],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    target: 'es2020',
-    jsx: 'automatic',
-    jsxImportSource: 'preact',
-    tsconfig: join(root, 'tsconfig.json'),
-    alias: {
-      react: join(preact, 'compat'),
-      'react-dom': join(preact, 'compat'),
-      'react-dom/client': join(preact, 'compat', 'client'),
-    },
-    define: { 'process.env.NODE_ENV': '"production"' },
-    write: false,
-    logLevel: 'warning',
+    plugins: [partAddresses(addresses)],
   });
   return result.outputFiles[0].contents;
 }
@@ -78,15 +123,22 @@ export async function buildWidget(nextDir = join(root, '.next')) {
   const dir = join(nextDir, 'static', 'widget');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const [js, css] = await Promise.all([script(), stylesheet()]);
   const entry = (file, bytes) => ({
     path: `/_next/static/widget/${file}`,
     rawBytes: bytes.length,
     gzipBytes: gzipSync(bytes, { level: 9 }).length,
   });
+  const parts = {};
+  for (const name of PARTS) {
+    const bytes = await part(name);
+    parts[name] = entry(hashed(dir, name, 'js', bytes), bytes);
+  }
+  const addresses = Object.fromEntries(Object.entries(parts).map(([name, { path }]) => [name, path]));
+  const [js, css] = await Promise.all([script(addresses), stylesheet()]);
   const manifest = {
     script: entry(hashed(dir, 'frame', 'js', js), js),
     stylesheet: entry(hashed(dir, 'frame', 'css', css), css),
+    parts,
   };
   writeFileSync(join(nextDir, 'widget-manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;

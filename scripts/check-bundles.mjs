@@ -48,6 +48,7 @@ export function heaviestFrameDocument(manifest) {
         days: Object.fromEntries(WEEK.map((day) => [day, { from: '08:00', to: '20:00' }])),
       },
       allowedOrigins: Array.from({ length: 20 }, (_, i) => `https://www.shop-${i + 1}.beispiel-kunde.de`),
+      askRating: true,
     },
     mode: 'launcher',
     initiallyOpen: true,

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MessageView } from '@/lib/conversations/constants';
 import { MessageText } from '@/components/chat/message-text';
 import { cn } from '@/lib/cn';
@@ -16,8 +16,6 @@ export type ThreadLabels = {
   closed: string;
   reopened: string;
   loadOlder: string;
-  /** What a member's note is called (the inbox only: the visitor's side never gets one). */
-  note?: string;
 };
 
 /** Messages by id, oldest first, each once (the stream may repeat what a request already answered). */
@@ -81,6 +79,7 @@ export function ThreadView({
   hasOlder,
   onLoadOlder,
   focusId,
+  renderNote,
   className,
 }: {
   messages: MessageView[];
@@ -92,8 +91,10 @@ export function ThreadView({
   accent?: { background: string; text: string };
   hasOlder?: boolean;
   onLoadOlder?: () => void;
-  /** A message to scroll to and mark (the inbox's search hit) instead of the end. */
+  /** A message to scroll to and mark (`data-focused`: the inbox's search hit) instead of the end. */
   focusId?: number;
+  /** A member's note (the inbox only: the visitor's side never gets one), with its time. */
+  renderNote?: (message: MessageView, time: string) => ReactNode;
   className?: string;
 }) {
   const logRef = useRef<HTMLDivElement>(null);
@@ -167,22 +168,8 @@ export function ThreadView({
               </li>
             );
           }
-          if (message.sender === 'note') {
-            const title = `${labels.note ?? ''}: ${message.authorName ?? ''}`;
-            return (
-              <li key={message.id} data-message-id={message.id} data-note="">
-                <article aria-label={title} className="rounded-lg border border-amber-400 bg-amber-50 px-3 py-2">
-                  <p className="mb-0.5 flex items-center gap-2 text-xs text-amber-950">
-                    <span className="font-semibold">{title}</span>
-                    <time dateTime={message.createdAt}>{time.format(new Date(message.createdAt))}</time>
-                  </p>
-                  <p className="whitespace-pre-wrap break-words text-sm text-slate-900">
-                    <MessageText text={message.text} />
-                  </p>
-                </article>
-              </li>
-            );
-          }
+          // Keyed by the caller (its element is the list item).
+          if (message.sender === 'note') return renderNote?.(message, time.format(new Date(message.createdAt)));
           const mine = message.sender === viewer;
           const name = mine ? labels.you : viewer === 'visitor' ? (message.authorName ?? labels.other) : labels.other;
           return (
@@ -190,11 +177,7 @@ export function ThreadView({
               key={message.id}
               data-message-id={message.id}
               data-focused={message.id === focusId || undefined}
-              className={cn(
-                'flex flex-col',
-                mine ? 'items-end' : 'items-start',
-                message.id === focusId && 'rounded-lg bg-yellow-100 p-1 ring-2 ring-yellow-500',
-              )}
+              className={cn('flex flex-col', mine ? 'items-end' : 'items-start')}
             >
               <article aria-label={name} className="max-w-[85%]">
                 <p className={cn('mb-0.5 flex items-center gap-2 text-xs text-slate-700', mine && 'justify-end')}>

@@ -14,6 +14,7 @@ import { BlockedBadge } from './visitor-actions';
 import type { Filter, Selection } from './use-inbox';
 import { InboxMore } from './inbox-more';
 import { LabelChips } from './label-chip';
+import { RatingBadge } from './visitor-rating';
 
 export function visitorName(conversation: InboxConversationView, labels: Messages['Dashboard']['inbox']): string {
   return conversation.visitor.name ?? conversation.visitor.email ?? labels.anonymous;
@@ -173,6 +174,7 @@ export function InboxList({
                     {isSnoozed(conversation, now) && (
                       <span className="rounded bg-amber-100 px-1.5 text-amber-900">{labels.snooze.badge}</span>
                     )}
+                    {conversation.rating && <RatingBadge rating={conversation.rating} labels={labels.rating} />}
                     {conversation.visitor.blocked && <BlockedBadge label={labels.visitor.blocked} />}
                     {conversation.unread > 0 && (
                       <span className="rounded-full bg-red-700 px-2 font-semibold text-white">

@@ -19,6 +19,8 @@ import { LabelChips } from './label-chip';
 import { LabelMenu } from './label-menu';
 import { SnoozeControls } from './snooze-controls';
 import { ComposerSwitch, NoteComposer, type ComposerMode } from './note-composer';
+import { NoteCard } from './note-card';
+import { VisitorRating } from './visitor-rating';
 import { BlockedBadge } from './visitor-actions';
 import type { Teammate } from './use-inbox';
 import { useReplyPicker } from './reply-picker';
@@ -236,14 +238,18 @@ export function InboxThread({
           closed: labels.closed,
           reopened: labels.reopened,
           loadOlder: labels.loadOlder,
-          note: labels.composer.noteBadge,
         }}
         locale={locale}
         hasOlder={hasOlder}
         focusId={focusId}
+        renderNote={(note, time) => (
+          <NoteCard key={note.id} message={note} time={time} badge={labels.composer.noteBadge} />
+        )}
         onLoadOlder={() => void loadOlder(messages[0]?.id ?? 0).then((count) => setHasOlder(count >= THREAD_PAGE_SIZE))}
-        className="min-h-64"
+        // The search hit's mark: the inbox's own style, not in the widget's stylesheet.
+        className="min-h-64 [&_[data-focused]]:rounded-lg [&_[data-focused]]:bg-yellow-100 [&_[data-focused]]:p-1 [&_[data-focused]]:ring-2 [&_[data-focused]]:ring-yellow-500"
       />
+      {conversation.rating && <VisitorRating rating={conversation.rating} labels={labels.rating} />}
       <ComposerSwitch id={`compose-${conversation.id}`} mode={mode} onChange={setMode} labels={labels.composer} />
       {mode === 'note' ? (
         <NoteComposer

@@ -1,5 +1,6 @@
 import { render } from 'preact';
-import { createElement } from 'react';
+import { jsx, jsxs } from 'preact/jsx-runtime';
+import { createElement, useState } from 'react';
 import { WidgetApp } from './widget-app';
 import type { WidgetProps } from './use-widget-panel';
 
@@ -9,4 +10,6 @@ import type { WidgetProps } from './use-widget-panel';
  * Preact's own `render` keeps compat's `createRoot` and its 2.7 KB gzip out; its types know no React element.
  */
 const props = JSON.parse(document.getElementById('widget-props')!.textContent!) as WidgetProps;
+// The frame's Preact, lent to the parts it loads later (scripts/build-widget.mjs: HOST, LENT).
+Object.assign(globalThis, { __plauderWidget: { jsx, jsxs, useState } });
 render(createElement(WidgetApp, props) as never, document.getElementById('widget')!);

@@ -67,6 +67,10 @@ export function ThreadPanel({
           })
         }
         onNewConversation={onNewConversation}
+        askRating={widget.askRating}
+        onRated={() =>
+          state.setConversations((list) => list.map((c) => (c.id === conversation.id ? { ...c, rated: true } : c)))
+        }
       />
     </>
   );

@@ -7,8 +7,12 @@ import { Composer } from '@/components/conversations/composer';
 import { ThreadView } from '@/components/conversations/thread-view';
 import { WidgetApiError, type StartedVisitor, type VisitorSession } from './visitor-session';
 import { EmailForm, saveEmail } from './widget-forms';
+import { lazyPart } from './lazy-part';
 import type { PageContext } from './start-conversation';
 import type { Messages } from '@/lib/i18n/slices';
+
+// Asked only once a conversation is closed: its code and texts load then (not with the opened widget).
+const RatingForm = lazyPart(() => import('./rating-part').then((module) => module.RatingPart));
 
 /** What a blocked visitor reads where the composer was: the workspace no longer takes their messages. */
 export function BlockedNotice({ text }: { text: string }) {
@@ -39,6 +43,8 @@ export function VisitorThread({
   loadOlder,
   onSent,
   onNewConversation,
+  askRating,
+  onRated,
 }: {
   session: VisitorSession;
   conversation: VisitorConversationView;
@@ -54,8 +60,13 @@ export function VisitorThread({
   loadOlder: (before: number) => Promise<number>;
   onSent: (message: MessageView) => void;
   onNewConversation: () => void;
+  /** Whether the widget asks for a rating once the conversation is closed. */
+  askRating: boolean;
+  onRated: () => void;
 }) {
   const [error, setError] = useState<string | null>(null);
+  // Asked while this thread is shown: "not now" hides the question, a rating shows the thanks instead.
+  const [rating, setRating] = useState<'ask' | 'dismissed' | 'thanked'>('ask');
   const [hasOlder, setHasOlder] = useState(messages.length >= THREAD_PAGE_SIZE);
   const requestKey = useRef(crypto.randomUUID());
   const base = `/conversations/${conversation.id}`;
@@ -85,6 +96,17 @@ export function VisitorThread({
     } catch (caught) {
       setError(caught instanceof WidgetApiError ? caught.message : labels.errors.general);
       return false;
+    }
+  }
+
+  async function rate(score: number, comment: string) {
+    try {
+      await session.call(`${base}/rating`, { method: 'POST', body: { score, comment } });
+      setRating('thanked');
+      onRated();
+      return null;
+    } catch (caught) {
+      return caught instanceof WidgetApiError ? caught.message : labels.errors.general;
     }
   }
 
@@ -125,6 +147,20 @@ export function VisitorThread({
           />
         )}
         {closed && <p className="rounded-md bg-slate-100 p-2 text-sm text-slate-900">{labels.closedNotice}</p>}
+        {closed && askRating && !conversation.rated && rating === 'ask' && (
+          <RatingForm
+            id={`rating-${conversation.id}`}
+            locale={locale}
+            accent={accent}
+            send={rate}
+            onDismiss={() => setRating('dismissed')}
+          />
+        )}
+        {rating === 'thanked' && (
+          <p role="status" className="rounded-md bg-green-50 p-2 text-sm text-green-950">
+            {labels.ratingThanks}
+          </p>
+        )}
         <details>
           <summary className="cursor-pointer text-sm font-medium text-brand-700">{labels.transcript}</summary>
           <div className="pt-2">

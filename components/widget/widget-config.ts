@@ -19,6 +19,8 @@ export type WidgetConfig = {
   team: TeamFace[];
   businessHours: BusinessHours | null;
   allowedOrigins: string[];
+  /** Whether the widget asks for a rating once a conversation is closed. */
+  askRating: boolean;
   /** Set: the "Chat by Plauder" line links there (Plauder's site in the visitor's language); null: no line. */
   branding: string | null;
 };

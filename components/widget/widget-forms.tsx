@@ -5,9 +5,9 @@ import { fill, type Messages } from '@/lib/i18n/slices';
 import type { VisitorSession } from './visitor-session';
 import { WidgetApiError } from './visitor-session';
 
-const input =
+export const input =
   'block w-full rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm text-slate-900 focus:border-brand-700 focus:outline-2 focus:outline-brand-700';
-const button =
+export const button =
   'rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700';
 
 /** A labelled input of the widget (its error under it). */

@@ -28,6 +28,7 @@ export type WidgetFormValues = {
   visitorsPerHour: string;
   autoAssign: boolean;
   assignCapacity: string;
+  askRating: boolean;
 };
 
 /** A new widget's form, in the owner's language. */
@@ -50,6 +51,7 @@ export const newWidgetValues = (locale: string): WidgetFormValues => ({
   visitorsPerHour: '',
   autoAssign: false,
   assignCapacity: '5',
+  askRating: true,
 });
 
 /** The origins as sent: the non-empty lines, trimmed (the form quotes them in its errors). */
@@ -79,6 +81,7 @@ export function widgetBody(values: WidgetFormValues) {
     retentionDays: values.retentionDays.trim() ? Number(values.retentionDays) : null,
     visitorsPerHour: values.visitorsPerHour.trim() ? Number(values.visitorsPerHour) : null,
     autoAssign: values.autoAssign,
+    askRating: values.askRating,
     // An empty or malformed capacity is sent as it is, so the server names the field (0 is out of range).
     ...(values.autoAssign && { assignCapacity: Number(values.assignCapacity || 0) }),
   };

@@ -246,6 +246,15 @@ export function WidgetForm({
         error={fields.assignCapacity}
         locked={planNote('autoAssign', `${prefix}auto-assign-plan`)}
       />
+      <label className="flex items-start gap-2 text-sm text-slate-900">
+        <input
+          type="checkbox"
+          checked={values.askRating}
+          onChange={(e) => set('askRating', e.target.checked)}
+          className="mt-0.5 h-4 w-4"
+        />
+        {labels.askRating}
+      </label>
       <FormError message={error} />
       <Button type="submit" disabled={busy}>
         {values.id ? labels.save : labels.submit}

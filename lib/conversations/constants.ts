@@ -16,6 +16,13 @@ export const INBOX_PAGE_SIZE = 50;
 /** Typing indicators end by themselves after this long without a new one. */
 export const TYPING_TTL_MS = 6_000;
 export const VISITOR_NAME_MAX = 60;
+/** A rating's comment at most this long. */
+export const RATING_COMMENT_MAX = 1000;
+/** The words of a rating's steps, 1 to 5 (the keys of the `rating.scores` texts). */
+export const RATING_WORDS = ['veryBad', 'bad', 'okay', 'good', 'veryGood'] as const;
+
+/** A visitor's rating of a closed conversation: 1 (very bad) to 5 (very good), and their comment. */
+export type RatingView = { score: number; comment: string | null };
 export const EMAIL_MAX = 254;
 
 export type MessageView = {
@@ -46,6 +53,8 @@ export type VisitorConversationView = {
   unread: number;
   /** The last message of the visitor the operators have seen. */
   seenUpTo: number;
+  /** Whether the visitor rated it (the widget then never asks again). */
+  rated: boolean;
 };
 
 /** `setAttributes`: at most this many attributes per visitor, keys and text values at most this long. */
@@ -94,6 +103,8 @@ export type InboxConversationView = {
   labels: string[];
   /** Out of the open list until then (a past time: open again). */
   snoozedUntil: string | null;
+  /** The visitor's rating, once they gave one. */
+  rating: RatingView | null;
 };
 
 /** A label of a workspace. */

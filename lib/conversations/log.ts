@@ -17,7 +17,14 @@ import { VISITOR_SENDERS, type MessageSender } from '@/lib/db/schema/conversatio
 import type { InboxConversationView, MessageView, VisitorConversationView } from './constants';
 import { signal } from './signal';
 import { authorPhotoVersion, operatorPhotoPath } from './operator-photo';
-import { inboxColumns, inboxConversationView, messageView, preview, visitorConversationView } from './views';
+import {
+  inboxColumns,
+  inboxConversationView,
+  messageView,
+  preview,
+  ratedColumn,
+  visitorConversationView,
+} from './views';
 
 /**
  * Every message of every conversation is inserted under one transaction-scoped lock, so message ids
@@ -126,7 +133,12 @@ export async function appendMessage(
             operatorUnread: 0,
           }
         : // Closing or reopening ends a snooze: either decides where the conversation is listed.
-          { status: input.status, closedAt: input.status === 'closed' ? inserted.createdAt : null, snoozedUntil: null };
+          {
+            status: input.status,
+            closedAt: input.status === 'closed' ? inserted.createdAt : null,
+            closedAssigneeUid: input.status === 'closed' ? sql`${conversations.assigneeUid}` : null,
+            snoozedUntil: null,
+          };
   await tx.update(conversations).set(changes).where(eq(conversations.id, conversation.id));
   // The NOTIFY carries the event as both sides' streams show it, so no instance reads the log to deliver it;
   // a payload past PostgreSQL's limit names the scopes only, and they are read.
@@ -142,7 +154,7 @@ export async function appendMessage(
   const event = {
     m: messageView(inserted),
     ph: operatorPhotoPath(inserted, photo?.version ?? null),
-    vc: visitorConversationView(row.conversation),
+    vc: visitorConversationView(row.conversation, row.rating !== null),
     ic: inboxConversationView(row),
   };
   await signal(tx, { ...bare, e: event }, bare);
@@ -180,7 +192,12 @@ export function messageFrame(
 export async function visitorEvents(visitorId: string, after: number, limit: number): Promise<LoggedEvent[]> {
   const db = await database();
   const rows = await db
-    .select({ message: messageColumns, conversation: conversations, photoVersion: authorPhotoVersion })
+    .select({
+      message: messageColumns,
+      conversation: conversations,
+      photoVersion: authorPhotoVersion,
+      rated: ratedColumn,
+    })
     .from(conversationMessages)
     .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
     .where(
@@ -192,9 +209,9 @@ export async function visitorEvents(visitorId: string, after: number, limit: num
     )
     .orderBy(asc(conversationMessages.id))
     .limit(limit);
-  return rows.map(({ message, conversation, photoVersion }) => ({
+  return rows.map(({ message, conversation, photoVersion, rated }) => ({
     id: message.id,
-    frame: messageFrame(messageView({ ...message, photoVersion }), visitorConversationView(conversation)),
+    frame: messageFrame(messageView({ ...message, photoVersion }), visitorConversationView(conversation, rated)),
   }));
 }
 

@@ -3,6 +3,7 @@ import { idempotencyKey, plainText, singleLineText, withoutBidiControls } from '
 import {
   CONVERSATION_TEXT_MAX,
   EMAIL_MAX,
+  RATING_COMMENT_MAX,
   INBOX_VIEWS,
   SEARCH_TEXT_MAX,
   VISITOR_ATTRIBUTE_KEY_MAX,
@@ -140,6 +141,12 @@ export const inboxConversationPatchSchema = z
 
 /** POST …/typing. */
 export const typingSchema = z.object({ typing: z.boolean() });
+
+/** POST …/rating (visitor): 1 (very bad) to 5 (very good), and an optional comment (empty: none). */
+export const ratingSchema = z.object({
+  score: z.number().int().min(1).max(5),
+  comment: plainText(0, RATING_COMMENT_MAX).optional(),
+});
 
 /** POST …/transcript: where to send it (the visitor's known address when left out). */
 export const transcriptSchema = z.object({ email: email.optional() });

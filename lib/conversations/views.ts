@@ -1,7 +1,14 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { conversationLabels, conversations, visitors, widgets, type MessageRow } from '@/lib/db/schema';
-import type { InboxConversationView, MessageView, VisitorConversationView } from './constants';
+import {
+  conversationLabels,
+  conversationRatings,
+  conversations,
+  visitors,
+  widgets,
+  type MessageRow,
+} from '@/lib/db/schema';
+import type { InboxConversationView, MessageView, RatingView, VisitorConversationView } from './constants';
 import { nameOf } from './operators';
 import { operatorPhotoPath } from './operator-photo';
 
@@ -28,7 +35,14 @@ export function visitorMessageView(view: MessageView, authorPhoto: string | null
   return { ...head, authorPhoto, text, createdAt };
 }
 
-export function visitorConversationView(row: ConversationRow): VisitorConversationView {
+/** Whether the visitor rated the conversation (a lookup by the ratings' key). */
+export const ratedColumn = sql<boolean>`exists (select 1 from ${conversationRatings} where ${conversationRatings.conversationId} = ${conversations.id})`;
+
+/** The conversation's rating as the inbox shows it, or null (a lookup by the ratings' key). */
+const ratingColumn = sql<RatingView | null>`(select json_build_object('score', r.score, 'comment', r.comment)
+  from ${conversationRatings} r where r.conversation_id = ${conversations.id})`;
+
+export function visitorConversationView(row: ConversationRow, rated: boolean): VisitorConversationView {
   return {
     id: row.id,
     status: row.status,
@@ -37,6 +51,7 @@ export function visitorConversationView(row: ConversationRow): VisitorConversati
     lastMessagePreview: row.lastMessagePreview,
     unread: row.visitorUnread,
     seenUpTo: row.operatorReadId,
+    rated,
   };
 }
 
@@ -50,6 +65,7 @@ export const inboxColumns = {
     string[]
   >`coalesce((select json_agg(${conversationLabels.labelId} order by ${conversationLabels.labelId})
     from ${conversationLabels} where ${conversationLabels.conversationId} = ${conversations.id}), '[]'::json)`,
+  rating: ratingColumn,
 };
 export type InboxRow = {
   conversation: ConversationRow;
@@ -57,6 +73,7 @@ export type InboxRow = {
   widget: { id: string; name: string };
   assigneeName: string | null;
   labelIds: string[];
+  rating: RatingView | null;
 };
 
 export function inboxConversationView({
@@ -65,6 +82,7 @@ export function inboxConversationView({
   widget,
   assigneeName,
   labelIds,
+  rating,
 }: InboxRow): InboxConversationView {
   return {
     id: conversation.id,
@@ -95,6 +113,7 @@ export function inboxConversationView({
     },
     labels: labelIds,
     snoozedUntil: conversation.snoozedUntil?.toISOString() ?? null,
+    rating: rating && { score: Number(rating.score), comment: rating.comment },
   };
 }
 

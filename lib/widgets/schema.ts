@@ -170,6 +170,7 @@ export const widgetFields = {
   /** New conversations go to the available operator with the fewest open ones, up to the capacity each. */
   autoAssign: z.boolean(),
   assignCapacity: z.number().int().min(1).max(ASSIGN_CAPACITY_MAX),
+  askRating: z.boolean(),
 };
 
 /** A new widget: the settings the form leaves out get their defaults. */
@@ -189,6 +190,7 @@ export const createWidgetSchema = z.object({
   visitorsPerHour: widgetFields.visitorsPerHour.default(null),
   autoAssign: widgetFields.autoAssign.default(false),
   assignCapacity: widgetFields.assignCapacity.default(5),
+  askRating: widgetFields.askRating.default(true),
   requestKey: idempotencyKey.optional(),
 });
 /** PATCH /api/widgets/:id: any of the settings, and `active` to deactivate the widget or activate it again. */

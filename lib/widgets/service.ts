@@ -36,6 +36,8 @@ export type WidgetView = {
   visitorsPerHour: number | null;
   autoAssign: boolean;
   assignCapacity: number;
+  /** Whether the widget asks for a rating once a conversation is closed. */
+  askRating: boolean;
   presence: Row['presence'];
   /** Whether identity verification has a secret (the secret itself is shown once, when made). */
   identityVerification: boolean;
@@ -63,6 +65,7 @@ export type PublicWidget = Pick<
   | 'theme'
   | 'translations'
   | 'businessHours'
+  | 'askRating'
 > & {
   /** The "Chat by Plauder" line, which plans with `removeBranding` leave out (lib/billing/plans.ts). */
   branded: boolean;
@@ -89,6 +92,7 @@ function view(row: Row): WidgetView {
     visitorsPerHour: row.visitorsPerHour,
     autoAssign: row.autoAssign,
     assignCapacity: row.assignCapacity,
+    askRating: row.askRating,
     presence: row.presence,
     identityVerification: row.identitySecret !== null,
     active: row.deactivatedAt === null,
@@ -269,6 +273,7 @@ export async function publicWidget(id: string): Promise<PublicWidget | null> {
     theme,
     translations,
     businessHours,
+    askRating,
   } = view(row);
   return {
     id: row.id,
@@ -285,6 +290,7 @@ export async function publicWidget(id: string): Promise<PublicWidget | null> {
     privacyPolicyUrl,
     theme,
     translations,
+    askRating,
     // Shown to visitors (and counted) only on a plan with business hours; a downgrade keeps the setting.
     businessHours: entitlement && hasFeature(entitlement.plan, 'businessHours') ? businessHours : null,
     branded: !entitlement || !hasFeature(entitlement.plan, 'removeBranding'),

@@ -42,6 +42,7 @@ function conversation(id: string, preview: string, extra: Partial<InboxConversat
     },
     labels: [],
     snoozedUntil: null,
+    rating: null,
     ...extra,
   };
 }

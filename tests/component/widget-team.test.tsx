@@ -19,6 +19,7 @@ const widget = (team: WidgetConfig['team']): WidgetConfig => ({
   theme: 'auto',
   team,
   branding: null,
+  askRating: true,
   businessHours: null,
   allowedOrigins: [],
 });

@@ -56,5 +56,6 @@ export const VISITOR_HANDLERS = [
   'POST /api/widgets/[id]/conversations/[cid]/messages',
   'POST /api/widgets/[id]/conversations/[cid]/typing',
   'POST /api/widgets/[id]/conversations/[cid]/transcript',
+  'POST /api/widgets/[id]/conversations/[cid]/rating',
   'GET /api/widgets/[id]/events',
 ];

@@ -21,6 +21,7 @@ const values: WidgetFormValues = {
   visitorsPerHour: '',
   autoAssign: false,
   assignCapacity: '5',
+  askRating: true,
 };
 
 it('sends the pre-chat notes, the privacy policy address and the theme', () => {
@@ -35,4 +36,9 @@ it('sends the pre-chat notes, the privacy policy address and the theme', () => {
 
 it('sends no privacy policy address (no consent line) when the field is left empty', () => {
   expect(widgetBody({ ...values, privacyPolicyUrl: '  ' }).privacyPolicyUrl).toBeNull();
+});
+
+it('sends whether the widget asks for a rating once a conversation is closed', () => {
+  expect(widgetBody(values).askRating).toBe(true);
+  expect(widgetBody({ ...values, askRating: false }).askRating).toBe(false);
 });

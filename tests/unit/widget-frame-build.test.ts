@@ -53,6 +53,8 @@ describe('the widget’s frame', () => {
     // Its requests go out on the browser's fetch (components/widget/visitor-fetch.ts): no ofetch, ufo or destr.
     const js = readFileSync(join(nextDir, manifest.script.path.replace('/_next/', '')), 'utf8');
     expect(js).not.toMatch(/retryStatusCodes|ignoreResponseError/);
+    // Nor the inbox's own parts of the shared thread: members' notes (components/inbox/note-card.tsx).
+    expect(js).not.toContain('data-note');
   });
 
   it('runs the widget on Preact, not React, and styles the classes the widget uses', () => {

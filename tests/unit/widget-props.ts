@@ -22,6 +22,7 @@ export function widgetProps(
       businessHours: null,
       allowedOrigins: [],
       branding: 'http://localhost:3000/',
+      askRating: true,
       ...widget,
     },
     mode: 'inline',

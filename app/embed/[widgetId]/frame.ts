@@ -49,6 +49,7 @@ async function frameProps(widget: PublicWidget, locale: Locale, query: URLSearch
       team,
       businessHours: widget.businessHours,
       allowedOrigins: widget.allowedOrigins,
+      askRating: widget.askRating,
       branding: widget.branded ? `${env.siteUrl}${localizedPath('/', locale)}` : null,
     },
     mode,

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { database } from '@/lib/db';
 import { conversationMessages, messageColumns, conversations, visitors, widgets } from '@/lib/db/schema';
@@ -11,7 +11,7 @@ import { OPEN_CONVERSATIONS_MAX, type MessageView, type VisitorConversationView 
 import { appendMessage, lockMessageOrder } from '../log';
 import type { postMessageSchema, startConversationSchema } from '../schema';
 import { streamCursor, threadMessages, type ConversationRow } from '../threads';
-import { messageView, visitorConversationView } from '../views';
+import { messageView, ratedColumn, visitorConversationView } from '../views';
 import type { requireVisitorConversation, VisitorRow } from './visitors';
 import { alertOperatorsLater } from '../alert-mail';
 import { entitlementOf } from '@/lib/billing/entitlements';
@@ -25,6 +25,10 @@ type Widget = Pick<
   'id' | 'workspaceId' | 'preChat' | 'locale' | 'autoAssign' | 'assignCapacity' | 'createdAt' | 'deactivatedAt'
 >;
 
+/** A conversation's row with whether its visitor rated it. */
+const ownColumns = { ...getTableColumns(conversations), rated: ratedColumn };
+export type OwnConversation = ConversationRow & { rated: boolean };
+
 /** The visitor's conversations, latest activity first, and where their event stream starts. */
 export async function listVisitorConversations(
   visitor: VisitorRow,
@@ -32,19 +36,19 @@ export async function listVisitorConversations(
   const cursor = await streamCursor();
   const db = await database();
   const rows = await db
-    .select()
+    .select(ownColumns)
     .from(conversations)
     .where(eq(conversations.visitorId, visitor.id))
     .orderBy(desc(conversations.lastMessageAt))
     .limit(50);
-  return { conversations: rows.map(visitorConversationView), cursor };
+  return { conversations: rows.map((row) => visitorConversationView(row, row.rated)), cursor };
 }
 
 /** One of the visitor's own conversations; anything else, another visitor's included, is a 404. */
-export async function ownConversation(visitor: VisitorRow, conversationId: string): Promise<ConversationRow> {
+export async function ownConversation(visitor: VisitorRow, conversationId: string): Promise<OwnConversation> {
   const db = await database();
   const [row] = await db
-    .select()
+    .select(ownColumns)
     .from(conversations)
     .where(
       and(
@@ -62,7 +66,7 @@ export async function visitorThread(visitor: VisitorRow, conversationId: string,
   const conversation = await ownConversation(visitor, conversationId);
   const cursor = await streamCursor();
   return {
-    conversation: visitorConversationView(conversation),
+    conversation: visitorConversationView(conversation, conversation.rated),
     messages: await threadMessages(conversation.id, 'visitor', before),
     cursor,
   };
@@ -158,11 +162,14 @@ export async function startConversation(
     });
     return { conversation, message, created: true };
   });
-  const [conversation] = await db.select().from(conversations).where(eq(conversations.id, started.conversation.id));
+  const [conversation] = await db
+    .select(ownColumns)
+    .from(conversations)
+    .where(eq(conversations.id, started.conversation.id));
   // After the assignment: the alerts go to the assignee, or to every member while it waits unassigned.
   if (started.created) alertOperatorsLater(conversation.id, widget.workspaceId);
   return {
-    conversation: visitorConversationView(conversation),
+    conversation: visitorConversationView(conversation, conversation.rated),
     message: messageView(started.message),
     created: started.created,
   };

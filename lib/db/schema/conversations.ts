@@ -100,6 +100,8 @@ export const conversations = pgTable(
     visitorNotifiedAt: timestamp('visitor_notified_at', { withTimezone: true }),
     transcriptSentAt: timestamp('transcript_sent_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The assignee when it was last closed: whom the visitor's rating is about (null: nobody, or open). */
+    closedAssigneeUid: text('closed_assignee_uid'),
     /** The member who answers it (null: unassigned), and since when (auto-assignment's tie-break). */
     assigneeUid: text('assignee_uid'),
     assignedAt: timestamp('assigned_at', { withTimezone: true }),

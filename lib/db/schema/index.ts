@@ -20,3 +20,4 @@ export * from './stripe-billing';
 export * from './invoices';
 export * from './billing-local';
 export * from './replies';
+export * from './ratings';

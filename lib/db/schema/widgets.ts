@@ -65,6 +65,8 @@ export const widgets = pgTable(
     /** New conversations go to the available operator with the fewest open ones, up to `assignCapacity`. */
     autoAssign: boolean('auto_assign').notNull().default(false),
     assignCapacity: integer('assign_capacity').notNull().default(5),
+    /** The widget asks the visitor for a rating once an operator closes their conversation. */
+    askRating: boolean('ask_rating').notNull().default(true),
     /** New visitors one client address may start per hour on this widget; null: CHAT_VISITORS_PER_HOUR. */
     visitorsPerHour: integer('visitors_per_hour'),
     /** The creating request's key: a repeated submit finds this widget instead of creating another. */

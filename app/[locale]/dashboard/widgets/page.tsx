@@ -49,6 +49,7 @@ function formValues(widget: WidgetView): WidgetFormValues {
     visitorsPerHour: widget.visitorsPerHour === null ? '' : String(widget.visitorsPerHour),
     autoAssign: widget.autoAssign,
     assignCapacity: String(widget.assignCapacity),
+    askRating: widget.askRating,
   };
 }
 
