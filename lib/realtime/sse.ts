@@ -46,7 +46,7 @@ export function endEventStreams(): number {
 
 /**
  * What an accepted request for an event stream follows: a hub's scope from event `after` on. `release`
- * runs exactly once when the stream ends; `initial` frames go out right after the hello.
+ * runs exactly once when the stream ends; `initial` frames go out once the hub has the stream.
  */
 export type EventStreamStart = {
   hub: EventHub;
@@ -107,12 +107,14 @@ function connect(
     return () => close();
   }
   streams.open.add(endWith);
-  for (const frame of start.initial ?? []) sink.write(frame);
   start.hub
     .subscribe({ scope: start.scope, lastId: start.after, group: start.group, write, end: endWith })
     .then((stop) => {
-      if (closed) stop();
-      else unsubscribe = stop;
+      if (closed) return stop();
+      unsubscribe = stop;
+      // Only now: a client that has the first frames is sure to hear what changes next (pushed frames that
+      // are no log events, a conversation's update, would be lost before the hub listens).
+      for (const frame of start.initial ?? []) sink.write(frame);
     })
     .catch((error: Error) => {
       console.error(`events: cannot subscribe to ${start.scope}: ${describeDatabaseError(error)}`);
