@@ -95,6 +95,10 @@ it('stores nothing of a visitor who has not written, then their pages, browser, 
     referrer: 'https://www.google.com/',
     timeZone: 'Europe/Berlin',
   });
+  // A report without a User-Agent keeps the browser and system known.
+  await report(visitor, { url: 'https://shop.example.com/cart' }, { 'user-agent': '' });
+  const [same] = (await (await inboxPage(owner)).json()).conversations;
+  expect(same.visitor).toMatchObject({ browser: 'Mobile Safari 17', os: 'iOS 17.4' });
 });
 
 it('lists the pages newest first, once per address however often a reload repeats the report', async () => {

@@ -41,12 +41,15 @@ export async function reportVisitorPage(
   userAgent: string | null,
 ): Promise<boolean> {
   const referrer = externalReferrer(input.referrer, input.url);
+  // What the User-Agent does not name (none sent, an unknown client) leaves what is known.
+  const { browser, os } = parseUserAgent(userAgent);
   const db = await database();
   return db.transaction(async (tx) => {
     const [known] = await tx
       .update(visitors)
       .set({
-        ...parseUserAgent(userAgent),
+        ...(browser && { browser }),
+        ...(os && { os }),
         pageAt: sql`now()`,
         ...(referrer && { referrer }),
         ...(input.timeZone && { timeZone: input.timeZone }),
