@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { POST as reportPage } from '@/app/api/widgets/[id]/visitors/pages/route';
 import { GET as readContext } from '@/app/api/workspaces/[wid]/visitors/[vid]/route';
 import { database } from '@/lib/db';
-import { PAGE_REPORTS_PER_WINDOW } from '@/lib/conversations/visitor/pages';
+import { PAGE_REPORTS_PER_WINDOW, parseUserAgent } from '@/lib/conversations/visitor/pages';
 import { inboxPage } from './inbox';
 import type { Client } from './members';
 import { apiRequest } from './signed-in';
@@ -194,4 +194,11 @@ it("shows a visitor's context to their workspace's members only, exports it, and
 
   expect((await eraseVisitor(owner, owner.workspaceId, visitor.visitorId)).status).toBe(200);
   expect(await rowsOf(visitor.visitorId)).toEqual({ pages: 0, counters: 0, context: null });
+});
+
+it("names a Mac's system as Apple does (macOS), not as the MIT ua-parser-js 1.0 does", () => {
+  const chromeOnMac =
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+  expect(parseUserAgent(chromeOnMac)).toEqual({ browser: 'Chrome 131', os: 'macOS 10.15.7' });
+  expect(parseUserAgent(SAFARI_ON_IPHONE)).toEqual({ browser: 'Mobile Safari 17', os: 'iOS 17.4' });
 });

@@ -20,7 +20,9 @@ export function parseUserAgent(header: string | null): { browser: string | null;
   if (!header) return { browser: null, os: null };
   const { browser, os } = UAParser(header.slice(0, 1024));
   const named = (name?: string, version?: string) => (name ? [name, version].filter(Boolean).join(' ') : null);
-  return { browser: named(browser.name, browser.major), os: named(os.name, os.version) };
+  // ua-parser-js 1.0 (the MIT one) still says "Mac OS"; Apple and the operators know the system as macOS.
+  const system = os.name === 'Mac OS' ? 'macOS' : os.name;
+  return { browser: named(browser.name, browser.major), os: named(system, os.version) };
 }
 
 /** The referrer when it is another site's (a search, a link): the site's own pages say nothing new. */
