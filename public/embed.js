@@ -1,19 +1,17 @@
-/*
- * Plauder's widget loader. Paste into any page of an allowed origin:
+/* Plauder's widget loader. Paste into any page of an allowed origin:
  *   <script src="https://<this site>/embed.js" data-widget="<widget id>" async></script>
  * With the customer's signed-in user (identity verification, see the README):
  *   data-user-id="…" data-user-email="…" data-user-name="…" data-user-hash="<HMAC-SHA256(secret, id)>"
  *   data-user-details-hash="<HMAC-SHA256(secret, id + "\n" + email + "\n" + name)>" (optional: verifies those)
- * Once the page is interactive (after its load event, when the browser is idle) it adds one iframe at
- * the side the widget's settings name, in the page's language (<html lang>): for a new visitor the
- * widget's launcher page, a plain button that costs the page almost nothing (for a returning visitor
- * with their unread answers on it); when the visitor clicks it, the widget page of this site takes its
- * place in the same frame. For a signed-in user the widget page comes at once. The loader sizes the frame (open
- * on a phone: its whole visible screen) and talks only to it, on this site's origin: it tells the widget the
- * page's address and title and the signed-in user.
- * The page's developers talk to the widget through `window.Plauder(method, ...arguments)` (README.md, "The
- * JavaScript API"): the stub they paste queues calls in `Plauder.q` until this loader replays them and
- * answers later calls at once; the loader tells the frame what they ask and the page what the frame says.
+ * Once the page is interactive (after its load event, when the browser is idle) it adds one iframe at the side the
+ * widget's settings name, in the page's language (<html lang>): for a new visitor the widget's launcher page, a plain
+ * button that costs the page almost nothing (for a returning visitor with their unread answers on it); when the
+ * visitor clicks it, the widget page of this site takes its place in the same frame. For a signed-in user the widget
+ * page comes at once. The loader sizes the frame (open on a phone: its whole visible screen) and talks only to it, on
+ * this site's origin: it tells the widget the page's address, title and referrer (again after each navigation of a
+ * single-page app) and the signed-in user. The page's developers talk to the widget through `window.Plauder(method,
+ * ...arguments)` (README.md, "The JavaScript API"): the stub they paste queues calls in `Plauder.q` until this loader
+ * replays them and answers later calls at once; the loader tells the frame what they ask and the page what it says.
  */
 (function () {
   'use strict';
@@ -22,16 +20,15 @@
   var id = script.getAttribute('data-widget') || '';
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return;
   var origin = new URL(script.src, window.location.href).origin;
-  var user = null;
-  if (script.getAttribute('data-user-id')) {
-    user = {
-      id: script.getAttribute('data-user-id'),
-      hash: script.getAttribute('data-user-hash') || '',
-      detailsHash: script.getAttribute('data-user-details-hash') || undefined,
-      email: script.getAttribute('data-user-email') || undefined,
-      name: script.getAttribute('data-user-name') || undefined,
-    };
-  }
+  var user = script.getAttribute('data-user-id')
+    ? {
+        id: script.getAttribute('data-user-id'),
+        hash: script.getAttribute('data-user-hash') || '',
+        detailsHash: script.getAttribute('data-user-details-hash') || undefined,
+        email: script.getAttribute('data-user-email') || undefined,
+        name: script.getAttribute('data-user-name') || undefined,
+      }
+    : null;
   // The language the page's API set (null: the page's own, as it is when the frame loads).
   var lang = null;
   var frame = null;
@@ -44,8 +41,7 @@
   var wantOpen = null;
   var identityToken = null;
   var attributes = null;
-  var ready = false;
-  var unread = null;
+  var ready, unread;
   // The frame's side and size (the panel's or the launcher's); the page's overflow while it covers a phone's screen.
   var side = 'right';
   var opened = false;
@@ -54,6 +50,9 @@
   // Whether the widget page in the frame has its visitor (it said its unread count): it sets what it hears.
   var applying = false;
   var listeners = { ready: [], open: [], close: [], message: [], unread: [] };
+  // The page's address the frame heard last; a single-page app's navigation tells it the new one (with the title the
+  // page sets as it renders) once a second has passed without another (`navigated`).
+  var sent, navigating;
   var own = Object.prototype.hasOwnProperty;
 
   /** This site's widget page (`/embed/<id>`) or its launcher page (`/launcher`), opened or not. */
@@ -65,17 +64,16 @@
 
   function emit(name, detail) {
     // A listener may take itself off while it is told.
-    var list = listeners[name].slice();
-    for (var i = 0; i < list.length; i++) {
+    listeners[name].slice().forEach(function (listener) {
       try {
-        list[i](detail);
+        listener(detail);
       } catch (error) {
         // A listener's error is the page's to see, and stops neither the widget nor the other listeners.
         setTimeout(function () {
           throw error;
         });
       }
-    }
+    });
   }
 
   function post(message) {
@@ -88,9 +86,16 @@
       user: user,
       identityToken: identityToken,
       attributes: attributes,
-      page: { url: window.location.href, title: document.title },
+      page: { url: (sent = window.location.href), title: document.title, referrer: document.referrer },
     });
     if (applying) applied();
+  }
+
+  function navigated() {
+    clearTimeout(navigating);
+    navigating = setTimeout(function () {
+      if (window.location.href !== sent) context();
+    }, 1000);
   }
 
   /** The widget page has its visitor and sets what it hears: a removal sent again would count toward the 20. */
@@ -173,8 +178,7 @@
 
   function onMessage(event) {
     if (!frame || event.origin !== origin || event.source !== frame.contentWindow) return;
-    var data = event.data;
-    if (!data) return;
+    var data = event.data || {};
     if (data.type === 'chatwidget:load' && !widgetPage) return loadWidget(data.open === true);
     if (data.type === 'chatwidget:event') {
       if (data.name === 'message' && typeof data.conversationId === 'string' && typeof data.text === 'string')
@@ -213,25 +217,22 @@
     window.addEventListener('message', onMessage);
     // Rotated or resized across 640 px, the open widget changes its layout.
     window.addEventListener('resize', place);
+    // A single-page app navigates in its history (and its fragment) without a new page: the frame hears each address.
+    ['pushState', 'replaceState'].forEach(function (name) {
+      var original = history[name];
+      history[name] = function () {
+        navigated();
+        return original.apply(this, arguments);
+      };
+    });
+    window.addEventListener('popstate', navigated);
+    window.addEventListener('hashchange', navigated);
     document.body.appendChild(frame);
   }
 
-  function isAttributeValue(value) {
-    return (
-      value === null ||
-      typeof value === 'string' ||
-      typeof value === 'boolean' ||
-      (typeof value === 'number' && isFinite(value))
-    );
-  }
-
   var methods = {
-    open: function () {
-      setOpen(true);
-    },
-    close: function () {
-      setOpen(false);
-    },
+    open: setOpen.bind(null, true),
+    close: setOpen.bind(null, false),
     toggle: function () {
       setOpen(!(wantOpen === null ? isOpen : wantOpen));
     },
@@ -245,14 +246,13 @@
     setAttributes: function (values) {
       if (!values || typeof values !== 'object' || Array.isArray(values))
         throw new TypeError('setAttributes({ key: text, number, boolean or null })');
-      var next = {};
-      for (var key in attributes) next[key] = attributes[key];
-      for (key in values) {
-        if (!own.call(values, key)) continue;
-        if (!isAttributeValue(values[key]))
+      var next = Object.assign({}, attributes);
+      Object.keys(values).forEach(function (key) {
+        var value = values[key];
+        if (value !== null && typeof value !== 'string' && typeof value !== 'boolean' && !Number.isFinite(value))
           throw new TypeError('setAttributes: ' + key + ' is not text, a number, a boolean or null');
-        next[key] = values[key];
-      }
+        next[key] = value;
+      });
       attributes = next;
       context();
     },

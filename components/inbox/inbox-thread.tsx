@@ -52,6 +52,7 @@ export function InboxThread({
   now,
   repliesApi,
   visitorActions,
+  visitorContext,
 }: {
   /** The workspace's inbox API. */
   api: string;
@@ -76,6 +77,8 @@ export function InboxThread({
   now: number;
   /** Block, export and erase the visitor (components/inbox/visitor-actions.tsx). */
   visitorActions?: ReactNode;
+  /** Their pages, browser, local time and conversations (components/inbox/visitor-context.tsx). */
+  visitorContext?: ReactNode;
 }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -200,6 +203,7 @@ export function InboxThread({
             <dd>{conversation.widget.name}</dd>
           </dl>
           <VisitorAttributes attributes={visitor.attributes} locale={locale} labels={labels.details} />
+          {visitorContext}
           <AssignmentControls
             base={base}
             me={me}

@@ -16,6 +16,7 @@ import { useInbox, type Selection, type Teammate } from './use-inbox';
 import { useInboxSearch } from './use-inbox-search';
 import { SearchBox, SearchResults } from './inbox-search';
 import { VisitorActions } from './visitor-actions';
+import { VisitorContext } from './visitor-context';
 import type { Messages } from '@/lib/i18n/slices';
 
 /**
@@ -31,6 +32,10 @@ function openConversation(id: string, messageId?: number) {
   else url.searchParams.delete('message');
   window.history.pushState(null, '', url);
 }
+
+/** A visitor's address in the workspace's API (their context; block, export, erase). */
+const visitorApi = (workspaceId: string, visitorId: string) =>
+  `/api/workspaces/${encodeURIComponent(workspaceId)}/visitors/${encodeURIComponent(visitorId)}`;
 
 const MESSAGE_ID_SHAPE = /^[1-9][0-9]{0,15}$/;
 
@@ -221,9 +226,19 @@ export function Inbox({
               workspaceLabels={inbox.labels}
               now={inbox.now}
               repliesApi={`/api/workspaces/${encodeURIComponent(workspaceId)}/replies`}
+              visitorContext={
+                <VisitorContext
+                  api={visitorApi(workspaceId, current.visitor.id)}
+                  visitor={current.visitor}
+                  conversationId={current.id}
+                  onOpen={(id) => openConversation(id)}
+                  labels={labels.context}
+                  locale={locale}
+                />
+              }
               visitorActions={
                 <VisitorActions
-                  api={`/api/workspaces/${encodeURIComponent(workspaceId)}/visitors/${encodeURIComponent(current.visitor.id)}`}
+                  api={visitorApi(workspaceId, current.visitor.id)}
                   visitor={current.visitor}
                   name={visitorName(current, labels)}
                   manage={manageVisitors}

@@ -85,6 +85,7 @@ export function useEmbeddingContext(origin: string | null, onOpen?: (open: boole
         page: {
           url: typeof page.url === 'string' ? page.url : undefined,
           title: typeof page.title === 'string' ? page.title.slice(0, 300) : undefined,
+          referrer: typeof page.referrer === 'string' ? page.referrer : undefined,
         },
       });
     };

@@ -27,27 +27,36 @@ export function RatingForm({
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!score) return setError(labels.choose);
     setBusy(true);
-    setError(await send(score, comment));
+    const answer = await send(score, comment);
+    setError(answer);
+    setSent(!answer);
     setBusy(false);
   }
 
+  if (sent)
+    return (
+      <p role="status" className="rounded-md bg-green-50 p-2 text-sm text-green-950">
+        {labels.thanks}
+      </p>
+    );
   return (
     <form
       onSubmit={(event) => void submit(event)}
       aria-labelledby={`${id}-question`}
-      className="space-y-2 rounded-md border border-slate-300 p-2"
+      className="space-y-2 rounded-md border border-slate-200 p-2"
       noValidate
     >
       <fieldset>
         <legend id={`${id}-question`} className="text-sm font-semibold text-slate-900">
           {labels.question}
         </legend>
-        <div className="mt-1 flex flex-wrap gap-1">
+        <div className="mt-1 space-y-1">
           {RATING_WORDS.map((word, index) => (
             <label
               key={word}

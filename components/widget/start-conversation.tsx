@@ -9,7 +9,7 @@ import { ConsentLine } from './consent-line';
 import { WidgetField } from './widget-forms';
 import type { Messages } from '@/lib/i18n/slices';
 
-export type PageContext = { url?: string; title?: string };
+export type PageContext = { url?: string; title?: string; referrer?: string };
 
 /**
  * The first message of a new conversation, with what the pre-chat form asks for and the visitor has not

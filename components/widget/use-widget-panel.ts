@@ -88,6 +88,15 @@ export function useWidgetPanel({
       .catch((error: Error) => console.warn(error.message));
   }, [phase, known, attributes, session]);
 
+  // The host page (again after each navigation), once the visitor has a conversation: nothing is stored before.
+  const { page } = context;
+  const written = state.conversations.length > 0;
+  useEffect(() => {
+    if (phase !== 'ready' || !written || !page.url) return;
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    void session.call('/visitors/pages', { method: 'POST', body: { ...page, timeZone } }).catch(() => {});
+  }, [phase, written, page, session]);
+
   useEffect(() => {
     if (mode !== 'launcher' || !origin) return;
     window.parent.postMessage({ type: RESIZE_MESSAGE, open, position: widget.launcherPosition }, origin);

@@ -65,7 +65,7 @@ export function VisitorThread({
   onRated: () => void;
 }) {
   const [error, setError] = useState<string | null>(null);
-  // Asked while this thread is shown: "not now" hides the question, a rating shows the thanks instead.
+  // Asked while this thread is shown: "not now" hides the question; once rated here, the form says thanks.
   const [rating, setRating] = useState<'ask' | 'dismissed' | 'thanked'>('ask');
   const [hasOlder, setHasOlder] = useState(messages.length >= THREAD_PAGE_SIZE);
   const requestKey = useRef(crypto.randomUUID());
@@ -147,7 +147,7 @@ export function VisitorThread({
           />
         )}
         {closed && <p className="rounded-md bg-slate-100 p-2 text-sm text-slate-900">{labels.closedNotice}</p>}
-        {closed && askRating && !conversation.rated && rating === 'ask' && (
+        {closed && askRating && (rating === 'thanked' || (!conversation.rated && rating === 'ask')) && (
           <RatingForm
             id={`rating-${conversation.id}`}
             locale={locale}
@@ -155,11 +155,6 @@ export function VisitorThread({
             send={rate}
             onDismiss={() => setRating('dismissed')}
           />
-        )}
-        {rating === 'thanked' && (
-          <p role="status" className="rounded-md bg-green-50 p-2 text-sm text-green-950">
-            {labels.ratingThanks}
-          </p>
         )}
         <details>
           <summary className="cursor-pointer text-sm font-medium text-brand-700">{labels.transcript}</summary>

@@ -78,7 +78,25 @@ export type VisitorDetails = {
   attributes: Record<string, string | number | boolean>;
   /** Blocked in this workspace: they can no longer write to its widgets. */
   blocked: boolean;
+  /** What their widget reported once they wrote (lib/conversations/visitor/pages.ts); null: nothing yet. */
+  referrer: string | null;
+  browser: string | null;
+  os: string | null;
+  timeZone: string | null;
+  /** The last page reported: the pages (GET …/visitors/:vid) are loaded again when it moves. */
+  pageAt: string | null;
 };
+
+/** A page a visitor viewed, and another conversation of theirs (GET /api/workspaces/:wid/visitors/:vid). */
+export type VisitorPageView = { url: string; title: string | null; at: string };
+export type VisitorConversationLink = {
+  id: string;
+  status: ConversationStatus;
+  createdAt: string;
+  lastMessagePreview: string;
+  widget: string;
+};
+export type VisitorContextView = { pages: VisitorPageView[]; conversations: VisitorConversationLink[] };
 
 /** A conversation as the operators see it in the inbox. */
 export type InboxConversationView = {

@@ -94,6 +94,32 @@ const page = {
   pageTitle: singleLineText(0, 300).optional().catch(undefined),
 };
 
+/** An IANA time zone the runtime knows (`Europe/Berlin`), as the visitor's browser names it. */
+const timeZone = z
+  .string()
+  .max(64)
+  .refine((value) => {
+    try {
+      return new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone.length > 0;
+    } catch {
+      return false;
+    }
+  });
+
+/**
+ * POST /api/widgets/:id/visitors/pages: the host page the visitor is on (its address must be a web page's), and
+ * what the loader knows besides; a referrer or time zone that is not usable is left out, never refused.
+ */
+export const visitorPageSchema = z.object({
+  url: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .transform(withoutBidiControls),
+  title: singleLineText(0, 300).optional().catch(undefined),
+  referrer: page.pageUrl,
+  timeZone: timeZone.optional().catch(undefined),
+});
+
 /** POST /api/widgets/:id/conversations: a new conversation with its first message. */
 export const startConversationSchema = z.object({
   text: plainText(1, CONVERSATION_TEXT_MAX),

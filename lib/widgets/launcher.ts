@@ -54,11 +54,27 @@ const SCRIPT = `(function () {
   // The loader answers the launcher's first message with the page's context; a plain iframe of this page
   // has nobody to answer, and a click then opens the widget page here.
   var loader = false;
+  // The host page the loader names (again after each navigation), reported once the visitor has a conversation.
+  var page = null;
+  var written = false;
   window.addEventListener('message', function (event) {
     var data = event.data;
-    if (event.source === window.parent && event.origin === parentOrigin && data && data.type === ${JSON.stringify(CONTEXT_MESSAGE)})
-      loader = true;
+    if (event.source !== window.parent || event.origin !== parentOrigin || !data || data.type !== ${JSON.stringify(CONTEXT_MESSAGE)})
+      return;
+    loader = true;
+    page = data.page;
+    report();
   });
+  function report() {
+    if (!written || !page || typeof page.url !== 'string') return;
+    var body = { url: page.url, referrer: page.referrer, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+    if (typeof page.title === 'string') body.title = page.title.slice(0, 300);
+    fetch(api + '/visitors/pages', {
+      method: 'POST',
+      headers: { authorization: 'Bearer ' + stored.token, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).catch(function () {});
+  }
   button.addEventListener('click', function () {
     if (button.getAttribute('aria-busy') === 'true') return;
     button.setAttribute('aria-busy', 'true');
@@ -166,6 +182,8 @@ const SCRIPT = `(function () {
     .then(function (list) {
       if (!list) return;
       var open = false;
+      written = list.conversations.length > 0;
+      report();
       for (var i = 0; i < list.conversations.length; i++) {
         var conversation = list.conversations[i];
         unread[conversation.id] = conversation.unread || 0;

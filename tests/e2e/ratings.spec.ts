@@ -67,7 +67,7 @@ for (const locale of localesUnderTest) {
       await guest.page.keyboard.type('Quick and kind.');
       await guest.page.keyboard.press('Tab');
       await guest.page.keyboard.press('Enter');
-      await expect(guest.widget.getByRole('status').filter({ hasText: w.ratingThanks })).toBeVisible();
+      await expect(guest.widget.getByRole('status').filter({ hasText: r.thanks })).toBeVisible();
       await expect(question).toHaveCount(0);
 
       // The operator sees it live: in the thread, marked as the visitor's, and as a badge in the list.

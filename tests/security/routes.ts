@@ -48,6 +48,7 @@ export const LEAK = /\n\s+at |node_modules|\/work\/|webpack|turbopack|\.tsx?:\d+
 export const VISITOR_HANDLERS = [
   'POST /api/widgets/[id]/visitors',
   'PATCH /api/widgets/[id]/visitors',
+  'POST /api/widgets/[id]/visitors/pages',
   'GET /api/widgets/[id]/conversations',
   'POST /api/widgets/[id]/conversations',
   'GET /api/widgets/[id]/conversations/[cid]',

@@ -32,7 +32,7 @@ describe('the stub and the loader', () => {
         user: null,
         identityToken: null,
         attributes: null,
-        page: { url: window.location.href, title: document.title },
+        page: { url: window.location.href, title: document.title, referrer: document.referrer },
         origin: ORIGIN,
       },
     ]);

@@ -31,13 +31,13 @@ describe('the widget page and its framing page', () => {
       user: { id: '42', hash: 'h' },
       identityToken: 'a.b.c',
       attributes: { plan: 'pro', seats: 2 },
-      page: { url: `${HOST}/cart`, title: 'Cart' },
+      page: { url: `${HOST}/cart`, title: 'Cart', referrer: 'https://www.google.com/' },
     });
     expect(result.current).toEqual({
       ready: true,
       user: { token: 'a.b.c' },
       attributes: '{"plan":"pro","seats":2}',
-      page: { url: `${HOST}/cart`, title: 'Cart' },
+      page: { url: `${HOST}/cart`, title: 'Cart', referrer: 'https://www.google.com/' },
       narrow: false,
     });
     hear({ type: 'chatwidget:context', user: { id: '42', hash: 'h' }, identityToken: 7, attributes: 'plan' });

@@ -198,6 +198,66 @@ describe('the launcher page’s script, framed by an allowed page', () => {
       stream.error(new Error('gone'));
     });
 
+    it('reports the host page the loader names (again after a navigation) once the visitor has written', async () => {
+      const pageTold = (page: Record<string, string>) => {
+        const event = new MessageEvent('message', {
+          data: { type: 'chatwidget:context', user: null, page },
+          origin: 'https://shop.example',
+        });
+        Object.defineProperty(event, 'source', { value: host });
+        window.dispatchEvent(event);
+      };
+      // The scripts of earlier runs still listen in this window: each run's own token tells its reports apart.
+      const reports = (token: string) =>
+        answer.mock.calls.filter(
+          ([url, init]) =>
+            url.endsWith('/visitors/pages') &&
+            (init.headers as Record<string, string>).authorization === `Bearer ${token}`,
+        );
+      const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      answer.mockReturnValue(conversations(0));
+      // The page may be told before the visitor's conversations are known: reported once they are.
+      await run({ stored: '{"token":"writer","userId":null}' });
+      pageTold({ url: 'https://shop.example/pricing', title: 'Pricing', referrer: 'https://www.google.com/' });
+      expect(reports('writer')).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      pageTold({ url: 'https://shop.example/cart', title: 'C'.repeat(400), referrer: 'https://www.google.com/' });
+      expect(reports('writer')).toEqual([
+        [
+          '/api/widgets/w_launch-1/visitors/pages',
+          {
+            method: 'POST',
+            headers: { authorization: 'Bearer writer', 'content-type': 'application/json' },
+            body: JSON.stringify({
+              url: 'https://shop.example/pricing',
+              referrer: 'https://www.google.com/',
+              timeZone,
+              title: 'Pricing',
+            }),
+          },
+        ],
+        [
+          '/api/widgets/w_launch-1/visitors/pages',
+          expect.objectContaining({
+            body: JSON.stringify({
+              url: 'https://shop.example/cart',
+              referrer: 'https://www.google.com/',
+              timeZone,
+              title: 'C'.repeat(300),
+            }),
+          }),
+        ],
+      ]);
+
+      // A visitor without a conversation (all erased) has nothing stored: nothing is reported.
+      answer.mockReset();
+      answer.mockReturnValue(reply(true, { conversations: [], cursor: 0 }));
+      await run({ stored: '{"token":"reader","userId":null}' });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      pageTold({ url: 'https://shop.example/pricing', title: 'Pricing' });
+      expect(reports('reader')).toEqual([]);
+    });
+
     it('stays the plain launcher when the token is refused, the request fails, or the token is a user’s', async () => {
       answer.mockReturnValue(reply(false, { error: { code: 'invalidVisitorToken' } }));
       const refused = await run({ stored: '{"token":"old","userId":null}' });

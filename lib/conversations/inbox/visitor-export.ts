@@ -1,7 +1,7 @@
 import 'server-only';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { database } from '@/lib/db';
-import { conversationMessages, conversations, widgets } from '@/lib/db/schema';
+import { conversationMessages, conversations, visitorPages, widgets } from '@/lib/db/schema';
 import type { SignedInUser } from '@/lib/session/server';
 import { workspaceVisitor } from './visitor-privacy';
 
@@ -9,9 +9,10 @@ import { workspaceVisitor } from './visitor-privacy';
 const SHARED_SENDERS: ReadonlySet<string> = new Set(['visitor', 'operator', 'system']);
 
 /**
- * Everything the workspace holds of a visitor (right of access), as JSON: the visitor record and every
- * conversation with its messages. Only what the visitor and the operators said to each other, and the status
- * changes: anything else a thread may hold later (operators' private notes) is not theirs to read.
+ * Everything the workspace holds of a visitor (right of access), as JSON: the visitor record, the pages their
+ * widget reported, and every conversation with its messages. Only what the visitor and the operators said to
+ * each other, and the status changes: anything else a thread may hold later (operators' private notes) is not
+ * theirs to read.
  */
 export async function exportVisitor(operator: SignedInUser, workspaceId: string, vid: string | undefined) {
   const visitor = await workspaceVisitor(operator, workspaceId, vid, 'visitors.export');
@@ -34,6 +35,11 @@ export async function exportVisitor(operator: SignedInUser, workspaceId: string,
         )
         .orderBy(asc(conversationMessages.id))
     : [];
+  const pages = await db
+    .select({ url: visitorPages.url, title: visitorPages.title, at: visitorPages.at })
+    .from(visitorPages)
+    .where(eq(visitorPages.visitorId, visitor.id))
+    .orderBy(desc(visitorPages.at));
   return {
     exportedAt: new Date().toISOString(),
     visitor: {
@@ -49,7 +55,12 @@ export async function exportVisitor(operator: SignedInUser, workspaceId: string,
       firstSeenAt: visitor.createdAt.toISOString(),
       lastSeenAt: visitor.lastSeenAt.toISOString(),
       blockedAt: visitor.blockedAt?.toISOString() ?? null,
+      referrer: visitor.referrer,
+      browser: visitor.browser,
+      os: visitor.os,
+      timeZone: visitor.timeZone,
     },
+    pages: pages.map((page) => ({ ...page, at: page.at.toISOString() })),
     conversations: rows.map(({ conversation, widgetName }) => ({
       id: conversation.id,
       widget: widgetName,

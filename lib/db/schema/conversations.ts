@@ -55,6 +55,16 @@ export const visitors = pgTable(
     /** Blocked by a member (`blockedBy`, a uid): the visitor can no longer write to the workspace's widgets. */
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
     blockedBy: text('blocked_by'),
+    /**
+     * The visitor's context as their widget reports it once they have written (visitor_pages holds the pages): the
+     * last referrer from another site, browser and OS parsed from the User-Agent, their IANA time zone.
+     */
+    referrer: text('referrer'),
+    browser: text('browser'),
+    os: text('os'),
+    timeZone: text('time_zone'),
+    /** The last page report (the inbox reloads the pages when it moves). */
+    pageAt: timestamp('page_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('visitors_widget_user_idx').on(table.widgetId, table.userId),

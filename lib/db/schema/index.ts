@@ -9,6 +9,7 @@ export * from './presence';
 export * from './widgets';
 export * from './widget-settings';
 export * from './conversations';
+export * from './visitor-pages';
 export * from './labels';
 export * from './erasures';
 export * from './alerts';
