@@ -155,7 +155,8 @@ export function InboxThread({
   const { visitor } = conversation;
   return (
     <section aria-label={fill(labels.thread, { name })} className="flex min-h-0 flex-1 flex-col">
-      <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 p-3">
+      {/* At most a third of the box, scrolling: the visitor’s details and tools must leave the log its room. */}
+      <header className="flex max-h-48 shrink-0 flex-wrap items-start justify-between gap-3 overflow-y-auto border-b border-slate-200 p-3">
         <div className="min-w-0">
           <h2 className="font-semibold text-slate-900">
             {name}
