@@ -54,7 +54,8 @@ export function FiguresTable({
     );
   };
   return (
-    <div className="min-w-0 overflow-x-auto">
+    // Wider than a narrow screen: it scrolls, reachable by keyboard even on a row without links.
+    <div className="min-w-0 overflow-x-auto" role="region" aria-label={caption} tabIndex={0}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>

@@ -64,7 +64,9 @@ export function Reports({
   }, [api, query, inBrowser, labels.failed]);
 
   const hrefOf = (drill: Drill) => drillHref(drillPath, { ...period, tz: zone }, drill);
-  const report = loaded && loaded.key === query && 'report' in loaded ? loaded.report : null;
+  const answer = loaded?.key === query ? loaded : null;
+  const report = answer && 'report' in answer ? answer.report : null;
+  const failed = answer && 'error' in answer ? answer.error : null;
   const dayName = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
   return (
@@ -110,12 +112,11 @@ export function Reports({
           </a>
         </form>
       </Card>
-      {loaded && loaded.key === query && 'error' in loaded && (
+      {failed ? (
         <p role="alert" className="text-red-700">
-          {loaded.error}
+          {failed}
         </p>
-      )}
-      {!report ? (
+      ) : !report ? (
         <p aria-live="polite" className="text-slate-700">
           {labels.loading}
         </p>
@@ -202,7 +203,7 @@ function ReportFigures({
     <>
       <Card title={labels.totals.title} titleId="reports-totals">
         <FiguresTable
-          caption={labels.totals.title}
+          caption={labels.totals.table}
           first={labels.columns.period}
           rows={[{ key: 'all', label: labels.totals.all, figures: report.totals, drill: {} }]}
           {...table}

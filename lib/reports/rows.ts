@@ -6,20 +6,25 @@ const WEEKDAY_NAMES = sql.raw(`array['mon', 'tue', 'wed', 'thu', 'fri', 'sat', '
 
 /**
  * Seconds from `start` to `end` that fall in the opening hours of `hours` (a widget's business_hours: a time zone
- * and per weekday `from`/`to`), day by day in its time zone; every second where the widget has no schedule.
+ * and per weekday `from`/`to`), day by day in its time zone; every second where the widget has no schedule. A span
+ * within one day (most first answers) is one expression; only longer ones go through the days' series.
  */
 export function businessSeconds(start: SQL, end: SQL, hours: SQL): SQL {
   const zone = sql`(${hours}->>'timeZone')`;
+  const weekday = (day: SQL) => sql`(${WEEKDAY_NAMES})[extract(isodow from ${day})::int]`;
   const at = (day: SQL, edge: 'from' | 'to') =>
-    sql`((${day} + (${hours}->'days'->d.weekday->>${sql.raw(`'${edge}'`)})::time) at time zone ${zone})`;
+    sql`((${day} + (${hours}->'days'->${weekday(day)}->>${sql.raw(`'${edge}'`)})::time) at time zone ${zone})`;
+  // The seconds of [start, end] within the opening hours of local date `day` (none on a closed day).
+  const within = (day: SQL) => sql`case when ${hours}->'days'->${weekday(day)} is null then 0
+    else greatest(0, extract(epoch from least(${end}, ${at(day, 'to')}) - greatest(${start}, ${at(day, 'from')}))) end`;
+  const startDay = sql`(${start} at time zone ${zone})::date`;
+  const endDay = sql`(${end} at time zone ${zone})::date`;
   return sql`case
     when ${end} is null then null
     when ${hours} is null or ${hours}->'days' = '{}'::jsonb then extract(epoch from ${end} - ${start})::float8
-    else (select coalesce(sum(greatest(0, extract(epoch from least(${end}, o.closes) - greatest(${start}, o.opens)))), 0)::float8
-      from generate_series((${start} at time zone ${zone})::date, (${end} at time zone ${zone})::date, interval '1 day') g(day)
-      cross join lateral (select (${WEEKDAY_NAMES})[extract(isodow from g.day)::int] as weekday) d
-      cross join lateral (select ${at(sql`g.day::date`, 'from')} as opens, ${at(sql`g.day::date`, 'to')} as closes) o
-      where ${hours}->'days'->d.weekday is not null)
+    when ${startDay} = ${endDay} then (${within(startDay)})::float8
+    else (select coalesce(sum(${within(sql`g.day::date`)}), 0)::float8
+      from generate_series(${startDay}, ${endDay}, interval '1 day') g(day))
     end`;
 }
 

@@ -149,6 +149,22 @@ describe('the reports of a small data set', () => {
   });
 });
 
+it('counts no business seconds on a closed day, and only the open ones of a day that closes', async () => {
+  const { owner, widgetId } = await ownWidget();
+  const db = await database();
+  await db.execute(sql`update widgets set business_hours = ${JSON.stringify(HOURS)}::jsonb where id = ${widgetId}`);
+  const place = { widgetId, workspaceId: owner.workspaceId };
+  // Saturday 10:00 in Berlin, answered 10:30; Monday 16:30, answered 17:30 (half an hour before closing).
+  await seedConversation({ ...place, createdAt: '2026-01-10T09:00:00Z', replyAt: '2026-01-10T09:30:00Z' });
+  await seedConversation({ ...place, createdAt: '2026-01-12T15:30:00Z', replyAt: '2026-01-12T16:30:00Z' });
+  const { body } = await reportOf(owner, `from=2026-01-10&to=2026-01-12&tz=${BERLIN}`);
+  expect((body as Report).totals.firstResponse).toEqual({
+    median: 2700,
+    p90: 3420,
+    businessHours: { median: 900, p90: 1620 },
+  });
+});
+
 describe('the CSV export', () => {
   let bea: Owner;
   const COUNT = 10_000;
