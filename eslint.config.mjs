@@ -66,6 +66,8 @@ const LAYERS = [
   { siblings: false, rooms: ['lib/conversations'] },
   // Saved replies: a workspace's prepared answers, which its members insert in the inbox.
   { siblings: false, rooms: ['lib/replies'] },
+  // Reports: figures of a workspace's conversations over a period, their drill-down and CSV export.
+  { siblings: false, rooms: ['lib/reports'] },
   // The storefront's view of the plans (prices per interval, gross and net, where buying one leads): it reads
   // the plans' table of lib/billing and the shop's paths, and serves the shop's pages and their markup.
   { siblings: false, rooms: ['lib/storefront'] },

@@ -12,6 +12,11 @@ const ENGLISH = `invoice invoices payment paid subscription cancel password rese
 const FIRST = ['Anna', 'Ben', 'Clara', 'David', 'Emma', 'Felix', 'Greta', 'Hugo', 'Ida', 'Jonas', 'Lena', 'Max'];
 const LAST = ['Schmidt', 'Müller', 'Weber', 'Fischer', 'Meyer', 'Wagner', 'Smith', 'Brown', 'Taylor', 'Wilson'];
 
+const BUSINESS_HOURS = {
+  timeZone: 'Europe/Berlin',
+  days: Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri'].map((day) => [day, { from: '09:00', to: '17:00' }])),
+};
+
 const literal = (words) => `array[${words.map((word) => `'${word.replace(/'/g, "''")}'`).join(',')}]`;
 /** A version-4-shaped uuid from the md5 of `key` (the API's ids are strict RFC 9562 uuids). */
 const uuidOf = (key) => `overlay(overlay(md5(${key}) placing '4' from 13) placing '8' from 17)::uuid`;
@@ -21,7 +26,8 @@ const pick = (key, n) => `(abs(hashtext(${key})) % ${n})`;
 /**
  * The statements, in order, for a widget of a workspace (literals: PGlite's `exec` takes no parameters).
  * A conversation's id is a uuid made of the md5 of its number; messages alternate visitor and operator, a minute
- * apart, conversations ten minutes apart, the newest now; 60% of them closed.
+ * apart, conversations ten minutes apart, the newest now; 60% of them closed, after their last message and up to
+ * 49 minutes more (the reports' resolution times).
  */
 export function seedStatements({ workspaceId, widgetId }, conversations, perConversation) {
   const widget = `'${widgetId.replace(/'/g, "''")}'`;
@@ -45,7 +51,7 @@ export function seedStatements({ workspaceId, widgetId }, conversations, perConv
         case when c % 5 < 3 then 'closed' else 'open' end, 'bench-' || c,
         case when (1 + c % ${visitors}) % 3 = 0 then 'en' else 'de' end,
         ${start} + c * interval '10 minutes', ${start} + c * interval '10 minutes',
-        case when c % 5 < 3 then ${start} + c * interval '10 minutes' end
+        case when c % 5 < 3 then ${start} + c * interval '10 minutes' + (${perConversation} + c % 50) * interval '1 minute' end
       from generate_series(1, ${conversations}) c`,
     `insert into conversation_messages (conversation_id, widget_id, sender, author_name, body, created_at)
       select ${uuidOf("'bench-c-' || c")}, ${widget}, case when m % 2 = 1 then 'visitor' else 'operator' end,
@@ -58,6 +64,8 @@ export function seedStatements({ workspaceId, widgetId }, conversations, perConv
       from (select distinct on (conversation_id) conversation_id, id, created_at, body, sender
         from conversation_messages where widget_id = ${widget} order by conversation_id, id desc) last
       where c.id = last.conversation_id`,
+    // Weekday opening hours, so that the reports measure their business-hours figures too.
+    `update widgets set business_hours = '${JSON.stringify(BUSINESS_HOURS)}'::jsonb where id = ${widget}`,
     'analyze',
   ];
 }

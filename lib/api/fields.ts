@@ -34,6 +34,9 @@ const FIELD_ISSUE_CODES = [
   'vatIdConsumer',
   // A saved reply's text with a placeholder that does not exist.
   'placeholder',
+  // A report's time zone and period (ends before it starts or spans more than a year).
+  'timeZone',
+  'period',
 ] as const;
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];
 

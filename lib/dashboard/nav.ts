@@ -7,6 +7,7 @@ export const dashboardNav = [
   { href: '/dashboard/feedback', key: 'feedback' },
   { href: '/dashboard/widgets', key: 'widgets' },
   { href: '/dashboard/inbox', key: 'inbox' },
+  { href: '/dashboard/reports', key: 'reports' },
   { href: '/dashboard/members', key: 'members' },
   { href: '/dashboard/billing', key: 'billing' },
   { href: '/dashboard/orders', key: 'orders' },

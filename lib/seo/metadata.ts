@@ -24,6 +24,8 @@ export type PageKey =
   | 'widgets'
   | 'inbox'
   | 'replies'
+  | 'reports'
+  | 'reportConversations'
   | 'members'
   | 'billing'
   | 'invitation'

@@ -19,6 +19,7 @@ export const PERMISSIONS = {
   'visitors.export': ['owner', 'admin'],
   'widgets.read': ['owner', 'admin', 'agent'],
   'widgets.manage': ['owner', 'admin'],
+  'reports.read': ['owner', 'admin'],
   'replies.read': ['owner', 'admin', 'agent'],
   'replies.manage': ['owner', 'admin'],
   'members.read': ['owner', 'admin', 'agent'],

@@ -144,10 +144,11 @@ for (const locale of localesUnderTest) {
       await page.locator('html[data-hydrated="true"]').waitFor();
       const nav = page.getByRole('navigation', { name: m.Dashboard.navLabel });
       const entries = nav.getByRole('link');
-      await expect(entries).toHaveCount(10);
+      await expect(entries).toHaveCount(11);
       for (const key of [
         'overview',
         'inbox',
+        'reports',
         'profile',
         'settings',
         'tickets',

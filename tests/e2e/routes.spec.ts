@@ -31,6 +31,7 @@ test('the dashboard layout links its pages and marks the current one', async ({ 
     n.feedback,
     n.widgets,
     n.inbox,
+    n.reports,
     n.members,
     n.billing,
     n.orders,

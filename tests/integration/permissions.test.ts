@@ -7,6 +7,7 @@ import { PATCH as updateWidget } from '@/app/api/widgets/[id]/route';
 import { PATCH as patchConversation } from '@/app/api/workspaces/[wid]/inbox/[cid]/route';
 import { POST as reply } from '@/app/api/workspaces/[wid]/inbox/[cid]/messages/route';
 import { POST as createLabel } from '@/app/api/workspaces/[wid]/labels/route';
+import { GET as readReport } from '@/app/api/workspaces/[wid]/reports/route';
 import { WORKSPACE_ROLES, type WorkspaceRole } from '@/lib/db/schema';
 import { PERMISSIONS, WORKSPACE_ACTIONS, type WorkspaceAction } from '@/lib/workspaces/permissions';
 import { apiRequest } from './signed-in';
@@ -75,6 +76,11 @@ const WALKS: Record<WorkspaceAction, Walk> = {
     updateWidget(
       apiRequest('PATCH', `/api/widgets/${team.widgetId}`, who, { name: 'Renamed' }),
       ctx({ id: team.widgetId }),
+    ),
+  'reports.read': (who, team) =>
+    readReport(
+      apiRequest('GET', `/api/workspaces/${team.wid}/reports?from=2026-01-01&to=2026-01-31&tz=Europe/Berlin`, who),
+      ctx({ wid: team.wid }),
     ),
   'replies.read': (who, team) => listRepliesOf(who, team.wid),
   'replies.manage': (who, team) => createReplyIn(who, team.wid, newReply()),

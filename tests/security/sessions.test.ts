@@ -89,6 +89,13 @@ it('knows which handlers are public; every other one needs a session', () => {
   // A member's note (issue 39) needs a session like the rest of the inbox.
   expect(all).toContain('POST /api/workspaces/[wid]/inbox/[cid]/notes');
   expect(PUBLIC.has('POST /api/workspaces/[wid]/inbox/[cid]/notes')).toBe(false);
+  // So do the reports, their drill-down and their CSV export.
+  for (const name of ['', '/conversations', '/conversations.csv'].map(
+    (tail) => `GET /api/workspaces/[wid]/reports${tail}`,
+  )) {
+    expect(all).toContain(name);
+    expect(PUBLIC.has(name)).toBe(false);
+  }
   expect(all.filter((name) => !PUBLIC.has(name)).length).toBeGreaterThanOrEqual(15);
 });
 

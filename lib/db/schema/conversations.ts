@@ -131,6 +131,8 @@ export const conversations = pgTable(
     index('conversations_workspace_unread_idx')
       .on(table.workspaceId, table.lastMessageAt, table.id)
       .where(sql`${table.operatorUnread} > 0`),
+    // Reports: a workspace's conversations started in a period, and the keyset pages of their drill-down and export.
+    index('conversations_workspace_created_idx').on(table.workspaceId, table.createdAt, table.id),
     index('conversations_visitor_activity_idx').on(table.visitorId, table.lastMessageAt),
     index('conversations_closed_idx').on(table.status, table.closedAt),
     // The views Mine and Unassigned, and an operator's open load for auto-assignment.
