@@ -33,7 +33,11 @@ export async function allPages(owner: Member, status?: string, first?: string): 
   return pages;
 }
 
-/** The open inbox stream of `owner`'s workspace (or `workspaceId`). */
+/**
+ * The open inbox stream of `owner`'s workspace (or `workspaceId`), once it is live: its first frame (the
+ * teammates) comes only when the hub listens, and a change made before that would be pushed to no one (on
+ * PostgreSQL the LISTEN takes a round trip; snooze.test.ts lost its conversation update that way in CI).
+ */
 export async function inboxStream(owner: Member, workspaceId = owner.workspaceId) {
   const controller = new AbortController();
   const request = new NextRequest(`${ORIGIN}/api/workspaces/${workspaceId}/inbox/events`, {
@@ -42,5 +46,7 @@ export async function inboxStream(owner: Member, workspaceId = owner.workspaceId
   });
   const response = await inboxEvents(request, wsCtx(workspaceId));
   expect(response.status).toBe(200);
-  return { ...sseReader(response.body!), close: () => controller.abort() };
+  const stream = { ...sseReader(response.body!), close: () => controller.abort() };
+  await stream.take(1);
+  return stream;
 }
